@@ -1,0 +1,62 @@
+"""Plain-text layouts for the terminal: the score pad, conflicts and build checks."""
+
+from __future__ import annotations
+
+from companion.engine import CATEGORIES, ConflictResult, ScoreSheet, Table
+
+__all__ = ["score_sheet_text", "conflicts_text"]
+
+CATEGORY_LABELS = {
+    "military": "Military", "treasury": "Treasury", "wonder": "Wonder", "civilian": "Civilian (blue)",
+    "science": "Science (green)", "commercial": "Commercial (yellow)", "guilds": "Guilds (purple)",
+}
+
+
+def _grid(header: list[str], rows: list[list[str]]) -> str:
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    lines = []
+    for row in [header, *rows]:
+        cells = [row[0].ljust(widths[0])] + [cell.rjust(width) for cell, width in zip(row[1:], widths[1:],
+                                                                                       strict=True)]
+        lines.append("  ".join(cells).rstrip())
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def score_sheet_text(sheet: ScoreSheet) -> str:
+    """The score pad: one row per category, one column per player, then ranks, winners, choices."""
+    header = [""] + [line.name for line in sheet.lines]
+    rows = [[CATEGORY_LABELS[c]] + [str(line.points[c]) for line in sheet.lines] for c in CATEGORIES]
+    rows.append(["Total"] + [str(line.total) for line in sheet.lines])
+    rows.append(["Coins (tie-break)"] + [str(line.coins) for line in sheet.lines])
+    rows.append(["Rank"] + ["-" if line.rank is None else str(line.rank) for line in sheet.lines])
+    text = _grid(header, rows)
+    if len(sheet.winners) == 1:
+        text += f"\n\nWinner: {sheet.winners[0]}"
+    elif sheet.winners:
+        text += f"\n\nShared victory: {', '.join(sheet.winners)}"
+    notes = [f"  {line.name}: {choice.text}" + ("" if choice.stated else " (best choice)")
+             for line in sheet.lines for choice in line.choices]
+    if notes:
+        text += "\n\nChoices:\n" + "\n".join(notes)
+    return text
+
+
+def conflicts_text(table: Table, result: ConflictResult) -> str:
+    """Each neighbour pair with shields and tokens, then each player's tokens."""
+    names = [p.name for p in table.players]
+    lines = [f"End of Age {'I' * result.age}: land conflicts"]
+    for battle in result.battles:
+        a, b = names[battle.a], names[battle.b]
+        if battle.token_a is None:
+            outcome = "tie, no tokens"
+        else:
+            winner, loser = (a, b) if (battle.token_a or 0) > 0 else (b, a)
+            points = max(battle.token_a or 0, battle.token_b or 0)
+            outcome = f"{winner} takes +{points}, {loser} takes -1"
+        lines.append(f"  {a} ({battle.shields_a}) vs {b} ({battle.shields_b}): {outcome}")
+    lines.append("Tokens:")
+    for name, tokens in zip(names, result.tokens, strict=True):
+        shown = ", ".join(f"{t:+d}" for t in tokens) or "none"
+        lines.append(f"  {name}: {shown}")
+    return "\n".join(lines)

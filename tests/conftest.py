@@ -1,0 +1,34 @@
+"""Shared helpers: build tables from compact player descriptions through the real table-file reader."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.engine import Table
+from companion.gamedata import GameData, load_game_data
+from companion.tablefile import TABLE_FORMAT, parse_table
+
+
+@pytest.fixture(scope="session")
+def data() -> GameData:
+    return load_game_data()
+
+
+def city(name: str, wonder: str, side: str = "A", stages: int = 0, cards: tuple[str, ...] | list[str] = (),
+         coins: int = 0, tokens: tuple[int, ...] | list[int] = (), **extra: Any) -> dict[str, Any]:
+    """One entry of a table file's `players` list."""
+    return {"name": name, "wonder": wonder, "side": side, "stages": stages, "cards": list(cards),
+            "coins": coins, "tokens": list(tokens), **extra}
+
+
+def table_document(*players: dict[str, Any], variant: str = "standard", **extra: Any) -> dict[str, Any]:
+    """A whole table-file document."""
+    return {"format": TABLE_FORMAT, "game": "7wonders", "expansions": [], "variant": variant,
+            "players": list(players), **extra}
+
+
+def make_table(*players: dict[str, Any], variant: str = "standard", **extra: Any) -> Table:
+    """Parse a table built from `city(...)` entries, seated clockwise in the given order."""
+    return parse_table(table_document(*players, variant=variant, **extra))
