@@ -19,7 +19,7 @@ from companion.gamedata import Card, GameData, load_game_data
 from companion.gamedata.effects import CopyNeighborGuild, ScienceWild
 from companion.jsonread import Problem, Reader
 
-__all__ = ["TABLE_FORMAT", "TableFileError", "parse_table", "read_table", "table_to_json", "MAX_FILE_BYTES"]
+__all__ = ["MAX_FILE_BYTES", "TABLE_FORMAT", "TableFileError", "parse_table", "read_table", "table_to_json"]
 
 TABLE_FORMAT = "sevenwonders-table/1"
 GAME = "7wonders"
@@ -45,12 +45,13 @@ def _extension_key(key: str) -> bool:
     return key.startswith("x-")
 
 
-def _check_fields(reader: Reader, allowed: tuple[str, ...]) -> None:
+def _check_fields(reader: Reader, allowed: tuple[str, ...]) -> dict[str, Any] | None:
+    """The object at `reader`, with a problem for each unknown key ("x-" keys are free)."""
     mapping = reader.as_object()
-    if mapping is None:
-        return
-    Reader({k: v for k, v in mapping.items() if not _extension_key(k)}, reader.problems,
-           reader.path).as_object(allowed=allowed)
+    if mapping is not None:
+        Reader({k: v for k, v in mapping.items() if not _extension_key(k)}, reader.problems,
+               reader.path).as_object(allowed=allowed)
+    return mapping
 
 
 def _read_cards(reader: Reader, data: GameData) -> list[Card]:
@@ -89,8 +90,7 @@ def _read_tokens(reader: Reader, data: GameData) -> list[int]:
 
 
 def _read_player(reader: Reader, data: GameData, two_player: bool) -> Player | None:
-    _check_fields(reader, PLAYER_FIELDS)
-    if reader.as_object() is None:
+    if _check_fields(reader, PLAYER_FIELDS) is None:
         return None
     rules = data.rules
     name = reader["name"].as_str(what="name", max_length=40)
@@ -196,8 +196,7 @@ def parse_table(document: Any, data: GameData | None = None) -> Table:
     data = data or load_game_data()
     problems: list[Problem] = []
     reader = Reader(document, problems)
-    _check_fields(reader, TOP_FIELDS)
-    if reader.as_object() is None:
+    if _check_fields(reader, TOP_FIELDS) is None:
         raise TableFileError(problems)
     fmt = reader["format"].as_str(what="format")
     if fmt is not None and fmt != TABLE_FORMAT:

@@ -12,7 +12,7 @@ from companion.cli.errors import CommandError
 from companion.gamedata import GameDataError
 from companion.tablefile import TableFileError
 
-__all__ = ["main", "entrypoint"]
+__all__ = ["entrypoint", "main"]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from companion.engine import CATEGORIES, ConflictResult, ScoreSheet, Table
+from companion.engine.city import shields
 
-__all__ = ["score_sheet_text", "conflicts_text"]
+__all__ = ["cities_text", "conflicts_text", "score_sheet_text"]
 
 CATEGORY_LABELS = {
     "military": "Military", "treasury": "Treasury", "wonder": "Wonder", "civilian": "Civilian (blue)",
@@ -60,3 +61,22 @@ def conflicts_text(table: Table, result: ConflictResult) -> str:
         shown = ", ".join(f"{t:+d}" for t in tokens) or "none"
         lines.append(f"  {name}: {shown}")
     return "\n".join(lines)
+
+
+def cities_text(table: Table) -> str:
+    """Each city in seating order: wonder, stages, buildings grouped by colour, coins and tokens."""
+    rules = table.data.rules
+    blocks = []
+    for seat, player in enumerate(table.players):
+        left, right = table.neighbour(seat, "left").name, table.neighbour(seat, "right").name
+        head = (f"{player.name}: {player.wonder.name} side {player.side}, "
+                f"{player.stages_built}/{len(player.board.stages)} stages, {player.coins} coins, "
+                f"{shields(player)} shields, tokens {' '.join(f'{t:+d}' for t in player.tokens) or 'none'}"
+                f"  (left: {left}, right: {right})")
+        rows = [head]
+        for color in rules.colors:
+            names = [card.name for card in player.cards if card.color == color]
+            if names:
+                rows.append(f"    {color:<7} {', '.join(names)}")
+        blocks.append("\n".join(rows))
+    return "\n".join(blocks)

@@ -16,7 +16,7 @@ from companion.engine.trade import Purchase, Seller, Supply, TradeSolution, chea
 from companion.gamedata import Card, Cost, Rules
 from companion.gamedata.effects import FreeBuildPerAge
 
-__all__ = ["Buy", "PaymentPlan", "BuildCheck", "check_card", "check_stage", "UnknownCardError"]
+__all__ = ["BuildCheck", "Buy", "PaymentPlan", "UnknownCardError", "check_card", "check_stage"]
 
 
 class UnknownCardError(KeyError):

@@ -9,13 +9,26 @@ from companion.engine.table import Player, Table
 from companion.engine.trade import Seller, Supply
 from companion.gamedata import Effect, Rules
 from companion.gamedata.effects import (
-    Produce, ProduceOneOf, ScienceSymbol, ScienceWild, Shields, TradeDiscount,
+    Produce,
+    ProduceOneOf,
+    ScienceSymbol,
+    ScienceWild,
+    Shields,
+    TradeDiscount,
 )
 
 __all__ = [
-    "city_effects", "production", "sellable_production", "purchase_prices", "sellers_for", "shields",
+    "city_effects",
+    "color_count",
+    "counted_items",
+    "has_power",
+    "production",
+    "purchase_prices",
     "science_symbols",
-    "science_wild_count", "color_count", "counted_items", "has_power",
+    "science_wild_count",
+    "sellable_production",
+    "sellers_for",
+    "shields",
 ]
 
 
@@ -33,7 +46,7 @@ def has_power(player: Player, kind: type[Effect]) -> bool:
 
 
 def _supply(rules: Rules, board_resource: str | None, effects: Iterator[Effect]) -> Supply:
-    index = {r: i for i, r in enumerate(rules.resources)}
+    index = rules.resource_index
     fixed = [0] * len(rules.resources)
     if board_resource is not None:
         fixed[index[board_resource]] += 1
@@ -59,24 +72,26 @@ def sellable_production(player: Player, rules: Rules) -> Supply:
     return _supply(rules, board, effects)
 
 
-def purchase_prices(player: Player, rules: Rules, direction: str) -> tuple[int, ...]:
-    """What the city pays per unit bought from its `direction` neighbour, discounts applied."""
-    prices = [rules.trade_price] * len(rules.resources)
+def purchase_prices(player: Player, rules: Rules) -> dict[str, tuple[int, ...]]:
+    """What the city pays per unit bought from its left and right neighbours, discounts applied."""
+    prices = {"left": [rules.trade_price] * len(rules.resources),
+              "right": [rules.trade_price] * len(rules.resources)}
+    index = rules.resource_index
     for effect in city_effects(player):
-        if isinstance(effect, TradeDiscount) and direction in effect.neighbors:
-            for resource in effect.resources:
-                i = rules.resources.index(resource)
-                prices[i] = min(prices[i], effect.price)
-    return tuple(prices)
+        if isinstance(effect, TradeDiscount):
+            for direction in effect.neighbors:
+                row = prices[direction]
+                for resource in effect.resources:
+                    row[index[resource]] = min(row[index[resource]], effect.price)
+    return {direction: tuple(row) for direction, row in prices.items()}
 
 
 def sellers_for(table: Table, seat: int) -> tuple[Seller, Seller]:
     """The left and right neighbours of `seat` as sellers, at the prices this city pays."""
     rules = table.data.rules
-    player = table.players[seat]
+    prices = purchase_prices(table.players[seat], rules)
     left, right = (
-        Seller(direction, sellable_production(table.neighbour(seat, direction), rules),
-               purchase_prices(player, rules, direction))
+        Seller(direction, sellable_production(table.neighbour(seat, direction), rules), prices[direction])
         for direction in ("left", "right")
     )
     return left, right

@@ -12,12 +12,20 @@ from companion.engine.city import counted_items, has_power
 from companion.engine.table import Player, Table
 from companion.gamedata import Card, Effect, Stage
 from companion.gamedata.effects import (
-    BuildFromDiscard, Coins, CoinsPer, FreeBuildPerAge, PlaySeventhCard,
+    BuildFromDiscard,
+    Coins,
+    CoinsPer,
+    FreeBuildPerAge,
+    PlaySeventhCard,
 )
 
 __all__ = [
-    "coins_for_card", "coins_for_stage", "has_free_build", "may_play_seventh_card",
-    "stage_builds_from_discard", "buildable_from_discard",
+    "buildable_from_discard",
+    "coins_for_card",
+    "coins_for_stage",
+    "has_free_build",
+    "may_play_seventh_card",
+    "stage_builds_from_discard",
 ]
 
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 
-__all__ = ["ScienceResult", "science_points", "best_science"]
+__all__ = ["ScienceResult", "best_science", "science_points"]
 
 
 @dataclass(frozen=True)

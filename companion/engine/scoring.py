@@ -14,9 +14,9 @@ from companion.engine.city import city_effects, counted_items, science_symbols, 
 from companion.engine.science import best_science
 from companion.engine.table import Table
 from companion.gamedata import Card
-from companion.gamedata.effects import CopyNeighborGuild, PointsPer, ScienceWild, VictoryPoints
+from companion.gamedata.effects import CopyNeighborGuild, PointsPer, VictoryPoints
 
-__all__ = ["Choice", "ScoreLine", "ScoreSheet", "CATEGORIES", "score_table", "score_player"]
+__all__ = ["CATEGORIES", "Choice", "ScoreLine", "ScoreSheet", "score_player", "score_table"]
 
 CATEGORIES = ("military", "treasury", "wonder", "civilian", "science", "commercial", "guilds")
 """The score pad's rows, in the order the rulebook counts them."""

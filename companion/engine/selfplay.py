@@ -15,13 +15,17 @@ from dataclasses import dataclass, field, replace
 from companion.engine.build import BuildCheck, check_card, check_stage
 from companion.engine.conflicts import ConflictResult, resolve_conflicts
 from companion.engine.play import (
-    buildable_from_discard, coins_for_card, coins_for_stage, has_free_build, may_play_seventh_card,
+    buildable_from_discard,
+    coins_for_card,
+    coins_for_stage,
+    has_free_build,
+    may_play_seventh_card,
     stage_builds_from_discard,
 )
 from companion.engine.table import Player, Table
 from companion.gamedata import CardCopy, GameData
 
-__all__ = ["Action", "SelfPlayGame", "play_random_game", "PLAYER_NAMES"]
+__all__ = ["PLAYER_NAMES", "Action", "SelfPlayGame", "play_random_game"]
 
 PLAYER_NAMES = ("Anna", "Boris", "Chen", "Dara", "Emil", "Fatima", "Gleb", "Hana")
 

@@ -13,7 +13,7 @@ from functools import cached_property
 
 from companion.gamedata import Card, GameData, Stage, Wonder, WonderSide
 
-__all__ = ["Player", "PlayerChoices", "Table", "STANDARD", "TWO_PLAYER", "VARIANTS"]
+__all__ = ["STANDARD", "TWO_PLAYER", "VARIANTS", "Player", "PlayerChoices", "Table"]
 
 STANDARD = "standard"
 TWO_PLAYER = "two-player"

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 
-__all__ = ["Supply", "Seller", "Purchase", "TradeSolution", "cheapest_purchases"]
+__all__ = ["Purchase", "Seller", "Supply", "TradeSolution", "cheapest_purchases"]
 
 _BITS = 5
 _MASK = (1 << _BITS) - 1
@@ -127,45 +127,155 @@ def _buy_choice_units(states: set[int], sellers: Sequence[Seller], size: int,
     return frontier
 
 
+def _exact_splits(count: int, limits: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every way to take exactly `count` units from sources holding `limits` units each."""
+    if not limits:
+        return [()] if count == 0 else []
+    head, rest = limits[0], limits[1:]
+    room = sum(rest)
+    return [(n, *tail) for n in range(max(0, count - room), min(head, count) + 1)
+            for tail in _exact_splits(count - n, rest)]
+
+
 def _fixed_splits(count: int, r: int, sellers: Sequence[Seller], cheapest_only: bool) -> list[tuple[int, ...]]:
     """The ways to buy `count` fixed units of resource r across the sellers (units per seller)."""
-    limits = [seller.supply.fixed[r] for seller in sellers]
-    if sum(limits) < count:
-        return []
-    ranges = [range(min(limit, count) + 1) for limit in limits]
-    splits = [split for split in product(*ranges) if sum(split) == count]
-    if cheapest_only:
+    splits = _exact_splits(count, [seller.supply.fixed[r] for seller in sellers])
+    if cheapest_only and len(splits) > 1:
         costs = [sum(n * seller.prices[r] for n, seller in zip(split, sellers, strict=True)) for split in splits]
         best = min(costs)
         splits = [split for split, cost in zip(splits, costs, strict=True) if cost == best]
     return splits
 
 
-def _cheapest_fixed_cost(state: int, sellers: Sequence[Seller], needed: Sequence[int]) -> int | None:
-    """The least that buying the remaining need from sellers' fixed units costs, or None."""
-    total = 0
-    for r in needed:
-        count = (state >> (_BITS * r)) & _MASK
-        if not count:
+def _fixed_cost_tables(remaining: Sequence[int], sellers: Sequence[Seller]) -> list[list[int | None]]:
+    """For each resource r, the least cost of buying k fixed units, for k up to the need (None: impossible)."""
+    tables: list[list[int | None]] = []
+    for r, need in enumerate(remaining):
+        if not need:
+            tables.append([0])
             continue
         offers = sorted((seller.prices[r], seller.supply.fixed[r]) for seller in sellers)
+        row: list[int | None] = [0]
+        cost = 0
         for price, available in offers:
-            take = min(available, count)
-            total += take * price
-            count -= take
-            if not count:
-                break
+            for _ in range(available):
+                if len(row) > need:
+                    break
+                cost += price
+                row.append(cost)
+        row += [None] * (need + 1 - len(row))
+        tables.append(row)
+    return tables
+
+
+def _split_fixed(state: int, sellers: Sequence[Seller], order: Sequence[int], size: int,
+                 cheapest_only: bool, cache: dict[tuple[int, int], list[tuple[int, ...]]]) -> list[int]:
+    """Every purchase (packed) of fixed units covering the remaining `state`."""
+    per_resource = []
+    for r in order:
+        count = _field(state, r)
         if count:
-            return None
-    return total
+            if (r, count) not in cache:
+                cache[(r, count)] = _fixed_splits(count, r, sellers, cheapest_only)
+            splits = cache[(r, count)]
+            if not splits:
+                return []
+            per_resource.append([(r, split) for split in splits])
+    results = []
+    for combination in product(*per_resource):
+        total = 0
+        for r, split in combination:
+            for s, n in enumerate(split):
+                total += n << (_BITS * (s * size + r))
+        results.append(total)
+    return results
+
+
+class _OptimalSearch:
+    """The least completion cost of every reachable state, layer by layer over the sellers' "one of"
+    units (then fixed units); every optimal purchase is enumerated by following only the branches
+    that keep the least cost."""
+
+    def __init__(self, starts: set[int], sellers: Sequence[Seller], size: int, needed: frozenset[int],
+                 fixed_costs: list[list[int | None]]) -> None:
+        self.sellers = sellers
+        self.size = size
+        self.order = sorted(needed)
+        units = [
+            [(r, 1 << (_BITS * r), 1 << (_BITS * (s * size + r)), seller.prices[r], seller.supply.fixed[r])
+             for r in unit if r in needed]
+            for s, seller in enumerate(sellers) for unit in seller.supply.choices
+        ]
+        self.units = [options for options in units if options]
+        self.fixed_purchases: dict[int, list[int]] = {}
+        self.splits: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+        self.visited: set[tuple[int, int, int]] = set()
+        layers = [set(starts)]
+        for options in self.units:
+            reached = set(layers[-1])
+            for state in layers[-1]:
+                for r, one, _, _, _ in options:
+                    if (state >> (_BITS * r)) & _MASK:
+                        reached.add(state - one)
+            layers.append(reached)
+        order = self.order
+        last: dict[int, int | None] = {}
+        for state in layers[-1]:
+            total: int | None = 0
+            for r in order:
+                cost = fixed_costs[r][(state >> (_BITS * r)) & _MASK]
+                if cost is None:
+                    total = None
+                    break
+                total += cost  # type: ignore[operator]
+            last[state] = total
+        self.least: list[dict[int, int | None]] = [last]
+        for index in range(len(self.units) - 1, -1, -1):
+            following = self.least[0]
+            options = self.units[index]
+            table: dict[int, int | None] = {}
+            for state in layers[index]:
+                best = following[state]
+                for r, one, _, price, _ in options:
+                    if (state >> (_BITS * r)) & _MASK:
+                        rest = following[state - one]
+                        if rest is not None and (best is None or price + rest < best):
+                            best = price + rest
+                table[state] = best
+            self.least.insert(0, table)
+
+    def plans(self, index: int, state: int, bought: int, budget: int, found: dict[int, None],
+              limit: int) -> None:
+        """Collect into `found` every purchase from here whose cost is exactly `budget`.
+
+        A seller's "one of" unit is given resource r only when the seller's fixed units of r will all
+        be bought too: every purchase has such a form, and skipping the others avoids reaching the
+        same purchase by many paths.
+        """
+        if len(found) >= limit or (index, state, bought) in self.visited:
+            return
+        self.visited.add((index, state, bought))
+        if index == len(self.units):
+            if state not in self.fixed_purchases:
+                self.fixed_purchases[state] = _split_fixed(state, self.sellers, self.order, self.size, True,
+                                                           self.splits)
+            for packed in self.fixed_purchases[state]:
+                found.setdefault(bought + packed, None)
+            return
+        following = self.least[index + 1]
+        if following[state] == budget:
+            self.plans(index + 1, state, bought, budget, found, limit)
+        for r, one, mark, price, fixed in self.units[index]:
+            if ((state >> (_BITS * r)) & _MASK) > fixed and following[state - one] == budget - price:
+                self.plans(index + 1, state - one, bought + mark, budget - price, found, limit)
 
 
 def cheapest_purchases(need: Sequence[int], own: Supply, sellers: Sequence[Seller], *,
-                       max_plans: int = 24) -> TradeSolution:
+                       max_plans: int = 8) -> TradeSolution:
     """Find every cheapest way to cover `need` with `own` production plus purchases from `sellers`.
 
     Coins are not limited here: the caller compares `min_cost` with what the player can spend.
-    Plans are listed in a fixed order (by coins paid to the first seller, then the second).
+    At most `max_plans` plans are listed, in a fixed order (by coins paid to each seller in turn).
     """
     size = len(need)
     if any(n > MAX_UNITS_PER_RESOURCE for n in need):
@@ -178,43 +288,38 @@ def cheapest_purchases(need: Sequence[int], own: Supply, sellers: Sequence[Selle
     states = _cover_with_own_choices(_pack(remaining), own.choices, needed)
     if 0 in states:
         return TradeSolution(0, (empty,))
-    frontier = _buy_choice_units(states, sellers, size, needed)
-    limited = any(seller.max_units is not None for seller in sellers)
-    order = sorted(needed)
-
-    completions: list[tuple[int, int, int]] = []  # (cost so far + cheapest rest, state, bought)
-    for (state, bought), cost in frontier.items():
-        rest = _cheapest_fixed_cost(state, sellers, order)
-        if rest is not None:
-            completions.append((cost + rest, state, bought))
-    if not completions:
+    if any(seller.max_units is not None for seller in sellers):
+        return _limited_purchases(states, sellers, size, needed, max_plans)
+    search = _OptimalSearch(states, sellers, size, needed, _fixed_cost_tables(remaining, sellers))
+    costs = {state: search.least[0][state] for state in sorted(states)}
+    reachable = [c for c in costs.values() if c is not None]
+    if not reachable:
         return TradeSolution(None, ())
-    best = min(c[0] for c in completions)
-    candidates = completions if limited else [c for c in completions if c[0] == best]
+    best = min(reachable)
+    found: dict[int, None] = {}
+    for state, cost in costs.items():
+        if cost == best:
+            search.plans(0, state, 0, best, found, max_plans)
+    purchases = sorted((_unpack_purchase(p, sellers, size) for p in found), key=lambda p: (p.paid, p.bought))
+    return TradeSolution(best, tuple(purchases[:max_plans]))
 
-    plans: dict[int, int] = {}
-    for _, state, bought in candidates:
-        per_resource = []
-        for r in order:
-            count = _field(state, r)
-            splits = _fixed_splits(count, r, sellers, cheapest_only=not limited) if count else [None]
-            per_resource.append([(r, split) for split in splits])
-        for combination in product(*per_resource):
-            total_bought = bought
-            for r, split in combination:
-                if split is None:
-                    continue
-                for s, n in enumerate(split):
-                    total_bought += n << (_BITS * (s * size + r))
-            plans.setdefault(total_bought, 0)
-    purchases = [_unpack_purchase(packed, sellers, size) for packed in plans]
-    if limited:
-        purchases = [p for p in purchases if _within_limits(p, sellers)]
-        if not purchases:
-            return TradeSolution(None, ())
-        best = min(p.total for p in purchases)
-        purchases = [p for p in purchases if p.total == best]
-    purchases.sort(key=lambda p: (p.paid, p.bought))
+
+def _limited_purchases(states: set[int], sellers: Sequence[Seller], size: int, needed: frozenset[int],
+                       max_plans: int) -> TradeSolution:
+    """The general search for sellers that sell a limited number of units (Armada's emporiums):
+    every purchase is enumerated, then the limits filter them."""
+    frontier = _buy_choice_units(states, sellers, size, needed)
+    order = sorted(needed)
+    found: dict[int, None] = {}
+    splits: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+    for state, bought in frontier:
+        for packed in _split_fixed(state, sellers, order, size, False, splits):
+            found.setdefault(bought + packed, None)
+    purchases = [p for p in (_unpack_purchase(p, sellers, size) for p in found) if _within_limits(p, sellers)]
+    if not purchases:
+        return TradeSolution(None, ())
+    best = min(p.total for p in purchases)
+    purchases = sorted((p for p in purchases if p.total == best), key=lambda p: (p.paid, p.bought))
     return TradeSolution(best, tuple(purchases[:max_plans]))
 
 

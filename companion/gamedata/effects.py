@@ -13,10 +13,26 @@ from typing import ClassVar
 from companion.jsonread import Reader
 
 __all__ = [
-    "Effect", "Produce", "ProduceOneOf", "VictoryPoints", "Shields", "Coins", "ScienceSymbol",
-    "ScienceWild", "TradeDiscount", "CoinsPer", "PointsPer", "PlaySeventhCard", "FreeBuildPerAge",
-    "CopyNeighborGuild", "BuildFromDiscard", "EffectVocabulary", "register_effect", "parse_effect",
-    "COUNT_KINDS", "SCOPES",
+    "COUNT_KINDS",
+    "SCOPES",
+    "BuildFromDiscard",
+    "Coins",
+    "CoinsPer",
+    "CopyNeighborGuild",
+    "Effect",
+    "EffectVocabulary",
+    "FreeBuildPerAge",
+    "PlaySeventhCard",
+    "PointsPer",
+    "Produce",
+    "ProduceOneOf",
+    "ScienceSymbol",
+    "ScienceWild",
+    "Shields",
+    "TradeDiscount",
+    "VictoryPoints",
+    "parse_effect",
+    "register_effect",
 ]
 
 COUNT_KINDS = ("cards", "wonder_stages_built", "defeat_tokens")

@@ -16,11 +16,21 @@ from typing import Any, TypeVar
 
 from companion.gamedata.effects import Effect, EffectVocabulary, parse_effect
 from companion.gamedata.model import (
-    LANGUAGES, Card, CardCopy, Cost, GameData, Names, RuleOption, Rules, Stage, Wonder, WonderSide,
+    LANGUAGES,
+    Card,
+    CardCopy,
+    Cost,
+    GameData,
+    Names,
+    RuleOption,
+    Rules,
+    Stage,
+    Wonder,
+    WonderSide,
 )
 from companion.jsonread import Problem, Reader
 
-__all__ = ["GameDataError", "load_game_data", "DATA_FORMAT"]
+__all__ = ["DATA_FORMAT", "GameDataError", "load_game_data"]
 
 DATA_FORMAT = "sevenwonders-data/1"
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -196,17 +206,18 @@ def _check_id(reader: Reader, seen: set[str]) -> str | None:
 def _parse_cards(reader: Reader, rules: Rules, vocabulary: EffectVocabulary) -> dict[str, Card]:
     _header(reader, "cards")
     cards: dict[str, Card] = {}
+    positions: dict[str, int] = {}
     seen: set[str] = set()
     fields = ("id", "color", "names", "name_sources", "cost", "chain_from", "copies", "effects",
               "provenance")
-    for item in reader["cards"].as_list():
+    for position, item in enumerate(reader["cards"].as_list()):
         item.as_object(allowed=fields)
         ident = _check_id(item["id"], seen)
         color = item["color"].as_str(choices=rules.colors, what="colour")
         names = _names(item["names"])
         cost = _parse_cost(item["cost"], rules)
         chain_from = [c.as_str() for c in item["chain_from"].as_list()] if item["chain_from"].present else []
-        copies = []
+        copies: list[tuple[int, int | None]] = []
         for copy_reader in item["copies"].as_list(max_length=10):
             copy_reader.as_object(allowed=("age", "players"))
             age = copy_reader["age"].as_int(minimum=1, maximum=rules.ages)
@@ -218,8 +229,8 @@ def _parse_cards(reader: Reader, rules: Rules, vocabulary: EffectVocabulary) -> 
                 players = copy_reader["players"].as_int(minimum=rules.min_players, maximum=rules.max_players)
                 if players is None:
                     continue
-            if age is not None and ident is not None:
-                copies.append(CardCopy(ident, age, players))
+            if age is not None:
+                copies.append((age, players))
         if not copies and item["copies"].present:
             item["copies"].problem("a card needs at least one physical copy")
         effects = _parse_effects(item["effects"], vocabulary)
@@ -230,11 +241,12 @@ def _parse_cards(reader: Reader, rules: Rules, vocabulary: EffectVocabulary) -> 
             continue
         assert ident is not None and color is not None and names is not None
         assert cost is not None and effects is not None
-        cards[ident] = Card(ident, color, names, cost, tuple(c for c in chain_from if c), tuple(copies),
-                            effects, name_sources)
-    for index, card in enumerate(cards.values()):
+        cards[ident] = Card(ident, color, names, cost, tuple(c for c in chain_from if c),
+                            tuple(CardCopy(ident, age, players) for age, players in copies), effects, name_sources)
+        positions[ident] = position
+    for card in cards.values():
         for source in card.chain_from:
-            path = Reader(None, reader.problems, f"cards[{index}].chain_from")
+            path = Reader(None, reader.problems, f"cards[{positions[card.id]}].chain_from")
             if source not in cards:
                 Reader(source, reader.problems, path.path).as_str(choices=cards, what="card")
             elif min(cards[source].ages) >= min(card.ages):

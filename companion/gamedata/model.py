@@ -9,8 +9,17 @@ from functools import cached_property
 from companion.gamedata.effects import Effect
 
 __all__ = [
-    "Names", "Cost", "CardCopy", "Card", "Stage", "WonderSide", "Wonder", "RuleOption", "Rules",
-    "GameData", "LANGUAGES",
+    "LANGUAGES",
+    "Card",
+    "CardCopy",
+    "Cost",
+    "GameData",
+    "Names",
+    "RuleOption",
+    "Rules",
+    "Stage",
+    "Wonder",
+    "WonderSide",
 ]
 
 LANGUAGES = ("en", "ru", "uk")
@@ -180,6 +189,11 @@ class Rules:
     score_order: tuple[str, ...]
     card_points_category: Mapping[str, str]
     options: Mapping[str, RuleOption]
+
+    @cached_property
+    def resource_index(self) -> Mapping[str, int]:
+        """The position of each resource in `resources` (the order of cost vectors)."""
+        return {resource: i for i, resource in enumerate(self.resources)}
 
     def option_defaults(self) -> dict[str, int]:
         """Every rules option at its default value."""

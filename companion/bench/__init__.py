@@ -1,0 +1,1 @@
+"""Benchmarks behind `companion bench`: they print figures and never fail on a slow machine."""

@@ -1,0 +1,58 @@
+"""Timing helpers shared by the benchmarks: run cases in rounds, report medians and percentiles."""
+
+from __future__ import annotations
+
+import platform
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+__all__ = ["Figures", "machine_line", "percentile", "time_cases"]
+
+
+@dataclass(frozen=True)
+class Figures:
+    """Timings of one benchmark row, in milliseconds."""
+
+    label: str
+    cases: int
+    calls: int
+    median_ms: float
+    p90_ms: float
+    worst_case_ms: float
+    """The median time of the slowest case: the worst city, robust to one noisy call."""
+
+    def to_json(self) -> dict[str, object]:
+        """The figures as a JSON object."""
+        return {"label": self.label, "cases": self.cases, "calls": self.calls, "median_ms": self.median_ms,
+                "p90_ms": self.p90_ms, "worst_case_ms": self.worst_case_ms}
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    """The value below which `fraction` of `values` lie (nearest rank)."""
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def time_cases(label: str, cases: Sequence[Callable[[], object]], rounds: int) -> Figures:
+    """Call every case once per round (interleaved, so machine noise spreads over all cases)."""
+    per_case: list[list[float]] = [[] for _ in cases]
+    clock = time.perf_counter_ns
+    for _ in range(rounds):
+        for index, case in enumerate(cases):
+            start = clock()
+            case()
+            per_case[index].append((clock() - start) / 1e6)
+    every = [t for times in per_case for t in times]
+    return Figures(label, len(cases), len(every), statistics.median(every), percentile(every, 0.9),
+                   max(statistics.median(times) for times in per_case))
+
+
+def machine_line() -> str:
+    """Python version, processor and core count, for the report header."""
+    import os
+
+    return (f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
+            f"{platform.system()}")

@@ -1,0 +1,25 @@
+"""`companion bench ...`: print speed figures (medians, worst cases, ratios to a same-run reference)."""
+
+from __future__ import annotations
+
+import argparse
+
+__all__ = ["register"]
+
+
+def run_bench_rules(args: argparse.Namespace) -> int:
+    """Time trade checks and scoring; see companion.bench.rules."""
+    from companion.bench.rules import run
+
+    run(repeat=args.repeat, as_json=args.json)
+    return 0
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add `bench` and its targets to the `companion` parser."""
+    bench = commands.add_parser("bench", help="measure speed (prints figures; never fails on a slow machine)")
+    targets = bench.add_subparsers(dest="target", metavar="TARGET", required=True)
+    rules = targets.add_parser("rules", help="trade checks and scoring")
+    rules.add_argument("--repeat", type=int, default=2000, help="timed runs per case (default 2000)")
+    rules.add_argument("--json", action="store_true", help="print the figures as JSON")
+    rules.set_defaults(run=run_bench_rules)

@@ -1,0 +1,37 @@
+#!/bin/sh
+# Set up a fresh machine for Table Companion: the system libraries it needs (through apt-get, when
+# the machine has it) and a virtual environment in .venv holding the package and its test tools.
+# Safe to run again: it only installs what is missing or what pyproject.toml changed.
+set -eu
+cd "$(dirname "$0")"
+
+# Debian packages: none are needed by the rules engine; later layers add theirs here.
+DEBIAN_PACKAGES=""
+
+if [ -n "$DEBIAN_PACKAGES" ] && command -v apt-get >/dev/null 2>&1; then
+    missing=""
+    for package in $DEBIAN_PACKAGES; do
+        dpkg -s "$package" >/dev/null 2>&1 || missing="$missing $package"
+    done
+    if [ -n "$missing" ]; then
+        sudo=""
+        [ "$(id -u)" -eq 0 ] || sudo="sudo"
+        echo "setup: installing Debian packages:$missing"
+        $sudo apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing >/dev/null
+    fi
+fi
+
+PYTHON="${PYTHON:-python3}"
+if [ ! -x .venv/bin/python ]; then
+    echo "setup: creating .venv with $($PYTHON --version)"
+    "$PYTHON" -m venv .venv
+fi
+stamp=".venv/.companion-installed"
+wanted="$(cat pyproject.toml setup.sh | cksum)"
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$wanted" ]; then
+    echo "setup: installing the package and test tools into .venv"
+    .venv/bin/python -m pip install --quiet --upgrade pip
+    .venv/bin/python -m pip install --quiet -e '.[test]'
+    echo "$wanted" > "$stamp"
+fi
