@@ -8,6 +8,8 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.gamedata import GameData
 from companion.tablefile import TableFileError, parse_table, read_table, table_to_json
@@ -172,3 +174,40 @@ def test_the_schema_refuses_what_the_reader_refuses() -> None:
 def test_the_schema_lists_every_card_and_wonder(data: GameData) -> None:
     assert set(SCHEMA["$defs"]["card"]["enum"]) == set(data.cards)
     assert set(SCHEMA["$defs"]["player"]["properties"]["wonder"]["enum"]) == set(data.wonders)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats(allow_nan=False) | st.text(max_size=12),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(json_values)
+def test_any_json_value_is_refused_cleanly(value: object) -> None:
+    with pytest.raises(TableFileError):
+        parse_table(value)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(["format", "game", "variant", "players", "options", "expansions"]), json_values)
+def test_a_damaged_top_level_field_never_crashes(key: str, value: object) -> None:
+    document = _three()
+    document[key] = value
+    try:
+        parse_table(document)
+    except TableFileError as error:
+        assert error.problems and all(str(p) for p in error.problems)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.sampled_from(["name", "wonder", "side", "stages", "cards", "coins", "tokens", "science_choices",
+                        "copied_guild"]), json_values)
+def test_a_damaged_player_field_never_crashes(key: str, value: object) -> None:
+    document = _three()
+    document["players"][0][key] = value
+    try:
+        parse_table(document)
+    except TableFileError as error:
+        assert error.problems and all(str(p) for p in error.problems)
