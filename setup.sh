@@ -5,8 +5,9 @@
 set -eu
 cd "$(dirname "$0")"
 
-# Debian packages: none are needed by the rules engine; later layers add theirs here.
-DEBIAN_PACKAGES=""
+# Debian packages: zbar for pyzbar, the OpenGL libraries OpenCV's wheel loads, poppler (pdftoppm,
+# pdftotext) for the print round-trip tests, and the DejaVu font the sticker labels use.
+DEBIAN_PACKAGES="libzbar0 libgl1 libegl1 libgl1-mesa-dri libmtdev1 poppler-utils fonts-dejavu-core"
 
 if [ -n "$DEBIAN_PACKAGES" ] && command -v apt-get >/dev/null 2>&1; then
     missing=""
@@ -32,6 +33,6 @@ wanted="$(cat pyproject.toml setup.sh | cksum)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$wanted" ]; then
     echo "setup: installing the package and test tools into .venv"
     .venv/bin/python -m pip install --quiet --upgrade pip
-    .venv/bin/python -m pip install --quiet -e '.[test]'
+    .venv/bin/python -m pip install --quiet -e '.[all,test]'
     echo "$wanted" > "$stamp"
 fi

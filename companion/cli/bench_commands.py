@@ -15,6 +15,14 @@ def run_bench_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_bench_markers(args: argparse.Namespace) -> int:
+    """Measure recall against pixels per module for each code family; see companion.bench.markers."""
+    from companion.bench.markers import run
+
+    run(trials=args.trials, as_json=args.json)
+    return 0
+
+
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add `bench` and its targets to the `companion` parser."""
     bench = commands.add_parser("bench", help="measure speed (prints figures; never fails on a slow machine)")
@@ -23,3 +31,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     rules.add_argument("--repeat", type=int, default=2000, help="timed runs per case (default 2000)")
     rules.add_argument("--json", action="store_true", help="print the figures as JSON")
     rules.set_defaults(run=run_bench_rules)
+    markers = targets.add_parser("markers", help="recall against pixels per module, and the printed sizes it implies")
+    markers.add_argument("--trials", type=int, default=150, help="stickers per family and size (default 150)")
+    markers.add_argument("--json", action="store_true", help="print the figures as JSON")
+    markers.set_defaults(run=run_bench_markers)

@@ -1,0 +1,168 @@
+"""`companion bench markers`: which printed size each code family needs, measured.
+
+One sticker per frame, drawn from the sheets' own code grids, seen tilted up to 35 degrees, turned
+at random, blurred up to 1 px, with noise, uneven light and JPEG compression, at a chosen number
+of pixels per module (in the worst direction). Each decoder's recall per pixels-per-module gives
+the least pixels per module that reaches the target, and the sizing model turns that into the
+printed size each camera set-up needs. The renderer is the tests' (tests/tools/render.py), so
+this benchmark runs from a source checkout.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.bench.checkout import test_tools
+from companion.markers import Component, MarkerRegistry, encode_payload, load_marker_registry, read_payload
+from companion.markers.sizing import SETUPS, printed_size_mm
+from companion.vision.decoders import ArucoDecoder, RawCode, ZbarDecoder, ZxingDecoder
+from companion.vision.reader import MarkerReader
+
+__all__ = ["PIXELS_PER_MODULE", "TARGETS", "run"]
+
+PIXELS_PER_MODULE = (1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
+TARGETS = {"qr": 0.995, "aruco": 0.99, "microqr": 0.995}
+"""Recall each family must reach (the vision issue's targets)."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """Recall of one decoder on one family at one pixels-per-module value."""
+
+    family: str
+    decoder: str
+    pixels_per_module: float
+    trials: int
+    found: int
+    false_components: int
+    median_ms: float
+
+    @property
+    def recall(self) -> float:
+        """The share of stickers read correctly."""
+        return self.found / self.trials
+
+
+def _micro_grid(payload: str) -> tuple[tuple[bool, ...], ...]:
+    import segno
+
+    code = segno.make_micro(payload, version="M3", boost_error=False)
+    return tuple(tuple(bool(c) for c in row) for row in code.matrix)
+
+
+def _decoders(registry: MarkerRegistry) -> list[tuple[str, str, Callable[[np.ndarray], list[RawCode]]]]:
+    reader = MarkerReader(registry, qr="auto", aruco=False)
+    zxing = ZxingDecoder()
+    micro = ZxingDecoder(micro=True)
+    zbar = ZbarDecoder(tile=0, upscale=1.0)
+    zbar_tiled = ZbarDecoder()
+    aruco = ArucoDecoder(registry.fiducial_dictionary)
+    return [
+        ("qr", "zxing", zxing.decode),
+        ("qr", "zbar (bare)", zbar.decode),
+        ("qr", "zbar (tiles, 2x upscale)", zbar_tiled.decode),
+        ("qr", "full reader", lambda grey: [d.code for d in reader.read(grey).markers]),
+        ("microqr", "zxing", micro.decode),
+        ("aruco", "opencv aruco", aruco.decode),
+    ]
+
+
+def _sample(family: str, component: Component, registry: MarkerRegistry, ppm: float,
+            rng: np.random.Generator) -> np.ndarray:
+    render = test_tools().render
+    if family == "microqr":
+        grid = _micro_grid(encode_payload(component.marker, registry))
+        image = render.sticker_image(grid, 2)
+        corners = render.code_corners_in_sticker(grid, 2)
+        modules = len(grid)
+    else:
+        image, corners, modules = render.marker_sticker(family, component.marker, registry)
+    side = modules * ppm
+    size = int(side * 2.6 + 60)
+    frame = render.textured_background(size, size, rng)
+    target = render.quad((size / 2, size / 2), side, rng.uniform(0, 35), rng.uniform(0, 360), rng)
+    render.paste(frame, image, cv2.getPerspectiveTransform(corners, target))
+    degradation = render.Degradation(blur=float(rng.uniform(0, 1.0)), noise=3.0, light=float(rng.uniform(0, 0.4)),
+                                     jpeg_quality=85)
+    return render.degrade(frame, degradation, rng)
+
+
+def measure(trials: int, seed: int = 1) -> list[Row]:
+    """Recall of every decoder at every pixels-per-module value, `trials` stickers each."""
+    registry = load_marker_registry()
+    components = [c for c in registry if c.kind != "test"]
+    rng = np.random.default_rng(seed)
+    rows = []
+    for family, name, decode in _decoders(registry):
+        for ppm in PIXELS_PER_MODULE:
+            found = false = 0
+            times = []
+            for _ in range(trials):
+                component = components[int(rng.integers(len(components)))]
+                frame = _sample(family, component, registry, ppm, rng)
+                start = time.perf_counter()
+                codes = decode(frame)
+                times.append((time.perf_counter() - start) * 1000)
+                ids = set()
+                for code in codes:
+                    if code.fiducial_id is not None:
+                        ids.add(code.fiducial_id)
+                    elif code.text is not None:
+                        meaning = read_payload(code.text, registry)
+                        if isinstance(meaning, Component):
+                            ids.add(meaning.marker)
+                found += component.marker in ids
+                false += len(ids - {component.marker})
+            rows.append(Row(family, name, ppm, trials, found, false, statistics.median(times)))
+    return rows
+
+
+def needed_pixels_per_module(rows: list[Row], family: str, decoder: str) -> float | None:
+    """The least pixels per module from which recall stays at or above the family's target."""
+    ordered = sorted((r for r in rows if r.family == family and r.decoder == decoder),
+                     key=lambda r: r.pixels_per_module)
+    for index, row in enumerate(ordered):
+        if all(r.recall >= TARGETS[family] for r in ordered[index:]):
+            return row.pixels_per_module
+    return None
+
+
+def run(trials: int = 150, as_json: bool = False) -> list[Row]:
+    """Measure and print the recall table and the printed sizes it implies."""
+    rows = measure(trials)
+    decisive = {"qr": "full reader", "aruco": "opencv aruco", "microqr": "zxing"}
+    modules = {"qr": 21, "aruco": 7, "microqr": 15}
+    needed = {family: needed_pixels_per_module(rows, family, decoder) for family, decoder in decisive.items()}
+    sizes = {setup.name: {family: (round(printed_size_mm(setup, modules[family], ppm), 1) if ppm else None)
+                          for family, ppm in needed.items()} for setup in SETUPS}
+    if as_json:
+        print(json.dumps({"rows": [{**r.__dict__, "recall": r.recall} for r in rows],
+                          "needed_pixels_per_module": needed, "sizes_mm": sizes}, indent=1))
+        return rows
+    print("companion bench markers: recall of one sticker per frame (tilt 0-35 deg, blur 0-1 px, noise, "
+          "uneven light, JPEG 85)")
+    header = "".join(f"{ppm:>7g}" for ppm in PIXELS_PER_MODULE)
+    print(f"{'family':<8} {'decoder':<26}{header}   (pixels per module; false components; median ms)")
+    for family, name, _ in _decoders(load_marker_registry()):
+        line = [r for r in rows if r.family == family and r.decoder == name]
+        cells = "".join(f"{r.recall:>7.3f}" for r in line)
+        false = sum(r.false_components for r in line)
+        median = statistics.median(r.median_ms for r in line)
+        print(f"{family:<8} {name:<26}{cells}   {false} false, {median:.1f} ms")
+    print()
+    for family, ppm in needed.items():
+        target = TARGETS[family]
+        print(f"{family}: recall >= {target:.1%} from {ppm} pixels per module ({decisive[family]})")
+    print()
+    print(f"{'camera set-up':<78} {'QR v1':>7} {'ArUco':>7} {'MicroQR':>8}  (printed code side, mm)")
+    for setup in SETUPS:
+        s = sizes[setup.name]
+        print(f"{setup.name:<78} {s['qr']!s:>7} {s['aruco']!s:>7} {s['microqr']!s:>8}")
+    return rows

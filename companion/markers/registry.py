@@ -1,0 +1,208 @@
+"""Which physical component each marker number stands for, from companion/data/markers.json.
+
+A marker number is printed on a sticker, so it is assigned once and never changes: each physical
+card copy (the 3+ and the 4+ Lumber Yard have different numbers), each side of each wonder board,
+one card back per age, each Armada card, island and port board, and the test pattern. The same
+number is the QR payload's component and the fiducial (ArUco) id.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cache, cached_property
+from importlib import resources
+from typing import Any
+
+from companion.gamedata import GameData, load_game_data
+from companion.gamedata.loader import GameDataError
+from companion.i18n import LANGUAGES, translate
+from companion.jsonread import Problem, Reader
+
+__all__ = ["KINDS", "ROMAN", "Component", "MarkerRegistry", "load_marker_registry"]
+
+KINDS = ("card", "wonder_side", "card_back", "island", "port_board", "test")
+ROMAN = {1: "I", 2: "II", 3: "III"}
+MAX_MARKER = 999
+
+
+@dataclass(frozen=True)
+class Component:
+    """One physical component that carries a marker."""
+
+    marker: int
+    kind: str
+    set: str = "base"
+    card: str | None = None
+    age: int | None = None
+    players: int | None = None
+    color: str | None = None
+    wonder: str | None = None
+    side: str | None = None
+    island: str | None = None
+    level: int | None = None
+    board: int | None = None
+    names: Mapping[str, str] = field(default_factory=dict, compare=False)
+
+    def name(self, language: str = "en") -> str:
+        """The component's name in `language` (English when that language has none)."""
+        return self.names.get(language) or self.names.get("en", "")
+
+    @property
+    def key(self) -> str:
+        """A readable unique id: ``card:lumber_yard/I/4+``, ``wonder:gizah/B``, ``back:II``, ..."""
+        if self.kind == "card" and self.set == "base":
+            marker = "guild" if self.players is None else f"{self.players}+"
+            return f"card:{self.card}/{ROMAN[self.age or 0]}/{marker}"
+        return {
+            "card": f"armada:{self.card}", "wonder_side": f"wonder:{self.wonder}/{self.side}",
+            "card_back": f"back:{ROMAN.get(self.age or 0, '?')}", "island": f"island:{self.island}",
+            "port_board": f"port_board:{self.board}", "test": "test",
+        }[self.kind]
+
+    @property
+    def group(self) -> str:
+        """The sheet group the sticker is printed in."""
+        if self.kind == "card" and self.set == "base":
+            return "guilds" if self.players is None else f"age{self.age}"
+        return {"card": "armada", "wonder_side": "wonders", "card_back": "backs", "island": "islands",
+                "port_board": "armada", "test": "test"}[self.kind]
+
+    def label(self, language: str = "en") -> tuple[str, str]:
+        """The two lines printed under the sticker: the name, then what tells copies apart."""
+        age = ROMAN.get(self.age or 0, "")
+        if self.kind == "card" and self.set == "base":
+            if self.players is None:
+                detail = translate("marker.guild", language, age=age)
+            else:
+                detail = translate("marker.copy", language, age=age, players=self.players)
+        elif self.kind == "card":
+            detail = translate("marker.armada", language, age=age).rstrip()
+        elif self.kind == "wonder_side":
+            detail = translate("marker.side", language, side=self.side)
+        elif self.kind == "island":
+            detail = translate("marker.island", language, level=self.level)
+        else:
+            detail = translate({"card_back": "marker.back", "port_board": "marker.port_board",
+                                "test": "marker.test"}[self.kind], language)
+        return self.name(language), detail
+
+    def to_json(self) -> dict[str, Any]:
+        """Every field that is set, for `companion markers list --json`."""
+        result: dict[str, Any] = {"marker": self.marker, "key": self.key, "kind": self.kind, "set": self.set}
+        for name in ("card", "age", "players", "color", "wonder", "side", "island", "level", "board"):
+            value = getattr(self, name)
+            if value is not None:
+                result[name] = value
+        result["names"] = dict(self.names)
+        result["group"] = self.group
+        return result
+
+
+@dataclass(frozen=True, eq=False)
+class MarkerRegistry:
+    """Every component with a marker, by number; the payload namespace and the fiducial dictionary."""
+
+    namespace: str
+    payload_version: int
+    fiducial_dictionary: str
+    components: tuple[Component, ...]
+
+    @cached_property
+    def by_number(self) -> Mapping[int, Component]:
+        """Every component by its marker number."""
+        return {c.marker: c for c in self.components}
+
+    def get(self, marker: int) -> Component | None:
+        """The component with this number, or None."""
+        return self.by_number.get(marker)
+
+    def __iter__(self) -> Iterator[Component]:
+        return iter(self.components)
+
+    def __len__(self) -> int:
+        return len(self.components)
+
+    def in_sets(self, sets: tuple[str, ...]) -> list[Component]:
+        """The components of the given sets (``base``, ``armada``), in marker order."""
+        return [c for c in self.components if c.set in sets]
+
+
+def _base_names(component: dict[str, Any], data: GameData) -> dict[str, str]:
+    if component["kind"] == "card":
+        return dict(data.cards[component["card"]].names)
+    if component["kind"] == "wonder_side":
+        return dict(data.wonders[component["wonder"]].city_names)
+    if component["kind"] == "card_back":
+        return {lang: translate("marker.age", lang, age=ROMAN[component["age"]]) for lang in LANGUAGES}
+    if component["kind"] == "port_board":
+        return {lang: translate("marker.port_board_name", lang, board=component["board"]) for lang in LANGUAGES}
+    return {lang: translate("marker.test_name", lang) for lang in LANGUAGES}
+
+
+def _parse_component(reader: Reader, data: GameData) -> Component | None:
+    raw = reader.as_object(allowed=("marker", "kind", "set", "card", "age", "players", "color", "wonder", "side",
+                                    "island", "level", "board", "names", "name_sources"))
+    if raw is None:
+        return None
+    marker = reader["marker"].as_int(minimum=0, maximum=MAX_MARKER)
+    kind = reader["kind"].as_str(choices=KINDS, what="kind")
+    set_name = reader["set"].as_str(choices=("base", "armada")) if reader["set"].present else (
+        "test" if kind == "test" else "base")
+    if marker is None or kind is None or set_name is None:
+        return None
+    fields = {k: raw[k] for k in ("card", "age", "players", "color", "wonder", "side", "island", "level", "board")
+              if k in raw}
+    if set_name == "base" or kind == "test":
+        if kind == "card" and reader["card"].as_str(choices=data.cards, what="card") is None:
+            return None
+        if kind == "wonder_side" and reader["wonder"].as_str(choices=data.wonders, what="wonder") is None:
+            return None
+        names = _base_names(raw, data)
+    elif kind == "port_board":
+        names = _base_names(raw, data)
+    else:
+        names = {k: v.as_str() or "" for k, v in reader["names"].items()}
+        if not names.get("en"):
+            reader["names"].problem("an Armada card or island needs an English name")
+    return Component(marker, kind, set_name, names=names, **fields)
+
+
+def _check_coverage(components: list[Component], data: GameData, problems: list[Problem]) -> None:
+    numbers = [c.marker for c in components]
+    for number in {n for n in numbers if numbers.count(n) > 1}:
+        problems.append(Problem("components", f"marker {number} is used twice"))
+    copies = sorted(copy.key for copy in data.all_copies())
+    marked = sorted(c.key.removeprefix("card:") for c in components if c.kind == "card" and c.set == "base")
+    if copies != marked:
+        missing = sorted(set(copies) - set(marked))
+        extra = sorted(set(marked) - set(copies))
+        problems.append(Problem("components", f"base card copies without a marker: {missing}; "
+                                              f"markers for no copy or twice: {extra}"))
+    sides = sorted(f"wonder:{w}/{s}" for w in data.wonders for s in ("A", "B"))
+    if sorted(c.key for c in components if c.kind == "wonder_side") != sides:
+        problems.append(Problem("components", "every side of every wonder needs exactly one marker"))
+    if sorted(c.age or 0 for c in components if c.kind == "card_back") != list(range(1, data.rules.ages + 1)):
+        problems.append(Problem("components", "every age needs exactly one card-back marker"))
+
+
+@cache
+def load_marker_registry() -> MarkerRegistry:
+    """Load and check companion/data/markers.json against the game data.
+
+    :raises GameDataError: when a number is reused or a component has no or two markers.
+    """
+    data = load_game_data()
+    text = resources.files("companion.data").joinpath("markers.json").read_text(encoding="utf-8")
+    problems: list[Problem] = []
+    reader = Reader(json.loads(text), problems)
+    components = [c for c in (_parse_component(item, data) for item in reader["components"].as_list())
+                  if c is not None]
+    _check_coverage(components, data, problems)
+    namespace = reader["namespace"].as_str()
+    version = reader["payload_version"].as_int(minimum=1, maximum=35)
+    dictionary = reader["fiducial_dictionary"].as_str()
+    if problems or namespace is None or version is None or dictionary is None:
+        raise GameDataError([f"markers.json: {p}" for p in problems] or ["markers.json: invalid header"])
+    return MarkerRegistry(namespace, version, dictionary, tuple(sorted(components, key=lambda c: c.marker)))
