@@ -12,6 +12,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import cv2
 import numpy as np
 
 from companion.markers import Component, MarkerRegistry, Rejection, load_marker_registry, read_payload
@@ -92,6 +93,18 @@ def _identity(code: RawCode) -> tuple[str, object]:
             code.text if code.text is not None else code.fiducial_id)
 
 
+def _inside(point: tuple[float, float], polygon: np.ndarray) -> bool:
+    return cv2.pointPolygonTest(polygon.reshape(-1, 1, 2).astype(np.float32), point, False) >= 0
+
+
+def drop_unreliable(codes: Sequence[RawCode], min_pixels_per_module: float) -> list[RawCode]:
+    """Drop fiducials too small to trust and fiducials seen inside a QR code (its modules can look
+    like a tiny ArUco marker); a decoded QR code proves itself by its error correction."""
+    qr_areas = [code.corners for code in codes if code.family in ("qr", "microqr")]
+    return [code for code in codes if code.family != "aruco" or (
+        code.pixels_per_module >= min_pixels_per_module and not any(_inside(code.center, a) for a in qr_areas))]
+
+
 def merge_duplicates(codes: Sequence[RawCode]) -> list[RawCode]:
     """Keep one of each code found more than once at the same place (the largest read)."""
     kept: list[RawCode] = []
@@ -105,12 +118,15 @@ class MarkerReader:
     """Reads every marker in frames, with the decoders chosen once.
 
     `qr` is ``"zxing"``, ``"zbar"``, ``"both"`` or ``"auto"`` (zxing where installed, else zbar),
-    or ``None`` to skip QR codes; `aruco` switches the compact family.
+    or ``None`` to skip QR codes; `aruco` switches the compact family. Keep QR reading on even for
+    a table of ArUco stickers: it reports foreign codes and keeps their modules from being taken
+    for fiducials.
     """
 
     def __init__(self, registry: MarkerRegistry | None = None, *, qr: str | None = "auto", aruco: bool = True,
-                 micro_qr: bool = False) -> None:
+                 micro_qr: bool = False, min_pixels_per_module: float = 1.5) -> None:
         self.registry = registry or load_marker_registry()
+        self.min_pixels_per_module = min_pixels_per_module
         available = available_qr_decoders()
         names: list[str] = []
         if qr == "auto":
@@ -124,7 +140,7 @@ class MarkerReader:
             names = [qr]
         self.decoders: list[Decoder] = []
         for name in names:
-            self.decoders.append(ZxingDecoder(micro=micro_qr) if name == "zxing" else ZbarDecoder())
+            self.decoders.append(ZxingDecoder(micro=micro_qr, upscale_below=2000) if name == "zxing" else ZbarDecoder())
         if aruco:
             self.decoders.append(ArucoDecoder(self.registry.fiducial_dictionary))
 
@@ -132,7 +148,8 @@ class MarkerReader:
         """Decode one frame (grey, BGR or BGRA uint8 array)."""
         start = time.perf_counter()
         grey = as_grey(frame)
-        codes = merge_duplicates([code for decoder in self.decoders for code in decoder.decode(grey)])
+        codes = [code for decoder in self.decoders for code in decoder.decode(grey)]
+        codes = merge_duplicates(drop_unreliable(codes, self.min_pixels_per_module))
         reading = FrameReading()
         for code in codes:
             if code.text is not None:

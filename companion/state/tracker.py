@@ -1,0 +1,263 @@
+"""Observations over time -> each player's city, with an account of what was seen and what was typed.
+
+Cities only grow in 7 Wonders, so a card confirmed in a city stays there when a hand covers it.
+A card (or board, or number of built stages) is confirmed once it has been seen in at least
+`frames` frames spanning at least `seconds`; one glimpse is never enough in a video, while each
+photo of a series counts as a deliberate view (`ConfirmationRule.photos()`). A wrong card is
+removed with an explicit undo and comes back only if it is seen steadily again afterwards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.gamedata import GameData
+from companion.markers import Component
+from companion.tablefile import TABLE_FORMAT
+from companion.vision.layout import TableObservation
+
+__all__ = ["ConfirmationRule", "Change", "CityCard", "TableTracker"]
+
+
+@dataclass(frozen=True)
+class ConfirmationRule:
+    """How steadily something must be seen before it counts.
+
+    The default was tuned on rendered videos with hands moving over the table (tests/test_tracker.py):
+    four frames over at least 0.4 s rejects every one-frame misread while a card laid down is
+    confirmed within half a second at 10 frames per second.
+    """
+
+    frames: int = 4
+    seconds: float = 0.4
+    forget_after: float = 3.0
+    """Sightings of something not yet confirmed are forgotten after this many seconds unseen."""
+
+    @classmethod
+    def photos(cls) -> ConfirmationRule:
+        """For a series of still photos: every photo is a deliberate view, one is enough."""
+        return cls(frames=1, seconds=0.0, forget_after=float("inf"))
+
+
+@dataclass(frozen=True)
+class Change:
+    """Something that became true (or was undone) at the table."""
+
+    kind: str
+    """``board``, ``card``, ``stage``, ``removed`` or ``problem``."""
+    wonder: str | None
+    detail: str
+    at: float
+    source: str = "camera"
+    component: Component | None = None
+
+
+@dataclass
+class CityCard:
+    """A building in a city and how it got there."""
+
+    component: Component
+    source: str
+    at: float
+
+
+@dataclass
+class _Sightings:
+    first: float
+    last: float
+    frames: int = 1
+
+    def see(self, at: float) -> None:
+        self.last = at
+        self.frames += 1
+
+    def steady(self, rule: ConfirmationRule) -> bool:
+        return self.frames >= rule.frames and self.last - self.first >= rule.seconds
+
+
+@dataclass
+class _City:
+    board: Component
+    cards: list[CityCard] = field(default_factory=list)
+    stages: int = 0
+    stage_source: str = "camera"
+
+    def has_building(self, card_id: str) -> bool:
+        return any(c.component.card == card_id for c in self.cards)
+
+
+class TableTracker:
+    """Folds frame observations into confirmed cities; also takes corrections by hand."""
+
+    def __init__(self, data: GameData, rule: ConfirmationRule | None = None, *,
+                 names: dict[str, str] | None = None, seat_order: Sequence[str] = ()) -> None:
+        self.data = data
+        self.rule = rule or ConfirmationRule()
+        self.names = dict(names or {})
+        self.fixed_order = list(seat_order)
+        self.cities: dict[str, _City] = {}
+        self.seen_order: list[str] = []
+        self.problems: list[str] = []
+        self._boards: dict[tuple[str, str], _Sightings] = {}
+        self._cards: dict[tuple[str, int], _Sightings] = {}
+        self._stages: dict[tuple[str, int], _Sightings] = {}
+        self._undone: dict[tuple[str, int], float] = {}
+        self.frames = 0
+
+    # -- observations ------------------------------------------------------------------------
+    def observe(self, observation: TableObservation, at: float) -> list[Change]:
+        """Take one frame's observation made at time `at` (seconds); return what became confirmed."""
+        self.frames += 1
+        changes: list[Change] = []
+        for problem in observation.problems:
+            if problem not in self.problems:
+                self.problems.append(problem)
+                changes.append(Change("problem", None, problem, at))
+        if len(observation.seats) >= 2:
+            self._learn_order([s.wonder for s in observation.seats])
+        for seat in observation.seats:
+            board_key = (seat.wonder, seat.board.side or "")
+            self._sight(self._boards, board_key, at)
+            if seat.wonder not in self.cities and self._boards[board_key].steady(self.rule):
+                self.cities[seat.wonder] = _City(seat.board)
+                changes.append(Change("board", seat.wonder, f"{seat.wonder} side {seat.board.side} joins the table",
+                                      at, component=seat.board))
+            for component in seat.cards:
+                changes += self._see_card(seat.wonder, component, at)
+            for count in range(1, seat.stage_backs + 1):
+                key = (seat.wonder, count)
+                self._sight(self._stages, key, at)
+                city = self.cities.get(seat.wonder)
+                if city is not None and count > city.stages and self._stages[key].steady(self.rule):
+                    total = len(self.data.wonders[seat.wonder].sides[city.board.side or "A"].stages)
+                    if count <= total:
+                        city.stages = count
+                        changes.append(Change("stage", seat.wonder, f"stage {count} of {seat.wonder} built", at))
+        self._forget(at)
+        return changes
+
+    def _sight(self, table: dict[Any, _Sightings], key: Any, at: float) -> None:
+        entry = table.get(key)
+        if entry is None or at - entry.last > self.rule.forget_after:
+            table[key] = _Sightings(at, at)
+        elif at != entry.last:
+            entry.see(at)
+
+    def _see_card(self, wonder: str, component: Component, at: float) -> list[Change]:
+        key = (wonder, component.marker)
+        if key in self._undone and at <= self._undone[key]:
+            return []
+        self._sight(self._cards, key, at)
+        city = self.cities.get(wonder)
+        if city is None or not self._cards[key].steady(self.rule):
+            return []
+        if any(c.component.marker == component.marker for c in city.cards):
+            return []
+        elsewhere = [w for w, c in self.cities.items() if w != wonder
+                     and any(x.component.marker == component.marker for x in c.cards)]
+        if elsewhere:
+            return self._problem(f"{component.key} is confirmed in the {elsewhere[0]} city and now seen in the "
+                                 f"{wonder} city; it stays where it was confirmed", at)
+        card = self.data.cards[component.card or ""]
+        if city.has_building(card.id):
+            return self._problem(f"the {wonder} city already holds a {card.name}; {component.key} is not added", at)
+        city.cards.append(CityCard(component, "camera", at))
+        return [Change("card", wonder, f"{card.name} ({component.key}) built in the {wonder} city", at,
+                       component=component)]
+
+    def _problem(self, text: str, at: float) -> list[Change]:
+        if text in self.problems:
+            return []
+        self.problems.append(text)
+        return [Change("problem", None, text, at)]
+
+    def _learn_order(self, clockwise: list[str]) -> None:
+        """Keep the clockwise order of the largest group of boards seen together."""
+        if len(clockwise) >= len(self.seen_order):
+            self.seen_order = clockwise + [w for w in self.seen_order if w not in clockwise]
+
+    def _forget(self, at: float) -> None:
+        for table in (self._boards, self._cards, self._stages):
+            for key in [k for k, s in table.items() if at - s.last > self.rule.forget_after]:
+                del table[key]
+
+    # -- corrections by hand -------------------------------------------------------------------
+    def add_card(self, wonder: str, component: Component, at: float) -> Change:
+        """Add a card the camera cannot see (from the picker).
+
+        :raises ValueError: when the city is unknown or already holds that building.
+        """
+        city = self._city(wonder)
+        card = self.data.cards[component.card or ""]
+        if city.has_building(card.id):
+            raise ValueError(f"the {wonder} city already holds a {card.name}")
+        city.cards.append(CityCard(component, "hand", at))
+        return Change("card", wonder, f"{card.name} added by hand to the {wonder} city", at, "hand", component)
+
+    def remove_card(self, wonder: str, marker: int, at: float) -> Change:
+        """Undo a wrong card: it leaves the city and must be seen steadily again to come back.
+
+        :raises ValueError: when the city does not hold that card.
+        """
+        city = self._city(wonder)
+        for entry in city.cards:
+            if entry.component.marker == marker:
+                city.cards.remove(entry)
+                self._undone[(wonder, marker)] = at
+                self._cards.pop((wonder, marker), None)
+                return Change("removed", wonder, f"{entry.component.key} removed from the {wonder} city", at, "hand",
+                              entry.component)
+        raise ValueError(f"the {wonder} city holds no card with marker {marker}")
+
+    def set_stages(self, wonder: str, stages: int, at: float) -> Change:
+        """Set the built stages by hand.
+
+        :raises ValueError: for a number the board does not have.
+        """
+        city = self._city(wonder)
+        total = len(self.data.wonders[wonder].sides[city.board.side or "A"].stages)
+        if not 0 <= stages <= total:
+            raise ValueError(f"{wonder} side {city.board.side} has {total} stages, not {stages}")
+        city.stages = stages
+        city.stage_source = "hand"
+        return Change("stage", wonder, f"{wonder} stages set to {stages} by hand", at, "hand")
+
+    def _city(self, wonder: str) -> _City:
+        if wonder not in self.cities:
+            raise ValueError(f"no {wonder} board at the table")
+        return self.cities[wonder]
+
+    # -- results -------------------------------------------------------------------------------
+    def seat_order(self) -> list[str]:
+        """The confirmed cities clockwise: the given order, else the order seen, then the rest."""
+        base = [w for w in self.fixed_order if w in self.cities] or [w for w in self.seen_order if w in self.cities]
+        return base + sorted(w for w in self.cities if w not in base)
+
+    def table_document(self, *, coins: dict[str, int] | None = None,
+                       tokens: dict[str, list[int]] | None = None) -> dict[str, Any]:
+        """The table file of what is confirmed, with an `x-observation` account of its sources."""
+        players = []
+        account = []
+        order = self.seat_order()
+        for wonder in order:
+            city = self.cities[wonder]
+            name = self.names.get(wonder) or self.data.wonders[wonder].city_names["en"]
+            players.append({"name": name, "wonder": wonder, "side": city.board.side, "stages": city.stages,
+                            "cards": [c.component.card for c in city.cards], "coins": (coins or {}).get(wonder, 0),
+                            "tokens": list((tokens or {}).get(wonder, []))})
+            account.append({"name": name, "cards": [{"card": c.component.card, "copy": c.component.key,
+                                                     "source": c.source} for c in city.cards],
+                            "stages_source": city.stage_source})
+        ordered = bool(self.fixed_order) or len(self.seen_order) >= len(order)
+        return {
+            "format": TABLE_FORMAT, "game": "7wonders", "expansions": [], "variant": "standard", "players": players,
+            "x-observation": {
+                "frames": self.frames,
+                "not_read_by_camera": ["coins", "tokens"],
+                "seating": "seen" if ordered else "partly unknown: boards never seen together",
+                "players": account,
+                "problems": list(self.problems),
+            },
+        }

@@ -1,0 +1,82 @@
+"""From a frame to what it shows: markers, the table plane, and each city (one call per frame).
+
+The lens profile, when given and matching the frame size, undistorts the frame first. Positions
+need each family's printed size; the defaults are the sizes of the committed sheets.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from companion.gamedata import GameData, load_game_data
+from companion.markers import MarkerRegistry, load_marker_registry
+from companion.vision.geometry import TablePlane, fit_table_plane
+from companion.vision.layout import PlacedMarker, TableObservation, read_layout
+from companion.vision.lens import LensProfile
+from companion.vision.reader import FrameReading, MarkerReader
+
+__all__ = ["DEFAULT_SIZES_MM", "FrameResult", "TableReader"]
+
+DEFAULT_SIZES_MM = {"qr": 18.0, "aruco": 14.0, "microqr": 14.0}
+"""Printed code sides of the committed sticker sheets (markers/print)."""
+
+
+@dataclass
+class FrameResult:
+    """Everything read from one frame."""
+
+    reading: FrameReading
+    plane: TablePlane | None
+    placed: list[PlacedMarker]
+    observation: TableObservation
+    positions: list[tuple[float, float] | None] = field(default_factory=list)
+    """The table position (mm) of each of `reading.markers`, None where it is off the plane."""
+    notes: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+class TableReader:
+    """Reads frames of one table: markers, plane and cities, with one lens profile and printed sizes."""
+
+    def __init__(self, *, data: GameData | None = None, registry: MarkerRegistry | None = None,
+                 reader: MarkerReader | None = None, sizes_mm: dict[str, float] | None = None,
+                 lens: LensProfile | None = None, player_count: int | None = None) -> None:
+        self.data = data or load_game_data()
+        self.registry = registry or load_marker_registry()
+        self.reader = reader or MarkerReader(self.registry)
+        self.sizes = {**DEFAULT_SIZES_MM, **(sizes_mm or {})}
+        self.lens = lens
+        self.player_count = player_count
+        self._lens_warned = False
+
+    def read(self, frame: np.ndarray) -> FrameResult:
+        """Read one frame (grey, BGR or BGRA uint8)."""
+        start = time.perf_counter()
+        notes = []
+        if self.lens is not None:
+            if self.lens.matches(frame):
+                frame = self.lens.undistort(frame)
+            elif not self._lens_warned:
+                notes.append(f"lens profile is for {self.lens.width}x{self.lens.height}, the frames are "
+                             f"{frame.shape[1]}x{frame.shape[0]}: reading without it")
+                self._lens_warned = True
+        reading = self.reader.read(frame)
+        markers = reading.markers
+        sides = [self.sizes[d.code.family] for d in markers]
+        plane = fit_table_plane([d.corners for d in markers], sides) if markers else None
+        placed = []
+        positions: list[tuple[float, float] | None] = []
+        if plane is not None:
+            for detection, pose, side in zip(markers, plane.poses, sides, strict=True):
+                positions.append(pose.centre if pose.inlier else None)
+                if pose.inlier:
+                    placed.append(PlacedMarker(detection.component, pose.centre, pose.angle, side,
+                                               detection.code.family if detection.code.family != "microqr" else "qr"))
+                else:
+                    notes.append(f"{detection.component.key} does not lie flat on the table plane "
+                                 f"({pose.error_mm:.1f} mm off); ignored in this frame")
+        observation = read_layout(placed, self.data, player_count=self.player_count)
+        return FrameResult(reading, plane, placed, observation, positions, notes, time.perf_counter() - start)

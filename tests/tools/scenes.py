@@ -1,0 +1,461 @@
+"""Render whole tables as a camera sees them, with exact ground truth (test tooling, not product).
+
+A scene is a real-looking table of 3-7 cities from a self-played game: each wonder board with its
+marker, brown and grey cards tucked in a column at the board's top-left corner showing their top
+strips, other cards stacked by colour above the board, cards tucked face down under the board as
+built stages, a face-down discard pile in the middle, and distractors (a phone showing a foreign QR
+code, a box barcode, a flyer with other QR codes, a misprinted sticker). Stickers are drawn from
+the product's own code grids. A pinhole camera of any resolution, field of view, height, tilt and
+yaw looks at it; blur, noise, uneven light, glare and hands make it harder. The truth lists every
+sticker with its corners in the frame, whether it is visible, and its pixels per module.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+import cv2
+import numpy as np
+
+from companion.engine.selfplay import SelfPlayGame, play_random_game
+from companion.gamedata import GameData, load_game_data
+from companion.markers import Component, MarkerRegistry, load_marker_registry
+from companion.markers.codec import encode_payload
+from companion.markers.symbols import QUIET_MODULES, marker_grid, qr_grid
+from companion.tablefile import table_to_json
+from tests.tools.render import Degradation
+
+__all__ = ["Camera", "Level", "LEVELS", "Scene", "SceneBuilder", "TruthMarker", "table_scene"]
+
+LAYOUT = json.loads(resources.files("companion.data").joinpath("table_layout.json").read_text())
+CARD_W, CARD_H = LAYOUT["card"]["width_mm"], LAYOUT["card"]["height_mm"]
+BOARD_W, BOARD_H = LAYOUT["wonder_board"]["width_mm"], LAYOUT["wonder_board"]["height_mm"]
+COLORS_BGR = {"brown": (60, 100, 150), "grey": (150, 150, 150), "blue": (180, 110, 60), "yellow": (60, 200, 230),
+              "red": (50, 50, 190), "green": (70, 150, 60), "purple": (140, 60, 120)}
+BACK_BGR = {1: (70, 120, 170), 2: (150, 120, 100), 3: (120, 70, 110)}
+STACK_ORDER = ("blue", "yellow", "red", "green", "purple")
+
+
+@dataclass(frozen=True)
+class Camera:
+    """A pinhole camera above the table, looking at `target` (table mm), tilted and turned."""
+
+    width: int = 1920
+    height: int = 1080
+    horizontal_fov_deg: float = 66.0
+    height_mm: float = 900.0
+    tilt_deg: float = 0.0
+    yaw_deg: float = 0.0
+    target: tuple[float, float] = (0.0, 0.0)
+
+    def homography(self) -> np.ndarray:
+        """The 3x3 map from table millimetres (x east, y south, seen from above) to image pixels."""
+        f = (self.width / 2) / np.tan(np.radians(self.horizontal_fov_deg) / 2)
+        k = np.array([[f, 0, self.width / 2], [0, f, self.height / 2], [0, 0, 1]])
+        a, yaw = np.radians(self.tilt_deg), np.radians(self.yaw_deg)
+        # World axes: east, north, up. Camera axes (rows): image x, image y, viewing direction.
+        rotation = np.array([[1, 0, 0], [0, -np.cos(a), -np.sin(a)], [0, np.sin(a), -np.cos(a)]])
+        turn = np.array([[np.cos(yaw), -np.sin(yaw), 0], [np.sin(yaw), np.cos(yaw), 0], [0, 0, 1]])
+        rotation = rotation @ turn.T
+        back = np.array([0.0, -self.height_mm * np.tan(a), self.height_mm])   # south of the target
+        centre = turn @ back + np.array([self.target[0], -self.target[1], 0.0])
+        h = np.column_stack([k @ rotation[:, 0], -(k @ rotation[:, 1]), -(k @ rotation @ centre)])
+        return h / h[2, 2]
+
+
+@dataclass(frozen=True)
+class Level:
+    """How hard a scene is: camera pose spread, image faults, hands and distractors."""
+
+    name: str
+    max_tilt: float
+    degradation: Degradation
+    hands: int
+    distractors: bool
+    motion_blur: float = 0.0
+
+
+LEVELS = {
+    "easy": Level("easy", 5, Degradation(blur=0.0, noise=2.0, light=0.0, jpeg_quality=95), 0, False),
+    "medium": Level("medium", 20, Degradation(blur=0.5, noise=3.0, light=0.2, glare_spots=1, jpeg_quality=90), 1,
+                    True),
+    "hard": Level("hard", 35, Degradation(blur=1.0, noise=4.0, light=0.35, glare_spots=2, jpeg_quality=85), 2, True),
+    "extreme": Level("extreme", 45, Degradation(blur=1.6, noise=7.0, light=0.5, glare_spots=3, jpeg_quality=75), 4,
+                     True, motion_blur=2.0),
+}
+
+
+@dataclass
+class TruthMarker:
+    """One printed sticker in the scene."""
+
+    component: Component
+    corners_mm: np.ndarray
+    corners_px: np.ndarray = field(default_factory=lambda: np.zeros((4, 2), np.float32))
+    seat: int | None = None
+    role: str = "card"
+    """``card``, ``board``, ``stage`` (a card back under a board), ``discard`` or ``misprint``."""
+    visible: bool = True
+    pixels_per_module: float = 0.0
+    modules: int = 0
+
+
+@dataclass
+class Scene:
+    """A rendered frame and everything true about it."""
+
+    frame: np.ndarray
+    truth: list[TruthMarker]
+    table: dict[str, Any]
+    camera: Camera
+    family: str
+    size_mm: float
+    foreign_texts: list[str]
+
+    def visible(self) -> list[TruthMarker]:
+        """The stickers a reader can be expected to find (fully in frame, not covered)."""
+        return [t for t in self.truth if t.visible and t.role != "misprint"]
+
+
+def _rect(x: float, y: float, w: float, h: float) -> np.ndarray:
+    return np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], dtype=np.float64)
+
+
+def _transform(points: np.ndarray, origin: np.ndarray, angle: float) -> np.ndarray:
+    c, s = np.cos(angle), np.sin(angle)
+    return points @ np.array([[c, s], [-s, c]]) + origin
+
+
+@dataclass
+class _Drawable:
+    polygon_mm: np.ndarray
+    color: tuple[int, int, int] | None = None
+    image: np.ndarray | None = None
+    image_corners_mm: np.ndarray | None = None
+    sticker: TruthMarker | None = None
+
+
+class SceneBuilder:
+    """Lays out a table in millimetres, then draws it through a camera."""
+
+    def __init__(self, family: str, size_mm: float, registry: MarkerRegistry | None = None,
+                 rng: np.random.Generator | None = None) -> None:
+        self.family = family
+        self.size_mm = size_mm
+        self.registry = registry or load_marker_registry()
+        self.rng = rng or np.random.default_rng(0)
+        self.items: list[_Drawable] = []
+        grid = marker_grid(family, 1, self.registry)
+        self.modules = len(grid)
+        self.quiet_mm = QUIET_MODULES[family] * size_mm / self.modules
+        self.strip = size_mm + 2 * self.quiet_mm + 6.0
+        self.foreign: list[str] = []
+
+    # -- stickers --------------------------------------------------------------------------
+    def _sticker(self, component: Component, code_corners: np.ndarray, role: str, seat: int | None,
+                 grid: tuple[tuple[bool, ...], ...] | None = None) -> None:
+        grid = grid or marker_grid(self.family, component.marker, self.registry)
+        quiet = QUIET_MODULES[self.family] if grid is not None else 0
+        cells = np.array(grid, dtype=bool)
+        px = 10
+        side = len(cells)
+        image = np.full(((side + 2 * quiet) * px, (side + 2 * quiet) * px, 3), 238, np.uint8)
+        code = np.kron(cells, np.ones((px, px), bool))
+        image[quiet * px:(quiet + side) * px, quiet * px:(quiet + side) * px][code] = (25, 25, 25)
+        # The image spans the code plus its quiet zone.
+        centre = code_corners.mean(axis=0)
+        scale = (side + 2 * quiet) / side
+        outer = centre + (code_corners - centre) * scale
+        truth = TruthMarker(component, code_corners.astype(np.float32), seat=seat, role=role, modules=side)
+        self.items.append(_Drawable(outer, image=image, image_corners_mm=outer, sticker=truth))
+
+    def _face_sticker(self, component: Component, card: np.ndarray, seat: int | None, role: str = "card") -> None:
+        """A sticker in the card's top-right corner (card given as 4 corners, top-left first)."""
+        x_axis = (card[1] - card[0]) / np.linalg.norm(card[1] - card[0])
+        y_axis = (card[3] - card[0]) / np.linalg.norm(card[3] - card[0])
+        offset_x, offset_y = LAYOUT["sticker_offsets_mm"]["card_face_from_top_right"]
+        right_top = card[1] - x_axis * (offset_x + self.quiet_mm) + y_axis * (offset_y + self.quiet_mm)
+        s = self.size_mm
+        corners = np.array([right_top - x_axis * s, right_top, right_top + y_axis * s,
+                            right_top - x_axis * s + y_axis * s])
+        self._sticker(component, corners, role, seat)
+
+    def _back_sticker(self, component: Component, card: np.ndarray, seat: int | None, role: str) -> None:
+        """A card-back sticker centred 8 mm from the card's bottom edge (the end sticking out)."""
+        x_axis = (card[1] - card[0]) / np.linalg.norm(card[1] - card[0])
+        y_axis = (card[3] - card[0]) / np.linalg.norm(card[3] - card[0])
+        bottom_mid = (card[2] + card[3]) / 2
+        s = self.size_mm
+        gap = LAYOUT["sticker_offsets_mm"]["card_back_from_short_edge"] + self.quiet_mm
+        top_left = bottom_mid - y_axis * (gap + s) - x_axis * s / 2
+        corners = np.array([top_left, top_left + x_axis * s, top_left + x_axis * s + y_axis * s, top_left + y_axis * s])
+        self._sticker(component, corners, role, seat)
+
+    # -- components ---------------------------------------------------------------------------
+    def card(self, component: Component, corners: np.ndarray, color: str, seat: int | None) -> None:
+        self.items.append(_Drawable(corners, COLORS_BGR[color]))
+        self._face_sticker(component, corners, seat)
+
+    def card_back(self, back: Component, corners: np.ndarray, seat: int | None, role: str) -> None:
+        self.items.append(_Drawable(corners, BACK_BGR[back.age or 1]))
+        self._back_sticker(back, corners, seat, role)
+
+    def city(self, seat: int, board: Component, cards: list[tuple[Component, str]], stage_backs: list[Component],
+             stage_slots: int, origin: np.ndarray, angle: float) -> None:
+        """One city in its board's frame (origin = board top-left, x along the board's top edge)."""
+        def place(points: np.ndarray) -> np.ndarray:
+            return _transform(points, origin, angle)
+
+        strip = self.strip
+        tucked = [c for c in cards if c[1] in ("brown", "grey")]
+        for j in reversed(range(len(tucked))):
+            self.card(tucked[j][0], place(_rect(2, -(j + 1) * strip, CARD_W, CARD_H)), tucked[j][1], seat)
+        for i, back in enumerate(stage_backs):
+            slot_w = BOARD_W / max(1, stage_slots)
+            x = slot_w * i + (slot_w - CARD_W) / 2
+            self.card_back(back, place(_rect(x, BOARD_H - 55, CARD_W, CARD_H)), seat, "stage")
+        board_corners = place(_rect(0, 0, BOARD_W, BOARD_H))
+        self.items.append(_Drawable(board_corners, (120, 170, 200)))
+        offset_x, offset_y = LAYOUT["sticker_offsets_mm"]["wonder_board_from_top_right"]
+        q, s = self.quiet_mm, self.size_mm
+        self._sticker(board, place(_rect(BOARD_W - offset_x - q - s, offset_y + q, s, s)), "board", seat)
+        for column, color in enumerate(STACK_ORDER):
+            stack = [c for c in cards if c[1] == color]
+            x = CARD_W + 10 + column * (CARD_W + 6)
+            top = -5 - CARD_H - (len(stack) - 1) * strip
+            for j, (component, _) in enumerate(stack):
+                self.card(component, place(_rect(x, top + j * strip, CARD_W, CARD_H)), color, seat)
+
+    def discard_pile(self, backs: list[Component], centre: np.ndarray) -> None:
+        for back in backs:
+            angle = self.rng.uniform(0, 2 * np.pi)
+            shift = centre + self.rng.normal(0, 12, 2)
+            corners = _transform(_rect(-CARD_W / 2, -CARD_H / 2, CARD_W, CARD_H), shift, angle)
+            self.card_back(back, corners, None, "discard")
+
+    def distractors(self, centre: np.ndarray) -> None:
+        """A phone with a web QR code, a flyer with two QR codes, a box barcode, a misprinted sticker."""
+        rng = self.rng
+        texts = ["https://boardgamegeek.com/boardgame/68448/7-wonders", "WIFI:S:family;T:WPA;P:secret;;",
+                 "HELLO 123"]
+        self.foreign += texts
+        spots = [centre + rng.uniform(-1, 1, 2) * np.array([250, 120]) for _ in range(4)]
+        phone = _transform(_rect(-38, -75, 76, 150), spots[0], rng.uniform(0, 2 * np.pi))
+        self.items.append(_Drawable(phone, (30, 30, 30)))
+        self._foreign_qr(texts[0], spots[0], 40)
+        flyer = _transform(_rect(-60, -45, 120, 90), spots[1], rng.uniform(0, 2 * np.pi))
+        self.items.append(_Drawable(flyer, (235, 235, 230)))
+        self._foreign_qr(texts[1], spots[1] + np.array([-28, 0]), 30)
+        self._foreign_qr(texts[2], spots[1] + np.array([28, 0]), 22)
+        self._barcode(spots[2])
+        # A misprint: our namespace and version with a bad check character.
+        good = encode_payload(5, self.registry)
+        bad = good[:-1] + ("0" if good[-1] != "0" else "1")
+        self.foreign.append(bad)
+        self._foreign_qr(bad, spots[3], self.size_mm if self.family == "qr" else 16, role="misprint")
+
+    def _foreign_qr(self, text: str, centre: np.ndarray, side: float, role: str = "foreign") -> None:
+        import segno
+
+        code = segno.make_qr(text, error="m", boost_error=False)
+        grid = tuple(tuple(bool(c) for c in row) for row in code.matrix) if role != "misprint" else qr_grid(text)
+        corners = _transform(_rect(-side / 2, -side / 2, side, side), centre, self.rng.uniform(0, 2 * np.pi))
+        fake = Component(0, "test")
+        cells = np.array(grid, dtype=bool)
+        px = 8
+        image = np.full(((len(cells) + 8) * px, (len(cells) + 8) * px, 3), 245, np.uint8)
+        image[4 * px:(4 + len(cells)) * px, 4 * px:(4 + len(cells)) * px][np.kron(cells, np.ones((px, px), bool))] = (
+            20, 20, 20)
+        centre_pt = corners.mean(axis=0)
+        outer = centre_pt + (corners - centre_pt) * ((len(cells) + 8) / len(cells))
+        self.items.append(_Drawable(outer, image=image, image_corners_mm=outer,
+                                    sticker=TruthMarker(fake, corners.astype(np.float32), role=role)))
+
+    def _barcode(self, centre: np.ndarray) -> None:
+        widths = self.rng.integers(1, 4, 60)
+        bars = np.concatenate([np.full(w, i % 2 == 0) for i, w in enumerate(widths)])
+        image = np.full((60, len(bars) * 3 + 20, 3), 245, np.uint8)
+        image[5:55, 10:10 + len(bars) * 3][:, np.repeat(bars, 3)] = (20, 20, 20)
+        corners = _transform(_rect(-35, -12, 70, 24), centre, self.rng.uniform(0, 2 * np.pi))
+        self.items.append(_Drawable(corners, image=image, image_corners_mm=corners))
+
+    def hands(self, count: int, near: list[np.ndarray]) -> None:
+        for _ in range(count):
+            spot = near[int(self.rng.integers(len(near)))] + self.rng.normal(0, 60, 2)
+            angle = self.rng.uniform(0, 2 * np.pi)
+            palm = cv2.ellipse2Poly((0, 0), (55, 40), 0, 0, 360, 10).astype(np.float64)
+            self.items.append(_Drawable(_transform(palm, spot, angle), (120, 150, 205)))
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def render(self, camera: Camera, level: Level) -> tuple[np.ndarray, list[TruthMarker]]:
+        h = camera.homography()
+        frame = _table_texture(camera, h, self.rng)
+        stickers = []
+        for index, item in enumerate(self.items):
+            polygon = cv2.perspectiveTransform(item.polygon_mm.reshape(-1, 1, 2).astype(np.float64), h).reshape(-1, 2)
+            if item.image is not None and item.image_corners_mm is not None:
+                src = np.array([[0, 0], [item.image.shape[1], 0], [item.image.shape[1], item.image.shape[0]],
+                                [0, item.image.shape[0]]], dtype=np.float32)
+                dst = cv2.perspectiveTransform(item.image_corners_mm.reshape(-1, 1, 2).astype(np.float64), h)
+                _paste(frame, item.image, cv2.getPerspectiveTransform(src, dst.reshape(4, 2).astype(np.float32)))
+            elif item.color is not None:
+                cv2.fillConvexPoly(frame, np.round(polygon * 16).astype(np.int32), item.color, cv2.LINE_AA, shift=4)
+                cv2.polylines(frame, [np.round(polygon * 16).astype(np.int32)], True,
+                              tuple(int(c * 0.6) for c in item.color), 1, cv2.LINE_AA, shift=4)
+            if item.sticker is not None:
+                truth = item.sticker
+                truth.corners_px = cv2.perspectiveTransform(truth.corners_mm.reshape(-1, 1, 2).astype(np.float64),
+                                                            h).reshape(4, 2).astype(np.float32)
+                stickers.append((index, truth))
+        for index, truth in stickers:
+            truth.visible = _inside(truth.corners_px, camera) and not any(
+                _overlaps(truth.corners_mm, later.polygon_mm) for later in self.items[index + 1:]
+                if later.sticker is None or later.sticker.role in ("foreign", "misprint"))
+            truth.pixels_per_module = _pixels_per_module(truth, h)
+        if level.motion_blur:
+            kernel = np.zeros((9, 9), np.float32)
+            kernel[4, 4 - int(level.motion_blur):5 + int(level.motion_blur)] = 1
+            frame = cv2.filter2D(frame, -1, kernel / kernel.sum())
+        frame = _degrade_colour(frame, level.degradation, self.rng)
+        return frame, [t for _, t in stickers if t.component.kind != "test" or t.role in ("misprint",)]
+
+
+def _degrade_colour(frame: np.ndarray, d: Degradation, rng: np.random.Generator) -> np.ndarray:
+    """The camera's faults on a colour frame: light, glare and blur on all channels, then noise, JPEG."""
+    image = frame.astype(np.float32)
+    h, w = image.shape[:2]
+    if d.light:
+        angle = rng.uniform(0, 2 * np.pi)
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        ramp = np.cos(angle) * xx / w + np.sin(angle) * yy / h
+        ramp = (ramp - ramp.min()) / max(1e-6, float(ramp.max() - ramp.min()))
+        image *= (1.0 - d.light * ramp)[:, :, None]
+    for _ in range(d.glare_spots):
+        cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+        radius = rng.uniform(0.03, 0.07) * max(w, h)
+        yy, xx = np.ogrid[0:h, 0:w]
+        image += (np.exp(-(((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * radius ** 2))) * rng.uniform(60, 130))[:, :, None]
+    if d.blur > 0:
+        image = cv2.GaussianBlur(image, (0, 0), d.blur)
+    if d.noise > 0:
+        image += rng.normal(0, d.noise, image.shape).astype(np.float32)
+    out = np.clip(image, 0, 255).astype(np.uint8)
+    if d.jpeg_quality < 100:
+        ok, encoded = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, d.jpeg_quality])
+        assert ok
+        out = cv2.imdecode(encoded, cv2.IMREAD_COLOR)
+    return out
+
+
+def _table_texture(camera: Camera, h: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A wooden table under the whole view (the floor beyond it darker)."""
+    frame = np.empty((camera.height, camera.width, 3), np.uint8)
+    frame[:] = (40, 45, 50)
+    table = _rect(-900, -650, 1800, 1300)
+    polygon = cv2.perspectiveTransform(table.reshape(-1, 1, 2), h).reshape(-1, 2)
+    grain = cv2.resize(rng.uniform(0.85, 1.15, (8, 64)).astype(np.float32), (camera.width, camera.height))
+    wood = (np.array([70, 110, 150], np.float32)[None, None, :] * grain[:, :, None]).astype(np.uint8)
+    mask = np.zeros((camera.height, camera.width), np.uint8)
+    cv2.fillConvexPoly(mask, np.round(polygon).astype(np.int32), 255)
+    frame[mask > 0] = wood[mask > 0]
+    return frame
+
+
+def _paste(frame: np.ndarray, image: np.ndarray, homography: np.ndarray) -> None:
+    """Warp `image` into `frame` through `homography`, only over its bounding box."""
+    h, w = image.shape[:2]
+    corners = cv2.perspectiveTransform(np.array([[[0, 0]], [[w, 0]], [[w, h]], [[0, h]]], np.float32), homography)
+    x0, y0 = np.floor(corners.reshape(4, 2).min(axis=0)).astype(int) - 2
+    x1, y1 = np.ceil(corners.reshape(4, 2).max(axis=0)).astype(int) + 2
+    x0, y0 = max(0, x0), max(0, y0)
+    x1, y1 = min(frame.shape[1], x1), min(frame.shape[0], y1)
+    if x1 <= x0 or y1 <= y0:
+        return
+    shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64)
+    local = shift @ homography
+    size = (x1 - x0, y1 - y0)
+    warped = cv2.warpPerspective(image, local, size, flags=cv2.INTER_AREA)
+    mask = cv2.warpPerspective(np.full((h, w), 255, np.uint8), local, size, flags=cv2.INTER_AREA)
+    alpha = (mask.astype(np.float32) / 255.0)[:, :, None]
+    region = frame[y0:y1, x0:x1].astype(np.float32)
+    frame[y0:y1, x0:x1] = (region * (1 - alpha) + warped.astype(np.float32) * alpha).astype(np.uint8)
+
+
+def _inside(corners: np.ndarray, camera: Camera, margin: float = 2.0) -> bool:
+    return bool(np.all(corners[:, 0] >= margin) and np.all(corners[:, 1] >= margin)
+                and np.all(corners[:, 0] <= camera.width - margin) and np.all(corners[:, 1] <= camera.height - margin))
+
+
+def _overlaps(a: np.ndarray, b: np.ndarray) -> bool:
+    hull_b = cv2.convexHull(b.astype(np.float32))
+    area, _ = cv2.intersectConvexConvex(a.astype(np.float32), hull_b)
+    return area > 1.0
+
+
+def _pixels_per_module(truth: TruthMarker, h: np.ndarray) -> float:
+    """Pixels per module in the worst direction at the sticker (the sizing model's measure)."""
+    centre = truth.corners_mm.mean(axis=0).astype(np.float64)
+    step = 0.5
+    points = np.array([centre, centre + [step, 0], centre + [0, step]]).reshape(-1, 1, 2)
+    image = cv2.perspectiveTransform(points, h).reshape(3, 2)
+    jacobian = np.column_stack([(image[1] - image[0]) / step, (image[2] - image[0]) / step])
+    worst = float(np.linalg.svd(jacobian, compute_uv=False).min())
+    side = float(np.linalg.norm(truth.corners_mm[1] - truth.corners_mm[0]))
+    return worst * side / max(1, truth.modules)
+
+
+def _seat_positions(players: int, rng: np.random.Generator) -> list[tuple[np.ndarray, float]]:
+    """Board top-left corners and angles around an ellipse, seats clockwise seen from above."""
+    seats = []
+    radius_x, radius_y = (520, 360) if players > 4 else (430, 300)
+    for seat in range(players):
+        phi = np.pi / 2 + 2 * np.pi * seat / players + rng.normal(0, 0.03)   # seat 0 at the bottom (south)
+        centre = np.array([radius_x * np.cos(phi), radius_y * np.sin(phi)])
+        # The board faces its player: its "down" direction points away from the table centre.
+        angle = phi - np.pi / 2
+        offset = _transform(np.array([[BOARD_W / 2, BOARD_H / 2]]), np.zeros(2), angle)[0]
+        seats.append((centre - offset, angle))
+    return seats
+
+
+def table_scene(players: int = 4, *, seed: int = 0, family: str = "aruco", size_mm: float = 14.0,
+                camera: Camera | None = None, level: str = "medium", data: GameData | None = None,
+                game: SelfPlayGame | None = None, after_age: int = 3) -> Scene:
+    """A finished (or mid-game, `after_age`) self-played table of `players`, rendered through `camera`."""
+    data = data or load_game_data()
+    registry = load_marker_registry()
+    rng = np.random.default_rng(seed)
+    game = game or play_random_game(data, players, seed=seed)
+    table = game.tables_after_age[after_age - 1]
+    counts = [sum(1 for a in game.actions if a.seat == s and a.age <= after_age and a.kind in ("build", "free_build",
+                                                                                              "discard_build"))
+              for s in range(players)]
+    builder = SceneBuilder(family, size_mm, registry, rng)
+    by_key = {c.key: c for c in registry}
+    seats = _seat_positions(players, rng)
+    for seat, (origin, angle) in enumerate(seats):
+        player = table.players[seat]
+        copies = game.built_copies[seat][:counts[seat]]
+        cards = [(by_key[f"card:{copy.key}"], data.cards[copy.card_id].color) for copy in copies]
+        backs = [by_key[f"back:{'I' * copy.age}"] for copy in game.stage_copies[seat][:player.stages_built]]
+        board = by_key[f"wonder:{player.wonder.id}/{player.side}"]
+        builder.city(seat, board, cards, backs, len(player.board.stages), origin, angle)
+    discard = [by_key[f"back:{'I' * copy.age}"] for copy in game.discard[:6]]
+    builder.discard_pile(discard, np.array([0.0, 0.0]))
+    lvl = LEVELS[level]
+    if lvl.distractors:
+        builder.distractors(np.array([0.0, 0.0]))
+    builder.hands(lvl.hands, [origin for origin, _ in seats])
+    if camera is None:
+        reach = 1300 if players > 4 else 1100
+        height = reach / 2 / np.tan(np.radians(33))
+        camera = Camera(1920, 1080, 66, height, rng.uniform(0, lvl.max_tilt), rng.uniform(-8, 8))
+    frame, truth = builder.render(camera, lvl)
+    document = table_to_json(table)
+    for entry in document["players"]:
+        entry["coins"] = 0
+        entry["tokens"] = []
+    return Scene(frame, truth, document, camera, family, size_mm, builder.foreign)
