@@ -29,6 +29,6 @@ def test_tools() -> SimpleNamespace:
     if str(root) not in sys.path:
         sys.path.insert(0, str(root))
     modules: dict[str, ModuleType] = {}
-    for name in ("render",):
+    for name in ("render", "scenes"):
         modules[name] = importlib.import_module(f"tests.tools.{name}")
     return SimpleNamespace(**modules)

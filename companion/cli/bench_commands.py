@@ -23,6 +23,14 @@ def run_bench_markers(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_bench_vision(args: argparse.Namespace) -> int:
+    """Recall, false components and time per frame on rendered tables; see companion.bench.vision."""
+    from companion.bench.vision import run
+
+    run(frames_per_level=args.frames, as_json=args.json)
+    return 0
+
+
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add `bench` and its targets to the `companion` parser."""
     bench = commands.add_parser("bench", help="measure speed (prints figures; never fails on a slow machine)")
@@ -35,3 +43,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     markers.add_argument("--trials", type=int, default=150, help="stickers per family and size (default 150)")
     markers.add_argument("--json", action="store_true", help="print the figures as JSON")
     markers.set_defaults(run=run_bench_markers)
+    vision = targets.add_parser("vision", help="recall, false components and time per frame on rendered tables")
+    vision.add_argument("--frames", type=int, default=6, help="frames per level and family (default 6)")
+    vision.add_argument("--json", action="store_true", help="print the figures as JSON")
+    vision.set_defaults(run=run_bench_vision)

@@ -18,7 +18,7 @@ from companion.markers import Component
 from companion.tablefile import TABLE_FORMAT
 from companion.vision.layout import TableObservation
 
-__all__ = ["ConfirmationRule", "Change", "CityCard", "TableTracker"]
+__all__ = ["Change", "CityCard", "ConfirmationRule", "TableTracker"]
 
 
 @dataclass(frozen=True)

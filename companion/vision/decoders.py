@@ -11,6 +11,7 @@ registry. No code found is an empty list, not an error.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -95,9 +96,10 @@ class ZxingDecoder:
     """zxing-cpp restricted to the formats we print (QR and Micro QR): asking for every format lets
     it misread textures as other symbologies.
 
-    With `upscale_below` set, frames narrower than that many pixels are read a second time
-    upscaled twice (cubic) and sharpened: it lifts recall at 2-3 pixels per module for little
-    time, since zxing-cpp is fast.
+    With `upscale_below` set, frames narrower than that many pixels in which some QR code was
+    read are read a second time upscaled twice (cubic) and sharpened: it lifts recall at 2-3 pixels
+    per module for little time, since zxing-cpp is fast. A frame with no QR code at all (a table
+    of compact stickers) is read once.
     """
 
     name = "zxing"
@@ -114,7 +116,7 @@ class ZxingDecoder:
 
     def decode(self, grey: np.ndarray) -> list[RawCode]:
         codes = self._read(grey, 1.0)
-        if grey.shape[1] < self.upscale_below:
+        if codes and grey.shape[1] < self.upscale_below:
             up = cv2.resize(grey, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
             up = cv2.addWeighted(up, 1.6, cv2.GaussianBlur(up, (0, 0), 1.6), -0.6, 0)
             codes += self._read(up, 2.0)
@@ -210,15 +212,17 @@ class ArucoDecoder:
 
     name = "aruco"
 
-    def __init__(self, dictionary: str = "DICT_5X5_1000", *, min_perimeter_rate: float = 0.01,
+    def __init__(self, dictionary: str = "DICT_5X5_1000", *, min_perimeter_px: float = 38.0,
                  roi_scale: float = 3.0, roi_limit: int = 60) -> None:
         vocabulary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary))
-        params = cv2.aruco.DetectorParameters()
-        params.minMarkerPerimeterRate = min_perimeter_rate
-        params.perspectiveRemovePixelPerCell = 8
-        params.perspectiveRemoveIgnoredMarginPerCell = 0.3
-        self._detector = cv2.aruco.ArucoDetector(vocabulary, params)
-        params.adaptiveThreshWinSizeMax = 13
+        # OpenCV's defaults but for small outlines (OpenCV gives the least perimeter as a share of
+        # the image's longer side; it is set per frame size so that 4K frames keep small markers)
+        # and two threshold windows (3 and 13 px); the second look below handles the hard ones.
+        self._params = cv2.aruco.DetectorParameters()
+        self._params.adaptiveThreshWinSizeMax = 13
+        self._min_perimeter_px = min_perimeter_px
+        self._frame_side = 0
+        self._detector = cv2.aruco.ArucoDetector(vocabulary, self._params)
         roi_params = cv2.aruco.DetectorParameters()
         roi_params.adaptiveThreshWinSizeMin = 13
         roi_params.minMarkerPerimeterRate = 0.05
@@ -230,15 +234,29 @@ class ArucoDecoder:
         self.roi_scale = roi_scale
         self.roi_limit = roi_limit
 
-    def decode(self, grey: np.ndarray) -> list[RawCode]:
+    def decode(self, grey: np.ndarray, exclude: Sequence[np.ndarray] = ()) -> list[RawCode]:
+        """Every marker in `grey`; rejected outlines inside the `exclude` polygons (decoded QR codes,
+        whose modules look like tiny markers) get no second look."""
+        side = max(grey.shape)
+        if side != self._frame_side:
+            self._frame_side = side
+            self._params.minMarkerPerimeterRate = min(0.5, self._min_perimeter_px / side)
+            self._detector.setDetectorParameters(self._params)
         corners, ids, rejected = self._detector.detectMarkers(grey)
         codes = []
         if ids is not None:
             for c, marker_id in zip(corners, ids.ravel(), strict=True):
                 codes.append(RawCode("aruco", None, int(marker_id), self._refine(grey, c.reshape(4, 2)), self.name,
                                      self._modules))
-        if self.roi_limit > 0 and rejected:
-            codes.extend(self._second_look(grey, codes, [r.reshape(4, 2) for r in rejected]))
+        # No marker at all in the frame: it shows no compact stickers, skip the costly second look.
+        if self.roi_limit > 0 and rejected and codes:
+            outlines = [r.reshape(4, 2) for r in rejected]
+            if exclude:
+                outlines = [q for q in outlines if not any(
+                    cv2.pointPolygonTest(area.reshape(-1, 1, 2).astype(np.float32),
+                                         (float(q[:, 0].mean()), float(q[:, 1].mean())), False) >= 0
+                    for area in exclude)]
+            codes.extend(self._second_look(grey, codes, outlines))
         return codes
 
     def _refine(self, grey: np.ndarray, corners: np.ndarray) -> np.ndarray:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-__all__ = ["TablePlane", "MarkerPose", "fit_table_plane", "square_corners"]
+__all__ = ["MarkerPose", "TablePlane", "fit_table_plane", "place_on_plane", "square_corners"]
 
 
 def square_corners(side: float) -> np.ndarray:
@@ -46,7 +46,8 @@ class TablePlane:
 
     def to_table(self, points: np.ndarray) -> np.ndarray:
         """Image points (N, 2) in pixels -> table points in mm."""
-        return cv2.perspectiveTransform(np.asarray(points, np.float64).reshape(-1, 1, 2), self.homography).reshape(-1, 2)
+        mapped = cv2.perspectiveTransform(np.asarray(points, np.float64).reshape(-1, 1, 2), self.homography)
+        return mapped.reshape(-1, 2)
 
     def to_image(self, points: np.ndarray) -> np.ndarray:
         """Table points (N, 2) in mm -> image points in pixels."""
@@ -153,7 +154,7 @@ def fit_table_plane(corners: Sequence[np.ndarray], sides_mm: Sequence[float], *,
     homography = np.diag([scale, scale, 1.0])
     weights = np.ones(len(quads))
     limits = tolerance * sides
-    for _ in range(4):
+    for _ in range(4):  # refit without the markers that are off the plane, until the set settles
         homography = _refine(homography, quads, canonical, weights, iterations=30)
         errors = np.sqrt((_squares_residuals(homography, quads, canonical) ** 2).sum(axis=2).mean(axis=1))
         new_weights = np.where(errors <= limits, 1.0, 1e-4)
@@ -161,14 +162,20 @@ def fit_table_plane(corners: Sequence[np.ndarray], sides_mm: Sequence[float], *,
             break
         weights = new_weights
     homography = _reanchor(homography, quads[reference], float(sides[reference]))
+    return place_on_plane(homography, quads, sides, tolerance=tolerance)
+
+
+def place_on_plane(homography: np.ndarray, corners: Sequence[np.ndarray], sides_mm: Sequence[float], *,
+                   tolerance: float = 0.12) -> TablePlane:
+    """Every marker's pose under a known homography (a fixed rig's, or a fitted one)."""
     poses = []
-    for quad, side, error in zip(quads, sides, errors, strict=True):
-        angle, fitted, _ = _rigid_fit(square_corners(float(side)), _map(homography, quad))
+    for quad, side in zip(corners, sides_mm, strict=True):
+        angle, fitted, error = _rigid_fit(square_corners(float(side)), _map(homography, np.asarray(quad, np.float64)))
         centre = fitted.mean(axis=0)
-        poses.append(MarkerPose((float(centre[0]), float(centre[1])), angle, float(error), bool(error <= tolerance * side)))
+        poses.append(MarkerPose((float(centre[0]), float(centre[1])), angle, error, bool(error <= tolerance * side)))
     used = [p.error_mm for p in poses if p.inlier]
     rms = float(np.sqrt(np.mean(np.square(used)))) if used else float("nan")
-    return TablePlane(homography, tuple(poses), rms)
+    return TablePlane(np.asarray(homography, np.float64), tuple(poses), rms)
 
 
 def _reanchor(homography: np.ndarray, quad: np.ndarray, side: float) -> np.ndarray:

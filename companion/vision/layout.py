@@ -25,7 +25,7 @@ from companion.gamedata import GameData
 from companion.markers import Component
 from companion.markers.symbols import QUIET_MODULES
 
-__all__ = ["LayoutRules", "PlacedMarker", "SeatObservation", "TableObservation", "read_layout", "layout_rules"]
+__all__ = ["LayoutRules", "PlacedMarker", "SeatObservation", "TableObservation", "layout_rules", "read_layout"]
 
 
 @dataclass(frozen=True)

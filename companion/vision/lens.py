@@ -17,8 +17,15 @@ from typing import Any
 import cv2
 import numpy as np
 
-__all__ = ["LensProfile", "LensProfileError", "CharucoSpec", "CHARUCO", "calibrate_lens", "FrameVerdict",
-           "PROFILE_FORMAT"]
+__all__ = [
+    "CHARUCO",
+    "PROFILE_FORMAT",
+    "CharucoSpec",
+    "FrameVerdict",
+    "LensProfile",
+    "LensProfileError",
+    "calibrate_lens",
+]
 
 PROFILE_FORMAT = "sevenwonders-lens/1"
 
@@ -112,8 +119,9 @@ class LensProfile:
         if not all(isinstance(v, int) and not isinstance(v, bool) and 0 < v <= 20000 for v in (width, height)):
             raise LensProfileError("width and height must be whole numbers of pixels")
         matrix = document.get("camera_matrix")
-        if not (isinstance(matrix, list) and len(matrix) == 3 and all(isinstance(r, list) and len(r) == 3 for r in matrix)
-                and all(_finite(v) for r in matrix for v in r)):
+        rows_ok = isinstance(matrix, list) and len(matrix) == 3 and all(
+            isinstance(r, list) and len(r) == 3 for r in matrix)
+        if not (rows_ok and all(_finite(v) for r in matrix for v in r)):
             raise LensProfileError("camera_matrix must be 3 rows of 3 numbers")
         fx, fy = matrix[0][0], matrix[1][1]
         cx, cy = matrix[0][2], matrix[1][2]

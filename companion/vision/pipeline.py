@@ -13,10 +13,11 @@ import numpy as np
 
 from companion.gamedata import GameData, load_game_data
 from companion.markers import MarkerRegistry, load_marker_registry
-from companion.vision.geometry import TablePlane, fit_table_plane
+from companion.vision.geometry import TablePlane, fit_table_plane, place_on_plane
 from companion.vision.layout import PlacedMarker, TableObservation, read_layout
 from companion.vision.lens import LensProfile
 from companion.vision.reader import FrameReading, MarkerReader
+from companion.vision.rig import RigProfile
 
 __all__ = ["DEFAULT_SIZES_MM", "FrameResult", "TableReader"]
 
@@ -43,14 +44,16 @@ class TableReader:
 
     def __init__(self, *, data: GameData | None = None, registry: MarkerRegistry | None = None,
                  reader: MarkerReader | None = None, sizes_mm: dict[str, float] | None = None,
-                 lens: LensProfile | None = None, player_count: int | None = None) -> None:
+                 lens: LensProfile | None = None, player_count: int | None = None,
+                 rig: RigProfile | None = None) -> None:
         self.data = data or load_game_data()
         self.registry = registry or load_marker_registry()
         self.reader = reader or MarkerReader(self.registry)
         self.sizes = {**DEFAULT_SIZES_MM, **(sizes_mm or {})}
         self.lens = lens
         self.player_count = player_count
-        self._lens_warned = False
+        self.rig = rig
+        self._warned: set[str] = set()
 
     def read(self, frame: np.ndarray) -> FrameResult:
         """Read one frame (grey, BGR or BGRA uint8)."""
@@ -59,14 +62,20 @@ class TableReader:
         if self.lens is not None:
             if self.lens.matches(frame):
                 frame = self.lens.undistort(frame)
-            elif not self._lens_warned:
-                notes.append(f"lens profile is for {self.lens.width}x{self.lens.height}, the frames are "
-                             f"{frame.shape[1]}x{frame.shape[0]}: reading without it")
-                self._lens_warned = True
+            else:
+                self._note_once(notes, "lens", f"lens profile is for {self.lens.width}x{self.lens.height}, the frames "
+                                               f"are {frame.shape[1]}x{frame.shape[0]}: reading without it")
         reading = self.reader.read(frame)
         markers = reading.markers
         sides = [self.sizes[d.code.family] for d in markers]
-        plane = fit_table_plane([d.corners for d in markers], sides) if markers else None
+        rig = self.rig if self.rig is not None and self.rig.matches(frame) else None
+        if self.rig is not None and rig is None:
+            self._note_once(notes, "rig", f"rig profile is for {self.rig.width}x{self.rig.height}, the frames are "
+                                          f"{frame.shape[1]}x{frame.shape[0]}: finding the plane in each frame")
+        if rig is not None:
+            plane: TablePlane | None = place_on_plane(np.array(rig.homography), [d.corners for d in markers], sides)
+        else:
+            plane = fit_table_plane([d.corners for d in markers], sides) if markers else None
         placed = []
         positions: list[tuple[float, float] | None] = []
         if plane is not None:
@@ -78,5 +87,16 @@ class TableReader:
                 else:
                     notes.append(f"{detection.component.key} does not lie flat on the table plane "
                                  f"({pose.error_mm:.1f} mm off); ignored in this frame")
+        if rig is not None:
+            seen = {m.component.marker for m in placed}
+            for seat in rig.seats:
+                board = self.registry.get(seat.marker)
+                if seat.marker not in seen and board is not None:
+                    placed.append(PlacedMarker(board, seat.centre, seat.angle, seat.side_mm, seat.family))
         observation = read_layout(placed, self.data, player_count=self.player_count)
         return FrameResult(reading, plane, placed, observation, positions, notes, time.perf_counter() - start)
+
+    def _note_once(self, notes: list[str], key: str, text: str) -> None:
+        if key not in self._warned:
+            self._warned.add(key)
+            notes.append(text)

@@ -141,14 +141,15 @@ class MarkerReader:
         self.decoders: list[Decoder] = []
         for name in names:
             self.decoders.append(ZxingDecoder(micro=micro_qr, upscale_below=2000) if name == "zxing" else ZbarDecoder())
-        if aruco:
-            self.decoders.append(ArucoDecoder(self.registry.fiducial_dictionary))
+        self.aruco = ArucoDecoder(self.registry.fiducial_dictionary) if aruco else None
 
     def read(self, frame: np.ndarray) -> FrameReading:
         """Decode one frame (grey, BGR or BGRA uint8 array)."""
         start = time.perf_counter()
         grey = as_grey(frame)
         codes = [code for decoder in self.decoders for code in decoder.decode(grey)]
+        if self.aruco is not None:
+            codes += self.aruco.decode(grey, exclude=[c.corners for c in codes])
         codes = merge_duplicates(drop_unreliable(codes, self.min_pixels_per_module))
         reading = FrameReading()
         for code in codes:

@@ -28,7 +28,7 @@ from companion.markers.symbols import QUIET_MODULES, marker_grid, qr_grid
 from companion.tablefile import table_to_json
 from tests.tools.render import Degradation
 
-__all__ = ["Camera", "Level", "LEVELS", "Scene", "SceneBuilder", "TruthMarker", "table_scene"]
+__all__ = ["LEVELS", "Camera", "Level", "Scene", "SceneBuilder", "TruthMarker", "table_scene"]
 
 LAYOUT = json.loads(resources.files("companion.data").joinpath("table_layout.json").read_text())
 CARD_W, CARD_H = LAYOUT["card"]["width_mm"], LAYOUT["card"]["height_mm"]
@@ -68,7 +68,8 @@ class Camera:
 
 @dataclass(frozen=True)
 class Level:
-    """How hard a scene is: camera pose spread, image faults, hands and distractors."""
+    """How hard a scene is: camera pose spread, image faults (blur and light loss are maxima, drawn
+    anew for each frame), hands and distractors."""
 
     name: str
     max_tilt: float
@@ -242,7 +243,8 @@ class SceneBuilder:
         texts = ["https://boardgamegeek.com/boardgame/68448/7-wonders", "WIFI:S:family;T:WPA;P:secret;;",
                  "HELLO 123"]
         self.foreign += texts
-        spots = [centre + rng.uniform(-1, 1, 2) * np.array([250, 120]) for _ in range(4)]
+        spots = [centre + np.array([x, y]) + rng.uniform(-15, 15, 2)
+                 for x, y in ((-130, 40), (120, -50), (10, -110), (30, 110))]
         phone = _transform(_rect(-38, -75, 76, 150), spots[0], rng.uniform(0, 2 * np.pi))
         self.items.append(_Drawable(phone, (30, 30, 30)))
         self._foreign_qr(texts[0], spots[0], 40)
@@ -319,7 +321,12 @@ class SceneBuilder:
             kernel = np.zeros((9, 9), np.float32)
             kernel[4, 4 - int(level.motion_blur):5 + int(level.motion_blur)] = 1
             frame = cv2.filter2D(frame, -1, kernel / kernel.sum())
-        frame = _degrade_colour(frame, level.degradation, self.rng)
+        # Blur and light falloff vary from frame to frame up to the level's worst.
+        faults = level.degradation
+        faults = Degradation(blur=float(self.rng.uniform(0, faults.blur)), noise=faults.noise,
+                             light=float(self.rng.uniform(0, faults.light)), glare_spots=faults.glare_spots,
+                             jpeg_quality=faults.jpeg_quality)
+        frame = _degrade_colour(frame, faults, self.rng)
         return frame, [t for _, t in stickers if t.component.kind != "test" or t.role in ("misprint",)]
 
 
@@ -354,7 +361,7 @@ def _table_texture(camera: Camera, h: np.ndarray, rng: np.random.Generator) -> n
     """A wooden table under the whole view (the floor beyond it darker)."""
     frame = np.empty((camera.height, camera.width, 3), np.uint8)
     frame[:] = (40, 45, 50)
-    table = _rect(-900, -650, 1800, 1300)
+    table = _rect(-1100, -800, 2200, 1600)
     polygon = cv2.perspectiveTransform(table.reshape(-1, 1, 2), h).reshape(-1, 2)
     grain = cv2.resize(rng.uniform(0.85, 1.15, (8, 64)).astype(np.float32), (camera.width, camera.height))
     wood = (np.array([70, 110, 150], np.float32)[None, None, :] * grain[:, :, None]).astype(np.uint8)
@@ -399,7 +406,7 @@ def _pixels_per_module(truth: TruthMarker, h: np.ndarray) -> float:
     """Pixels per module in the worst direction at the sticker (the sizing model's measure)."""
     centre = truth.corners_mm.mean(axis=0).astype(np.float64)
     step = 0.5
-    points = np.array([centre, centre + [step, 0], centre + [0, step]]).reshape(-1, 1, 2)
+    points = np.array([centre, centre + np.array([step, 0.0]), centre + np.array([0.0, step])]).reshape(-1, 1, 2)
     image = cv2.perspectiveTransform(points, h).reshape(3, 2)
     jacobian = np.column_stack([(image[1] - image[0]) / step, (image[2] - image[0]) / step])
     worst = float(np.linalg.svd(jacobian, compute_uv=False).min())
@@ -410,7 +417,7 @@ def _pixels_per_module(truth: TruthMarker, h: np.ndarray) -> float:
 def _seat_positions(players: int, rng: np.random.Generator) -> list[tuple[np.ndarray, float]]:
     """Board top-left corners and angles around an ellipse, seats clockwise seen from above."""
     seats = []
-    radius_x, radius_y = (520, 360) if players > 4 else (430, 300)
+    radius_x, radius_y = {3: (430, 330), 4: (450, 330), 5: (560, 400), 6: (660, 470), 7: (760, 530)}[players]
     for seat in range(players):
         phi = np.pi / 2 + 2 * np.pi * seat / players + rng.normal(0, 0.03)   # seat 0 at the bottom (south)
         centre = np.array([radius_x * np.cos(phi), radius_y * np.sin(phi)])
@@ -423,8 +430,12 @@ def _seat_positions(players: int, rng: np.random.Generator) -> list[tuple[np.nda
 
 def table_scene(players: int = 4, *, seed: int = 0, family: str = "aruco", size_mm: float = 14.0,
                 camera: Camera | None = None, level: str = "medium", data: GameData | None = None,
-                game: SelfPlayGame | None = None, after_age: int = 3) -> Scene:
-    """A finished (or mid-game, `after_age`) self-played table of `players`, rendered through `camera`."""
+                game: SelfPlayGame | None = None, after_age: int = 3, aim_at_seat: int | None = None) -> Scene:
+    """A finished (or mid-game, `after_age`) self-played table of `players`, rendered through `camera`.
+
+    With `aim_at_seat`, the camera looks at the middle of that player's city, turned like its board
+    (a tablet held over one city); its height, tilt and resolution are kept.
+    """
     data = data or load_game_data()
     registry = load_marker_registry()
     rng = np.random.default_rng(seed)
@@ -450,9 +461,14 @@ def table_scene(players: int = 4, *, seed: int = 0, family: str = "aruco", size_
         builder.distractors(np.array([0.0, 0.0]))
     builder.hands(lvl.hands, [origin for origin, _ in seats])
     if camera is None:
-        reach = 1300 if players > 4 else 1100
+        reach = {3: 1150, 4: 1200, 5: 1400, 6: 1600, 7: 1800}[players]
         height = reach / 2 / np.tan(np.radians(33))
         camera = Camera(1920, 1080, 66, height, rng.uniform(0, lvl.max_tilt), rng.uniform(-8, 8))
+    if aim_at_seat is not None:
+        origin, angle = seats[aim_at_seat % players]
+        middle = _transform(np.array([[BOARD_W * 0.75, -120.0]]), origin, angle)[0]
+        camera = Camera(camera.width, camera.height, camera.horizontal_fov_deg, camera.height_mm, camera.tilt_deg,
+                        float(np.degrees(angle)), (float(middle[0]), float(middle[1])))
     frame, truth = builder.render(camera, lvl)
     document = table_to_json(table)
     for entry in document["players"]:
