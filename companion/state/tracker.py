@@ -23,22 +23,26 @@ __all__ = ["Change", "CityCard", "ConfirmationRule", "TableTracker"]
 
 @dataclass(frozen=True)
 class ConfirmationRule:
-    """How steadily something must be seen before it counts.
+    """How steadily something must be seen before it counts: in `frames` frames spanning at least
+    `seconds`, and, for a card, lying still (within `still_mm` of where it was first seen in its
+    city, in the board's own frame).
 
-    The default was tuned on rendered videos with hands moving over the table (tests/test_tracker.py):
-    four frames over at least 0.4 s rejects every one-frame misread while a card laid down is
-    confirmed within half a second at 10 frames per second.
+    Tuned with benchmarks/confirmation_rule.py on rendered videos at 10 frames per second: a card
+    carried over a neighbour's city, even turned like that neighbour's cards, is never confirmed
+    there once stillness is required over two frames or more; four frames over 0.4 s also outlasts
+    any misread of a frame or two, and confirms a card laid down within half a second.
     """
 
     frames: int = 4
     seconds: float = 0.4
+    still_mm: float = 15.0
     forget_after: float = 3.0
     """Sightings of something not yet confirmed are forgotten after this many seconds unseen."""
 
     @classmethod
     def photos(cls) -> ConfirmationRule:
         """For a series of still photos: every photo is a deliberate view, one is enough."""
-        return cls(frames=1, seconds=0.0, forget_after=float("inf"))
+        return cls(frames=1, seconds=0.0, still_mm=float("inf"), forget_after=float("inf"))
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,7 @@ class _Sightings:
     first: float
     last: float
     frames: int = 1
+    place: tuple[float, float] | None = None
 
     def see(self, at: float) -> None:
         self.last = at
@@ -125,7 +130,7 @@ class TableTracker:
                 changes.append(Change("board", seat.wonder, f"{seat.wonder} side {seat.board.side} joins the table",
                                       at, component=seat.board))
             for component in seat.cards:
-                changes += self._see_card(seat.wonder, component, at)
+                changes += self._see_card(seat.wonder, component, at, seat.places.get(component.marker))
             for count in range(1, seat.stage_backs + 1):
                 key = (seat.wonder, count)
                 self._sight(self._stages, key, at)
@@ -138,18 +143,23 @@ class TableTracker:
         self._forget(at)
         return changes
 
-    def _sight(self, table: dict[Any, _Sightings], key: Any, at: float) -> None:
+    def _sight(self, table: dict[Any, _Sightings], key: Any, at: float,
+               place: tuple[float, float] | None = None) -> None:
+        """Count a sighting; one far from where counting started (a moving card) starts it again."""
         entry = table.get(key)
-        if entry is None or at - entry.last > self.rule.forget_after:
-            table[key] = _Sightings(at, at)
+        moved = (entry is not None and place is not None and entry.place is not None
+                 and (place[0] - entry.place[0]) ** 2 + (place[1] - entry.place[1]) ** 2 > self.rule.still_mm ** 2)
+        if entry is None or moved or at - entry.last > self.rule.forget_after:
+            table[key] = _Sightings(at, at, place=place)
         elif at != entry.last:
             entry.see(at)
 
-    def _see_card(self, wonder: str, component: Component, at: float) -> list[Change]:
+    def _see_card(self, wonder: str, component: Component, at: float,
+                  place: tuple[float, float] | None = None) -> list[Change]:
         key = (wonder, component.marker)
         if key in self._undone and at <= self._undone[key]:
             return []
-        self._sight(self._cards, key, at)
+        self._sight(self._cards, key, at, place)
         city = self.cities.get(wonder)
         if city is None or not self._cards[key].steady(self.rule):
             return []

@@ -77,6 +77,9 @@ class SeatObservation:
     angle: float
     cards: list[Component] = field(default_factory=list)
     stage_backs: int = 0
+    places: dict[int, tuple[float, float]] = field(default_factory=dict)
+    """Where each card lies in the board's own frame (mm): steady from frame to frame while the
+    board is in view, whatever the camera does."""
 
     @property
     def wonder(self) -> str:
@@ -242,8 +245,10 @@ def _place_card(marker: PlacedMarker, seats: list[SeatObservation], frames: list
         observation.unassigned.append((component, "no wonder board in view"))
         return
     claims = []
+    points = {}
     for index, (origin, angle) in enumerate(frames):
         point = _in_board(marker.centre, origin, angle)
+        points[index] = point
         if _zone_distance(point, rules.city_zone, rules) == 0 and \
                 _angle_between(marker.angle, angle) <= rules.same_city_angle:
             claims.append(index)
@@ -260,3 +265,5 @@ def _place_card(marker: PlacedMarker, seats: list[SeatObservation], frames: list
                                     f"({component.key}) is left out")
         return
     seat.cards.append(component)
+    point = points[claims[0]]
+    seat.places[component.marker] = (float(point[0]), float(point[1]))
