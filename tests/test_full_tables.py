@@ -5,24 +5,27 @@ from __future__ import annotations
 from companion.engine import score_table
 from tests.conftest import city, make_table
 
+THREE = [
+    city("Anna", "babylon", "A", stages=3, coins=8, tokens=[-1, 1, 3, -1, 5],
+         cards=["clay_pool", "lumber_yard", "loom", "baths", "aqueduct", "apothecary", "workshop",
+                "library", "laboratory", "lodge", "marketplace", "haven", "stockade", "scientists_guild",
+                "spies_guild"]),
+    city("Boris", "gizah", "B", stages=2, coins=2, tokens=[1, 1, 3, 3, 5, 5],
+         cards=["stone_pit", "ore_vein", "timber_yard", "quarry", "press", "glassworks", "altar", "temple",
+                "pantheon", "barracks", "walls", "fortifications", "east_trading_post", "caravansery",
+                "lighthouse", "workers_guild", "builders_guild"]),
+    city("Vera", "olympia", "B", stages=3, coins=10, tokens=[-1, -1, 3, -1, 5],
+         cards=["clay_pit", "brickyard", "foundry", "loom", "theater", "statue", "gardens", "guard_tower",
+                "stables", "scriptorium", "school", "west_trading_post", "vineyard", "arena",
+                "magistrates_guild"]),
+]
+"""Scored by hand in test_three_player_final_table."""
+
 
 def test_three_player_final_table() -> None:
     # Seated clockwise Anna -> Boris -> Vera: Anna's left is Boris and right is Vera; Boris's left is
     # Vera and right is Anna; Vera's left is Anna and right is Boris. Every card is a 3+ copy.
-    table = make_table(
-        city("Anna", "babylon", "A", stages=3, coins=8, tokens=[-1, 1, 3, -1, 5],
-             cards=["clay_pool", "lumber_yard", "loom", "baths", "aqueduct", "apothecary", "workshop",
-                    "library", "laboratory", "lodge", "marketplace", "haven", "stockade", "scientists_guild",
-                    "spies_guild"]),
-        city("Boris", "gizah", "B", stages=2, coins=2, tokens=[1, 1, 3, 3, 5, 5],
-             cards=["stone_pit", "ore_vein", "timber_yard", "quarry", "press", "glassworks", "altar", "temple",
-                    "pantheon", "barracks", "walls", "fortifications", "east_trading_post", "caravansery",
-                    "lighthouse", "workers_guild", "builders_guild"]),
-        city("Vera", "olympia", "B", stages=3, coins=10, tokens=[-1, -1, 3, -1, 5],
-             cards=["clay_pit", "brickyard", "foundry", "loom", "theater", "statue", "gardens", "guard_tower",
-                    "stables", "scriptorium", "school", "west_trading_post", "vineyard", "arena",
-                    "magistrates_guild"]),
-    )
+    table = make_table(*THREE)
     sheet = score_table(table)
     anna, boris, vera = (sheet.line(n).points for n in ("Anna", "Boris", "Vera"))
 

@@ -41,3 +41,17 @@ def test_engine_and_game_data_import_nothing_from_higher_layers() -> None:
         for path in (ROOT / "companion" / folder).glob("*.py"):
             bad = {name for name in _imports(path) if name.startswith(forbidden)}
             assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
+
+
+def test_each_layer_imports_nothing_from_the_layers_above_it() -> None:
+    faces = ("kivy", "companion.app", "companion.cli")
+    forbidden = {
+        "storage": ("cv2", "numpy", "pyzbar", "zxingcpp", "companion.vision", "companion.state", *faces),
+        "markers": ("companion.vision", "companion.state", "companion.storage", *faces),
+        "vision": ("companion.state", "companion.storage", *faces),
+        "state": faces,
+    }
+    for folder, names in forbidden.items():
+        for path in (ROOT / "companion" / folder).glob("*.py"):
+            bad = {name for name in _imports(path) if name.startswith(names)}
+            assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"

@@ -10,6 +10,7 @@ from companion import __version__
 from companion.cli import rules_commands
 from companion.cli.errors import CommandError
 from companion.gamedata import GameDataError
+from companion.storage.events import EventError
 from companion.tablefile import TableFileError
 
 __all__ = ["entrypoint", "main"]
@@ -24,9 +25,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     rules_commands.register(commands)
-    from companion.cli import bench_commands, demo_commands, marker_commands, vision_commands
+    from companion.cli import bench_commands, demo_commands, games_commands, marker_commands, vision_commands
 
     demo_commands.register(commands)
+    games_commands.register(commands)
     marker_commands.register(commands)
     vision_commands.register(commands)
     bench_commands.register(commands)
@@ -44,7 +46,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             location = f"{error.source}: " if error.source else ""
             print(f"error: {location}{problem}", file=sys.stderr)
         return 2
-    except (CommandError, GameDataError) as error:
+    except (CommandError, GameDataError, EventError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     except BrokenPipeError:

@@ -31,6 +31,14 @@ def run_bench_vision(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_bench_storage(args: argparse.Namespace) -> int:
+    """Replay, statistics and append times of the game log; see companion.bench.storage."""
+    from companion.bench.storage import run
+
+    run(games=args.games, as_json=args.json)
+    return 0
+
+
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add `bench` and its targets to the `companion` parser."""
     bench = commands.add_parser("bench", help="measure speed (prints figures; never fails on a slow machine)")
@@ -47,3 +55,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     vision.add_argument("--frames", type=int, default=6, help="frames per level and family (default 6)")
     vision.add_argument("--json", action="store_true", help="print the figures as JSON")
     vision.set_defaults(run=run_bench_vision)
+    storage = targets.add_parser("storage", help="game log: replay a game, statistics over many games, appends")
+    storage.add_argument("--games", type=int, default=1000, help="games in the log (default 1000)")
+    storage.add_argument("--json", action="store_true", help="print the figures as JSON")
+    storage.set_defaults(run=run_bench_storage)

@@ -1,0 +1,191 @@
+"""`companion games ...`: the history of logged games, their export and import, statistics."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from companion.cli.errors import CommandError
+from companion.cli.render import score_sheet_text
+
+__all__ = ["register"]
+
+
+def _store(args: argparse.Namespace) -> Any:
+    from companion.storage import GameStore, StoreError, default_store_path
+
+    path = Path(args.store) if args.store else default_store_path()
+    try:
+        return GameStore(path)
+    except StoreError as error:
+        raise CommandError(str(error)) from None
+
+
+def _game_id(store: Any, text: str) -> int:
+    from companion.storage import GameNotFound
+
+    try:
+        game_id = int(text)
+        store.game(game_id)
+    except ValueError:
+        raise CommandError(f"a game id is a number, got {text!r}") from None
+    except GameNotFound as error:
+        raise CommandError(str(error)) from None
+    return game_id
+
+
+def run_list(args: argparse.Namespace) -> int:
+    """One line per game, newest first."""
+    with _store(args) as store:
+        games = store.games()
+        if args.json:
+            print(json.dumps([{"id": g.id, "uuid": g.uuid, "started_at": g.started_at, "finished_at": g.finished_at,
+                               "status": g.status, "corrected": g.corrected, "players": g.players,
+                               "winners": g.sheet["winners"] if g.sheet else []} for g in games], indent=1,
+                             ensure_ascii=False))
+            return 0
+        if not games:
+            print(f"no games in {store.path}")
+        for game in games:
+            names = ", ".join(f"{p['name']} ({p['wonder']} {p['side']})" for p in game.players)
+            result = f"won by {', '.join(game.sheet['winners'])}" if game.sheet else "being played"
+            flag = " [corrected]" if game.corrected else ""
+            print(f"{game.id:>4}  {game.started_at[:16].replace('T', ' ')}  {result}{flag}: {names}")
+    return 0
+
+
+def run_show(args: argparse.Namespace) -> int:
+    """The score sheet and cities of one game."""
+    from companion.cli.render import cities_text
+    from companion.engine import score_table
+
+    with _store(args) as store:
+        game_id = _game_id(store, args.id)
+        summary = store.game(game_id)
+        state = store.state(game_id)
+        if args.json:
+            print(json.dumps({"id": game_id, "uuid": summary.uuid, "status": summary.status,
+                              "corrected": summary.corrected, "table": state.document, "sheet": summary.sheet,
+                              "events": len(store.events(game_id))}, indent=1, ensure_ascii=False))
+            return 0
+        print(f"Game {game_id} ({summary.status}{', corrected' if summary.corrected else ''}), started "
+              f"{summary.started_at}")
+        if state.table is None:
+            print("the table is not complete yet: " + "; ".join(state.problems))
+            return 0
+        print(cities_text(state.table))
+        print()
+        print(score_sheet_text(score_table(state.table)))
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    """Write games as JSON, CSV or BG Stats plays."""
+    from companion.storage import StoreError
+    from companion.storage.exchange import BGSTATS_CANNOT_CARRY, bgstats_url, export_bgstats, export_csv, export_json
+
+    with _store(args) as store:
+        ids = [g.id for g in store.games()] if args.all else [_game_id(store, args.id)]
+        try:
+            if args.format == "csv":
+                text = export_csv(store, ids)
+            elif args.format == "json":
+                games = [export_json(store, i) for i in ids]
+                text = json.dumps(games if args.all else games[0], indent=1, ensure_ascii=False) + "\n"
+            else:
+                plays = [export_bgstats(store, i) for i in ids if store.game(i).sheet is not None]
+                entries = [{"play": play, "url": bgstats_url(play)} for play in plays]
+                text = json.dumps(entries if args.all else entries[0], indent=1, ensure_ascii=False) + "\n"
+                print("note: BG Stats cannot hold " + "; ".join(BGSTATS_CANNOT_CARRY), file=sys.stderr)
+        except StoreError as error:
+            raise CommandError(str(error)) from None
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+        print(f"wrote {args.out}")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def run_import(args: argparse.Namespace) -> int:
+    """Import games exported as JSON, all or none: a bad file changes nothing."""
+    from companion.storage.exchange import ImportRefused, import_games, read_import_file
+
+    with _store(args) as store:
+        try:
+            ids = import_games(store, read_import_file(args.file))
+        except ImportRefused as error:
+            for problem in error.problems:
+                print(f"error: {problem}", file=sys.stderr)
+            print(f"nothing imported from {args.file}", file=sys.stderr)
+            return 2
+    print(f"imported {len(ids)} game{'s' if len(ids) != 1 else ''}: {', '.join(map(str, ids))}")
+    return 0
+
+
+def run_add(args: argparse.Namespace) -> int:
+    """Log a finished table (a table file) as a game."""
+    from companion.storage.recording import record_table
+    from companion.tablefile import read_table, table_to_json
+
+    table = read_table(args.table)
+    with _store(args) as store:
+        game_id = record_table(store, table_to_json(table))
+        sheet = store.game(game_id).sheet
+    print(f"logged game {game_id}; won by {', '.join(sheet['winners'])}")
+    return 0
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    """Wins and averages per player and per wonder, averages per category, score distribution."""
+    from companion.storage.stats import statistics
+
+    with _store(args) as store:
+        stats = statistics(store)
+    if args.json:
+        print(json.dumps(stats.to_json(), indent=1, ensure_ascii=False))
+        return 0
+    document = stats.to_json()
+    print(f"{stats.games} finished games")
+    for title, key in (("Player", "players"), ("Wonder", "wonders")):
+        print(f"\n{title:<22} {'games':>5} {'wins':>5} {'win %':>6} {'average':>8} {'best':>5}")
+        for name, row in document[key].items():
+            print(f"{name:<22} {row['games']:>5} {row['wins']:>5} {row['win_rate'] * 100:>5.0f}% "
+                  f"{row['average']:>8.1f} {row['best']:>5}")
+    print("\nAverage per category: " + ", ".join(f"{k} {v:.1f}" for k, v in document["category_averages"].items()))
+    print("Totals: " + ", ".join(f"{k}: {v}" for k, v in document["score_distribution"].items()))
+    return 0
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add `games` and its subcommands to the `companion` parser."""
+    games = commands.add_parser("games", help="the log of games played: history, export, import, statistics")
+    games.add_argument("--store", metavar="FILE",
+                       help="the game log (default: $COMPANION_STORE, else the user data folder)")
+    actions = games.add_subparsers(dest="action", metavar="ACTION", required=True)
+    listing = actions.add_parser("list", help="every game, newest first")
+    listing.add_argument("--json", action="store_true")
+    listing.set_defaults(run=run_list)
+    show = actions.add_parser("show", help="one game's cities and score sheet")
+    show.add_argument("id")
+    show.add_argument("--json", action="store_true")
+    show.set_defaults(run=run_show)
+    export = actions.add_parser("export", help="write games as JSON, CSV or BG Stats plays")
+    target = export.add_mutually_exclusive_group(required=True)
+    target.add_argument("id", nargs="?")
+    target.add_argument("--all", action="store_true")
+    export.add_argument("--format", choices=("json", "csv", "bgstats"), default="json")
+    export.add_argument("--out", metavar="FILE", help="write to a file instead of the terminal")
+    export.set_defaults(run=run_export)
+    importing = actions.add_parser("import", help="import games exported as JSON (checked; a bad file changes nothing)")
+    importing.add_argument("file")
+    importing.set_defaults(run=run_import)
+    add = actions.add_parser("add", help="log a finished table from its table file")
+    add.add_argument("table", metavar="TABLE.json")
+    add.set_defaults(run=run_add)
+    stats = actions.add_parser("stats", help="wins and averages per player and wonder, category averages")
+    stats.add_argument("--json", action="store_true")
+    stats.set_defaults(run=run_stats)

@@ -1,0 +1,243 @@
+"""A game as an append-only list of events, and the replay that rebuilds the table from them.
+
+Every change a player enters or the camera confirms is one event (set-up, card confirmed, card
+removed by undo, stage built, coins changed, conflicts resolved, choices, score computed, game
+finished), with its time and source (camera, hand, engine, import). Replaying the events through
+the engine gives the table at any moment; nothing else is stored as truth. After the game is
+finished, a change must say it amends the game (``amend``: a note), so history shows corrections.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engine.table import Table
+from companion.gamedata import GameData, load_game_data
+from companion.jsonread import Problem, Reader
+from companion.tablefile import TABLE_FORMAT, TableFileError, parse_table
+
+__all__ = [
+    "KINDS",
+    "SOURCES",
+    "STATE_KINDS",
+    "Event",
+    "EventError",
+    "Replay",
+    "apply",
+    "check_payload",
+    "empty_document",
+    "now_iso",
+    "replay",
+    "table_problems",
+]
+
+SOURCES = ("camera", "hand", "engine", "import")
+KINDS = ("game_set_up", "card_confirmed", "card_removed", "stage_built", "coins_changed", "conflicts_resolved",
+         "tokens_set", "choices_set", "score_computed", "game_finished")
+STATE_KINDS = frozenset(KINDS) - {"score_computed", "game_finished"}
+
+
+class EventError(ValueError):
+    """An event that cannot be part of a game; the message names the field."""
+
+
+def now_iso() -> str:
+    """The current time, UTC, to the second, as ISO 8601."""
+    return datetime.datetime.now(datetime.UTC).replace(microsecond=0).isoformat()
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened at the table."""
+
+    seq: int
+    kind: str
+    payload: dict[str, Any]
+    source: str
+    at: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as a JSON object."""
+        return {"seq": self.seq, "kind": self.kind, "source": self.source, "at": self.at, "payload": self.payload}
+
+
+def _seat(reader: Reader, seats: int | None) -> int | None:
+    return reader["seat"].as_int(minimum=0, maximum=(seats - 1) if seats else 9)
+
+
+def check_payload(kind: str, payload: Any, seats: int | None) -> list[Problem]:
+    """Every problem with an event's payload (types and ranges; the replay checks the rules)."""
+    problems: list[Problem] = []
+    reader = Reader(payload, problems, "payload")
+    if kind not in KINDS:
+        return [Problem("kind", f"unknown event kind '{kind}'")]
+    common = ("amend",)
+    if reader.as_object() is None:
+        return problems
+    if reader["amend"].present:
+        reader["amend"].as_str(max_length=500)
+    if kind == "game_set_up":
+        reader.as_object(allowed=("variant", "expansions", "options", "players", *common))
+        items = reader["players"].as_list(max_length=8)
+        for item in items:
+            item.as_object(allowed=("name", "wonder", "side"))
+            item["name"].as_str(max_length=40)
+            item["wonder"].as_str(max_length=40)
+            item["side"].as_str(choices=("A", "B"), what="side")
+        if reader["variant"].present:
+            reader["variant"].as_str(max_length=20)
+    elif kind in ("card_confirmed", "card_removed"):
+        reader.as_object(allowed=("seat", "card", "copy", *common))
+        _seat(reader, seats)
+        reader["card"].as_str(max_length=60)
+        if reader["copy"].present and reader["copy"].value is not None:
+            reader["copy"].as_str(max_length=80)
+    elif kind == "stage_built":
+        reader.as_object(allowed=("seat", "stages", *common))
+        _seat(reader, seats)
+        reader["stages"].as_int(minimum=0, maximum=4)
+    elif kind == "coins_changed":
+        reader.as_object(allowed=("seat", "coins", "delta", "why", *common))
+        _seat(reader, seats)
+        reader["coins"].as_int(minimum=0, maximum=100_000)
+        if reader["delta"].present:
+            reader["delta"].as_int(minimum=-100_000, maximum=100_000)
+        if reader["why"].present:
+            reader["why"].as_str(max_length=200)
+    elif kind == "conflicts_resolved":
+        reader.as_object(allowed=("age", "tokens", *common))
+        reader["age"].as_int(minimum=1, maximum=3)
+        for row in reader["tokens"].as_list(max_length=8):
+            for token in row.as_list(max_length=4):
+                token.as_int(minimum=-1, maximum=5)
+    elif kind == "tokens_set":
+        reader.as_object(allowed=("seat", "tokens", *common))
+        _seat(reader, seats)
+        for token in reader["tokens"].as_list(max_length=12):
+            token.as_int(minimum=-1, maximum=5)
+    elif kind == "choices_set":
+        reader.as_object(allowed=("seat", "science_choices", "copied_guild", *common))
+        _seat(reader, seats)
+        if reader["science_choices"].present:
+            for symbol in reader["science_choices"].as_list(max_length=4):
+                symbol.as_str(max_length=20)
+        if reader["copied_guild"].present and reader["copied_guild"].value is not None:
+            reader["copied_guild"].as_str(max_length=60)
+    elif kind == "score_computed":
+        reader.as_object(allowed=("sheet", *common))
+        reader["sheet"].as_object()
+    elif kind == "game_finished":
+        reader.as_object(allowed=common)
+    return problems
+
+
+@dataclass
+class Replay:
+    """The result of replaying events: the table document, the table (when valid), the status."""
+
+    document: dict[str, Any]
+    table: Table | None
+    finished: bool
+    amended: bool
+    problems: list[str]
+    sheet: dict[str, Any] | None = None
+
+
+def empty_document() -> dict[str, Any]:
+    """The table document before the set-up event."""
+    return {"format": TABLE_FORMAT, "game": "7wonders", "expansions": [], "variant": "standard", "players": []}
+
+
+def table_problems(document: dict[str, Any], data: GameData) -> list[str]:
+    """Why a table document is not a valid table (empty when it is)."""
+    try:
+        parse_table(copy.deepcopy(document), data)
+    except TableFileError as error:
+        return [str(p) for p in error.problems]
+    return []
+
+
+def apply(document: dict[str, Any], event: Event, data: GameData) -> None:
+    """Change `document` by one event.
+
+    :raises EventError: when the event does not fit the game so far (a seat that does not exist,
+        a card the city does not hold).
+    """
+    payload = event.payload
+    players = document["players"]
+    if event.kind == "game_set_up":
+        if players:
+            raise EventError("the game is already set up")
+        document["variant"] = payload.get("variant", "standard")
+        document["expansions"] = list(payload.get("expansions", []))
+        if payload.get("options"):
+            document["options"] = dict(payload["options"])
+        for entry in payload["players"]:
+            players.append({"name": entry["name"], "wonder": entry["wonder"], "side": entry["side"], "stages": 0,
+                            "cards": [], "coins": data.rules.starting_coins, "tokens": []})
+        return
+    if not players:
+        raise EventError(f"{event.kind} before the game is set up")
+    if event.kind == "conflicts_resolved":
+        rows = payload["tokens"]
+        if len(rows) != len(players):
+            raise EventError(f"conflicts_resolved gives tokens for {len(rows)} seats; the table has {len(players)}")
+        for player, row in zip(players, rows, strict=True):
+            player["tokens"].extend(row)
+        return
+    if event.kind in ("score_computed", "game_finished"):
+        return
+    seat = payload["seat"]
+    if not 0 <= seat < len(players):
+        raise EventError(f"seat {seat} does not exist (the table has {len(players)})")
+    player = players[seat]
+    if event.kind == "card_confirmed":
+        player["cards"].append(payload["card"])
+    elif event.kind == "card_removed":
+        if payload["card"] not in player["cards"]:
+            raise EventError(f"{player['name']}'s city holds no {payload['card']} to remove")
+        player["cards"].remove(payload["card"])
+    elif event.kind == "stage_built":
+        player["stages"] = payload["stages"]
+    elif event.kind == "coins_changed":
+        player["coins"] = payload["coins"]
+    elif event.kind == "tokens_set":
+        player["tokens"] = list(payload["tokens"])
+    elif event.kind == "choices_set":
+        for key in ("science_choices", "copied_guild"):
+            if key in payload:
+                if payload[key] in (None, []):
+                    player.pop(key, None)
+                else:
+                    player[key] = payload[key]
+
+
+def replay(events: Iterable[Event], data: GameData | None = None, *, upto: int | None = None) -> Replay:
+    """Rebuild the table from events (up to and including sequence number `upto`)."""
+    data = data or load_game_data()
+    document = empty_document()
+    finished = amended = False
+    problems: list[str] = []
+    sheet = None
+    for event in events:
+        if upto is not None and event.seq > upto:
+            break
+        if finished and event.kind in STATE_KINDS:
+            amended = True
+        apply(document, event, data)
+        if event.kind == "game_finished":
+            finished = True
+        elif event.kind == "score_computed":
+            sheet = event.payload["sheet"]
+    table = None
+    if document["players"]:
+        try:
+            table = parse_table(copy.deepcopy(document), data)
+        except TableFileError as error:
+            problems = [str(p) for p in error.problems]
+    return Replay(document, table, finished, amended, problems, sheet)
+

@@ -1,0 +1,286 @@
+"""Games in and out of the log: our JSON (every event), CSV (one row per player), BG Stats plays.
+
+Importing checks a file as strictly as the app checks what a player enters: every event is
+validated and replayed through the engine before anything is written, and a bad file changes
+nothing. Scores are never taken from a file: a finished game is scored again here.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import urllib.parse
+import uuid as uuidlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.engine import CATEGORIES
+from companion.jsonread import Problem, Reader
+from companion.storage.database import GameStore, StoreError
+from companion.storage.events import KINDS, SOURCES, STATE_KINDS, Event, EventError, empty_document, replay
+
+__all__ = [
+    "BGG_IDS",
+    "BGSTATS_CANNOT_CARRY",
+    "GAME_FORMAT",
+    "MAX_IMPORT_BYTES",
+    "CheckedGame",
+    "ImportRefused",
+    "bgstats_url",
+    "check_game",
+    "export_bgstats",
+    "export_csv",
+    "export_json",
+    "import_game",
+    "import_games",
+    "write_games",
+]
+
+GAME_FORMAT = "sevenwonders-game/1"
+MAX_IMPORT_BYTES = 10_000_000
+MAX_EVENTS = 20_000
+BGG_IDS = {"7wonders": 68448, "architects": 346703}
+"""BoardGameGeek ids: 7 Wonders, 7 Wonders Architects."""
+BGSTATS_CANNOT_CARRY = (
+    "the score categories (military, treasury, wonder, civilian, science, commercial, guilds): BG Stats keeps one "
+    "score per player",
+    "the cities (cards and stages) and every event of the game",
+    "the coin tie-break, except through each player's rank",
+    "the two-player variant's free city, which is no player",
+    "corrections made after the game was finished (only the corrected result is sent)",
+)
+
+
+class ImportRefused(StoreError):
+    """A file that cannot be imported; `problems` lists every reason, one line each."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+def export_json(store: GameStore, game_id: int) -> dict[str, Any]:
+    """A whole game: its identity, every event, the final table and sheet."""
+    summary = store.game(game_id)
+    state = store.state(game_id)
+    return {"format": GAME_FORMAT, "uuid": summary.uuid, "started_at": summary.started_at,
+            "finished_at": summary.finished_at, "status": summary.status, "corrected": summary.corrected,
+            "events": [e.to_json() for e in store.events(game_id)], "table": state.document, "sheet": summary.sheet}
+
+
+def export_csv(store: GameStore, game_ids: list[int]) -> str:
+    """One row per player of each finished game: wonder board and side, points per category (the
+    `wonder` column is the wonder's points), total, coins, rank, winner."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["game", "uuid", "started_at", "finished_at", "seat", "player", "board", "side", *CATEGORIES,
+                     "total", "coins", "rank", "winner", "corrected"])
+    for game_id in game_ids:
+        summary = store.game(game_id)
+        if summary.sheet is None:
+            continue
+        winners = set(summary.sheet["winners"])
+        for seat, (line, player) in enumerate(zip(summary.sheet["players"], summary.players, strict=True)):
+            writer.writerow([summary.id, summary.uuid, summary.started_at, summary.finished_at, seat, line["name"],
+                             player["wonder"], player["side"], *(line[c] for c in CATEGORIES), line["total"],
+                             line["coins"], "" if line["rank"] is None else line["rank"],
+                             int(line["name"] in winners), int(summary.corrected)])
+    return out.getvalue()
+
+
+def _duration_minutes(started: str, finished: str | None) -> int | None:
+    import datetime
+
+    if not finished:
+        return None
+    try:
+        seconds = (datetime.datetime.fromisoformat(finished) - datetime.datetime.fromisoformat(started)).total_seconds()
+    except ValueError:
+        return None
+    return max(1, round(seconds / 60)) if seconds > 0 else None
+
+
+def export_bgstats(store: GameStore, game_id: int) -> dict[str, Any]:
+    """The game as a BG Stats play (its "createPlay" import: the play, the game by BoardGameGeek id,
+    each player's total score, winner and rank; the wonder and side as the player's role).
+
+    :raises StoreError: when the game is not finished (a play needs its result).
+    """
+    summary = store.game(game_id)
+    if summary.sheet is None:
+        raise StoreError(f"game {game_id} is not finished: BG Stats needs its result")
+    lines = {line["name"]: line for line in summary.sheet["players"]}
+    data = store.data
+    players = []
+    for player in summary.players:
+        line = lines[player["name"]]
+        if line.get("free_city"):
+            continue
+        wonder = data.wonders[player["wonder"]].city_names["en"]
+        players.append({"name": player["name"], "sourcePlayerId": player["name"], "score": line["total"],
+                        "winner": player["name"] in summary.sheet["winners"], "startPlayer": False,
+                        "rank": line["rank"], "role": f"{wonder} {player['side']}"})
+    play: dict[str, Any] = {
+        "sourceName": "Table Companion for 7 Wonders", "sourcePlayId": summary.uuid,
+        "playDate": summary.started_at.replace("T", " ")[:19],
+        "game": {"name": "7 Wonders", "sourceGameId": "7wonders", "bggId": BGG_IDS["7wonders"], "highestWins": True,
+                 "noPoints": False},
+        "players": players,
+    }
+    duration = _duration_minutes(summary.started_at, summary.finished_at)
+    if duration is not None:
+        play["durationMin"] = duration
+    return play
+
+
+def bgstats_url(play: dict[str, Any]) -> str:
+    """The link (or QR code content) that opens BG Stats with the play ready to save."""
+    return "https://app.bgstatsapp.com/createPlay.html?data=" + urllib.parse.quote(
+        json.dumps(play, ensure_ascii=False, separators=(",", ":")), safe="")
+
+
+def _read_events(reader: Reader) -> list[Event]:
+    events = []
+    items = reader.as_list(max_length=MAX_EVENTS)
+    for index, item in enumerate(items):
+        item.as_object(allowed=("seq", "kind", "source", "at", "payload"))
+        seq = item["seq"].as_int(minimum=1, maximum=MAX_EVENTS)
+        kind = item["kind"].as_str(choices=KINDS, what="event kind")
+        source = item["source"].as_str(choices=SOURCES, what="source")
+        at = item["at"].as_str(max_length=40)
+        payload = item["payload"].as_object()
+        if seq is not None and seq != index + 1:
+            item["seq"].problem(f"events must be numbered 1, 2, 3... in order; expected {index + 1}")
+        if None not in (seq, kind, source, at, payload):
+            assert kind is not None and source is not None and at is not None and payload is not None
+            events.append(Event(index + 1, kind, payload, source, at))
+    return events
+
+
+@dataclass(frozen=True)
+class CheckedGame:
+    """A game that passed every import check, ready to write."""
+
+    uuid: str
+    started_at: str
+    events: list[Event]
+    finished: bool
+
+
+def import_game(store: GameStore, document: Any) -> int:
+    """Store a game exported by `export_json`; return its new id.
+
+    :raises ImportRefused: with every problem; nothing is written then.
+    """
+    return write_games(store, [check_game(store, document)])[0]
+
+
+def import_games(store: GameStore, document: Any) -> list[int]:
+    """Store one exported game or a list of them (`export --all`), all or none; return the new ids.
+
+    :raises ImportRefused: with every problem of every game; nothing is written then.
+    """
+    if not isinstance(document, list):
+        return [import_game(store, document)]
+    checked: list[CheckedGame] = []
+    problems: list[str] = []
+    for index, game in enumerate(document):
+        try:
+            checked.append(check_game(store, game))
+        except ImportRefused as error:
+            problems += [f"game {index}: {p}" for p in error.problems]
+    seen: set[str] = set()
+    for index, game in enumerate(checked):
+        if game.uuid in seen:
+            problems.append(f"game {index}: uuid: this game ({game.uuid}) is in the file twice")
+        seen.add(game.uuid)
+    if problems:
+        raise ImportRefused(problems)
+    return write_games(store, checked)
+
+
+def check_game(store: GameStore, document: Any) -> CheckedGame:
+    """Validate one exported game and replay its events through the engine.
+
+    :raises ImportRefused: with every problem found.
+    """
+    problems: list[Problem] = []
+    reader = Reader(document, problems)
+    if reader.as_object(allowed=("format", "uuid", "started_at", "finished_at", "status", "corrected", "events",
+                                 "table", "sheet")) is None:
+        raise ImportRefused([str(p) for p in problems])
+    if reader["format"].as_str() not in (None, GAME_FORMAT):
+        reader["format"].problem(f"expected '{GAME_FORMAT}'")
+    game_uuid = reader["uuid"].as_str(max_length=60)
+    if game_uuid is not None:
+        try:
+            uuidlib.UUID(game_uuid)
+        except ValueError:
+            reader["uuid"].problem("not a UUID")
+    started = reader["started_at"].as_str(max_length=40)
+    events = _read_events(reader["events"])
+    if problems or started is None or game_uuid is None:
+        raise ImportRefused([str(p) for p in problems])
+    if not events or events[0].kind != "game_set_up":
+        raise ImportRefused(["events[0]: a game starts with its game_set_up event"])
+    if store.db.execute("SELECT 1 FROM games WHERE uuid = ?", (game_uuid,)).fetchone():
+        raise ImportRefused([f"uuid: this game ({game_uuid}) is already in the log"])
+    document_state = empty_document()
+    finished = False
+    for event in events:
+        try:
+            if finished and event.kind in STATE_KINDS and not event.payload.get("amend"):
+                raise EventError("a change after the game was finished must say what it amends")
+            document_state = store._checked(event, document_state)
+        except (EventError, KeyError, TypeError) as error:
+            raise ImportRefused([f"events[{event.seq - 1}] ({event.kind}): {error}"]) from None
+        finished = finished or event.kind == "game_finished"
+    if finished and replay(events, store.data).table is None:
+        raise ImportRefused(["events: the game is marked finished but its table cannot be scored"])
+    return CheckedGame(game_uuid, started, events, finished)
+
+
+def write_games(store: GameStore, games: list[CheckedGame]) -> list[int]:
+    """Insert games that passed `check_game` in one transaction, scoring the finished ones; return their ids."""
+    ids = []
+    with store.atomic() as db:
+        for game in games:
+            cursor = db.execute("INSERT INTO games (uuid, started_at, status) VALUES (?, ?, 'playing')",
+                                (game.uuid, game.started_at))
+            game_id = int(cursor.lastrowid or 0)
+            db.executemany("INSERT INTO events (game_id, seq, kind, source, at, payload) VALUES (?, ?, ?, ?, ?, ?)",
+                           [(game_id, e.seq, e.kind, e.source, e.at, json.dumps(e.payload, ensure_ascii=False))
+                            for e in game.events])
+            db.executemany("INSERT INTO players (game_id, seat, name, wonder, side) VALUES (?, ?, ?, ?, ?)",
+                           [(game_id, seat, p["name"], p["wonder"], p["side"])
+                            for seat, p in enumerate(game.events[0].payload["players"])])
+            corrected = any(e.payload.get("amend") for e in game.events)
+            db.execute("UPDATE games SET corrected = ? WHERE id = ?", (int(corrected), game_id))
+            if game.finished:
+                finish_at = next(e.at for e in game.events if e.kind == "game_finished")
+                store.record_result(db, game_id, game.events, finish_at)
+            ids.append(game_id)
+    return ids
+
+
+def read_import_file(path: str | Path) -> Any:
+    """Read a file to import.
+
+    :raises ImportRefused: when it is too large, not UTF-8 or not JSON.
+    """
+    try:
+        raw = Path(path).read_bytes()[: MAX_IMPORT_BYTES + 1]
+    except OSError as error:
+        raise ImportRefused([f"{path}: cannot read: {error.strerror or error}"]) from None
+    if len(raw) > MAX_IMPORT_BYTES:
+        raise ImportRefused([f"{path}: larger than {MAX_IMPORT_BYTES} bytes"])
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ImportRefused([f"{path}: not UTF-8 text"]) from None
+    except json.JSONDecodeError as error:
+        raise ImportRefused([f"{path}: not valid JSON: {error.msg} at line {error.lineno}"]) from None
+    except RecursionError:
+        raise ImportRefused([f"{path}: not valid JSON: nested too deeply"]) from None
