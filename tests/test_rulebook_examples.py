@@ -32,6 +32,9 @@ def test_gizah_production_example() -> None:
     aqueduct = check_card(table, 0, "aqueduct")
     assert not aqueduct.legal
     assert "needs 3 stone" in aqueduct.reason and "at most 2" in aqueduct.reason
+    # The same reason as a code and values, for faces that word it in their own language.
+    assert aqueduct.reason_code == "resources_short"
+    assert dict(aqueduct.reason_values) == {"missing": (("stone", 3, 2),)}
 
 
 def test_trade_example_a_university() -> None:
@@ -78,6 +81,7 @@ def test_trade_example_c_coins_earned_this_turn_cannot_be_spent() -> None:
     check = check_card(broke, 0, "forum")
     assert not check.legal
     assert "costs 2 coins" in check.reason and "has 1" in check.reason
+    assert check.reason_code == "trade_too_dear" and dict(check.reason_values) == {"cost": 2, "coins": 1}
     rich = make_table(city("Dmytro", "babylon", coins=2), city("Left", "gizah", cards=["clay_pool"]),
                       city("Right", "rhodes"))
     assert check_card(rich, 0, "forum").legal

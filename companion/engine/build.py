@@ -83,6 +83,11 @@ class BuildCheck:
     reason: str | None
     coins_available: int
     chain_from: str | None = None
+    reason_code: str | None = None
+    """Why not, for faces that word it themselves: ``already_built``, ``not_in_box``, ``no_free_build``,
+    ``coins_short`` (the cost in coins), ``resources_short``, ``resources_overlap``, ``trade_too_dear``
+    or ``all_stages_built``; the values for the wording are in `reason_values`."""
+    reason_values: tuple[tuple[str, object], ...] = ()
 
     @property
     def coins(self) -> int:
@@ -111,6 +116,7 @@ class BuildCheck:
             "coins": self.coins, "plan": self.plan.to_json() if self.plan else None,
             "alternatives": [p.to_json() for p in self.alternatives], "reason": self.reason,
             "coins_available": self.coins_available, "chain_from": self.chain_from,
+            "reason_code": self.reason_code, "reason_values": dict(self.reason_values),
         }
 
 
@@ -129,9 +135,11 @@ def _plan(purchase: Purchase, sellers: Sequence[Seller], names: Sequence[str], r
     return PaymentPlan(tuple(buys), bank)
 
 
-def _shortage(need: Sequence[int], own: Supply, sellers: Sequence[Seller], rules: Rules) -> str:
-    """Say which resource cannot be gathered, even with unlimited coins."""
+def _shortage(need: Sequence[int], own: Supply, sellers: Sequence[Seller], rules: Rules
+              ) -> tuple[str, str, tuple[tuple[str, object], ...]]:
+    """Say which resource cannot be gathered, even with unlimited coins: (text, code, values)."""
     short = []
+    missing: list[tuple[str, int, int]] = []
     for r, count in enumerate(need):
         if not count:
             continue
@@ -141,10 +149,13 @@ def _shortage(need: Sequence[int], own: Supply, sellers: Sequence[Seller], rules
         if available < count:
             short.append(f"needs {count} {rules.resources[r]} but the city and its neighbours "
                          f"produce at most {available}")
+            missing.append((rules.resources[r], count, available))
     if short:
-        return "; ".join(short)
-    wanted = ", ".join(f"{n} {rules.resources[r]}" for r, n in enumerate(need) if n)
-    return f"the city and its neighbours cannot produce {wanted} together (their 'one of' producers overlap)"
+        return "; ".join(short), "resources_short", (("missing", tuple(missing)),)
+    wanted = tuple((rules.resources[r], n) for r, n in enumerate(need) if n)
+    text = ", ".join(f"{n} {resource}" for resource, n in wanted)
+    return (f"the city and its neighbours cannot produce {text} together (their 'one of' producers overlap)",
+            "resources_overlap", (("wanted", wanted),))
 
 
 def _check_cost(table: Table, seat: int, cost: Cost, target: str, target_name: str) -> BuildCheck:
@@ -152,21 +163,24 @@ def _check_cost(table: Table, seat: int, cost: Cost, target: str, target_name: s
     player = table.players[seat]
     coins = player.coins
 
-    def refuse(reason: str) -> BuildCheck:
-        return BuildCheck(player.name, target, target_name, False, None, None, (), reason, coins)
+    def refuse(reason: str, code: str, **values: object) -> BuildCheck:
+        return BuildCheck(player.name, target, target_name, False, None, None, (), reason, coins,
+                          reason_code=code, reason_values=tuple(values.items()))
 
     if cost.coins > coins:
-        return refuse(f"it costs {_coins(cost.coins)} and {player.name} has {coins}")
+        return refuse(f"it costs {_coins(cost.coins)} and {player.name} has {coins}", "coins_short",
+                      cost=cost.coins, coins=coins)
     need = _vector(cost, rules)
     own = production(player, rules)
     sellers = sellers_for(table, seat)
     solution: TradeSolution = cheapest_purchases(need, own, sellers)
     if solution.min_cost is None:
-        return refuse(_shortage(need, own, sellers, rules))
+        text, code, values = _shortage(need, own, sellers, rules)
+        return refuse(text, code, **dict(values))
     if solution.min_cost + cost.coins > coins:
         total = solution.min_cost + cost.coins
         return refuse(f"the cheapest way costs {_coins(total)} and {player.name} has {coins} "
-                      f"at the start of the turn")
+                      f"at the start of the turn", "trade_too_dear", cost=total, coins=coins)
     names = [table.neighbour(seat, s.seat).name for s in sellers]
     plans = [_plan(p, sellers, names, rules, cost.coins) for p in solution.plans]
     how = "free" if cost.is_free else ("own" if plans[0].total == cost.coins else "trade")
@@ -187,17 +201,19 @@ def check_card(table: Table, seat: int, card: Card | str, *, free_build: bool = 
         card = table.data.cards[card]
     player = table.players[seat]
 
-    def refuse(reason: str) -> BuildCheck:
-        return BuildCheck(player.name, card.id, card.name, False, None, None, (), reason, player.coins)
+    def refuse(reason: str, code: str, **values: object) -> BuildCheck:
+        return BuildCheck(player.name, card.id, card.name, False, None, None, (), reason, player.coins,
+                          reason_code=code, reason_values=tuple(values.items()))
 
     if player.has(card.id):
         return refuse(f"{player.name}'s city already has a {card.name} (a city never holds two "
-                      f"buildings of one name)")
+                      f"buildings of one name)", "already_built")
     if card.copies_in_box(table.box_player_count) == 0:
-        return refuse(f"{card.name} is not in the box for {table.box_player_count} players")
+        return refuse(f"{card.name} is not in the box for {table.box_player_count} players", "not_in_box",
+                      players=table.box_player_count)
     if free_build:
         if not has_power(player, FreeBuildPerAge):
-            return refuse(f"{player.name}'s city has no free-build power")
+            return refuse(f"{player.name}'s city has no free-build power", "no_free_build")
         return BuildCheck(player.name, card.id, card.name, True, "free_build", PaymentPlan(), (), None,
                           player.coins)
     for source in card.chain_from:
@@ -215,5 +231,6 @@ def check_stage(table: Table, seat: int) -> BuildCheck:
     if stage is None:
         return BuildCheck(player.name, "stage", f"a stage of {player.wonder.name}", False, None, None, (),
                           f"all {player.stages_built} stages of {player.wonder.name} are built",
-                          player.coins)
+                          player.coins, reason_code="all_stages_built",
+                          reason_values=(("stages", player.stages_built),))
     return _check_cost(table, seat, stage.cost, "stage", target_name)
