@@ -117,10 +117,16 @@ def test_an_older_file_is_upgraded_in_place(tmp_path: Path) -> None:
     old.execute("COMMIT")
     old.close()
     with GameStore(path) as store:
-        assert store.version == SCHEMA_VERSION == 2
+        assert store.version == SCHEMA_VERSION == 3
         assert store.game(1).players == [{"seat": i, **p} for i, p in enumerate(PLAYERS)]
         assert store.known_player_names() == ["Anna", "Boris", "Vera"]
         store.append(1, "card_confirmed", {"seat": 0, "card": "loom"})
+        assert store.setting("language", "en") == "en"       # version 3: settings, empty at first
+        store.set_setting("language", "uk")
+    with GameStore(path) as again:
+        assert again.setting("language") == "uk"
+        again.set_setting("language", None)
+        assert again.setting("language", "en") == "en"
 
 
 def test_a_file_from_a_newer_version_is_refused(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from companion.markers import Component
 from companion.tablefile import TABLE_FORMAT
 from companion.vision.layout import TableObservation
 
-__all__ = ["Change", "CityCard", "ConfirmationRule", "TableTracker"]
+__all__ = ["Change", "CityCard", "ConfirmationRule", "PendingCard", "TableTracker"]
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,16 @@ class Change:
     at: float
     source: str = "camera"
     component: Component | None = None
+
+
+@dataclass(frozen=True)
+class PendingCard:
+    """A card seen in a city but not confirmed yet: shown as pending, confirmed by time or by a tap."""
+
+    wonder: str
+    component: Component
+    frames: int
+    seconds: float
 
 
 @dataclass
@@ -109,6 +119,7 @@ class TableTracker:
         self._cards: dict[tuple[str, int], _Sightings] = {}
         self._stages: dict[tuple[str, int], _Sightings] = {}
         self._undone: dict[tuple[str, int], float] = {}
+        self._components: dict[int, Component] = {}
         self.frames = 0
 
     # -- observations ------------------------------------------------------------------------
@@ -159,6 +170,7 @@ class TableTracker:
         key = (wonder, component.marker)
         if key in self._undone and at <= self._undone[key]:
             return []
+        self._components[component.marker] = component
         self._sight(self._cards, key, at, place)
         city = self.cities.get(wonder)
         if city is None or not self._cards[key].steady(self.rule):
@@ -193,18 +205,45 @@ class TableTracker:
             for key in [k for k, s in table.items() if at - s.last > self.rule.forget_after]:
                 del table[key]
 
-    # -- corrections by hand -------------------------------------------------------------------
-    def add_card(self, wonder: str, component: Component, at: float) -> Change:
-        """Add a card the camera cannot see (from the picker).
+    def pending(self) -> list[PendingCard]:
+        """Cards being seen in a known city that are not confirmed (nor undone), oldest first."""
+        result = []
+        for (wonder, marker), sightings in self._cards.items():
+            city = self.cities.get(wonder)
+            if city is None or any(c.component.marker == marker for c in city.cards):
+                continue
+            if any(any(c.component.marker == marker for c in other.cards) for other in self.cities.values()):
+                continue
+            if (wonder, marker) in self._undone and sightings.first <= self._undone[(wonder, marker)]:
+                continue
+            component = self._components.get(marker)
+            if component is not None and not city.has_building(component.card or ""):
+                result.append(PendingCard(wonder, component, sightings.frames, sightings.last - sightings.first))
+        return sorted(result, key=lambda p: -p.seconds)
 
-        :raises ValueError: when the city is unknown or already holds that building.
+    # -- corrections by hand -------------------------------------------------------------------
+    def expect_board(self, board: Component) -> None:
+        """Open a city for a board known from the game's set-up, before (or without) the camera seeing it."""
+        if board.wonder is not None and board.wonder not in self.cities:
+            self.cities[board.wonder] = _City(board)
+
+    def add_card(self, wonder: str, component: Component, at: float, source: str = "hand") -> Change:
+        """Add a card the camera cannot see (from the picker), or one confirmed by a tap.
+
+        :raises ValueError: when the city is unknown, already holds that building, or another city
+            holds that very copy.
         """
         city = self._city(wonder)
         card = self.data.cards[component.card or ""]
         if city.has_building(card.id):
             raise ValueError(f"the {wonder} city already holds a {card.name}")
-        city.cards.append(CityCard(component, "hand", at))
-        return Change("card", wonder, f"{card.name} added by hand to the {wonder} city", at, "hand", component)
+        holder = next((w for w, c in self.cities.items()
+                       if any(x.component.marker == component.marker for x in c.cards)), None)
+        if holder is not None:
+            raise ValueError(f"{component.key} is already in the {holder} city")
+        city.cards.append(CityCard(component, source, at))
+        self._cards.pop((wonder, component.marker), None)
+        return Change("card", wonder, f"{card.name} added by hand to the {wonder} city", at, source, component)
 
     def remove_card(self, wonder: str, marker: int, at: float) -> Change:
         """Undo a wrong card: it leaves the city and must be seen steadily again to come back.

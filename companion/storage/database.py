@@ -115,7 +115,17 @@ def _v2(db: sqlite3.Connection) -> None:
                        (game_id, seat, player["name"], player["wonder"], player["side"]))
 
 
-MIGRATIONS: list[Migration] = [_v1, _v2]
+def _v3(db: sqlite3.Connection) -> None:
+    """Settings and the app's place (language, camera, the screen it was on), saved like events."""
+    _run(db, """
+        CREATE TABLE settings (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        )
+    """)
+
+
+MIGRATIONS: list[Migration] = [_v1, _v2, _v3]
 """Migration n brings the schema from version n to n+1; never edit one that has shipped."""
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -371,6 +381,21 @@ class GameStore:
         if not found:
             raise GameNotFound(f"no game {game_id} in {self.path}")
         return found[0]
+
+    # -- settings -------------------------------------------------------------------------------
+    def setting(self, key: str, default: Any = None) -> Any:
+        """A stored setting (any JSON value), or `default`."""
+        row = self.db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        return default if row is None else json.loads(row[0])
+
+    def set_setting(self, key: str, value: Any) -> None:
+        """Store a setting at once (None deletes it)."""
+        with self.atomic() as db:
+            if value is None:
+                db.execute("DELETE FROM settings WHERE key = ?", (key,))
+            else:
+                db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
+                           (key, json.dumps(value, ensure_ascii=False)))
 
     def known_player_names(self) -> list[str]:
         """Names of earlier players, most frequent first (the app offers them at set-up)."""

@@ -1,0 +1,333 @@
+"""A game being played: its set-up, what the camera confirms and what players enter, saved as it happens.
+
+The session joins the table tracker (camera observations -> confirmed cities), the game log (every
+change is one event, on disk before the call returns) and the engine (build checks, conflicts,
+scores). Faces call it and never write the log themselves, so the command line, the app and the
+tests share one account of a game. Coins are not read by the camera: the session keeps an estimate
+(what each build costs and earns from the bank, and the trades a player confirms) that the players
+check at the end of each age.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engine import Table, check_card, check_stage, score_table
+from companion.engine.build import BuildCheck
+from companion.engine.conflicts import ConflictResult, resolve_conflicts
+from companion.engine.play import coins_for_card, coins_for_stage
+from companion.engine.scoring import ScoreSheet
+from companion.gamedata import GameData
+from companion.markers import Component, MarkerRegistry, load_marker_registry
+from companion.state.tracker import Change, ConfirmationRule, PendingCard, TableTracker
+from companion.storage import EventError, GameStore
+from companion.tablefile import parse_table
+from companion.vision.layout import TableObservation
+
+__all__ = ["GameSession", "SeatSetup", "SessionError"]
+
+
+class SessionError(ValueError):
+    """Something a player asked that the game cannot take; the message says why."""
+
+
+@dataclass(frozen=True)
+class SeatSetup:
+    """One player at set-up, in clockwise order."""
+
+    name: str
+    wonder: str
+    side: str
+
+
+class GameSession:
+    """One game: open it with `start` or `resume`."""
+
+    def __init__(self, store: GameStore, game_id: int, *, registry: MarkerRegistry | None = None,
+                 rule: ConfirmationRule | None = None) -> None:
+        self.store = store
+        self.game_id = game_id
+        self.data: GameData = store.data
+        self.registry = registry or load_marker_registry()
+        self._by_key = {c.key: c for c in self.registry}
+        state = store.state(game_id)
+        self.document: dict[str, Any] = state.document
+        self.finished = state.finished
+        self.tracker = TableTracker(self.data, rule, names={p["wonder"]: p["name"] for p in self.players},
+                                    seat_order=[p["wonder"] for p in self.players])
+        self.problems: list[str] = []
+        self.shown: Component | None = None
+        self.shown_at = 0.0
+        self._ages_resolved = sum(1 for e in store.events(game_id) if e.kind == "conflicts_resolved")
+        self._restore_tracker()
+
+    # -- opening -------------------------------------------------------------------------------
+    @classmethod
+    def start(cls, store: GameStore, players: Sequence[SeatSetup], *, variant: str = "standard",
+              options: dict[str, int] | None = None, registry: MarkerRegistry | None = None,
+              rule: ConfirmationRule | None = None) -> GameSession:
+        """Log a new game's set-up and open it.
+
+        :raises SessionError: when the set-up is not a valid table (two players with one wonder...).
+        """
+        try:
+            game_id = store.new_game([{"name": p.name, "wonder": p.wonder, "side": p.side} for p in players],
+                                     variant=variant, options=options)
+        except EventError as error:
+            raise SessionError(str(error)) from None
+        return cls(store, game_id, registry=registry, rule=rule)
+
+    @classmethod
+    def resume(cls, store: GameStore, game_id: int, *, registry: MarkerRegistry | None = None,
+               rule: ConfirmationRule | None = None) -> GameSession:
+        """Open a logged game where it stands."""
+        return cls(store, game_id, registry=registry, rule=rule)
+
+    def _restore_tracker(self) -> None:
+        """Open every city and put back the cards the log holds, so the camera does not add them twice."""
+        for player in self.players:
+            board = self._by_key.get(f"wonder:{player['wonder']}/{player['side']}")
+            if board is not None:
+                self.tracker.expect_board(board)
+        for seat, player in enumerate(self.document["players"]):
+            wonder = player["wonder"]
+            self.tracker.cities[wonder].stages = player["stages"]
+            copies = self._copies_logged(seat)
+            for card in player["cards"]:
+                component = copies.get(card) or self._free_copy(card)
+                if component is not None:
+                    self.tracker.add_card(wonder, component, 0.0, "log")
+
+    def _copies_logged(self, seat: int) -> dict[str, Component]:
+        """The physical copy last logged for each card of a seat (events carry it when known)."""
+        copies: dict[str, Component] = {}
+        for event in self.store.events(self.game_id):
+            payload = event.payload
+            if event.kind == "card_confirmed" and payload.get("seat") == seat and payload.get("copy"):
+                component = self._by_key.get(f"card:{payload['copy']}")
+                if component is not None:
+                    copies[payload["card"]] = component
+        return copies
+
+    # -- what the game is now ---------------------------------------------------------------------
+    @property
+    def players(self) -> list[dict[str, Any]]:
+        """The seats clockwise: name, wonder, side, stages, cards, coins, tokens."""
+        return list(self.document["players"])
+
+    @property
+    def age(self) -> int:
+        """The age being played: 1 + the ages whose conflicts are resolved (4 once all three are)."""
+        return 1 + self._ages_resolved
+
+    def table(self) -> Table:
+        """The table as the engine sees it now."""
+        return parse_table(self.document, self.data)
+
+    def seat_of(self, wonder: str) -> int:
+        """The seat of the player with `wonder`."""
+        for seat, player in enumerate(self.document["players"]):
+            if player["wonder"] == wonder:
+                return seat
+        raise SessionError(f"no {wonder} board in this game")
+
+    def _append(self, kind: str, payload: dict[str, Any], source: str) -> None:
+        try:
+            self.store.append(self.game_id, kind, payload, source=source)
+        except EventError as error:
+            raise SessionError(str(error)) from None
+        self.document = self.store.state(self.game_id).document
+
+    # -- the camera ----------------------------------------------------------------------------
+    def observe(self, observation: TableObservation, at: float | None = None) -> list[Change]:
+        """Take one frame's observation; log every card and stage that became confirmed."""
+        at = time.monotonic() if at is None else at
+        changes = self.tracker.observe(observation, at)
+        for change in changes:
+            if change.kind == "card" and change.wonder is not None and change.component is not None:
+                try:
+                    self._log_card(self.seat_of(change.wonder), change.component, "camera")
+                except SessionError as error:
+                    self.tracker.remove_card(change.wonder, change.component.marker, at)
+                    self._note(f"{change.component.key} seen in the {change.wonder} city is not added: {error}")
+            elif change.kind == "stage" and change.wonder is not None:
+                seat = self.seat_of(change.wonder)
+                stages = self.tracker.cities[change.wonder].stages
+                if stages > self.document["players"][seat]["stages"]:
+                    self._log_stages(seat, stages, "camera")
+            elif change.kind == "problem" and change.detail not in self.problems:
+                self.problems.append(change.detail)
+        wonders = {p["wonder"] for p in self.players}
+        for seat in observation.seats:
+            if seat.wonder not in wonders:
+                self._note(f"the camera sees the {self.data.wonders[seat.wonder].name} board, which is not in "
+                           f"this game")
+        held = [c for c, _ in observation.unassigned if c.kind == "card" and c.set == "base"]
+        if held:
+            self.shown, self.shown_at = held[-1], at
+        return changes
+
+    def _note(self, text: str) -> None:
+        if text not in self.problems:
+            self.problems.append(text)
+
+    def pending(self) -> list[tuple[int, PendingCard]]:
+        """Cards the camera sees in a city but has not confirmed yet, with their seats."""
+        return [(self.seat_of(p.wonder), p) for p in self.tracker.pending()]
+
+    def confirm_pending(self, seat: int, marker: int) -> None:
+        """A tap confirms a pending card."""
+        for pending_seat, pending in self.pending():
+            if pending_seat == seat and pending.component.marker == marker:
+                self._hand_card(seat, pending.component)
+                return
+        raise SessionError(f"marker {marker} is not pending in {self.players[seat]['name']}'s city")
+
+    # -- by hand ---------------------------------------------------------------------------------
+    def add_card(self, seat: int, card_id: str) -> Component:
+        """Add a card the camera cannot see (from the picker); return the copy it stands for.
+
+        :raises SessionError: for an unknown card, one the city holds, or one with no copy left.
+        """
+        if card_id not in self.data.cards:
+            raise SessionError(f"unknown card '{card_id}'")
+        component = self._free_copy(card_id)
+        if component is None:
+            raise SessionError(f"every copy of {self.data.cards[card_id].name} for {len(self.players)} players is "
+                               f"already in a city")
+        self._hand_card(seat, component)
+        return component
+
+    def _hand_card(self, seat: int, component: Component) -> None:
+        try:
+            self.tracker.add_card(self.players[seat]["wonder"], component, time.monotonic(), "hand")
+        except ValueError as error:
+            raise SessionError(str(error)) from None
+        self._log_card(seat, component, "hand")
+
+    def remove_card(self, seat: int, card_id: str) -> None:
+        """Undo a card in a city (one tap); the coins it moved go back."""
+        player = self.players[seat]
+        if card_id not in player["cards"]:
+            raise SessionError(f"{player['name']}'s city holds no {card_id}")
+        city = self.tracker.cities[player["wonder"]]
+        entry = next((c for c in city.cards if c.component.card == card_id), None)
+        if entry is not None:
+            self.tracker.remove_card(player["wonder"], entry.component.marker, time.monotonic())
+        self._append("card_removed", {"seat": seat, "card": card_id}, "hand")
+        refund = self._coins_moved_by(seat, f"card:{card_id}")
+        if refund:
+            self._move_coins(seat, -refund, f"undo:{card_id}")
+
+    def set_stages(self, seat: int, stages: int) -> None:
+        """Set the built stages by hand."""
+        wonder = self.players[seat]["wonder"]
+        try:
+            self.tracker.set_stages(wonder, stages, time.monotonic())
+        except ValueError as error:
+            raise SessionError(str(error)) from None
+        self._log_stages(seat, stages, "hand")
+
+    def set_coins(self, seat: int, coins: int, *, why: str = "counted") -> None:
+        """Set a player's coins (checked at the end of an age, or corrected any time)."""
+        if coins < 0:
+            raise SessionError("coins cannot be negative")
+        current = self.players[seat]["coins"]
+        if coins != current:
+            self._append("coins_changed", {"seat": seat, "coins": coins, "delta": coins - current, "why": why},
+                         "hand")
+
+    def pay(self, seat: int, check: BuildCheck) -> None:
+        """Move the coins of a build's cheapest plan: to the neighbours and to the bank."""
+        if not check.legal or check.plan is None:
+            raise SessionError(check.reason or "that build is not possible")
+        table = self.table()
+        names = [p.name for p in table.players]
+        for buy in check.plan.buys:
+            neighbour = names.index(buy.seller)
+            self._move_coins(neighbour, buy.coins, f"trade:{self.players[seat]['name']}")
+        trade = sum(b.coins for b in check.plan.buys)
+        if trade:
+            self._move_coins(seat, -trade, f"trade:{check.target}")
+
+    def _move_coins(self, seat: int, delta: int, why: str) -> None:
+        coins = max(0, self.players[seat]["coins"] + delta)
+        if coins != self.players[seat]["coins"]:
+            self._append("coins_changed", {"seat": seat, "coins": coins, "delta": delta, "why": why}, "engine")
+
+    def _coins_moved_by(self, seat: int, why: str) -> int:
+        """The coins the last build of `why` moved at `seat` (0 if none)."""
+        for event in reversed(self.store.events(self.game_id)):
+            payload = event.payload
+            if event.kind == "coins_changed" and payload.get("seat") == seat and payload.get("why") == why:
+                return int(payload.get("delta", 0))
+            if event.kind == "card_confirmed" and payload.get("seat") == seat and f"card:{payload['card']}" == why:
+                return 0
+        return 0
+
+    def _free_copy(self, card_id: str) -> Component | None:
+        """A physical copy of `card_id` in the box for this table that no city holds."""
+        box = len(self.players) if len(self.players) >= self.data.rules.min_players else self.data.rules.min_players
+        used = {c.component.marker for city in self.tracker.cities.values() for c in city.cards}
+        for component in self.registry:
+            if component.kind == "card" and component.set == "base" and component.card == card_id \
+                    and (component.players is None or component.players <= box) and component.marker not in used:
+                return component
+        return None
+
+    # -- logging builds ----------------------------------------------------------------------------
+    def _log_card(self, seat: int, component: Component, source: str) -> None:
+        card = self.data.cards[component.card or ""]
+        before = self.table().players[seat]
+        chained = any(before.has(c) for c in card.chain_from)
+        copy = component.key.removeprefix("card:")
+        self._append("card_confirmed", {"seat": seat, "card": card.id, "copy": copy}, source)
+        delta = coins_for_card(self.table(), seat, card) - (0 if chained else card.cost.coins)
+        if delta:
+            self._move_coins(seat, delta, f"card:{card.id}")
+
+    def _log_stages(self, seat: int, stages: int, source: str) -> None:
+        before = self.players[seat]["stages"]
+        self._append("stage_built", {"seat": seat, "stages": stages}, source)
+        if stages > before:
+            table = self.table()
+            player = table.players[seat]
+            gained = sum(coins_for_stage(table, seat, stage) for stage in player.built_stages[before:stages])
+            if gained:
+                self._move_coins(seat, gained, f"stage:{stages}")
+
+    # -- the engine ---------------------------------------------------------------------------------
+    def check_card(self, seat: int, card_id: str, *, free_build: bool = False) -> BuildCheck:
+        """Can this player build that card now, and the cheapest way to pay."""
+        return check_card(self.table(), seat, card_id, free_build=free_build)
+
+    def check_stage(self, seat: int) -> BuildCheck:
+        """Can this player build the next wonder stage now."""
+        return check_stage(self.table(), seat)
+
+    def conflicts(self) -> ConflictResult:
+        """The land conflicts of the age being played, for the table as it stands."""
+        if self.age > self.data.rules.ages:
+            raise SessionError("the conflicts of every age are resolved")
+        return resolve_conflicts(self.table(), self.age)
+
+    def confirm_conflicts(self) -> ConflictResult:
+        """Log the conflicts of the age being played (one tap); the next age begins."""
+        result = self.conflicts()
+        self._append("conflicts_resolved", {"age": result.age, "tokens": [list(t) for t in result.tokens]}, "engine")
+        self._ages_resolved += 1
+        return result
+
+    def scores(self) -> ScoreSheet:
+        """The score sheet of the table as it stands (the final one once the game is over)."""
+        return score_table(self.table())
+
+    def finish(self) -> dict[str, Any]:
+        """Score the game, store the result and mark it finished; return the sheet."""
+        sheet = self.store.finish(self.game_id)
+        self.document = self.store.state(self.game_id).document
+        self.finished = True
+        return sheet
