@@ -13,7 +13,7 @@ from importlib import resources
 
 from companion.gamedata.model import LANGUAGES
 
-__all__ = ["LANGUAGES", "catalogue", "translate"]
+__all__ = ["LANGUAGES", "catalogue", "plural", "plural_form", "translate"]
 
 
 @cache
@@ -36,3 +36,22 @@ def translate(key: str, language: str = "en", **values: object) -> str:
     """
     text = catalogue(language).get(key) or catalogue("en")[key]
     return text.format(**values) if values else text
+
+
+def plural_form(count: int, language: str) -> int:
+    """Which plural form a count takes: English has two (1, other), Russian and Ukrainian three
+    (1, 21...; 2-4, 22-24...; 0, 5-20, 25...)."""
+    if language == "en":
+        return 0 if count == 1 else 1
+    last, last_two = abs(count) % 10, abs(count) % 100
+    if last == 1 and last_two != 11:
+        return 0
+    if 2 <= last <= 4 and not 12 <= last_two <= 14:
+        return 1
+    return 2
+
+
+def plural(key: str, count: int, language: str = "en") -> str:
+    """The word of `key` for `count` things (the catalogue lists the forms separated by "|")."""
+    forms = translate(key, language).split("|")
+    return forms[min(plural_form(count, language), len(forms) - 1)]

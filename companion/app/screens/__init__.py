@@ -1,0 +1,49 @@
+"""The app's screens: one module and one kv file each; `screen_class` finds a screen's class by name."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from kivy.properties import ObjectProperty
+from kivy.uix.screenmanager import Screen
+
+from companion.app.widgets.common import app
+
+__all__ = ["AppScreen", "screen_class"]
+
+
+class AppScreen(Screen):
+    """A screen that redraws from the app's state when shown, when the game changes and when the
+    language is switched (only while it is the current screen)."""
+
+    toast = ObjectProperty(None, allownone=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        running = app()
+        running.bind(revision=self._redraw_if_shown, language=self._redraw_if_shown)
+
+    def prepare(self, **_options: Any) -> None:
+        """Called before the screen is shown, with what the caller passes to `app.go`."""
+
+    def refresh(self) -> None:
+        """Redraw the parts that depend on the game or the language."""
+
+    def place_options(self) -> dict[str, Any]:
+        """What `prepare` needs to show this screen the same way after a restart."""
+        return {}
+
+    def on_pre_enter(self, *_: Any) -> None:
+        self.refresh()
+
+    def _redraw_if_shown(self, *_: Any) -> None:
+        if self.manager is not None and self.manager.current == self.name:
+            self.refresh()
+
+
+def screen_class(name: str) -> type[AppScreen]:
+    """The class of the screen called `name` (module companion.app.screens.<name>, attribute SCREEN)."""
+    module = importlib.import_module(f"companion.app.screens.{name}")
+    screen: type[AppScreen] = module.SCREEN
+    return screen

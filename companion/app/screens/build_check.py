@@ -1,0 +1,153 @@
+"""Build check: a player shows a card to the camera (or picks it, or asks for the next wonder stage)
+and the answer comes at once, large: can they build it, free by chain, or the cheapest purchase,
+the other equally cheap plans, and why not when they cannot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+
+from companion.app.screens import AppScreen
+from companion.app.widgets.common import TextLabel, ToggleChoice, app
+from companion.app.widgets.picker import CardPicker
+from companion.engine.play import has_free_build
+
+
+class BuildCheckScreen(AppScreen):
+    """Ask the engine about one build."""
+
+    seat = NumericProperty(0)
+    target = StringProperty("")
+    """A card id, ``stage``, or empty before anything is asked."""
+    free_build = BooleanProperty(False)
+    can_free_build = BooleanProperty(False)
+    verdict = StringProperty("")
+    legal = BooleanProperty(False)
+    can_pay = BooleanProperty(False)
+    shown_text = StringProperty("")
+    verdict_color = ListProperty([1, 1, 1, 1])
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._watch: Any = None
+        self._shown_marker: int | None = None
+        self._check: Any = None
+
+    def prepare(self, seat: int | None = None, **_options: Any) -> None:
+        if seat is not None:
+            self.seat = seat
+        self.target = ""
+
+    def place_options(self) -> dict[str, Any]:
+        return {"seat": self.seat}
+
+    def on_enter(self, *_: Any) -> None:
+        self._watch = Clock.schedule_interval(self._watch_camera, 0.3)
+
+    def on_leave(self, *_: Any) -> None:
+        if self._watch is not None:
+            self._watch.cancel()
+            self._watch = None
+
+    def _watch_camera(self, _dt: float) -> None:
+        """A card held up to the camera becomes the card being checked."""
+        session = app().session
+        shown = session.shown if session is not None else None
+        if shown is not None and shown.marker != self._shown_marker:
+            self._shown_marker = shown.marker
+            self.target = shown.card or ""
+            self.refresh()
+
+    # -- drawing ------------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        running = app()
+        session = running.session
+        if session is None:
+            return
+        players = session.players
+        self.seat = min(self.seat, len(players) - 1)
+        row = self.ids.players
+        row.clear_widgets()
+        for seat, player in enumerate(players):
+            if player["name"] == running.store.data.rules.free_city_name:
+                continue
+            choice = ToggleChoice(text=f"{seat + 1}  {player['name']}", value=seat, chosen=seat == self.seat)
+            choice.bind(on_release=lambda c: self.choose_player(c.value))
+            row.add_widget(choice)
+        table = session.table()
+        self.can_free_build = has_free_build(table.players[self.seat])
+        if not self.can_free_build:
+            self.free_build = False
+        shown = session.shown
+        self.shown_text = running.tr("check.shown", card=running.words.card(shown.card)) if shown else \
+            running.tr("check.show_hint")
+        self._answer()
+
+    def _answer(self) -> None:
+        running = app()
+        session = running.session
+        lines = self.ids.lines
+        lines.clear_widgets()
+        self.can_pay = False
+        if not self.target:
+            self.verdict = running.tr("check.ask")
+            self.verdict_color = running.theme.rgba("text_dim")
+            return
+        if self.target == "stage":
+            check = session.check_stage(self.seat)
+            number = session.players[self.seat]["stages"] + 1
+        else:
+            check = session.check_card(self.seat, self.target, free_build=self.free_build)
+            number = None
+        self._check = check
+        wording = running.words.check(check, number)
+        self.legal = wording.legal
+        self.verdict = wording.verdict
+        self.verdict_color = running.theme.rgba("good" if wording.legal else "bad")
+        for line in wording.lines:
+            lines.add_widget(TextLabel(text=line, font_size=running.u * 1.5))
+        if wording.alternatives:
+            lines.add_widget(TextLabel(text=running.tr("check.alternatives"), font_size=running.u * 1.1,
+                                       color=running.theme.rgba("text_dim")))
+            for alternative in wording.alternatives:
+                lines.add_widget(TextLabel(text="\u2022 " + alternative, font_size=running.u * 1.2))
+        self.can_pay = bool(check.legal and check.plan is not None and check.plan.buys)
+
+    # -- taps -------------------------------------------------------------------------------------------
+    def choose_player(self, seat: int) -> None:
+        """Check for another player."""
+        self.seat = seat
+        app().save_place()
+        self.refresh()
+
+    def pick_card(self) -> None:
+        """Pick the card to check."""
+        running = app()
+        player = running.session.players[self.seat]
+
+        def chosen(card_id: str) -> None:
+            self.target = card_id
+            self.refresh()
+
+        CardPicker(running.tr("picker.check_title", player=player["name"]), chosen).open()
+
+    def check_stage(self) -> None:
+        """Check the next wonder stage."""
+        self.target = "stage"
+        self.refresh()
+
+    def toggle_free_build(self) -> None:
+        """Use (or not) Olympia's once-per-age free build."""
+        self.free_build = not self.free_build
+        self.refresh()
+
+    def pay(self) -> None:
+        """The player paid the cheapest plan: move the coins to the neighbours."""
+        running = app()
+        if self._check is not None and running.attempt(running.session.pay, self.seat, self._check):
+            running.notify(running.tr("check.paid"))
+
+
+SCREEN = BuildCheckScreen

@@ -1,0 +1,102 @@
+"""One logged game: its score pad and cities, its export, and the BG Stats play as a QR code that a
+phone with BG Stats scans to add the game there."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+from kivy.core.image import Image as CoreImage
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.image import Image
+from kivy.uix.modalview import ModalView
+
+from companion.app.screens import AppScreen
+from companion.app.widgets.common import BigButton, TextLabel, app
+
+
+def qr_texture(text: str) -> Any:
+    """A Kivy texture of a QR code for `text` (segno, error correction M)."""
+    import segno
+
+    buffer = io.BytesIO()
+    segno.make_qr(text, error="m").save(buffer, kind="png", scale=6, border=4)
+    buffer.seek(0)
+    return CoreImage(buffer, ext="png").texture
+
+
+class GameDetailScreen(AppScreen):
+    """A past (or unfinished) game."""
+
+    game_id = NumericProperty(0)
+    title = StringProperty("")
+    finished = BooleanProperty(False)
+
+    def prepare(self, game_id: int | None = None, **_options: Any) -> None:
+        if game_id is not None:
+            self.game_id = game_id
+
+    def refresh(self) -> None:
+        running = app()
+        store = running.store
+        words = running.words
+        summary = store.game(self.game_id)
+        self.finished = summary.sheet is not None
+        self.title = running.tr("detail.title", date=summary.started_at[:16].replace("T", " "))
+        if summary.corrected:
+            self.title += "  " + running.tr("history.corrected")
+        state = store.state(self.game_id)
+        if summary.sheet is not None:
+            self.ids.pad.show(summary.sheet, state.document["players"])
+        else:
+            self.ids.pad.clear_widgets()
+        cities = self.ids.cities
+        cities.clear_widgets()
+        for player in state.document["players"]:
+            cards = ", ".join(words.card(c) for c in player["cards"]) or "\u2014"
+            text = running.tr("detail.city", player=player["name"], wonder=words.wonder(player["wonder"]),
+                              side=player["side"], stages=player["stages"], coins=player["coins"], cards=cards)
+            cities.add_widget(TextLabel(text=text, font_size=running.u * 1.0))
+
+    def show_bgstats(self) -> None:
+        """Show the BG Stats play as a QR code (and what it cannot carry)."""
+        from companion.storage.exchange import BGSTATS_CANNOT_CARRY, bgstats_url, export_bgstats
+
+        running = app()
+        play = export_bgstats(running.store, self.game_id)
+        view = ModalView(size_hint=(0.8, 0.92))
+        from kivy.uix.boxlayout import BoxLayout
+
+        box = BoxLayout(orientation="vertical", padding=running.u, spacing=running.u * 0.5)
+        box.add_widget(TextLabel(text=running.tr("detail.bgstats_hint"), font_size=running.u * 1.2))
+        box.add_widget(Image(texture=qr_texture(bgstats_url(play)), fit_mode="contain"))
+        box.add_widget(TextLabel(text=running.tr("detail.bgstats_limits", count=len(BGSTATS_CANNOT_CARRY)),
+                                 font_size=running.u * 0.95, color=running.theme.rgba("text_dim")))
+        close = BigButton(text=running.tr("common.close"))
+        close.bind(on_release=lambda *_: view.dismiss())
+        box.add_widget(close)
+        view.add_widget(box)
+        view.open()
+
+    def export(self, kind: str) -> None:
+        """Write this game as JSON or CSV beside the log."""
+        from companion.storage.exchange import export_csv, export_json
+
+        running = app()
+        folder = running.export_folder()
+        if kind == "json":
+            path = folder / f"game-{self.game_id}.json"
+            path.write_text(json.dumps(export_json(running.store, self.game_id), indent=1, ensure_ascii=False),
+                            encoding="utf-8")
+        else:
+            path = folder / f"game-{self.game_id}.csv"
+            path.write_text(export_csv(running.store, [self.game_id]), encoding="utf-8")
+        running.notify(running.tr("detail.exported", path=str(path)))
+
+    def open_game(self) -> None:
+        """Continue an unfinished game (or show a finished one's score screen)."""
+        app().open_game(self.game_id)
+
+
+SCREEN = GameDetailScreen

@@ -1,0 +1,52 @@
+"""History: every game logged, newest first; a tap opens one; statistics and export of all games."""
+
+from __future__ import annotations
+
+import json
+
+from companion.app.screens import AppScreen
+from companion.app.widgets.common import BigButton, app
+
+
+class HistoryScreen(AppScreen):
+    """The list of games."""
+
+    def refresh(self) -> None:
+        running = app()
+        listing = self.ids.games
+        listing.clear_widgets()
+        games = running.store.games()
+        if not games:
+            listing.add_widget(BigButton(text=running.tr("history.empty"), tone="quiet", disabled=True))
+        for game in games:
+            names = ", ".join(p["name"] for p in game.players
+                              if p["name"] != running.store.data.rules.free_city_name)
+            when = game.started_at[:16].replace("T", " ")
+            if game.sheet is not None:
+                top = max(line["total"] for line in game.sheet["players"])
+                result = running.tr("history.won", names=", ".join(game.sheet["winners"]), total=top)
+            else:
+                result = running.tr("history.playing")
+            flag = "  " + running.tr("history.corrected") if game.corrected else ""
+            button = BigButton(text=f"{when}   {result}{flag}   \u2014   {names}", tone="normal")
+            button.halign = "left"
+            button.game_id = game.id
+            button.bind(on_release=lambda b: running.go("game_detail", game_id=b.game_id))
+            listing.add_widget(button)
+
+    def export_all(self) -> None:
+        """Write every game as JSON and CSV beside the log."""
+        from companion.storage.exchange import export_csv, export_json
+
+        running = app()
+        store = running.store
+        ids = [g.id for g in store.games()]
+        folder = running.export_folder()
+        stamp = running.timestamp()
+        (folder / f"games-{stamp}.json").write_text(
+            json.dumps([export_json(store, i) for i in ids], indent=1, ensure_ascii=False), encoding="utf-8")
+        (folder / f"games-{stamp}.csv").write_text(export_csv(store, ids), encoding="utf-8")
+        running.notify(running.tr("history.exported", count=len(ids), folder=str(folder)))
+
+
+SCREEN = HistoryScreen

@@ -1,0 +1,240 @@
+"""New game: the game and expansions, the players clockwise with their wonders, the camera.
+
+Names are picked from earlier games with one tap (typing is possible, never needed); wonders are
+read from the boards the camera sees, dealt at random as the box says, or picked by hand.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.spinner import Spinner
+from kivy.uix.textinput import TextInput
+
+from companion.app.screens import AppScreen
+from companion.app.widgets.common import BigButton, ToggleChoice, app
+from companion.state.session import SeatSetup, SessionError
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 7
+CAMERAS = ("none", "0", "demo", "file")
+
+
+class SeatRow(BoxLayout):
+    """One seat: its number in its colour, the name, the wonder and the side."""
+
+    seat = NumericProperty(0)
+    free_city = BooleanProperty(False)
+    side = StringProperty("A")
+
+
+class NewGameScreen(AppScreen):
+    """Set up a game."""
+
+    players = NumericProperty(3)
+    camera = StringProperty("none")
+    camera_path = StringProperty("")
+    scanning = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.names: list[str] = []
+        self.wonders: list[str | None] = []
+        self.sides: list[str] = []
+        self._scan_feed: Any = None
+
+    def prepare(self, **_options: Any) -> None:
+        running = app()
+        remembered = running.store.known_player_names()
+        self.names = remembered[:3] + [""] * max(0, 3 - len(remembered))
+        self.players = 3
+        self.wonders, self.sides = [None] * 8, ["A"] * 8
+        self.camera = running.store_setting("app.default_camera", "none") or "none"
+        self.deal_wonders()
+
+    # -- drawing --------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        running = app()
+        words = running.words
+        self.ids.seats.clear_widgets()
+        wonder_names = {w: words.wonder(w) for w in running.store.data.wonders}
+        for seat in range(self.seat_count):
+            row = SeatRow(seat=seat, free_city=self._is_free_city(seat), side=self.sides[seat])
+            name_input: TextInput = row.ids.name
+            name_input.text = running.tr("new_game.free_city") if row.free_city else self.names[seat]
+            name_input.hint_text = running.tr("new_game.name_hint", number=seat + 1)
+            name_input.disabled = row.free_city
+            name_input.bind(text=lambda widget, text, s=seat: self._set_name(s, text))
+            spinner: Spinner = row.ids.wonder
+            spinner.values = [wonder_names[w] for w in sorted(wonder_names, key=wonder_names.get)]
+            wonder = self.wonders[seat]
+            spinner.text = wonder_names[wonder] if wonder else running.tr("new_game.pick_wonder")
+            spinner.bind(text=lambda widget, text, s=seat, names=wonder_names: self._set_wonder(s, text, names))
+            for side_button in (row.ids.side_a, row.ids.side_b):
+                side_button.bind(on_release=lambda button, s=seat: self._set_side(s, button.value))
+            self.ids.seats.add_widget(row)
+        self.ids.known.clear_widgets()
+        for name in running.store.known_player_names()[:10]:
+            chip = BigButton(text=name, size_hint_x=None, width=running.u * 8, height=running.u * 3, tone="quiet")
+            chip.bind(on_release=lambda button: self.use_name(button.text))
+            self.ids.known.add_widget(chip)
+        self.ids.known.width = len(self.ids.known.children) * (running.u * 8.4)
+        for choice in self.ids.cameras.children:
+            if isinstance(choice, ToggleChoice):
+                choice.chosen = choice.value == self.camera
+
+    @property
+    def seat_count(self) -> int:
+        """Seats at the table: the players, and the free city in the two-player variant."""
+        return 3 if self.players == 2 else self.players
+
+    def _is_free_city(self, seat: int) -> bool:
+        return self.players == 2 and seat == 2
+
+    # -- choices ----------------------------------------------------------------------------------
+    def change_players(self, delta: int) -> None:
+        """One player more or fewer."""
+        self.players = max(MIN_PLAYERS, min(MAX_PLAYERS, self.players + delta))
+        while len(self.names) < self.seat_count:
+            self.names.append("")
+        self._fill_missing_wonders()
+        self.refresh()
+
+    def use_name(self, name: str) -> None:
+        """Put a remembered name in the first empty seat (or the last seat when all have names)."""
+        if name in self.names[: self.players if self.players > 2 else 2]:
+            return
+        seats = range(self.players if self.players > 2 else 2)
+        empty = [s for s in seats if not self.names[s].strip()]
+        self.names[empty[0] if empty else seats[-1]] = name
+        self.refresh()
+
+    def _set_name(self, seat: int, text: str) -> None:
+        if not self._is_free_city(seat):
+            self.names[seat] = text
+
+    def _set_wonder(self, seat: int, text: str, names: dict[str, str]) -> None:
+        chosen = next((w for w, n in names.items() if n == text), None)
+        if chosen is not None and chosen != self.wonders[seat]:
+            for other in range(self.seat_count):
+                if other != seat and self.wonders[other] == chosen:
+                    self.wonders[other] = self.wonders[seat]
+            self.wonders[seat] = chosen
+            Clock.schedule_once(lambda *_: self.refresh())
+
+    def _set_side(self, seat: int, side: str) -> None:
+        self.sides[seat] = side
+        self.refresh()
+
+    def deal_wonders(self) -> None:
+        """Deal a wonder to every seat at random, each on a random side (as the box suggests)."""
+        data = app().store.data
+        wonders = list(data.wonders)
+        random.shuffle(wonders)
+        self.wonders = wonders[: self.seat_count] + [None] * (8 - self.seat_count)
+        self.sides = [random.choice("AB") for _ in range(8)]
+        self.refresh()
+
+    def _fill_missing_wonders(self) -> None:
+        data = app().store.data
+        taken = {w for w in self.wonders[: self.seat_count] if w}
+        free = [w for w in data.wonders if w not in taken]
+        for seat in range(self.seat_count):
+            if not self.wonders[seat] and free:
+                self.wonders[seat] = free.pop(0)
+        for seat in range(self.seat_count, 8):
+            self.wonders[seat] = None
+
+    def choose_camera(self, value: str) -> None:
+        """Pick the camera source."""
+        self.camera = value
+        self.refresh()
+
+    def camera_spec(self) -> str | None:
+        """The chosen source for the camera feed, None for none."""
+        if self.camera == "none":
+            return None
+        if self.camera == "file":
+            return self.camera_path.strip() or None
+        return self.camera
+
+    # -- boards from the camera ---------------------------------------------------------------------
+    def read_boards(self) -> None:
+        """Look at the table for a few seconds and take the wonders, sides and seating from the boards."""
+        spec = self.camera_spec()
+        running = app()
+        if spec is None:
+            running.notify(running.tr("new_game.no_camera_for_boards"), bad=True)
+            return
+        from companion.app.camera import open_feed
+
+        try:
+            self._scan_feed = open_feed(spec, player_count=max(3, self.players))
+        except (OSError, ValueError) as error:
+            running.notify(running.tr("camera.cannot_open", source=spec, error=str(error)), bad=True)
+            return
+        self._scan_feed.start()
+        self.scanning = True
+        self._seen: list[list[Any]] = []
+        Clock.schedule_once(self._finish_scan, 3.0)
+
+    def _finish_scan(self, *_: Any) -> None:
+        feed, self._scan_feed = self._scan_feed, None
+        self.scanning = False
+        if feed is None:
+            return
+        boards: list[Any] = []
+        for recognised in feed.drain():
+            seats = recognised.result.observation.seats
+            if len(seats) > len(boards):
+                boards = [s.board for s in seats]
+        feed.stop()
+        running = app()
+        if len(boards) < 2:
+            running.notify(running.tr("new_game.boards_not_seen"), bad=True)
+            return
+        self.players = len(boards)
+        self.wonders = [b.wonder for b in boards] + [None] * (8 - len(boards))
+        self.sides = [b.side or "A" for b in boards] + ["A"] * (8 - len(boards))
+        while len(self.names) < len(boards):
+            self.names.append("")
+        running.notify(running.tr("new_game.boards_read", count=len(boards)))
+        self.refresh()
+
+    # -- start -----------------------------------------------------------------------------------
+    def setup(self) -> list[SeatSetup]:
+        """The seats as entered (empty names become "Player N"; the free city keeps its fixed name)."""
+        running = app()
+        rules = running.store.data.rules
+        seats = []
+        for seat in range(self.seat_count):
+            if self._is_free_city(seat):
+                name = rules.free_city_name
+            else:
+                name = self.names[seat].strip() or running.tr("new_game.default_name", number=seat + 1)
+            seats.append(SeatSetup(name, self.wonders[seat] or "", self.sides[seat]))
+        return seats
+
+    def start(self) -> None:
+        """Log the set-up and open the table."""
+        running = app()
+        seats = self.setup()
+        if any(not s.wonder for s in seats):
+            running.notify(running.tr("new_game.wonder_missing"), bad=True)
+            return
+        names = [s.name for s in seats]
+        if len(set(names)) != len(names):
+            running.notify(running.tr("new_game.names_twice"), bad=True)
+            return
+        running.store_set("app.default_camera", self.camera)
+        try:
+            running.start_game(seats, variant="two-player" if self.players == 2 else "standard",
+                               camera=self.camera_spec())
+        except SessionError as error:
+            running.notify(str(error), bad=True)
+
+
+SCREEN = NewGameScreen

@@ -1,0 +1,78 @@
+"""Score: the score pad, the winner and the tie-break, every choice the optimiser made explained;
+the game is finished (and saved) here, and a picture of the sheet can be kept and shared."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.properties import BooleanProperty, StringProperty
+
+from companion.app.screens import AppScreen
+from companion.app.widgets.common import TextLabel, app
+
+
+def winner_text(sheet: dict[str, Any], language_tr: Any) -> str:
+    """``Winner: Anna (64)``, with the tie-break when points were equal."""
+    lines = [line for line in sheet["players"] if not line.get("free_city")]
+    winners = [line for line in lines if line["name"] in sheet.get("winners", [])]
+    if not winners:
+        return ""
+    best = winners[0]["total"]
+    tied = [line for line in lines if line["total"] == best]
+    names = ", ".join(w["name"] for w in winners)
+    text = language_tr("score.winner" if len(winners) == 1 else "score.winners", names=names, total=best)
+    if len(tied) > 1 and len(winners) == 1:
+        text += "  \u2014  " + language_tr("score.tie_by_coins", coins=winners[0]["coins"])
+    elif len(winners) > 1:
+        text += "  \u2014  " + language_tr("score.shared")
+    return text
+
+
+class ScoreScreen(AppScreen):
+    """The end of the game."""
+
+    finished = BooleanProperty(False)
+    winner = StringProperty("")
+    saved_to = StringProperty("")
+
+    def refresh(self) -> None:
+        running = app()
+        session = running.session
+        if session is None:
+            return
+        self.finished = session.finished
+        sheet = session.scores().to_json()
+        self.ids.pad.show(sheet, session.players)
+        self.winner = winner_text(sheet, running.tr)
+        choices = self.ids.choices
+        choices.clear_widgets()
+        for line in sheet["players"]:
+            for choice in line.get("choices", []):
+                choices.add_widget(TextLabel(text="\u2022 " + running.words.choice(line["name"], choice),
+                                             font_size=running.u * 1.15))
+        self.ids.back.back_to = "history" if self.finished else "table"
+
+    def finish(self) -> None:
+        """Finish the game: the final table and sheet go into the log."""
+        running = app()
+        running.session.finish()
+        running.changed(now=True)
+        running.notify(running.tr("score.saved_game"))
+        self.refresh()
+
+    def save_picture(self) -> None:
+        """Save the score pad and the winner as a PNG beside the log (to share)."""
+        running = app()
+        path = running.export_folder() / f"score-{running.session.game_id}-{running.timestamp()}.png"
+        self.ids.sheet_area.export_to_png(str(path))
+        self.saved_to = str(path)
+        running.notify(running.tr("score.picture_saved", path=path.name))
+        try:
+            from companion.app.share import share_file
+
+            share_file(path)
+        except ImportError:
+            pass
+
+
+SCREEN = ScoreScreen

@@ -1,0 +1,127 @@
+"""The table: the camera picture with the markers outlined, and every player's city around it.
+
+Cards confirmed by the camera appear by themselves; pending ones are dashed and a tap confirms
+them; a tap on a card removes it (undo in the message bar); the picker adds what the camera cannot see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.properties import StringProperty
+
+from companion.app.screens import AppScreen
+from companion.app.widgets.city import CityPanel
+from companion.app.widgets.common import app
+from companion.app.widgets.picker import CardPicker
+
+
+class TableScreen(AppScreen):
+    """The game as it stands."""
+
+    age_text = StringProperty("")
+    problems = StringProperty("")
+
+    def refresh(self) -> None:
+        running = app()
+        session = running.session
+        if session is None:
+            return
+        age = min(session.age, running.store.data.rules.ages)
+        self.age_text = running.tr("table.age", age="I" * age) if session.age <= 3 else running.tr("table.game_over")
+        self.problems = session.problems[-1] if session.problems else ""
+        last_age = running.store.data.rules.ages
+        self.ids.end_age.text = (running.tr("table.end_age", age="I" * session.age) if session.age <= last_age
+                                 else running.tr("table.to_score"))
+        totals = None
+        if running.show_scores:
+            totals = {line.name: line.total for line in session.scores().lines}
+        pending: dict[int, list[Any]] = {}
+        for seat, entry in session.pending():
+            pending.setdefault(seat, []).append(entry)
+        self._arrange(running.camera_on)
+        columns = [self.ids.left, self.ids.right]
+        for column in columns:
+            column.clear_widgets()
+        players = session.players
+        half = (len(players) + 1) // 2 if not running.camera_on else len(players)
+        for seat, player in enumerate(players):
+            panel = CityPanel()
+            panel.show(seat, player, pending=pending.get(seat, []),
+                       total=totals.get(player["name"]) if totals else None,
+                       on_card=lambda card, s=seat: self.remove_card(s, card),
+                       on_pending=lambda marker, s=seat: self.confirm(s, marker),
+                       on_add=lambda s=seat: self.pick_card(s),
+                       on_stage=lambda delta, s=seat: self.change_stages(s, delta),
+                       on_coins=lambda delta, s=seat: self.change_coins(s, delta))
+            columns[0 if seat < half else 1].add_widget(panel)
+
+    def _arrange(self, camera_on: bool) -> None:
+        """With the camera: its picture and one column of cities; without: two columns of cities."""
+        if not hasattr(self, "_parts"):
+            self._parts = (self.ids.preview, self.ids.left_scroll, self.ids.right_scroll)
+        preview, left, right = self._parts
+        main = self.ids.main
+        wanted = [preview, left] if camera_on else [left, right]
+        if list(reversed(main.children)) != wanted:
+            main.clear_widgets()
+            for widget in wanted:
+                main.add_widget(widget)
+
+    # -- taps -------------------------------------------------------------------------------------
+    def remove_card(self, seat: int, card_id: str) -> None:
+        """Remove a card with one tap; the message bar offers to put it back."""
+        running = app()
+        session = running.session
+        if not running.attempt(session.remove_card, seat, card_id):
+            return
+        name = running.words.card(card_id)
+        running.notify(running.tr("table.removed", card=name, player=session.players[seat]["name"]),
+                       undo=lambda: running.attempt(session.add_card, seat, card_id))
+
+    def confirm(self, seat: int, marker: int) -> None:
+        """Confirm a pending card with a tap."""
+        running = app()
+        running.attempt(running.session.confirm_pending, seat, marker)
+
+    def pick_card(self, seat: int) -> None:
+        """Open the picker to add a card the camera cannot see."""
+        running = app()
+        session = running.session
+        player = session.players[seat]
+
+        def add(card_id: str) -> None:
+            if running.attempt(session.add_card, seat, card_id):
+                running.notify(running.tr("table.added", card=running.words.card(card_id), player=player["name"]),
+                               undo=lambda: running.attempt(session.remove_card, seat, card_id))
+
+        CardPicker(running.tr("picker.add_title", player=player["name"]), add, exclude=set(player["cards"])).open()
+
+    def change_stages(self, seat: int, delta: int) -> None:
+        """A stage more or fewer."""
+        running = app()
+        stages = running.session.players[seat]["stages"] + delta
+        if stages >= 0:
+            running.attempt(running.session.set_stages, seat, stages)
+
+    def change_coins(self, seat: int, delta: int) -> None:
+        """A coin more or fewer."""
+        running = app()
+        coins = running.session.players[seat]["coins"] + delta
+        if coins >= 0:
+            running.attempt(running.session.set_coins, seat, coins, why="corrected")
+
+    def toggle_scores(self) -> None:
+        """Show or hide the running scores (hidden unless the table wants them)."""
+        running = app()
+        running.show_scores = not running.show_scores
+        running.store_set("show_scores", running.show_scores)
+        self.refresh()
+
+    def end_age(self) -> None:
+        """Go to the end of the age (or to the score after the last one)."""
+        running = app()
+        running.go("end_of_age" if running.session.age <= running.store.data.rules.ages else "score")
+
+
+SCREEN = TableScreen

@@ -1,0 +1,105 @@
+"""A player's city as the table screen shows it: board, stages, coins, shields, science, cards by colour.
+
+Every card carries its colour's letter as well as its colour. A pending card (seen by the camera,
+not yet confirmed) is drawn dashed and dim; a tap confirms it. A tap on a confirmed card removes
+it, with an undo in the message bar.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.app.widgets.common import Tappable, app
+
+__all__ = ["COLOR_ORDER", "CardChip", "CityPanel"]
+
+COLOR_ORDER = ("brown", "grey", "blue", "yellow", "red", "green", "purple")
+
+
+class CardChip(Tappable):
+    """One card: the colour's letter on the colour, then the card's name."""
+
+    name = StringProperty("")
+    letter = StringProperty("")
+    fill = ListProperty([0.5, 0.5, 0.5, 1])
+    ink = ListProperty([1, 1, 1, 1])
+    pending = BooleanProperty(False)
+
+
+class CityPanel(BoxLayout):
+    """One seat's city, drawn from the session's table document."""
+
+    seat = NumericProperty(0)
+    title = StringProperty("")
+    detail = StringProperty("")
+    figures = StringProperty("")
+    score = StringProperty("")
+
+    def show(self, seat: int, player: dict[str, Any], *, pending: list[Any], total: int | None,
+             on_card: Callable[[str], None], on_pending: Callable[[int], None], on_add: Callable[[], None],
+             on_stage: Callable[[int], None], on_coins: Callable[[int], None]) -> None:
+        """Fill the panel for `player` (a table-file entry)."""
+        running = app()
+        words = running.words
+        data = running.store.data
+        wonder = data.wonders[player["wonder"]]
+        side = wonder.sides[player["side"]]
+        self.seat = seat
+        self.title = player["name"] if player["name"] != data.rules.free_city_name else running.tr(
+            "new_game.free_city")
+        self.detail = running.tr("city.wonder", wonder=words.wonder(wonder.id), side=player["side"])
+        self.ids.stages.text = running.tr("city.stages", built=player["stages"], total=len(side.stages))
+        self.ids.coins.text = running.tr("city.coins", coins=player["coins"])
+        table = running.session.table()
+        city = table.players[seat]
+        from companion.engine.city import science_symbols, science_wild_count, shields
+
+        symbols = science_symbols(city)
+        parts = [running.tr("city.shields", count=shields(city))]
+        science = [f"{words.symbol(s)} {n}" for s, n in sorted(symbols.items()) if n]
+        wild = science_wild_count(city)
+        if wild:
+            science.append(running.tr("city.wild", count=wild))
+        if science:
+            parts.append(" \u00b7 ".join(science))
+        self.figures = "   ".join(parts)
+        self.score = running.tr("city.score", total=total) if total is not None else ""
+        self._on_stage, self._on_coins, self._on_add = on_stage, on_coins, on_add
+        grid = self.ids.cards
+        grid.clear_widgets()
+        theme = running.theme
+        cards = sorted(player["cards"], key=lambda c: (COLOR_ORDER.index(data.cards[c].color), words.card(c)))
+        for card_id in cards:
+            color = data.cards[card_id].color
+            chip = CardChip(name=words.card(card_id), letter=words.color_letter(color),
+                            fill=theme.card_fill(color), ink=theme.card_text(color))
+            chip.bind(on_release=lambda _chip, c=card_id: on_card(c))
+            grid.add_widget(chip)
+        for entry in pending:
+            component = entry.component
+            color = data.cards[component.card].color
+            chip = CardChip(name=words.card(component.card), letter=words.color_letter(color),
+                            fill=theme.card_fill(color, 0.35), ink=theme.rgba("text"), pending=True)
+            chip.bind(on_release=lambda _chip, m=component.marker: on_pending(m))
+            grid.add_widget(chip)
+        if not cards and not pending:
+            from kivy.uix.label import Label
+
+            grid.add_widget(Label(text=running.tr("city.no_cards"), color=theme.rgba("text_dim"), font_size=running.u,
+                                  size_hint=(None, None), size=(running.u * 14, running.u * 2.4)))
+
+    def stage(self, delta: int) -> None:
+        """A stage more or fewer, by hand."""
+        self._on_stage(delta)
+
+    def coins(self, delta: int) -> None:
+        """A coin more or fewer, by hand."""
+        self._on_coins(delta)
+
+    def add(self) -> None:
+        """Open the card picker for this city."""
+        self._on_add()

@@ -1,0 +1,125 @@
+"""Small widgets every screen uses: panels, big buttons, labels that wrap, a stepper, a message bar.
+
+Their looks are in kv/widgets.kv; sizes follow the app's unit `app.u` so the same screens fit a
+1280x800 tablet and an 800x480 touchscreen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+
+__all__ = ["BigButton", "Panel", "Stepper", "Tappable", "TextLabel", "Toast", "ToggleChoice", "TopBar", "app"]
+
+
+def app() -> Any:
+    """The running CompanionApp."""
+    return App.get_running_app()
+
+
+class Panel(BoxLayout):
+    """A box with a rounded background colour."""
+
+    bg = ListProperty([0.15, 0.17, 0.22, 1])
+    radius = NumericProperty(8)
+
+
+class TextLabel(Label):
+    """A label that wraps to its width and grows to its text's height."""
+
+    grow = BooleanProperty(True)
+
+
+class BigButton(Button):
+    """A large touch target (at least 3.6 units high)."""
+
+    tone = StringProperty("normal")
+    """``normal``, ``primary`` (the screen's main action), ``good``, ``bad`` or ``quiet``."""
+
+
+class ToggleChoice(Button):
+    """One option of a choice row: highlighted when chosen."""
+
+    chosen = BooleanProperty(False)
+    value = ObjectProperty(None, allownone=True)
+
+
+class Tappable(ButtonBehavior, BoxLayout):
+    """A box that reacts to a tap."""
+
+    bg = ListProperty([0.2, 0.23, 0.3, 1])
+    border_color = ListProperty([0, 0, 0, 0])
+    dashed = BooleanProperty(False)
+
+
+class Stepper(BoxLayout):
+    """A number with big minus and plus buttons (coins, stages): no typing needed."""
+
+    value = NumericProperty(0)
+    minimum = NumericProperty(0)
+    maximum = NumericProperty(999)
+    label = StringProperty("")
+    on_change: Callable[[int], None] | None = None
+
+    def step(self, delta: int) -> None:
+        """Move the value by `delta` within its bounds and report it."""
+        new = int(min(self.maximum, max(self.minimum, self.value + delta)))
+        if new != self.value:
+            self.value = new
+            if self.on_change is not None:
+                self.on_change(new)
+
+
+class Toast(BoxLayout):
+    """A message bar at the bottom of a screen, with an optional undo; it hides after a few seconds."""
+
+    text = StringProperty("")
+    bad = BooleanProperty(False)
+    has_undo = BooleanProperty(False)
+    shown = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._undo: Callable[[], None] | None = None
+        self._hide = Clock.create_trigger(lambda *_: self.hide(), 6.0)
+
+    def show(self, text: str, *, bad: bool = False, undo: Callable[[], None] | None = None) -> None:
+        """Show `text`; with `undo`, an undo button calls it."""
+        self.text, self.bad, self._undo, self.has_undo, self.shown = text, bad, undo, undo is not None, True
+        self._hide.cancel()
+        self._hide()
+
+    def hide(self) -> None:
+        """Hide the bar."""
+        self.shown = False
+        self._undo = None
+        self.has_undo = False
+
+    def undo(self) -> None:
+        """Run the undo once."""
+        action, self._undo = self._undo, None
+        self.hide()
+        if action is not None:
+            action()
+
+
+class TopBar(BoxLayout):
+    """A screen's title bar: a back button (when `back_to` names a screen), the title, a detail."""
+
+    title = StringProperty("")
+    detail = StringProperty("")
+    back_to = StringProperty("")

@@ -1,0 +1,164 @@
+"""The app's sentences: engine results worded in the player's language (no Kivy here, so tests read them).
+
+Names come from the game data (cards, wonders, resources, colours, science symbols); everything
+else from the catalogues in companion/data/i18n.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engine.build import BuildCheck, PaymentPlan
+from companion.engine.conflicts import Battle
+from companion.gamedata import GameData
+from companion.i18n import plural, translate
+
+__all__ = ["CheckWording", "Wording"]
+
+
+@dataclass(frozen=True)
+class CheckWording:
+    """A build check as the app shows it: a verdict, the plan's lines, the equally cheap plans."""
+
+    legal: bool
+    verdict: str
+    lines: tuple[str, ...]
+    alternatives: tuple[str, ...]
+
+
+class Wording:
+    """Words for one language over the game data."""
+
+    def __init__(self, data: GameData, language: str) -> None:
+        self.data = data
+        self.language = language
+
+    def tr(self, key: str, **values: object) -> str:
+        """A catalogue text with values filled in."""
+        return translate(key, self.language, **values)
+
+    def coins(self, count: int) -> str:
+        """``1 coin``, ``3 coins``; ``2 монеты``, ``5 монет``."""
+        return f"{count} {plural('unit.coin', count, self.language)}"
+
+    def card(self, card_id: str) -> str:
+        """A card's name."""
+        return self.data.cards[card_id].names.get(self.language) or self.data.cards[card_id].names["en"]
+
+    def wonder(self, wonder_id: str) -> str:
+        """A wonder's name."""
+        names = self.data.wonders[wonder_id].names
+        return names.get(self.language) or names["en"]
+
+    def resource(self, resource: str) -> str:
+        """A resource's name."""
+        names = self.data.rules.resource_names[resource]
+        return names.get(self.language) or names["en"]
+
+    def color(self, color: str) -> str:
+        """A card colour's name (``raw materials``...)."""
+        names = self.data.rules.color_names[color]
+        return names.get(self.language) or names["en"]
+
+    def color_letter(self, color: str) -> str:
+        """The letter shown on every card of a colour, so colour is never the only sign."""
+        return self.tr(f"card_color.{color}.letter")
+
+    def symbol(self, symbol: str) -> str:
+        """A science symbol's name."""
+        names = self.data.rules.science_symbol_names[symbol]
+        return names.get(self.language) or names["en"]
+
+    def side(self, direction: str) -> str:
+        """``left`` or ``right``."""
+        return self.tr(f"direction.{direction}")
+
+    # -- build checks ----------------------------------------------------------------------
+    def plan_lines(self, plan: PaymentPlan) -> list[str]:
+        """One line per purchase, then the bank."""
+        lines = [self.tr("check.buy", count=b.count, resource=self.resource(b.resource), seller=b.seller,
+                         side=self.side(b.direction), coins=self.coins(b.coins)) for b in plan.buys]
+        if plan.bank:
+            lines.append(self.tr("check.bank", coins=self.coins(plan.bank)))
+        return lines
+
+    def target(self, check: BuildCheck, stage_number: int | None = None) -> str:
+        """What is being built: a card's name, or ``stage 2 of the wonder``."""
+        if check.target == "stage":
+            return self.tr("check.stage_target", number=stage_number or 0)
+        return self.card(check.target)
+
+    def check(self, check: BuildCheck, stage_number: int | None = None) -> CheckWording:
+        """The verdict and plan of a build check."""
+        target = self.target(check, stage_number)
+        if not check.legal:
+            return CheckWording(False, self.tr("check.cannot", player=check.player, target=target),
+                                (self.reason(check),), ())
+        if check.how == "chain":
+            chain = self.card(self._card_id(check.chain_from or ""))
+            return CheckWording(True, self.tr("check.can", player=check.player, target=target),
+                                (self.tr("check.free_by_chain", card=chain),), ())
+        if check.how == "free_build":
+            return CheckWording(True, self.tr("check.can", player=check.player, target=target),
+                                (self.tr("check.free_build"),), ())
+        assert check.plan is not None
+        lines = self.plan_lines(check.plan) or [self.tr("check.nothing_to_pay")]
+        if check.plan.total:
+            lines.append(self.tr("check.total", total=self.coins(check.plan.total),
+                                 coins=self.coins(check.coins_available)))
+        alternatives = tuple("; ".join(self.plan_lines(p)) for p in check.alternatives)
+        return CheckWording(True, self.tr("check.can", player=check.player, target=target), tuple(lines),
+                            alternatives)
+
+    def _card_id(self, name: str) -> str:
+        for card in self.data.cards.values():
+            if card.name == name or card.id == name:
+                return card.id
+        return name
+
+    def reason(self, check: BuildCheck) -> str:
+        """Why a build is not possible, in this language."""
+        values = dict(check.reason_values)
+        code = check.reason_code
+        if code == "resources_short":
+            missing = values["missing"]
+            assert isinstance(missing, tuple)
+            return "; ".join(self.tr("reason.resources_short", count=count, resource=self.resource(resource),
+                                     available=available) for resource, count, available in missing)
+        if code == "resources_overlap":
+            wanted = values["wanted"]
+            assert isinstance(wanted, tuple)
+            return self.tr("reason.resources_overlap",
+                           wanted=", ".join(f"{n} {self.resource(r)}" for r, n in wanted))
+        if code in ("coins_short", "trade_too_dear"):
+            cost, coins = values["cost"], values["coins"]
+            assert isinstance(cost, int) and isinstance(coins, int)
+            return self.tr(f"reason.{code}", cost=self.coins(cost), coins=self.coins(coins))
+        if code in ("already_built", "not_in_box", "no_free_build", "all_stages_built"):
+            return self.tr(f"reason.{code}", **values)
+        return check.reason or ""
+
+    # -- conflicts and scores -----------------------------------------------------------------
+    def battle(self, battle: Battle, names: list[str]) -> str:
+        """``Anna 3 : 1 Boris — Anna +3, Boris −1`` or a tie."""
+        a, b = names[battle.a], names[battle.b]
+        if battle.token_a is None or battle.token_b is None:
+            return self.tr("age.tie", a=a, b=b, shields_a=battle.shields_a, shields_b=battle.shields_b)
+        return self.tr("age.battle", a=a, b=b, shields_a=battle.shields_a, shields_b=battle.shields_b,
+                       token_a=_signed(battle.token_a), token_b=_signed(battle.token_b))
+
+    def choice(self, player: str, choice: dict[str, Any]) -> str:
+        """An optimiser's (or the table's) choice, from a score sheet's JSON, explained."""
+        by = self.tr("score.by.table" if choice.get("by") == "table" else "score.by.optimiser")
+        value = choice.get("value")
+        if choice.get("kind") == "science_wilds":
+            symbols = ", ".join(self.symbol(s) for s in value) if isinstance(value, list) else self.symbol(str(value))
+            return self.tr("score.choice.science_wilds", player=player, symbols=symbols, by=by)
+        if choice.get("kind") == "copied_guild" and value:
+            return self.tr("score.choice.copied_guild", player=player, card=self.card(str(value)), by=by)
+        return f"{player}: {choice.get('text', '')}"
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else f"\u2212{-value}"

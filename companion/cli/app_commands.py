@@ -1,0 +1,50 @@
+"""`companion app`: open the app (Kivy) on the game log, with a camera or without."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from companion.cli.errors import CommandError
+
+__all__ = ["parse_size", "register"]
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``1280x800`` -> (1280, 800).
+
+    :raises CommandError: for anything else.
+    """
+    try:
+        width, height = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise CommandError(f"a window size is WIDTHxHEIGHT, e.g. 1280x800; got {text!r}") from None
+    if width < 320 or height < 240:
+        raise CommandError(f"the window must be at least 320x240, got {text}")
+    return width, height
+
+
+def run_app_command(args: argparse.Namespace) -> int:
+    """Open the app's window."""
+    from companion.app.launch import display_available, kivy_installed, run_app
+    from companion.storage import default_store_path
+
+    if not kivy_installed():
+        raise CommandError("the app needs Kivy: pip install 'sevenwonders-companion[app]' (setup.sh installs it)")
+    if not display_available():
+        raise CommandError("no display to open the app's window on (no DISPLAY or WAYLAND_DISPLAY)")
+    store = Path(args.store) if args.store else default_store_path()
+    run_app(store, camera=args.camera, language=args.language, size=parse_size(args.size))
+    return 0
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add `app` to the `companion` parser."""
+    app = commands.add_parser("app", help="open the app (set up a game, watch the table, score, history)")
+    app.add_argument("--store", metavar="FILE", help="the game log (default: $COMPANION_STORE, else the user "
+                                                     "data folder)")
+    app.add_argument("--camera", metavar="SOURCE", help="a camera number, a video, a folder of photos, or 'demo' "
+                                                        "(default: chosen in the app)")
+    app.add_argument("--language", choices=("en", "ru", "uk"), help="the language (default: the last one chosen)")
+    app.add_argument("--size", default="1280x800", help="the window size on a desktop (default 1280x800)")
+    app.set_defaults(run=run_app_command)
