@@ -52,10 +52,10 @@ class CompanionApp(App):
     last_result = ObjectProperty(None, allownone=True)
     show_scores = BooleanProperty(False)
 
-    def __init__(self, store_path: Path | str, *, camera: str | None = None, language: str | None = None,
+    def __init__(self, store_path: Path | str | None, *, camera: str | None = None, language: str | None = None,
                  demo: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.store_path = Path(store_path) if str(store_path) != ":memory:" else store_path
+        self.store_path: Any = Path(store_path) if store_path not in (None, ":memory:") else store_path
         self.requested_camera = camera
         self.requested_language = language
         self.demo = demo
@@ -73,6 +73,10 @@ class CompanionApp(App):
     # -- building -------------------------------------------------------------------------------
     def build(self) -> ScreenManager:
         """Open the store, load every screen's kv file, and lay out the screens."""
+        if self.store_path is None:                     # Android: the app's own folder (made here)
+            folder = Path(self.user_data_dir)
+            folder.mkdir(parents=True, exist_ok=True)
+            self.store_path = folder / "games.sqlite3"
         self.store = GameStore(self.store_path)
         self.language = self.requested_language or self.store.setting("language", "en")
         if self.language not in LANGUAGES:
