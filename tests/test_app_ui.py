@@ -131,6 +131,9 @@ def test_a_game_entered_by_hand_is_scored_and_kept(ui: object) -> None:
     assert ui.tr("score.winner", names="Anna", total=23) in texts
     assert {"23", "-3", "-2"} <= set(texts)
     ui.screenshot("score")
+    ui.tap(ui.tr("score.save_picture"))
+    picture = Path(ui.screen.saved_to)
+    assert picture.parent == ui.app.export_folder() and _picture_has_content(picture)
     ui.tap(ui.tr("score.finish"))
     assert session.finished
     game = ui.app.store.game(session.game_id)
