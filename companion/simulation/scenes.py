@@ -1,4 +1,4 @@
-"""Render whole tables as a camera sees them, with exact ground truth (test tooling, not product).
+"""Render whole tables as a camera sees them, with exact ground truth (tests, benchmarks, recordings).
 
 A scene is a real-looking table of 3-7 cities from a self-played game: each wonder board with its
 marker, brown and grey cards tucked in a column at the board's top-left corner showing their top
@@ -25,10 +25,11 @@ from companion.gamedata import GameData, load_game_data
 from companion.markers import Component, MarkerRegistry, load_marker_registry
 from companion.markers.codec import encode_payload
 from companion.markers.symbols import QUIET_MODULES, marker_grid, qr_grid
+from companion.simulation.render import Degradation
 from companion.tablefile import table_to_json
-from tests.tools.render import Degradation
 
-__all__ = ["LEVELS", "Camera", "Level", "Scene", "SceneBuilder", "TruthMarker", "table_scene"]
+__all__ = ["LEVELS", "Camera", "Level", "Scene", "SceneBuilder", "TruthMarker", "degrade_colour", "paste_clipped",
+           "table_scene"]
 
 LAYOUT = json.loads(resources.files("companion.data").joinpath("table_layout.json").read_text())
 CARD_W, CARD_H = LAYOUT["card"]["width_mm"], LAYOUT["card"]["height_mm"]
@@ -302,7 +303,7 @@ class SceneBuilder:
                 src = np.array([[0, 0], [item.image.shape[1], 0], [item.image.shape[1], item.image.shape[0]],
                                 [0, item.image.shape[0]]], dtype=np.float32)
                 dst = cv2.perspectiveTransform(item.image_corners_mm.reshape(-1, 1, 2).astype(np.float64), h)
-                _paste(frame, item.image, cv2.getPerspectiveTransform(src, dst.reshape(4, 2).astype(np.float32)))
+                paste_clipped(frame, item.image, cv2.getPerspectiveTransform(src, dst.reshape(4, 2).astype(np.float32)))
             elif item.color is not None:
                 cv2.fillConvexPoly(frame, np.round(polygon * 16).astype(np.int32), item.color, cv2.LINE_AA, shift=4)
                 cv2.polylines(frame, [np.round(polygon * 16).astype(np.int32)], True,
@@ -326,11 +327,11 @@ class SceneBuilder:
         faults = Degradation(blur=float(self.rng.uniform(0, faults.blur)), noise=faults.noise,
                              light=float(self.rng.uniform(0, faults.light)), glare_spots=faults.glare_spots,
                              jpeg_quality=faults.jpeg_quality)
-        frame = _degrade_colour(frame, faults, self.rng)
+        frame = degrade_colour(frame, faults, self.rng)
         return frame, [t for _, t in stickers if t.component.kind != "test" or t.role in ("misprint",)]
 
 
-def _degrade_colour(frame: np.ndarray, d: Degradation, rng: np.random.Generator) -> np.ndarray:
+def degrade_colour(frame: np.ndarray, d: Degradation, rng: np.random.Generator) -> np.ndarray:
     """The camera's faults on a colour frame: light, glare and blur on all channels, then noise, JPEG."""
     image = frame.astype(np.float32)
     h, w = image.shape[:2]
@@ -371,7 +372,7 @@ def _table_texture(camera: Camera, h: np.ndarray, rng: np.random.Generator) -> n
     return frame
 
 
-def _paste(frame: np.ndarray, image: np.ndarray, homography: np.ndarray) -> None:
+def paste_clipped(frame: np.ndarray, image: np.ndarray, homography: np.ndarray) -> None:
     """Warp `image` into `frame` through `homography`, only over its bounding box."""
     h, w = image.shape[:2]
     corners = cv2.perspectiveTransform(np.array([[[0, 0]], [[w, 0]], [[w, h]], [[0, h]]], np.float32), homography)
