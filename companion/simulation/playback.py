@@ -58,6 +58,8 @@ LAY_SECONDS = 0.6
 STAGE_SHOWING_MM = 30.0
 """How much of a stage card's back shows below the board: its sticker and a few millimetres."""
 """Hands lay the cards and stay over them, then lift."""
+STILL_FRAMES = 5
+"""Frames of still cards each turn ends with: the tracker confirms a card after 4 frames over 0.4 s."""
 NOISE_FRAMES = 8
 """Distinct noise images drawn once and cycled over the frames."""
 
@@ -258,17 +260,20 @@ def _extent(bounds: list[np.ndarray], seats: list[tuple[tuple[float, float], flo
 
 # -- over time ------------------------------------------------------------------------------------------
 
-def timeline(recording: Recording, *, seconds_per_turn: float = 3.0, pause_between_ages: float = 2.0
-             ) -> list[Moment]:
+def timeline(recording: Recording, *, seconds_per_turn: float = 3.0, pause_between_ages: float = 2.0,
+             fps: float = 5.0) -> list[Moment]:
     """What the camera sees when: boards alone, then each turn (hands reach in, lay the cards and
     lift; the cards lie still for the rest of the turn), a pause after each age, a still end.
 
-    :raises ValueError: when a turn is too short for the hands and the tracker's confirmation.
+    :raises ValueError: when a turn leaves too little time of still cards for the tracker to
+        confirm them (it needs 4 frames over 0.4 s: `STILL_FRAMES` frames, and at least 1 s).
     """
     still = seconds_per_turn - REACH_SECONDS - LAY_SECONDS
-    if still < 1.0:
-        raise ValueError(f"seconds_per_turn must leave at least 1 s of still cards after "
-                         f"{REACH_SECONDS + LAY_SECONDS:g} s of hands, got {seconds_per_turn:g}")
+    needed = max(1.0, STILL_FRAMES / fps)
+    if still < needed - 1e-9:
+        hands = REACH_SECONDS + LAY_SECONDS
+        raise ValueError(f"seconds_per_turn must leave {needed:g} s of still cards after {hands:g} s of hands at "
+                         f"{fps:g} frames per second, so at least {needed + hands:g}; got {seconds_per_turn:g}")
     if pause_between_ages < 0:
         raise ValueError(f"pause_between_ages must not be negative, got {pause_between_ages:g}")
     moments = [Moment(0.0, LEAD_IN_SECONDS, 0)]
@@ -285,10 +290,10 @@ def timeline(recording: Recording, *, seconds_per_turn: float = 3.0, pause_betwe
     return moments
 
 
-def turn_windows(recording: Recording, *, seconds_per_turn: float = 3.0, pause_between_ages: float = 2.0
-                 ) -> list[tuple[float, float]]:
+def turn_windows(recording: Recording, *, seconds_per_turn: float = 3.0, pause_between_ages: float = 2.0,
+                 fps: float = 5.0) -> list[tuple[float, float]]:
     """For each turn: (when its hands come in, when the next turn's hands come in or the recording ends)."""
-    moments = timeline(recording, seconds_per_turn=seconds_per_turn, pause_between_ages=pause_between_ages)
+    moments = timeline(recording, seconds_per_turn=seconds_per_turn, pause_between_ages=pause_between_ages, fps=fps)
     starts = [m.start for m in moments if m.hands_for_turn is not None and not m.laying]
     return [(start, starts[i + 1] if i + 1 < len(starts) else moments[-1].end) for i, start in enumerate(starts)]
 
@@ -323,7 +328,8 @@ class Playback:
         self.data = data or load_game_data()
         self.registry = registry or load_marker_registry()
         self.by_key = _components(self.registry)
-        self.moments = timeline(recording, seconds_per_turn=seconds_per_turn, pause_between_ages=pause_between_ages)
+        self.moments = timeline(recording, seconds_per_turn=seconds_per_turn, pause_between_ages=pause_between_ages,
+                                fps=fps)
         self.snapshots = recording.snapshots()
         self.plan = plan_table(recording, width=width, height=height, family=family, size_mm=size_mm,
                                data=self.data, registry=self.registry)
@@ -440,22 +446,48 @@ class Playback:
         self._cache = (key, frame)
         return frame
 
-    def frames(self) -> Iterator[tuple[float, np.ndarray]]:
-        """(seconds, BGR frame) for every frame of the recording, in order."""
+    def frames(self, start: float = 0.0) -> Iterator[tuple[float, np.ndarray]]:
+        """(seconds, BGR frame) for every frame of the recording from `start` (seconds) on, in order."""
         moments = iter(self.moments)
         moment = next(moments)
         rng = np.random.default_rng([self.seed, 5])
-        for index in range(self.frame_count):
+        first = int(np.ceil(start * self.fps - 1e-9))
+        noise = 0
+        for index in range(max(0, first), self.frame_count):
             at = index / self.fps
             while at >= moment.end and moment is not self.moments[-1]:
                 moment = next(moments)
             image = self.state_image(moment)
             if self.noise:
-                added, taken = self.noise[int(rng.integers(len(self.noise)))]
+                # Never the same noise twice in a row: no two frames of a real camera are equal.
+                noise = (noise + 1 + int(rng.integers(len(self.noise) - 1))) % len(self.noise)
+                added, taken = self.noise[noise]
                 image = cv2.subtract(cv2.add(image, added), taken)
             else:
                 image = image.copy()
             yield at, image
+
+    def write_video(self, path: str | Path) -> int:
+        """Write every frame into a video file (.mp4 with mp4v, or .avi with MJPG); return the frames written.
+
+        :raises ValueError: for another suffix, or when OpenCV cannot open the file for writing.
+        """
+        path = Path(path)
+        codec = VIDEO_CODECS.get(path.suffix.lower())
+        if codec is None:
+            raise ValueError(f"{path}: write a video as {' or '.join(VIDEO_CODECS)}")
+        camera = self.plan.camera
+        writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*codec), self.fps, (camera.width, camera.height))
+        if not writer.isOpened():
+            raise ValueError(f"{path}: OpenCV cannot write a {codec} video there")
+        written = 0
+        try:
+            for _, frame in self.frames():
+                writer.write(frame)
+                written += 1
+        finally:
+            writer.release()
+        return written
 
 
 def recorded_frames(recording: Recording, *, width: int = 1280, height: int = 720, fps: float = 5.0,
@@ -479,21 +511,7 @@ def write_video(recording: Recording, path: str | Path, *, width: int = 1280, he
 
     :raises ValueError: for another suffix, or when OpenCV cannot open the file for writing.
     """
-    path = Path(path)
-    codec = VIDEO_CODECS.get(path.suffix.lower())
-    if codec is None:
-        raise ValueError(f"{path}: write a video as {' or '.join(VIDEO_CODECS)}")
-    frames = recorded_frames(recording, width=width, height=height, fps=fps, seconds_per_turn=seconds_per_turn,
-                             pause_between_ages=pause_between_ages, family=family, size_mm=size_mm, level=level,
-                             seed=seed, data=data)
-    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*codec), fps, (width, height))
-    if not writer.isOpened():
-        raise ValueError(f"{path}: OpenCV cannot write a {codec} video here")
-    written = 0
-    try:
-        for _, frame in frames:
-            writer.write(frame)
-            written += 1
-    finally:
-        writer.release()
-    return written
+    playback = Playback(recording, width=width, height=height, fps=fps, seconds_per_turn=seconds_per_turn,
+                        pause_between_ages=pause_between_ages, family=family, size_mm=size_mm, level=level,
+                        seed=seed, data=data)
+    return playback.write_video(path)
