@@ -5,10 +5,11 @@ cities (covering markers) and lay the new cards, then lift; the cards then lie s
 next turn, long enough for the tracker's confirmation rule. Every distinct table state is drawn
 once; each frame only adds fresh sensor noise, so frames are cheap.
 
-Three players sit tightly around a small table: one on the near side, one on each end, their
-cities turned towards them, so that a 1280x720 frame still gives 14 mm ArUco stickers about 2.4
-pixels per module (the reader needs 2 on a table, markers/README.md). Other player counts sit
-around an ellipse.
+Three players sit tightly around a small table: one on the near side, one at each end, their
+cities turned towards them, and the camera frames the finished table as tightly as it can, so that
+a 1280x720 frame still gives 14 mm ArUco stickers 2.4-2.7 pixels per module (the reader needs 2 on
+a table, markers/README.md; 3 would need a frame no wider than 85 cm of table, less than three
+cities take). Other player counts sit around an ellipse and want larger frames.
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ from companion.simulation.scenes import (
     transform,
 )
 
-__all__ = ["VIDEO_CODECS", "Moment", "Playback", "TablePlan", "plan_table", "recorded_frames", "write_video"]
+__all__ = ["VIDEO_CODECS", "Moment", "Playback", "TablePlan", "plan_table", "recorded_frames", "timeline",
+           "turn_windows", "write_video"]
 
 VIDEO_CODECS = {".mp4": "mp4v", ".avi": "MJPG"}
 """Video containers written, with the codec OpenCV's own build writes and reads back everywhere."""
@@ -55,9 +57,9 @@ TAIL_SECONDS = 2.0
 REACH_SECONDS = 0.6
 """Hands come in over the cities, the new cards still in them."""
 LAY_SECONDS = 0.6
+"""Hands lay the cards and stay over them, then lift."""
 STAGE_SHOWING_MM = 30.0
 """How much of a stage card's back shows below the board: its sticker and a few millimetres."""
-"""Hands lay the cards and stay over them, then lift."""
 STILL_FRAMES = 5
 """Frames of still cards each turn ends with: the tracker confirms a card after 4 frames over 0.4 s."""
 NOISE_FRAMES = 8
@@ -120,12 +122,17 @@ def _draw_city(builder: SceneBuilder, recording: Recording, snapshot: TableSnaps
                  angle, stable_stacks=True, stage_showing_mm=STAGE_SHOWING_MM)
 
 
-def _city_bounds(recording: Recording, final: TableSnapshot, seat: int, data: GameData,
-                 registry: MarkerRegistry, family: str, size_mm: float) -> np.ndarray:
-    """(left, top, right, bottom) of the finished city in its board's own frame (mm)."""
+def _city_outline(recording: Recording, final: TableSnapshot, seat: int, data: GameData,
+                  registry: MarkerRegistry, family: str, size_mm: float) -> list[np.ndarray]:
+    """The polygons of the finished city in its board's own frame (mm)."""
     builder = SceneBuilder(family, size_mm, registry)
     _draw_city(builder, recording, final, seat, (0.0, 0.0), 0.0, data, _components(registry))
-    points = np.concatenate([item.polygon_mm for item in builder.items])
+    return [item.polygon_mm for item in builder.items]
+
+
+def _bounds(polygons: list[np.ndarray]) -> np.ndarray:
+    """(left, top, right, bottom) around polygons."""
+    points = np.concatenate(polygons)
     return np.concatenate([points.min(axis=0), points.max(axis=0)])
 
 
@@ -190,7 +197,8 @@ def plan_table(recording: Recording, *, width: int = 1280, height: int = 720, fa
     registry = registry or load_marker_registry()
     final = recording.final()
     players = len(recording.players)
-    bounds = [_city_bounds(recording, final, s, data, registry, family, size_mm) for s in range(players)]
+    outlines = [_city_outline(recording, final, s, data, registry, family, size_mm) for s in range(players)]
+    bounds = [_bounds(outline) for outline in outlines]
     pile_room = float(np.hypot(CARD_W, CARD_H) / 2 + 2 * DISCARD_SPREAD_MM)
     discard_radius = float(LAYOUT["discard_near_centre_mm"]) - 2 * DISCARD_SPREAD_MM
     best: tuple[float, list[tuple[tuple[float, float], float]], np.ndarray] | None = None
@@ -198,11 +206,13 @@ def plan_table(recording: Recording, *, width: int = 1280, height: int = 720, fa
         for bottom in range(3):
             for drop in np.arange(0.0, 400.0, 10.0):
                 seats = _three_seats(bounds, bottom, float(drop))
-                polygons, centres = _final_polygons(recording, final, seats, data, registry, family, size_mm)
-                spot, room = _discard_spot(centres, polygons, discard_radius)
+                polygons = [transform(polygon, np.array(origin), angle)
+                            for outline, (origin, angle) in zip(outlines, seats, strict=True) for polygon in outline]
+                spot, room = _discard_spot([_board_centre(origin, angle) for origin, angle in seats], polygons,
+                                           discard_radius)
                 if room >= pile_room:
-                    extent = _extent(bounds, seats, spot, pile_room)
-                    scale = min(width / extent[0], height / extent[1])
+                    lower, upper = _view(bounds, seats, spot, pile_room)
+                    scale = min(width / (upper - lower)[0], height / (upper - lower)[1])
                     if best is None or scale > best[0]:
                         best = (scale, seats, spot)
                     break
@@ -217,11 +227,7 @@ def plan_table(recording: Recording, *, width: int = 1280, height: int = 720, fa
             seats.append(((float(centre[0] - offset[0]), float(centre[1] - offset[1])), float(angle)))
         best = (0.0, seats, np.zeros(2))
     _, seats, spot = best
-    boxes = [_turned_bounds(bounds[s], seats[s][0], seats[s][1]) for s in range(players)]
-    boxes.append(np.concatenate([spot - pile_room, spot + pile_room]))
-    stacked = np.array(boxes)
-    lower = stacked[:, :2].min(axis=0) - MARGIN_MM
-    upper = stacked[:, 2:].max(axis=0) + MARGIN_MM
+    lower, upper = _view(bounds, seats, spot, pile_room)
     fov = 66.0
     focal = (width / 2) / np.tan(np.radians(fov) / 2)
     span = upper - lower
@@ -230,32 +236,24 @@ def plan_table(recording: Recording, *, width: int = 1280, height: int = 720, fa
     camera = Camera(width, height, fov, camera_height, 0.0, 0.0, (float(middle[0]), float(middle[1])))
     sits_at = []
     for origin, angle in seats:
-        centre = transform(np.array([[BOARD_W / 2, BOARD_H / 2]]), np.array(origin), angle)[0]
         down = np.array([-np.sin(angle), np.cos(angle)])
-        sits_at.append(tuple(float(v) for v in centre + down * 600))
+        sits_at.append(tuple(float(v) for v in _board_centre(origin, angle) + down * 600))
     return TablePlan(tuple((tuple(float(v) for v in o), float(a)) for o, a in seats), tuple(sits_at),
                      (float(spot[0]), float(spot[1])), camera)
 
 
-def _final_polygons(recording: Recording, final: TableSnapshot, seats: list[tuple[tuple[float, float], float]],
-                    data: GameData, registry: MarkerRegistry, family: str, size_mm: float
-                    ) -> tuple[list[np.ndarray], list[np.ndarray]]:
-    """Every item of the finished cities on the table, and the boards' centres."""
-    builder = SceneBuilder(family, size_mm, registry)
-    by_key = _components(registry)
-    centres = []
-    for seat, (origin, angle) in enumerate(seats):
-        _draw_city(builder, recording, final, seat, origin, angle, data, by_key)
-        centres.append(transform(np.array([[BOARD_W / 2, BOARD_H / 2]]), np.array(origin), angle)[0])
-    return [item.polygon_mm for item in builder.items], centres
+def _board_centre(origin: tuple[float, float], angle: float) -> np.ndarray:
+    """The middle of a board on the table."""
+    return transform(np.array([[BOARD_W / 2, BOARD_H / 2]]), np.array(origin), angle)[0]
 
 
-def _extent(bounds: list[np.ndarray], seats: list[tuple[tuple[float, float], float]], spot: np.ndarray,
-            pile_room: float) -> np.ndarray:
+def _view(bounds: list[np.ndarray], seats: list[tuple[tuple[float, float], float]], spot: np.ndarray,
+          pile_room: float) -> tuple[np.ndarray, np.ndarray]:
+    """The table area the camera must see (lower and upper corners, mm): every city, the pile, a margin."""
     boxes = [_turned_bounds(bounds[s], seats[s][0], seats[s][1]) for s in range(len(seats))]
     boxes.append(np.concatenate([spot - pile_room, spot + pile_room]))
     stacked = np.array(boxes)
-    return stacked[:, 2:].max(axis=0) - stacked[:, :2].min(axis=0) + 2 * MARGIN_MM
+    return stacked[:, :2].min(axis=0) - MARGIN_MM, stacked[:, 2:].max(axis=0) + MARGIN_MM
 
 
 # -- over time ------------------------------------------------------------------------------------------
