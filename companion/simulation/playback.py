@@ -349,6 +349,7 @@ class Playback:
         return int(np.floor(self.duration * self.fps + 1e-9))
 
     def _look(self, rng: np.random.Generator) -> _Look:
+        """The level's faults fixed for the whole recording (a lamp and a lens do not change between frames)."""
         faults = self.level.degradation
         camera = self.plan.camera
         shade = None
@@ -379,6 +380,7 @@ class Playback:
 
     # -- drawing ---------------------------------------------------------------------------------------
     def _builder(self, snapshot: TableSnapshot) -> SceneBuilder:
+        """The cities and the discard pile of one snapshot, every card where it always lies."""
         builder = SceneBuilder(self.family, self.size_mm, self.registry, np.random.default_rng([self.seed, 2]))
         for seat, (origin, angle) in enumerate(self.plan.seats):
             _draw_city(builder, self.recording, snapshot, seat, origin, angle, self.data, self.by_key)
@@ -413,6 +415,7 @@ class Playback:
         return places
 
     def _hands(self, builder: SceneBuilder, turn_index: int, laying: bool) -> None:
+        """Every player's hand and forearm over the spot their card goes to in the turn."""
         rng = np.random.default_rng([self.seed, 4, turn_index])
         for seat, spot in enumerate(self.destinations(turn_index)):
             sits = np.array(self.plan.sits_at[seat])
