@@ -51,12 +51,15 @@ def is_recording(spec: str) -> bool:
 
 
 def _in_real_time(frames: Iterator[Frame]) -> Iterator[Frame]:
-    """Hand out each frame no sooner than its time after the first one (a camera's pace)."""
-    start = time.monotonic()
+    """Hand out each frame no sooner than its time after the first one was handed out (a camera's pace)."""
+    start: float | None = None
     for frame in frames:
-        wait = start + frame.seconds - time.monotonic()
-        if wait > 0:
-            time.sleep(wait)
+        if start is None:
+            start = time.monotonic() - frame.seconds
+        else:
+            wait = start + frame.seconds - time.monotonic()
+            if wait > 0:
+                time.sleep(wait)
         yield frame
 
 
