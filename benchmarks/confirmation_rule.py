@@ -7,26 +7,22 @@ drawn anew for every frame, and one card carried at hand speed (about 0.5 m/s) f
 of a neighbour's city into its owner's. For each candidate rule the script counts cards confirmed
 in a wrong city and the median time a card takes to be confirmed.
 
-Run from a checkout: .venv/bin/python benchmarks/confirmation_rule.py
+Run: .venv/bin/python benchmarks/confirmation_rule.py
 """
 
 from __future__ import annotations
 
 import statistics
-import sys
-from pathlib import Path
 
 import cv2
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 from companion.gamedata import load_game_data
 from companion.markers import load_marker_registry
+from companion.simulation.render import Degradation, marker_sticker
+from companion.simulation.scenes import LEVELS, Camera, Level, degrade_colour, paste_clipped, table_scene
 from companion.state.tracker import ConfirmationRule, TableTracker
 from companion.vision.pipeline import TableReader
-from tests.tools.render import Degradation
-from tests.tools.scenes import LEVELS, Camera, Level, _degrade_colour, _paste, table_scene
 
 RULES = [ConfirmationRule(1, 0.0), ConfirmationRule(2, 0.1), ConfirmationRule(3, 0.2), ConfirmationRule(4, 0.4),
          ConfirmationRule(6, 0.6), ConfirmationRule(4, 0.4, still_mm=float("inf"))]
@@ -36,8 +32,6 @@ SPEED_MM_S = 500.0
 
 
 def _sticker(marker: int, size_mm: float) -> tuple[np.ndarray, float]:
-    from tests.tools.render import marker_sticker
-
     image, corners, modules = marker_sticker("aruco", marker, load_marker_registry())
     del modules
     # Side of the sticker image in mm: the code is `size_mm` across.
@@ -80,10 +74,10 @@ def video(seed: int, frames: int = 20, turned_like_neighbour: bool = False
         corners_px = cv2.perspectiveTransform(corners_mm.reshape(-1, 1, 2), homography).reshape(4, 2)
         source = np.float32([[0, 0], [image.shape[1], 0], [image.shape[1], image.shape[0]], [0, image.shape[0]]])
         frame = scene.frame.copy()
-        _paste(frame, image, cv2.getPerspectiveTransform(source, corners_px.astype(np.float32)))
+        paste_clipped(frame, image, cv2.getPerspectiveTransform(source, corners_px.astype(np.float32)))
         faults = Degradation(blur=float(rng.uniform(0, 0.8)), noise=3.0, light=float(rng.uniform(0, 0.3)),
                              glare_spots=int(rng.integers(0, 2)), jpeg_quality=88)
-        result.append(_degrade_colour(frame, faults, rng))
+        result.append(degrade_colour(frame, faults, rng))
     truth[owner.component.wonder or ""].add(carried.card or "")
     return result, truth, carried.card or "", owner.component.wonder or ""
 

@@ -49,6 +49,7 @@ def test_each_layer_imports_nothing_from_the_layers_above_it() -> None:
         "storage": ("cv2", "numpy", "pyzbar", "zxingcpp", "companion.vision", "companion.state", *faces),
         "markers": ("companion.vision", "companion.state", "companion.storage", *faces),
         "vision": ("companion.state", "companion.storage", *faces),
+        "simulation": ("companion.vision", "companion.state", "companion.storage", *faces),
         "state": faces,
     }
     for folder, names in forbidden.items():

@@ -52,3 +52,15 @@ def test_self_play_is_deterministic(data: GameData) -> None:
         line.total for line in score_table(two.final).lines]
     kinds = Counter(a.kind for a in one.actions)
     assert kinds["build"] > kinds["discard"]
+
+
+def test_self_play_names_each_seats_last_card(data: GameData) -> None:
+    # Every seat ends each age with its 7th card: played (Babylon B) or discarded and named.
+    for seed in range(12):
+        game = play_random_game(data, 3 + seed % 5, seed=seed)
+        assert len(game.last_cards) == data.rules.ages
+        for age, discarded in enumerate(game.last_cards, start=1):
+            played = {a.seat for a in game.actions if a.age == age and a.turn == 7 and a.kind != "discard_build"}
+            assert played.isdisjoint(discarded)
+            assert played | set(discarded) == set(range(game.final.seat_count))
+            assert all(copy.age == age for copy in discarded.values())

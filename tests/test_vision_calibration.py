@@ -11,12 +11,12 @@ import pytest
 
 from companion.cli import main
 from companion.gamedata import GameData
+from companion.simulation.scenes import LEVELS, Camera, table_scene
 from companion.vision.lens import CHARUCO, LensProfile, LensProfileError, calibrate_lens
 from companion.vision.pipeline import TableReader
 from companion.vision.rig import RigProfile
 from tests.test_vision_tables import CLEAR
 from tests.tools.calibration_views import board_views
-from tests.tools.scenes import LEVELS, Camera, table_scene
 
 MATRIX = np.array([[900.0, 0, 640], [0, 900.0, 360], [0, 0, 1]])
 DISTORTION = np.array([-0.22, 0.08, 0.0, 0.0, 0.0])

@@ -4,8 +4,7 @@ One sticker per frame, drawn from the sheets' own code grids, seen tilted up to 
 at random, blurred up to 1 px, with noise, uneven light and JPEG compression, at a chosen number
 of pixels per module (in the worst direction). Each decoder's recall per pixels-per-module gives
 the least pixels per module that reaches the target, and the sizing model turns that into the
-printed size each camera set-up needs. The renderer is the tests' (tests/tools/render.py), so
-this benchmark runs from a source checkout.
+printed size each camera set-up needs. The renderer is `companion.simulation.render`.
 """
 
 from __future__ import annotations
@@ -19,9 +18,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.bench.checkout import test_tools
 from companion.markers import Component, MarkerRegistry, encode_payload, load_marker_registry, read_payload
 from companion.markers.sizing import SETUPS, printed_size_mm
+from companion.simulation import render
 from companion.vision.decoders import ArucoDecoder, RawCode, ZbarDecoder, ZxingDecoder
 from companion.vision.reader import MarkerReader
 
@@ -76,7 +75,6 @@ def _decoders(registry: MarkerRegistry) -> list[tuple[str, str, Callable[[np.nda
 
 def _sample(family: str, component: Component, registry: MarkerRegistry, ppm: float,
             rng: np.random.Generator) -> np.ndarray:
-    render = test_tools().render
     if family == "microqr":
         grid = _micro_grid(encode_payload(component.marker, registry))
         image = render.sticker_image(grid, 2)

@@ -1,6 +1,6 @@
 """`companion bench vision`: recall, false components and time per frame on rendered tables.
 
-Frames are rendered by the tests' scene renderer (tests/tools/scenes.py) from self-played games:
+Frames are rendered by the scene renderer (companion/simulation/scenes.py) from self-played games:
 1920x1080 views holding 40-60 stickers, at each difficulty level, for each code family. Every
 decoder runs on the same frames: bare pyzbar and bare zxing-cpp (QR) or OpenCV's ArUco detector
 with default parameters (compact family) as the references, then the full reader. Recall is also
@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from companion.bench.checkout import test_tools
 from companion.bench.timing import machine_line, percentile
 from companion.markers import Component, load_marker_registry, read_payload
+from companion.simulation import scenes
 from companion.vision.decoders import RawCode, ZbarDecoder, ZxingDecoder, as_grey
 from companion.vision.reader import MarkerReader
 
@@ -106,7 +106,6 @@ more pixels per module sees one city, 12-30 stickers: no real table packs 40-60 
 def _frames(family: str, level: str, count: int, seed: int) -> list:  # type: ignore[type-arg]
     """Rendered 1080p frames of `family` at `level`: the compact family seen over several cities,
     QR codes from a tablet over one city."""
-    scenes = test_tools().scenes
     rng = np.random.default_rng(seed)
     frames = []
     attempts = 0
@@ -140,9 +139,9 @@ def run(frames_per_level: int = 6, as_json: bool = False, seed: int = 7) -> dict
         results[family] = {}
         for level_index, level in enumerate(LEVELS):
             offset = 100 * level_index + (0 if family == "aruco" else 7)
-            scenes = _frames(family, level, frames_per_level, seed + offset)
+            rendered = _frames(family, level, frames_per_level, seed + offset)
             tallies = {name: Tally() for name, _ in decoders}
-            for scene in scenes:
+            for scene in rendered:
                 grey = as_grey(scene.frame)
                 truth = scene.visible()
                 everything = {t.component.marker for t in scene.truth}

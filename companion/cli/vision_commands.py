@@ -1,4 +1,4 @@
-"""`companion scan`, `table`, `watch` and `calibrate`: the camera from the command line."""
+"""`companion scan`, `table`, `watch`, `calibrate` and `record`: the camera from the command line."""
 
 from __future__ import annotations
 
@@ -56,14 +56,25 @@ def _table_reader(args: argparse.Namespace) -> Any:
                        player_count=getattr(args, "players", None))
 
 
-def _frames(sources: list[str], every: int) -> Iterator[Any]:
+def _frames(sources: list[str], every: int, realtime: bool = False) -> Iterator[Any]:
     from companion.vision.sources import FrameSourceError, frames_from
 
     try:
         for source in sources:
-            yield from frames_from(source, every=every)
+            yield from frames_from(source, every=every, realtime=realtime)
     except FrameSourceError as error:
         raise CommandError(str(error)) from None
+
+
+def _frame_size(text: str) -> tuple[int, int]:
+    width, _, height = text.lower().partition("x")
+    try:
+        size = (int(width), int(height))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a frame size like 1280x720, got {text!r}") from None
+    if not (160 <= size[0] <= 7680 and 120 <= size[1] <= 4320):
+        raise argparse.ArgumentTypeError(f"frame size {text!r} is out of range (160x120 to 7680x4320)")
+    return size
 
 
 def run_scan(args: argparse.Namespace) -> int:
@@ -103,10 +114,10 @@ def run_table(args: argparse.Namespace) -> int:
     """Rebuild the table file from photos or videos; exit 1 when it is not a complete table."""
     from companion.state.tracker import ConfirmationRule, TableTracker
     from companion.tablefile import TableFileError, parse_table
-    from companion.vision.sources import is_video
+    from companion.vision.sources import is_recording, is_video
 
     reader = _table_reader(args)
-    videos = any(is_video(s) or s.isdigit() for s in args.sources)
+    videos = any(is_video(s) or s.isdigit() or is_recording(s) for s in args.sources)
     rule = ConfirmationRule() if videos else ConfirmationRule.photos()
     tracker = TableTracker(reader.data, rule, names=args.names or {})
     notes: list[str] = []
@@ -142,7 +153,7 @@ def run_watch(args: argparse.Namespace) -> int:
     reader = _table_reader(args)
     tracker = TableTracker(reader.data, ConfirmationRule(), names=args.names or {})
     try:
-        for frame in _frames([args.source], args.every):
+        for frame in _frames([args.source], args.every, args.realtime):
             result = reader.read(frame.image)
             for note in result.notes:
                 print(f"[{frame.seconds:7.2f} s] note: {note}", flush=True)
@@ -151,6 +162,31 @@ def run_watch(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         pass
     print(f"{tracker.frames} frames read; {len(tracker.cities)} cities confirmed")
+    return 0
+
+
+def run_record(args: argparse.Namespace) -> int:
+    """Render a recorded game (the bundled demo or a recording file) into a video file."""
+    from companion.simulation.playback import VIDEO_CODECS, Playback
+    from companion.simulation.recording import RecordingError, demo_recording, load_recording
+    from companion.vision.sources import DEMO_SOURCE
+
+    try:
+        recording = demo_recording() if args.recording == DEMO_SOURCE else load_recording(args.recording)
+    except RecordingError as error:
+        raise CommandError(f"not a valid recording:\n{error}") from None
+    if not args.out.lower().endswith(tuple(VIDEO_CODECS)):
+        raise CommandError(f"{args.out}: write the video as {' or '.join(VIDEO_CODECS)}")
+    width, height = args.size
+    try:
+        playback = Playback(recording, width=width, height=height, fps=args.fps,
+                            seconds_per_turn=args.seconds_per_turn, level=args.level, seed=args.seed)
+        written = playback.write_video(args.out)
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+    print(f"wrote {args.out}: {written} frames, {written / args.fps:.1f} s at {args.fps:g} frames per second, "
+          f"{width}x{height}; {len(recording.turns)} turns of {len(recording.players)} players; 14 mm ArUco "
+          f"stickers at {playback.plan.pixels_per_mm * 2:.1f} pixels per module")
     return 0
 
 
@@ -216,12 +252,28 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     table.set_defaults(run=run_table)
 
     watch = commands.add_parser("watch", help="live: print changes as they are confirmed")
-    watch.add_argument("source", metavar="CAMERA|VIDEO", help="a camera index (0) or a video file")
+    watch.add_argument("source", metavar="CAMERA|VIDEO|demo|recording:PATH",
+                       help="a camera index (0), a video file, or a recorded game (demo: the bundled one)")
     watch.add_argument("--names", type=_names, metavar="WONDER=NAME,...", help="player names by wonder")
     watch.add_argument("--every", type=int, default=1, help="read every Nth frame (default 1)")
+    watch.add_argument("--realtime", action="store_true",
+                       help="play a video or recording at its own pace (default: as fast as it is read)")
     watch.add_argument("--rig", metavar="RIG", help="fixed rig profile from `companion calibrate table`")
     _common(watch)
     watch.set_defaults(run=run_watch)
+
+    record = commands.add_parser("record", help="render a recorded game into a video (no camera needed)")
+    record.add_argument("recording", metavar="demo|RECORDING.json",
+                        help="demo (the bundled 3-player game) or a recording file (docs/camera.md)")
+    record.add_argument("--out", required=True, metavar="VIDEO.mp4|VIDEO.avi")
+    record.add_argument("--fps", type=float, default=5.0, help="frames per second (default 5)")
+    record.add_argument("--size", type=_frame_size, default=(1280, 720), metavar="WIDTHxHEIGHT",
+                        help="frame size (default 1280x720)")
+    record.add_argument("--seconds-per-turn", type=float, default=3.0, help="length of a turn (default 3)")
+    record.add_argument("--level", choices=("easy", "medium", "hard", "extreme"), default="easy",
+                        help="camera faults: blur, uneven light, glare, noise, JPEG (default easy)")
+    record.add_argument("--seed", type=int, default=0, help="seed of the noise and the hands (default 0)")
+    record.set_defaults(run=run_record)
 
     calibrate = commands.add_parser("calibrate", help="lens and fixed-rig calibration")
     targets = calibrate.add_subparsers(dest="target", metavar="TARGET", required=True)

@@ -57,6 +57,8 @@ class SelfPlayGame:
     stage_copies: list[list[CardCopy]] = field(default_factory=list)
     discard: list[CardCopy] = field(default_factory=list)
     tables_after_age: list[Table] = field(default_factory=list)
+    last_cards: list[dict[int, CardCopy]] = field(default_factory=list)
+    """For each age, the 7th card each seat discarded at its end, by seat (a seat that played it is absent)."""
 
 
 def _initial_table(data: GameData, players: int, rng: random.Random, names: tuple[str, ...]) -> Table:
@@ -225,6 +227,7 @@ def _last_cards(game: SelfPlayGame, table: Table, age: int, hands: list[list[Car
     if players:
         table = _play_turn(game, table, age, table.data.rules.cards_per_player_per_age, hands, rng,
                            [True] * table.seat_count, stage_bias, seats=players)
+    game.last_cards.append({seat: hand[0] for seat, hand in enumerate(hands) if hand})
     for hand in hands:
         game.discard.extend(hand)
         hand.clear()

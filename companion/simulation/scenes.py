@@ -1,4 +1,4 @@
-"""Render whole tables as a camera sees them, with exact ground truth (test tooling, not product).
+"""Render whole tables as a camera sees them, with exact ground truth (tests, benchmarks, recordings).
 
 A scene is a real-looking table of 3-7 cities from a self-played game: each wonder board with its
 marker, brown and grey cards tucked in a column at the board's top-left corner showing their top
@@ -25,10 +25,11 @@ from companion.gamedata import GameData, load_game_data
 from companion.markers import Component, MarkerRegistry, load_marker_registry
 from companion.markers.codec import encode_payload
 from companion.markers.symbols import QUIET_MODULES, marker_grid, qr_grid
+from companion.simulation.render import Degradation
 from companion.tablefile import table_to_json
-from tests.tools.render import Degradation
 
-__all__ = ["LEVELS", "Camera", "Level", "Scene", "SceneBuilder", "TruthMarker", "table_scene"]
+__all__ = ["BOARD_H", "BOARD_W", "CARD_H", "CARD_W", "LEVELS", "Camera", "Level", "Scene", "SceneBuilder",
+           "TruthMarker", "degrade_colour", "paste_clipped", "rect", "table_background", "table_scene", "transform"]
 
 LAYOUT = json.loads(resources.files("companion.data").joinpath("table_layout.json").read_text())
 CARD_W, CARD_H = LAYOUT["card"]["width_mm"], LAYOUT["card"]["height_mm"]
@@ -121,11 +122,13 @@ class Scene:
         return [t for t in self.truth if t.visible and t.role != "misprint"]
 
 
-def _rect(x: float, y: float, w: float, h: float) -> np.ndarray:
+def rect(x: float, y: float, w: float, h: float) -> np.ndarray:
+    """The corners of an axis-aligned rectangle, clockwise from its top-left (mm)."""
     return np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], dtype=np.float64)
 
 
-def _transform(points: np.ndarray, origin: np.ndarray, angle: float) -> np.ndarray:
+def transform(points: np.ndarray, origin: np.ndarray, angle: float) -> np.ndarray:
+    """Points of a component's own frame turned by `angle` (radians) and moved to `origin` on the table."""
     c, s = np.cos(angle), np.sin(angle)
     return points @ np.array([[c, s], [-s, c]]) + origin
 
@@ -205,36 +208,49 @@ class SceneBuilder:
         self._back_sticker(back, corners, seat, role)
 
     def city(self, seat: int, board: Component, cards: list[tuple[Component, str]], stage_backs: list[Component],
-             stage_slots: int, origin: np.ndarray, angle: float) -> None:
-        """One city in its board's frame (origin = board top-left, x along the board's top edge)."""
+             stage_slots: int, origin: np.ndarray, angle: float, *, stable_stacks: bool = False,
+             stage_showing_mm: float = 45.0) -> None:
+        """One city in its board's frame (origin = board top-left, x along the board's top edge).
+
+        Each colour stack shows the top strip of every card. By default the newest card lies whole
+        at the bottom of its stack, pushing the older ones up; with `stable_stacks` every card keeps
+        its place and a new card is tucked under the stack, its strip showing above the others (a
+        game played over time, where laid cards lie still). Stage cards show `stage_showing_mm` of
+        their back below the board.
+        """
         def place(points: np.ndarray) -> np.ndarray:
-            return _transform(points, origin, angle)
+            return transform(points, origin, angle)
 
         strip = self.strip
         tucked = [c for c in cards if c[1] in ("brown", "grey")]
         for j in reversed(range(len(tucked))):
-            self.card(tucked[j][0], place(_rect(2, -(j + 1) * strip, CARD_W, CARD_H)), tucked[j][1], seat)
+            self.card(tucked[j][0], place(rect(2, -(j + 1) * strip, CARD_W, CARD_H)), tucked[j][1], seat)
         for i, back in enumerate(stage_backs):
             slot_w = BOARD_W / max(1, stage_slots)
             x = slot_w * i + (slot_w - CARD_W) / 2
-            self.card_back(back, place(_rect(x, BOARD_H - 55, CARD_W, CARD_H)), seat, "stage")
-        board_corners = place(_rect(0, 0, BOARD_W, BOARD_H))
+            self.card_back(back, place(rect(x, BOARD_H + stage_showing_mm - CARD_H, CARD_W, CARD_H)), seat, "stage")
+        board_corners = place(rect(0, 0, BOARD_W, BOARD_H))
         self.items.append(_Drawable(board_corners, (120, 170, 200)))
         offset_x, offset_y = LAYOUT["sticker_offsets_mm"]["wonder_board_from_top_right"]
         q, s = self.quiet_mm, self.size_mm
-        self._sticker(board, place(_rect(BOARD_W - offset_x - q - s, offset_y + q, s, s)), "board", seat)
+        self._sticker(board, place(rect(BOARD_W - offset_x - q - s, offset_y + q, s, s)), "board", seat)
         for column, color in enumerate(STACK_ORDER):
             stack = [c for c in cards if c[1] == color]
             x = CARD_W + 10 + column * (CARD_W + 6)
+            if stable_stacks:
+                for j in reversed(range(len(stack))):
+                    corners = place(rect(x, -5 - CARD_H - j * strip, CARD_W, CARD_H))
+                    self.card(stack[j][0], corners, color, seat)
+                continue
             top = -5 - CARD_H - (len(stack) - 1) * strip
             for j, (component, _) in enumerate(stack):
-                self.card(component, place(_rect(x, top + j * strip, CARD_W, CARD_H)), color, seat)
+                self.card(component, place(rect(x, top + j * strip, CARD_W, CARD_H)), color, seat)
 
     def discard_pile(self, backs: list[Component], centre: np.ndarray) -> None:
         for back in backs:
             angle = self.rng.uniform(0, 2 * np.pi)
             shift = centre + self.rng.normal(0, 12, 2)
-            corners = _transform(_rect(-CARD_W / 2, -CARD_H / 2, CARD_W, CARD_H), shift, angle)
+            corners = transform(rect(-CARD_W / 2, -CARD_H / 2, CARD_W, CARD_H), shift, angle)
             self.card_back(back, corners, None, "discard")
 
     def distractors(self, centre: np.ndarray) -> None:
@@ -245,10 +261,10 @@ class SceneBuilder:
         self.foreign += texts
         spots = [centre + np.array([x, y]) + rng.uniform(-15, 15, 2)
                  for x, y in ((-130, 40), (120, -50), (10, -110), (30, 110))]
-        phone = _transform(_rect(-38, -75, 76, 150), spots[0], rng.uniform(0, 2 * np.pi))
+        phone = transform(rect(-38, -75, 76, 150), spots[0], rng.uniform(0, 2 * np.pi))
         self.items.append(_Drawable(phone, (30, 30, 30)))
         self._foreign_qr(texts[0], spots[0], 40)
-        flyer = _transform(_rect(-60, -45, 120, 90), spots[1], rng.uniform(0, 2 * np.pi))
+        flyer = transform(rect(-60, -45, 120, 90), spots[1], rng.uniform(0, 2 * np.pi))
         self.items.append(_Drawable(flyer, (235, 235, 230)))
         self._foreign_qr(texts[1], spots[1] + np.array([-28, 0]), 30)
         self._foreign_qr(texts[2], spots[1] + np.array([28, 0]), 22)
@@ -264,7 +280,7 @@ class SceneBuilder:
 
         code = segno.make_qr(text, error="m", boost_error=False)
         grid = tuple(tuple(bool(c) for c in row) for row in code.matrix) if role != "misprint" else qr_grid(text)
-        corners = _transform(_rect(-side / 2, -side / 2, side, side), centre, self.rng.uniform(0, 2 * np.pi))
+        corners = transform(rect(-side / 2, -side / 2, side, side), centre, self.rng.uniform(0, 2 * np.pi))
         fake = Component(0, "test")
         cells = np.array(grid, dtype=bool)
         px = 8
@@ -281,37 +297,36 @@ class SceneBuilder:
         bars = np.concatenate([np.full(w, i % 2 == 0) for i, w in enumerate(widths)])
         image = np.full((60, len(bars) * 3 + 20, 3), 245, np.uint8)
         image[5:55, 10:10 + len(bars) * 3][:, np.repeat(bars, 3)] = (20, 20, 20)
-        corners = _transform(_rect(-35, -12, 70, 24), centre, self.rng.uniform(0, 2 * np.pi))
+        corners = transform(rect(-35, -12, 70, 24), centre, self.rng.uniform(0, 2 * np.pi))
         self.items.append(_Drawable(corners, image=image, image_corners_mm=corners))
 
     def hands(self, count: int, near: list[np.ndarray]) -> None:
+        """`count` palms at random near the given points."""
         for _ in range(count):
             spot = near[int(self.rng.integers(len(near)))] + self.rng.normal(0, 60, 2)
             angle = self.rng.uniform(0, 2 * np.pi)
-            palm = cv2.ellipse2Poly((0, 0), (55, 40), 0, 0, 360, 10).astype(np.float64)
-            self.items.append(_Drawable(_transform(palm, spot, angle), (120, 150, 205)))
+            self.hand(spot, angle)
+
+    def hand(self, centre: np.ndarray, angle: float, arm_to: np.ndarray | None = None) -> None:
+        """A palm over the table at `centre` (mm), turned by `angle`; with `arm_to`, a forearm
+        reaching from the palm to that point (where the player sits)."""
+        skin = (120, 150, 205)
+        if arm_to is not None:
+            along = np.asarray(arm_to, np.float64) - centre
+            length = float(np.linalg.norm(along))
+            if length > 1:
+                across = np.array([-along[1], along[0]]) / length * 35
+                arm = np.array([centre + across, arm_to + across * 1.2, arm_to - across * 1.2, centre - across])
+                self.items.append(_Drawable(arm, skin))
+        palm = cv2.ellipse2Poly((0, 0), (55, 40), 0, 0, 360, 10).astype(np.float64)
+        self.items.append(_Drawable(transform(palm, centre, angle), skin))
 
     # -- drawing ----------------------------------------------------------------------------------
     def render(self, camera: Camera, level: Level) -> tuple[np.ndarray, list[TruthMarker]]:
+        """The frame through `camera` with the level's faults, and every sticker's truth."""
         h = camera.homography()
-        frame = _table_texture(camera, h, self.rng)
-        stickers = []
-        for index, item in enumerate(self.items):
-            polygon = cv2.perspectiveTransform(item.polygon_mm.reshape(-1, 1, 2).astype(np.float64), h).reshape(-1, 2)
-            if item.image is not None and item.image_corners_mm is not None:
-                src = np.array([[0, 0], [item.image.shape[1], 0], [item.image.shape[1], item.image.shape[0]],
-                                [0, item.image.shape[0]]], dtype=np.float32)
-                dst = cv2.perspectiveTransform(item.image_corners_mm.reshape(-1, 1, 2).astype(np.float64), h)
-                _paste(frame, item.image, cv2.getPerspectiveTransform(src, dst.reshape(4, 2).astype(np.float32)))
-            elif item.color is not None:
-                cv2.fillConvexPoly(frame, np.round(polygon * 16).astype(np.int32), item.color, cv2.LINE_AA, shift=4)
-                cv2.polylines(frame, [np.round(polygon * 16).astype(np.int32)], True,
-                              tuple(int(c * 0.6) for c in item.color), 1, cv2.LINE_AA, shift=4)
-            if item.sticker is not None:
-                truth = item.sticker
-                truth.corners_px = cv2.perspectiveTransform(truth.corners_mm.reshape(-1, 1, 2).astype(np.float64),
-                                                            h).reshape(4, 2).astype(np.float32)
-                stickers.append((index, truth))
+        frame = table_background(camera, h, self.rng)
+        stickers = self._draw(frame, h)
         for index, truth in stickers:
             truth.visible = _inside(truth.corners_px, camera) and not any(
                 _overlaps(truth.corners_mm, later.polygon_mm) for later in self.items[index + 1:]
@@ -326,11 +341,37 @@ class SceneBuilder:
         faults = Degradation(blur=float(self.rng.uniform(0, faults.blur)), noise=faults.noise,
                              light=float(self.rng.uniform(0, faults.light)), glare_spots=faults.glare_spots,
                              jpeg_quality=faults.jpeg_quality)
-        frame = _degrade_colour(frame, faults, self.rng)
+        frame = degrade_colour(frame, faults, self.rng)
         return frame, [t for _, t in stickers if t.component.kind != "test" or t.role in ("misprint",)]
 
+    def draw(self, frame: np.ndarray, camera: Camera) -> None:
+        """Draw every item over `frame` (the table as `camera` sees it), nothing else: no faults,
+        no visibility; cheap enough to draw a table again for each moment of a recorded game."""
+        self._draw(frame, camera.homography())
 
-def _degrade_colour(frame: np.ndarray, d: Degradation, rng: np.random.Generator) -> np.ndarray:
+    def _draw(self, frame: np.ndarray, h: np.ndarray) -> list[tuple[int, TruthMarker]]:
+        """Draw the items in order; return the stickers (with their frame corners) by item index."""
+        stickers = []
+        for index, item in enumerate(self.items):
+            polygon = cv2.perspectiveTransform(item.polygon_mm.reshape(-1, 1, 2).astype(np.float64), h).reshape(-1, 2)
+            if item.image is not None and item.image_corners_mm is not None:
+                src = np.array([[0, 0], [item.image.shape[1], 0], [item.image.shape[1], item.image.shape[0]],
+                                [0, item.image.shape[0]]], dtype=np.float32)
+                dst = cv2.perspectiveTransform(item.image_corners_mm.reshape(-1, 1, 2).astype(np.float64), h)
+                paste_clipped(frame, item.image, cv2.getPerspectiveTransform(src, dst.reshape(4, 2).astype(np.float32)))
+            elif item.color is not None:
+                cv2.fillConvexPoly(frame, np.round(polygon * 16).astype(np.int32), item.color, cv2.LINE_AA, shift=4)
+                cv2.polylines(frame, [np.round(polygon * 16).astype(np.int32)], True,
+                              tuple(int(c * 0.6) for c in item.color), 1, cv2.LINE_AA, shift=4)
+            if item.sticker is not None:
+                truth = item.sticker
+                truth.corners_px = cv2.perspectiveTransform(truth.corners_mm.reshape(-1, 1, 2).astype(np.float64),
+                                                            h).reshape(4, 2).astype(np.float32)
+                stickers.append((index, truth))
+        return stickers
+
+
+def degrade_colour(frame: np.ndarray, d: Degradation, rng: np.random.Generator) -> np.ndarray:
     """The camera's faults on a colour frame: light, glare and blur on all channels, then noise, JPEG."""
     image = frame.astype(np.float32)
     h, w = image.shape[:2]
@@ -357,11 +398,11 @@ def _degrade_colour(frame: np.ndarray, d: Degradation, rng: np.random.Generator)
     return out
 
 
-def _table_texture(camera: Camera, h: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+def table_background(camera: Camera, h: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """A wooden table under the whole view (the floor beyond it darker)."""
     frame = np.empty((camera.height, camera.width, 3), np.uint8)
     frame[:] = (40, 45, 50)
-    table = _rect(-1100, -800, 2200, 1600)
+    table = rect(-1100, -800, 2200, 1600)
     polygon = cv2.perspectiveTransform(table.reshape(-1, 1, 2), h).reshape(-1, 2)
     grain = cv2.resize(rng.uniform(0.85, 1.15, (8, 64)).astype(np.float32), (camera.width, camera.height))
     wood = (np.array([70, 110, 150], np.float32)[None, None, :] * grain[:, :, None]).astype(np.uint8)
@@ -371,7 +412,7 @@ def _table_texture(camera: Camera, h: np.ndarray, rng: np.random.Generator) -> n
     return frame
 
 
-def _paste(frame: np.ndarray, image: np.ndarray, homography: np.ndarray) -> None:
+def paste_clipped(frame: np.ndarray, image: np.ndarray, homography: np.ndarray) -> None:
     """Warp `image` into `frame` through `homography`, only over its bounding box."""
     h, w = image.shape[:2]
     corners = cv2.perspectiveTransform(np.array([[[0, 0]], [[w, 0]], [[w, h]], [[0, h]]], np.float32), homography)
@@ -423,7 +464,7 @@ def _seat_positions(players: int, rng: np.random.Generator) -> list[tuple[np.nda
         centre = np.array([radius_x * np.cos(phi), radius_y * np.sin(phi)])
         # The board faces its player: its "down" direction points away from the table centre.
         angle = phi - np.pi / 2
-        offset = _transform(np.array([[BOARD_W / 2, BOARD_H / 2]]), np.zeros(2), angle)[0]
+        offset = transform(np.array([[BOARD_W / 2, BOARD_H / 2]]), np.zeros(2), angle)[0]
         seats.append((centre - offset, angle))
     return seats
 
@@ -466,7 +507,7 @@ def table_scene(players: int = 4, *, seed: int = 0, family: str = "aruco", size_
         camera = Camera(1920, 1080, 66, height, rng.uniform(0, lvl.max_tilt), rng.uniform(-8, 8))
     if aim_at_seat is not None:
         origin, angle = seats[aim_at_seat % players]
-        middle = _transform(np.array([[BOARD_W * 0.75, -120.0]]), origin, angle)[0]
+        middle = transform(np.array([[BOARD_W * 0.75, -120.0]]), origin, angle)[0]
         camera = Camera(camera.width, camera.height, camera.horizontal_fov_deg, camera.height_mm, camera.tilt_deg,
                         float(np.degrees(angle)), (float(middle[0]), float(middle[1])))
     frame, truth = builder.render(camera, lvl)

@@ -1,8 +1,8 @@
 """Render printed stickers as a camera sees them: perspective, blur, noise, uneven light, glare, JPEG.
 
-Test tooling, not product code: the benchmarks and the vision tests build their frames with it.
-Stickers are drawn from the product's own code grids (`companion.markers.symbols`), so what is
-measured is what the sheets print.
+The benchmarks, the vision tests and the recorded games build their frames with it. Stickers are
+drawn from the product's own code grids (`companion.markers.symbols`), so what is measured is what
+the sheets print.
 """
 
 from __future__ import annotations
