@@ -216,3 +216,105 @@ def test_every_screen_fits_a_small_touchscreen(ui: object) -> None:
     finally:
         Window.size = (1280, 800)
         ui.pump(frames=4)
+
+
+# A whole 3-player game, three turns an age, scripted for the camera. Clockwise: Anna (Gizah A:
+# stone; stages 3/5/7 VP), Boris (Rhodes A: ore; stages 3 VP, 2 shields, 7 VP), Vera (Ephesos A: papyrus).
+VIDEO_GAME = {
+    "format": "sevenwonders-recording/1",
+    "title": "UI test: a short whole game",
+    "players": [{"name": "Anna", "wonder": "gizah", "side": "A"}, {"name": "Boris", "wonder": "rhodes", "side": "A"},
+                {"name": "Vera", "wonder": "ephesos", "side": "A"}],
+    "turns": [
+        {"age": 1, "plays": [{"build": "lumber_yard/I/3+"}, {"build": "stockade/I/3+"}, {"build": "clay_pool/I/3+"}]},
+        {"age": 1, "plays": [{"build": "baths/I/3+"}, {"build": "altar/I/3+"}, {"build": "apothecary/I/3+"}]},
+        {"age": 1, "plays": [{"stage": "loom/I/3+"}, {"build": "ore_vein/I/3+"}, {"discard": "theater/I/3+"}]},
+        {"age": 2, "plays": [{"build": "sawmill/II/3+"}, {"build": "walls/II/3+"}, {"build": "library/II/3+"}]},
+        {"age": 2, "plays": [{"build": "aqueduct/II/3+"}, {"build": "forum/II/3+"}, {"build": "school/II/3+"}]},
+        {"age": 2, "plays": [{"stage": "temple/II/3+"}, {"stage": "courthouse/II/3+"}, {"build": "statue/II/3+"}]},
+        {"age": 3, "plays": [{"build": "pantheon/III/3+"}, {"build": "fortifications/III/3+"},
+                             {"build": "lodge/III/3+"}]},
+        {"age": 3, "plays": [{"build": "gardens/III/3+"}, {"build": "arsenal/III/3+"},
+                             {"build": "university/III/3+"}]},
+        {"age": 3, "plays": [{"stage": "study/III/3+"}, {"discard": "senate/III/3+"},
+                             {"build": "scientists_guild/III/guild"}]},
+    ],
+}
+COINS_AFTER_AGE = {"Anna": (3, 4, 6), "Boris": (3, 5, 2), "Vera": (6, 6, 9)}
+"""What each player counts at the end of each age (the camera does not read coins)."""
+# Shields: Boris has Stockade 1 (Age I), + Walls 2 (Age II; his stage 1 gives VP), + Fortifications 3
+# and Arsenal 3 (Age III); Anna and Vera have none, so Boris beats both every age and they tie:
+# Anna -1 -1 -1, Boris +1 +1 +3 +3 +5 +5 = 18, Vera -1 -1 -1.
+# Anna: military -3, 6 coins -> 2, stages 3+5+7 = 15, Baths 3 + Aqueduct 5 + Pantheon 7 + Gardens 5
+#   = 20: 34.
+# Boris: 18, 2 coins -> 0, stage 1 -> 3, Altar 2 (Forum gives no points): 23.
+# Vera: -3, 9 coins -> 3, Statue 4, science compass 2 (Apothecary, Lodge), tablet 3 (Library, School,
+#   University) and the Scientists Guild's wild symbol: as a gear 4+1+9 + one set 7 = 21 (as a tablet
+#   4+16 = 20, as a compass 9+9 = 18): 25.
+EXPECTED_TOTALS = {"Anna": 34, "Boris": 23, "Vera": 25}
+
+
+def test_a_whole_game_read_from_a_recorded_video(ui: object, tmp_path: Path) -> None:
+    from companion.simulation.playback import write_video
+    from companion.simulation.recording import parse_recording
+
+    recording = parse_recording(VIDEO_GAME)
+    video = tmp_path / "game.mp4"
+    write_video(recording, video, fps=5.0, pause_between_ages=5.0)
+    ui.app.close_game()
+    ui.tap(ui.tr("home.new_game"))
+    screen = ui.screen
+    ui.tap(ui.tr("new_game.camera_file"))
+    screen.camera_path = str(video)
+    ui.tap(ui.tr("new_game.read_boards"))
+    assert ui.wait_until(lambda: not screen.scanning, timeout=20)
+    # The boards seen, clockwise from wherever the camera starts: a rotation of the script's order.
+    order = ["gizah", "rhodes", "ephesos"]
+    seen = screen.wonders[:3]
+    assert seen in [order[i:] + order[:i] for i in range(3)] and screen.sides[:3] == ["A", "A", "A"]
+    owner = {"gizah": "Anna", "rhodes": "Boris", "ephesos": "Vera"}
+    rows = sorted((w for w in ui.walk(screen) if type(w).__name__ == "SeatRow"), key=lambda r: r.seat)
+    for row, wonder in zip(rows, seen, strict=True):
+        row.ids.name.text = owner[wonder]
+    ui.tap(ui.tr("new_game.start"))
+    assert ui.app.root.current == "table" and ui.app.camera_on
+    session = ui.app.session
+    snapshots = recording.snapshots()
+    ends = {turn.age: snapshots[i + 1] for i, turn in enumerate(recording.turns)}
+    seat_of = {p["name"]: seat for seat, p in enumerate(session.players)}
+
+    def age_on_table(age: int) -> bool:
+        for script_seat, (copies, backs) in enumerate(zip(ends[age].cards, ends[age].stages, strict=True)):
+            player = session.players[seat_of[VIDEO_GAME["players"][script_seat]["name"]]]
+            if not {c.split("/")[0] for c in copies} <= set(player["cards"]) or player["stages"] < len(backs):
+                return False
+        return True
+
+    for age in (1, 2, 3):
+        assert ui.wait_until(lambda a=age: age_on_table(a), timeout=60), f"Age {age} was not seen"
+        if age == 2:
+            ui.screenshot("table-camera")
+        ui.tap(ui.tr("table.end_age", age="I" * age))
+        ui.tap(ui.tr("age.confirm"))
+        for name, coins in COINS_AFTER_AGE.items():
+            stepper = next(w for w in ui.walk(ui.screen) if type(w).__name__ == "Stepper" and w.label == name)
+            for _ in range(abs(int(stepper.value) - coins[age - 1])):
+                ui.tap(ui.find("+" if stepper.value < coins[age - 1] else "\u2212", root=stepper))
+            assert stepper.value == coins[age - 1], f"{name}'s coins after Age {age}"
+        ui.tap(ui.tr("age.coins_right_next", age="I" * (age + 1)) if age < 3 else ui.tr("age.coins_right_score"))
+    assert ui.app.root.current == "score"
+    tokens = {p["name"]: p["tokens"] for p in session.players}
+    assert tokens == {"Anna": [-1, -1, -1], "Boris": [1, 1, 3, 3, 5, 5], "Vera": [-1, -1, -1]}
+    # Every card came from the camera (none typed): the log says so.
+    sources = {e.source for e in ui.app.store.events(session.game_id) if e.kind == "card_confirmed"}
+    assert sources == {"camera"}
+    pad = ui.screen.ids.pad
+    lines = {line.name: line.total for line in session.scores().lines}
+    assert lines == EXPECTED_TOTALS
+    assert {"34", "23", "25"} <= set(ui.texts(pad))
+    assert ui.tr("score.winner", names="Anna", total=34) in ui.texts()
+    vera_choice = ui.tr("score.choice.science_wilds", player="Vera", symbols="gear", by=ui.tr("score.by.optimiser"))
+    assert "\u2022 " + vera_choice in ui.texts()
+    ui.screenshot("score-from-video")
+    ui.tap(ui.tr("score.finish"))
+    assert ui.app.store.game(session.game_id).sheet["winners"] == ["Anna"]

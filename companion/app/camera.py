@@ -11,7 +11,7 @@ from typing import Any
 from companion.state.camera_feed import CameraFeed
 from companion.vision.pipeline import TableReader
 from companion.vision.reader import MarkerReader
-from companion.vision.sources import Frame, frames_from, is_video
+from companion.vision.sources import Frame, frames_from, is_recording, is_video
 
 __all__ = ["open_feed", "reader_for"]
 
@@ -52,5 +52,6 @@ def open_feed(spec: str, *, player_count: int, family: str = "aruco", every_fram
         return CameraFeed(lambda: _android_frames(int(spec)), reader, realtime=False)
     live = spec.isdigit()
     iterator = frames_from(spec)             # opened now, so a bad source is refused here
-    realtime = not every_frame and (spec == "demo" or is_video(spec))
-    return CameraFeed(lambda: iterator, reader, realtime=realtime and not live, every_frame=every_frame)
+    recorded = is_recording(spec) or is_video(spec)
+    return CameraFeed(lambda: iterator, reader, realtime=recorded and not live and not every_frame,
+                      every_frame=every_frame)

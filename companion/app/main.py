@@ -64,6 +64,7 @@ class CompanionApp(App):
         self.registry: MarkerRegistry = load_marker_registry()
         self.theme: Theme = load_theme()
         self.feed: Any = None
+        self.pilot: Any = None
         self.preview_frames = 0
         self._preview_number = 0
         self._pump_event: Any = None
@@ -156,6 +157,8 @@ class CompanionApp(App):
         screen = self.root.get_screen(name)
         if hasattr(screen, "prepare"):
             screen.prepare(**options)
+        if self.root.current != name:
+            self.status = ""
         self.root.current = name
         self.save_place()
 
@@ -204,11 +207,11 @@ class CompanionApp(App):
         self.go("home")
 
     def start_demo(self) -> None:
-        """Start a game from the bundled recording, watched through its rendered frames."""
-        from companion.app.demo import demo_setup
+        """Start a game from the bundled recording, watched through its rendered frames; it plays itself."""
+        from companion.app.demo import DemoPilot, demo_setup
 
-        players = demo_setup()
-        self.start_game(players, camera="demo")
+        self.pilot = DemoPilot()
+        self.start_game(demo_setup(self.pilot.recording), camera="demo")
 
     def changed(self, *, now: bool = False) -> None:
         """The game changed: redraw the screens that show it (at most four times a second)."""
@@ -283,6 +286,8 @@ class CompanionApp(App):
             self.last_result = results[-1].result
             if changed:
                 self.changed()
+                if self.pilot is not None:
+                    self.pilot.act(self)
         if feed.error:
             self.status = self.tr("camera.error", error=feed.error)
         elif feed.ended and not feed.running:

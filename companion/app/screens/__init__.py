@@ -35,6 +35,11 @@ class AppScreen(Screen):
         return {}
 
     def on_pre_enter(self, *_: Any) -> None:
+        from kivy.uix.scrollview import ScrollView
+
+        for widget in self.walk(restrict=True):       # a screen opens at its top
+            if isinstance(widget, ScrollView):
+                widget.scroll_x, widget.scroll_y = 0.0, 1.0
         self.refresh()
 
     def _redraw_if_shown(self, *_: Any) -> None:

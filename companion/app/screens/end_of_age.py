@@ -52,7 +52,8 @@ class EndOfAgeScreen(AppScreen):
             steppers = []
             for seat in range(len(session.players)):
                 stepper = Stepper(maximum=999)
-                stepper.on_change = lambda value, s=seat: running.attempt(session.set_coins, s, value, why="counted")
+                stepper.on_change = lambda value, s=seat: running.attempt(running.session.set_coins, s, value,
+                                                                          why="counted")
                 coins.add_widget(stepper)
                 steppers.append(stepper)
         for stepper, player in zip(steppers, session.players, strict=True):

@@ -22,6 +22,13 @@ class TableScreen(AppScreen):
     age_text = StringProperty("")
     problems = StringProperty("")
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        # Held here: a part taken out of the layout must outlive the kv ids, which are weak.
+        ids = self.ids
+        self._parts = (ids.preview.__self__, ids.left_scroll.__self__, ids.right_scroll.__self__)
+        self._columns = (ids.left.__self__, ids.right.__self__)
+
     def refresh(self) -> None:
         running = app()
         session = running.session
@@ -40,7 +47,7 @@ class TableScreen(AppScreen):
         for seat, entry in session.pending():
             pending.setdefault(seat, []).append(entry)
         self._arrange(running.camera_on)
-        columns = [self.ids.left, self.ids.right]
+        columns = list(self._columns)
         for column in columns:
             column.clear_widgets()
         players = session.players
@@ -58,8 +65,6 @@ class TableScreen(AppScreen):
 
     def _arrange(self, camera_on: bool) -> None:
         """With the camera: its picture and one column of cities; without: two columns of cities."""
-        if not hasattr(self, "_parts"):
-            self._parts = (self.ids.preview, self.ids.left_scroll, self.ids.right_scroll)
         preview, left, right = self._parts
         main = self.ids.main
         wanted = [preview, left] if camera_on else [left, right]
