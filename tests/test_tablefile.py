@@ -116,8 +116,8 @@ def test_top_level_problems() -> None:
     assert _problems([]) == ["expected an object, got a list"]
     assert _problems({**_three(), "format": "sevenwonders-table/9"}) == [
         "format: unsupported format 'sevenwonders-table/9'; this version reads 'sevenwonders-table/1'"]
-    assert _problems({**_three(), "expansions": ["armada"]}) == [
-        "expansions[0]: expansion 'armada' is not supported by this version"]
+    assert _problems({**_three(), "expansions": ["cities"]}) == [
+        "expansions[0]: expansion 'cities' is not supported by this version"]
     assert _problems({**_three(), "variant": "solo"}) == ["variant: unknown variant 'solo'"]
     assert _problems({**_three(), "options": {"craftsmens_guild_vp": 3}}) == [
         "options.craftsmens_guild_vp: must be one of 1, 2, got 3"]
