@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -229,11 +230,15 @@ def _check_choices(reader: Reader, table: Table, seat: int, at: str) -> None:
                                        f"{'s' if most != 1 else ''}"))
 
 
-def parse_table(document: Any, data: GameData | None = None, *, armada: ArmadaData | None = None) -> Table:
+ArmadaSource = ArmadaData | Callable[[], ArmadaData] | None
+"""The Armada data for a table that plays with it, or a function loading it only then."""
+
+
+def parse_table(document: Any, data: GameData | None = None, *, armada: ArmadaSource = None) -> Table:
     """Build a `Table` from a decoded table-file document.
 
     `armada` is the Armada data to use when the table plays with it (with a component owner's
-    entered values; default: the shipped data alone).
+    entered values), or a function that loads it; default: the shipped data alone.
 
     :raises TableFileError: with every problem found; no partial table is ever returned.
     """
@@ -260,7 +265,7 @@ def parse_table(document: Any, data: GameData | None = None, *, armada: ArmadaDa
     two_player = variant == TWO_PLAYER
     armada_data = None
     if ARMADA in expansions:
-        armada_data = armada or load_armada_data()
+        armada_data = armada() if callable(armada) else armada or load_armada_data()
         if two_player:
             reader["variant"].problem("Armada is not played in the two-player variant")
     items = reader["players"].as_list(max_length=20)
@@ -309,7 +314,7 @@ def _read_options(reader: Reader, data: GameData) -> dict[str, int]:
     return options
 
 
-def read_table(path: str | Path, data: GameData | None = None, *, armada: ArmadaData | None = None) -> Table:
+def read_table(path: str | Path, data: GameData | None = None, *, armada: ArmadaSource = None) -> Table:
     """Read a table file from disk (`armada`: as for `parse_table`).
 
     :raises TableFileError: when the file cannot be read, is not JSON, or holds a bad value.

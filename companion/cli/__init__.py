@@ -25,8 +25,16 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     rules_commands.register(commands)
-    from companion.cli import bench_commands, demo_commands, games_commands, marker_commands, vision_commands
+    from companion.cli import (
+        bench_commands,
+        components_commands,
+        demo_commands,
+        games_commands,
+        marker_commands,
+        vision_commands,
+    )
 
+    components_commands.register(commands)
     demo_commands.register(commands)
     games_commands.register(commands)
     marker_commands.register(commands)

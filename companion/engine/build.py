@@ -420,6 +420,10 @@ def check_stage(table: Table, seat: int, *, naval: bool = False, fleet: str | No
                           f"all {player.stages_built} stages of {player.wonder.name} are built",
                           player.coins, reason_code="all_stages_built",
                           reason_values=(("stages", player.stages_built),))
+    if player.wonder.outside is not None:
+        refusal = _unknown([player.wonder.outside])
+        return BuildCheck(player.name, "stage", target_name, False, None, None, (), refusal.reason, player.coins,
+                          reason_code=refusal.code, reason_values=refusal.values, unknowns=refusal.unknowns)
     steps: list[tuple[NavalStep, Cost]] | None = None
     if naval:
         steps, refusal = _naval_options(table, seat, fleet, for_stage=True)

@@ -33,6 +33,7 @@ __all__ = [
     "Island",
     "NavalAge",
     "PortBoard",
+    "armada_with_values",
     "fact_label",
     "load_armada_data",
 ]
@@ -301,7 +302,7 @@ def _effects(reader: Reader, owner: str, ident: str, name: str, facts: _Facts, v
             if isinstance(got, Unknown):
                 unknown = got
             else:
-                resolved[field] = [got] if isinstance(value, list) else got
+                resolved[field] = list(got) if isinstance(got, tuple) else [got] if isinstance(value, list) else got
         if unknown is not None:
             result.append(UnknownEffect(str(kind), unknown))
             continue
@@ -588,3 +589,12 @@ def load_armada_data(components: str | Path | None = None, *, armada_file: str |
     overrides = read_components(Path(components)) if components is not None else {}
     return _load(Path(armada_file) if armada_file is not None else None, overrides,
                  str(components) if components is not None else None)
+
+
+def armada_with_values(values: Mapping[str, Any], source: str = "components file") -> ArmadaData:
+    """The shipped Armada data with `values` (fact key -> JSON value) applied: the check a components
+    file passes before it is written.
+
+    :raises GameDataError: naming each value that is not valid.
+    """
+    return _load(None, values, source)
