@@ -235,10 +235,11 @@ class _Facts:
             value = self.parsers[kind](reader)
         overridden = False
         if key in self.overrides:
-            entered = Reader(self.overrides[key], self.override_problems, f"values.{key}")
-            value = self.parsers[kind](entered)
-            source = "entered by the component owner (components file)"
-            overridden = True
+            entered = self.parsers[kind](Reader(self.overrides[key], self.override_problems, f"values.{key}"))
+            if entered is not None:
+                value = entered
+                source = "entered by the component owner (components file)"
+                overridden = True
         self.facts[key] = Fact(key, kind, value, label, source, subject, overridden)
         return value
 
@@ -554,7 +555,7 @@ def _load(armada_file: Path | None, overrides: Mapping[str, Any], components: st
                                   tuple(data.rules.options), fleet_ids)
     rules = _parse_rules(reader, data)
     fleets = _parse_fleets(reader["fleets"], facts, data.rules.colors)
-    boards = _parse_boards(reader["port_boards"], facts, tuple(fleets))
+    boards = _parse_boards(reader["port_boards"], facts, fleet_ids)
     cards = _parse_cards(reader["cards"], data, facts, vocabulary, rules.removed_at_three_players if rules else ())
     islands = _parse_islands(reader["islands"], facts, vocabulary, set(data.cards) | set(cards))
     _check_box(reader, cards, islands, boards, fleets, data)
