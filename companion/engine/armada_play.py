@@ -48,8 +48,10 @@ __all__ = [
 BUILD_KINDS = ("hand", "chain", "free_build", "last_card", "discard_pile")
 """How a building is built: paid from the hand, free by chain, free by a wonder's power (Olympia A),
 the last card of an age played by Babylon B (an extra turn), or from the discard pile."""
-STEP_CAUSES = ("paid", "free", "discard")
-"""Why a ship moves: a paid naval construction, a free move (card, island), or a discard's free step."""
+STEP_CAUSES = ("construction", "free_move", "discard")
+"""Why a ship moves: a naval construction paid with a build (free with Lost Island, still one), a
+free move (Shipyard and the other blue Armada cards, Topaz/Amber Island, Frothy Harbor, Stormy
+Archipelago), or the free yellow step of a discard."""
 
 
 def naval_construction_allowed(build: str) -> bool:
@@ -217,10 +219,10 @@ def _piracy_rate(table: Table, pirate: int) -> int:
 
 @dataclass(frozen=True)
 class ShipStep:
-    """One ship moving one space up this turn, and why (``paid``, ``free`` or ``discard``)."""
+    """One ship moving one space up this turn, and why (``construction``, ``free_move`` or ``discard``)."""
 
     fleet: str
-    cause: str = "paid"
+    cause: str = "construction"
 
 
 @dataclass(frozen=True)
@@ -247,7 +249,8 @@ class TurnOutcome:
 def resolve_ship_turn(table: Table, steps: Mapping[int, Sequence[ShipStep]], *, pirates: Sequence[int] = (),
                       deck_sizes: Mapping[int, int] | None = None) -> TurnOutcome:
     """Steps 2, 3, 4 and 6 of a turn for every seat: move the ships, take the coins of the spaces
-    reached (and 1 per naval construction with Wondrous Harbor), explore, then the highest tax of the
+    reached (and 1 per naval construction with Wondrous Harbor, free or paid, but not for free moves
+    or a discard's step, which are no construction), explore, then the highest tax of the
     turn and the piracy of `pirates` (see `coin_losses`). `deck_sizes`: island cards left per level.
 
     :raises ValueError: when a ship would move past its last space.
@@ -270,7 +273,7 @@ def resolve_ship_turn(table: Table, steps: Mapping[int, Sequence[ShipStep]], *, 
             if level >= len(armada.fleets[step.fleet].spaces):
                 raise ValueError(f"{player.name}'s {step.fleet} ship is already on its last space")
             positions[seat][step.fleet] = level
-            if step.cause == "paid":
+            if step.cause == "construction":
                 gained[seat] += sum(e.amount for e in city_effects(player) if isinstance(e, CoinsPerNavalConstruction))
             try:
                 reward = step_rewards(table, seat, step.fleet, level)
