@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.gamedata import GameData
+from companion.gamedata.armada import load_armada_data
 from companion.tablefile import TableFileError, parse_table, read_table, table_to_json
 from tests.conftest import city, table_document
 
@@ -172,8 +173,10 @@ def test_the_schema_refuses_what_the_reader_refuses() -> None:
 
 
 def test_the_schema_lists_every_card_and_wonder(data: GameData) -> None:
-    assert set(SCHEMA["$defs"]["card"]["enum"]) == set(data.cards)
-    assert set(SCHEMA["$defs"]["player"]["properties"]["wonder"]["enum"]) == set(data.wonders)
+    armada = load_armada_data()
+    assert set(SCHEMA["$defs"]["card"]["enum"]) == set(data.cards) | set(armada.cards)
+    assert set(SCHEMA["$defs"]["player"]["properties"]["wonder"]["enum"]) == set(data.wonders) | {"other"}
+    assert set(SCHEMA["$defs"]["player"]["properties"]["islands"]["items"]["enum"]) == set(armada.islands)
 
 
 json_values = st.recursive(
