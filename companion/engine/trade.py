@@ -309,12 +309,15 @@ def _feasible(bundle: Sequence[int], supply: Supply) -> bool:
     return assign(0, short)
 
 
-def _bundles(need: Sequence[int], seller: Seller) -> list[tuple[int, ...]]:
-    """Every purchase from a limited seller: at most `max_units` units, none beyond `need`, that it can make."""
+def _bundles(need: Sequence[int], seller: Seller, own: Supply) -> list[tuple[int, ...]]:
+    """Every purchase from a limited seller that a cheapest plan may hold: at most `max_units` units
+    it can make, and of each resource no more than the city's own fixed units leave to cover (a
+    bought unit costs at least a coin, so one that the city's free units could replace is never
+    cheapest)."""
     limit = seller.max_units if seller.max_units is not None else sum(need)
     supply = seller.supply
-    caps = [min(n, f + sum(1 for unit in supply.choices if r in unit))
-            for r, (n, f) in enumerate(zip(need, supply.fixed, strict=True))]
+    caps = [min(max(0, n - mine), f + sum(1 for unit in supply.choices if r in unit))
+            for r, (n, f, mine) in enumerate(zip(need, supply.fixed, own.fixed, strict=True))]
     found: list[tuple[int, ...]] = []
 
     def extend(r: int, room: int, current: list[int]) -> None:
@@ -355,7 +358,7 @@ def _limited_purchases(need: Sequence[int], own: Supply, sellers: Sequence[Selle
                            for n, p in zip(bundle, sellers[s].prices, strict=True))
                 combined.append((cost + solution.min_cost, tuple(chosen), solution))
             return
-        for bundle in _bundles(rest, sellers[limited[index]]):
+        for bundle in _bundles(rest, sellers[limited[index]], own):
             choose(index + 1, tuple(n - b for n, b in zip(rest, bundle, strict=True)), [*chosen, bundle])
 
     choose(0, tuple(need), [])
