@@ -139,3 +139,17 @@ def test_guild_cap_does_not_apply_without_armada_and_each_guild_alone() -> None:
     players[1].update(cards=boris, tokens=[-1, -1, -1])
     players[3].update(cards=["training_ground", "fortifications", "coastal_defenses"], tokens=[-1, -1, -1])
     assert score_table(armada_table(*players)).line("Anna").points["guilds"] == 10 + 6
+
+
+def test_island_decks_and_pirate_coins_when_built() -> None:
+    # "Эти карты позволяют игроку взять верхнюю карту Острова из колоды соответствующего уровня
+    # (1/2/3 соответственно)"; Pirate Cache and Lair bring 3 and 6 coins when built.
+    from companion.engine.armada_play import drawn_island_level
+    from companion.engine.play import coins_for_card
+
+    table = armada_table(*_four("pirate_cache"))
+    cards = table.armada.cards
+    assert [drawn_island_level(cards[c]) for c in ("steersmens_academy", "map_room", "naval_archives")] == [1, 2, 3]
+    assert drawn_island_level(cards["explorers_office"]) is None
+    assert coins_for_card(table, 0, cards["pirate_cache"]) == 3
+    assert coins_for_card(table, 0, cards["pirate_lair"]) == 6

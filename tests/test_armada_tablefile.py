@@ -129,3 +129,14 @@ def test_damaged_teams_never_crash(value: object) -> None:
         parse_table(document)
     except TableFileError as error:
         assert error.problems and all(str(p) for p in error.problems)
+
+
+def test_the_documented_armada_example_is_valid() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "table-file.md").read_text(encoding="utf-8")
+    block = text.split("## Armada", 1)[1].split("```json", 1)[1].split("```", 1)[0]
+    document = json.loads(block)
+    jsonschema.validate(document, SCHEMA)
+    table = parse_table(document)
+    assert [p.port.board for p in table.players] == [1, 2, 5]

@@ -21,6 +21,7 @@ from companion.gamedata import Card
 from companion.gamedata.armada import ArmadaCard, ArmadaData
 from companion.gamedata.armada_effects import (
     CoinsPerNavalConstruction,
+    DrawIsland,
     FreeShipMoves,
     ImmuneToCoinLoss,
     Incursion,
@@ -37,6 +38,7 @@ __all__ = [
     "cards_per_player",
     "coin_losses",
     "discard_options",
+    "drawn_island_level",
     "exploration_draws",
     "free_move_choices",
     "incursion_target",
@@ -152,6 +154,12 @@ def incursion_target(table: Table, seat: int, card: Card) -> int:
 
 def _effect_gaps(card: Card, kind: str) -> list[Unknown]:
     return [e.unknown for e in card.effects if isinstance(e, UnknownEffect) and e.of_type == kind]
+
+
+def drawn_island_level(card: Card) -> int | None:
+    """The level of the island deck whose top card building `card` puts into play (Steersmen's
+    Academy 1, Map Room 2, Naval Archives 3): an effect of step 3, not an exploration (no choice)."""
+    return next((e.level for e in card.effects if isinstance(e, DrawIsland)), None)
 
 
 def exploration_draws(explorers: Mapping[int, int], deck_sizes: Mapping[int, int],
