@@ -482,3 +482,12 @@ def test_eastern_emporium_buys_once_from_two_seats_right() -> None:
     # 1 clay from Dara for 1 + 1 from Emil (right neighbour, Clay Pit) for 2 = 3.
     assert check.legal and check.coins == 3
     assert _buys(check) == {("Dara", "clay"): (1, 1), ("Emil", "clay"): (1, 2)}
+
+
+def test_a_missing_port_board_number_is_named() -> None:
+    table = armada_table(city("Georgy", "rhodes", coins=5), city("B", "gizah", port_board=2),
+                         city("C", "ephesos", port_board=3), values=GEORGY_BOARD)
+    check = check_card(table, 0, "baths", naval=True)
+    assert check.reason_code == "unknown_value"
+    assert "Georgy's port board number is not given (give this player's \"port_board\" in the table file)" \
+        in check.reason

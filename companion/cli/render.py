@@ -26,7 +26,7 @@ def unknowns_text(title: str, unknowns: Iterable[Unknown], players: Iterable[str
     names = list(players) if players is not None else None
     for index, unknown in enumerate(unknowns):
         who = f" ({names[index]})" if names else ""
-        lines.append(f"  {unknown.label}{who}: enter it with `{unknown.edit}`")
+        lines.append(f"  {unknown.label}{who}: {unknown.how_to_enter}")
     if any(u.key.startswith("fleet.") for u in unknowns):
         lines.append(f"  ({TABLE_FILE_HINT})")
     return "\n".join(lines)

@@ -42,7 +42,7 @@ def board_of(table: Table, seat: int) -> PortBoard | Unknown:
         name = table.players[seat].name
         return Unknown(f"players.{name}.port_board", f"{name}'s port board number is not given",
                        "the table file does not say which of the 8 port boards the player uses",
-                       "give \"port_board\" for this player in the table file")
+                       "give this player's \"port_board\" in the table file")
     return armada.boards[port.board]
 
 

@@ -34,7 +34,6 @@ __all__ = [
     "NavalAge",
     "PortBoard",
     "armada_with_values",
-    "fact_label",
     "load_armada_data",
 ]
 
@@ -191,12 +190,6 @@ class ArmadaData:
     def unknowns(self) -> list[Fact]:
         """Every fact still unknown, in data order."""
         return [fact for fact in self.facts.values() if not fact.known]
-
-
-def fact_label(key: str, facts: Mapping[str, Fact]) -> str:
-    """The words for a fact key (the key itself when it is not a fact)."""
-    fact = facts.get(key)
-    return fact.label if fact else key
 
 
 class _Facts:

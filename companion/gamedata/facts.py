@@ -30,11 +30,17 @@ class Unknown:
     why: str
     """Why it is not known (the provenance of the gap)."""
     edit: str
-    """The command that asks for it: ``companion components edit port-board 3``."""
+    """How to enter it: a command (``companion components edit port-board 3``) or, when no command
+    can, what to do instead."""
+
+    @property
+    def how_to_enter(self) -> str:
+        """``enter it with `companion components edit port-board 3``` or the advice given instead."""
+        return f"enter it with `{self.edit}`" if self.edit.startswith("companion ") else self.edit
 
     def describe(self) -> str:
-        """``blue fleet level 4 VP unknown on port board 3 (enter it with companion components edit ...)``."""
-        return f"{self.label} (enter it with `{self.edit}`)"
+        """``blue fleet level 4 VP unknown on port board 3 (enter it with `companion components edit ...`)``."""
+        return f"{self.label} ({self.how_to_enter})"
 
     def with_label(self, label: str) -> Unknown:
         """The same gap worded for one place (e.g. naming the port board a player uses)."""

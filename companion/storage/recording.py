@@ -28,7 +28,7 @@ def record_table(store: GameStore, document: dict[str, Any], *, at: str | None =
         raise EventError("; ".join(str(p) for p in error.problems)) from None
     if not sheet.complete:
         raise EventError("the table cannot be logged until these values are entered: "
-                         + "; ".join(f"{gap.label} ({name}): {gap.edit}" for name, gap in sheet.unknowns()))
+                         + "; ".join(f"{gap.label} ({name}): {gap.how_to_enter}" for name, gap in sheet.unknowns()))
     players = [{"name": p["name"], "wonder": p["wonder"], "side": p["side"]} for p in document["players"]]
     game_id = store.new_game(players, variant=document.get("variant", "standard"),
                              expansions=document.get("expansions", []), options=document.get("options"),
