@@ -79,12 +79,12 @@ def read_port(reader: Reader, armada: ArmadaData) -> PortState | None:
             name = item.as_str(what="player name", max_length=40)
             if name is not None:
                 givers.append(name)
-    if None in (board if reader["port_board"].present else 0, printed):
+    if reader["port_board"].present and board is None:
         return None
-    return PortState(board, fleets, tuple(islands), tuple(tokens), tuple(givers), printed or {})
+    return PortState(board, fleets, tuple(islands), tuple(tokens), tuple(givers), printed)
 
 
-def _read_printed(reader: Reader, armada: ArmadaData, fleets: dict[str, int]) -> dict[tuple[str, str], int] | None:
+def _read_printed(reader: Reader, armada: ArmadaData, fleets: dict[str, int]) -> dict[tuple[str, str], int]:
     """Values a player read off the board at a ship's space; they must agree with the known data."""
     printed: dict[tuple[str, str], int] = {}
     for fleet, fields in reader.items():

@@ -253,26 +253,21 @@ def _naval_options(table: Table, seat: int, fleet: str | None, for_stage: bool
         return [], _Refusal(f"{player.name}'s table does not play with Armada", "no_armada")
     any_fleet = for_stage and has_power(player, FreeWonderNavalAnyFleet)
     board = board_of(table, seat)
-    if fleet is None:
-        if not for_stage:
-            raise ValueError("a card's naval construction uses the fleet of its colour")
-        if isinstance(board, Unknown):
-            return [], _unknown([board])
-        if isinstance(board.wonder_fleet, Unknown):
-            return [], _unknown([board.wonder_fleet])
-        fleet = board.wonder_fleet
-    elif fleet not in armada.fleets:
+    if fleet is None and not for_stage:
+        raise ValueError("a card's naval construction uses the fleet of its colour")
+    if fleet is not None and fleet not in armada.fleets:
         return [], _Refusal(f"{fleet} buildings move no ship (the fleets are {', '.join(armada.fleet_ids)})",
                             "no_fleet", (("color", fleet),))
-    elif for_stage and not any_fleet:
+    if fleet is None or (for_stage and not any_fleet):
         if isinstance(board, Unknown):
             return [], _unknown([board])
         if isinstance(board.wonder_fleet, Unknown):
             return [], _unknown([board.wonder_fleet])
-        if fleet != board.wonder_fleet:
+        if fleet is not None and fleet != board.wonder_fleet:
             return [], _Refusal(f"a wonder stage moves the {board.wonder_fleet} ship (the wonder symbol on port "
                                 f"board {board.number}), not the {fleet} one", "wrong_fleet",
                                 (("fleet", fleet), ("wonder_fleet", board.wonder_fleet)))
+        fleet = board.wonder_fleet
     level = player.port.position(fleet)
     if level >= len(armada.fleets[fleet].spaces) - 1:
         return [], _Refusal(f"the {fleet} ship is already on its last space", "fleet_complete", (("fleet", fleet),))
