@@ -3,6 +3,10 @@
 Each test quotes the example it checks and works the expected numbers out in its comments. The
 rulebook's naval construction examples do not say on which port board they happen, so those tests
 enter the example's cost as a component owner would (`values=`), on a board the test picks.
+
+The FAQ's "Дипломатия и Вторжения" answers concern the Diplomacy tokens of *Cities*, which this
+version does not model: with no Diplomacy an incursion is never blocked, and the answer's second
+half (one land conflict against one player an age) is tested below.
 """
 
 from __future__ import annotations
