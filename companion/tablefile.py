@@ -10,25 +10,38 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from companion.engine.city import science_wild_count
-from companion.engine.table import STANDARD, TWO_PLAYER, VARIANTS, Player, PlayerChoices, Table
+from companion.engine.table import ARMADA, STANDARD, TWO_PLAYER, VARIANTS, Player, PlayerChoices, Table
 from companion.gamedata import Card, GameData, load_game_data
+from companion.gamedata.armada import ArmadaData, load_armada_data
 from companion.gamedata.effects import CopyNeighborGuild, ScienceWild
 from companion.jsonread import Problem, Reader
+from companion.tablefile_armada import (
+    ARMADA_PLAYER_FIELDS,
+    OTHER_WONDER,
+    check_armada_table,
+    other_wonder,
+    port_to_json,
+    read_choices,
+    read_port,
+    read_teams,
+)
 
 __all__ = ["MAX_FILE_BYTES", "TABLE_FORMAT", "TableFileError", "parse_table", "read_table", "table_to_json"]
 
 TABLE_FORMAT = "sevenwonders-table/1"
 GAME = "7wonders"
-KNOWN_EXPANSIONS: tuple[str, ...] = ()
+KNOWN_EXPANSIONS: tuple[str, ...] = (ARMADA,)
 """Expansions this version scores; others are refused with a clear message."""
 MAX_FILE_BYTES = 2_000_000
-TOP_FIELDS = ("format", "game", "expansions", "variant", "players", "options")
-PLAYER_FIELDS = ("name", "wonder", "side", "stages", "cards", "coins", "tokens", "science_choices",
-                 "copied_guild")
+TOP_FIELDS = ("format", "game", "expansions", "variant", "players", "options", "teams")
+BASE_PLAYER_FIELDS = ("name", "wonder", "side", "stages", "cards", "coins", "tokens", "science_choices",
+                      "copied_guild")
+PLAYER_FIELDS = BASE_PLAYER_FIELDS + ARMADA_PLAYER_FIELDS
 
 
 class TableFileError(ValueError):
@@ -54,11 +67,12 @@ def _check_fields(reader: Reader, allowed: tuple[str, ...]) -> dict[str, Any] | 
     return mapping
 
 
-def _read_cards(reader: Reader, data: GameData) -> list[Card]:
+def _read_cards(reader: Reader, data: GameData, armada: ArmadaData | None) -> list[Card]:
     cards: list[Card] = []
     seen: dict[str, int] = {}
+    known: dict[str, Card] = dict(data.cards) if armada is None else {**data.cards, **armada.cards}
     for index, item in enumerate(reader.as_list(max_length=200)):
-        card_id = item.as_str(choices=data.cards, what="card")
+        card_id = item.as_str(choices=known, what="card")
         if card_id is None:
             continue
         if card_id in seen:
@@ -66,11 +80,11 @@ def _read_cards(reader: Reader, data: GameData) -> list[Card]:
                          f"a city never holds two buildings of one name")
             continue
         seen[card_id] = index
-        cards.append(data.cards[card_id])
+        cards.append(known[card_id])
     return cards
 
 
-def _read_tokens(reader: Reader, data: GameData) -> list[int]:
+def _read_tokens(reader: Reader, data: GameData, armada: ArmadaData | None = None) -> list[int]:
     rules = data.rules
     allowed = sorted({rules.defeat_points, *rules.victory_points_by_age.values()})
     tokens = []
@@ -83,23 +97,37 @@ def _read_tokens(reader: Reader, data: GameData) -> list[int]:
             item.problem(f"a conflict token is worth one of {', '.join(map(str, allowed))}, not {value}")
             continue
         tokens.append(value)
-    most = 2 * rules.ages
-    if len(tokens) > most:
-        reader.problem(f"{len(tokens)} conflict tokens; a city takes at most {most} (two per age)")
+    if armada is None and len(tokens) > 2 * rules.ages:
+        reader.problem(f"{len(tokens)} conflict tokens; a city takes at most {2 * rules.ages} (two per age)")
     return tokens
 
 
-def _read_player(reader: Reader, data: GameData, two_player: bool) -> Player | None:
+def _read_player(reader: Reader, data: GameData, two_player: bool, armada: ArmadaData | None = None
+                 ) -> Player | None:
     if _check_fields(reader, PLAYER_FIELDS) is None:
         return None
+    if armada is None:
+        for key in ARMADA_PLAYER_FIELDS:
+            if reader[key].present:
+                reader[key].problem("an Armada key; add \"armada\" to \"expansions\" to use it")
     rules = data.rules
     name = reader["name"].as_str(what="name", max_length=40)
-    wonder_id = reader["wonder"].as_str(choices=data.wonders, what="wonder")
+    wonders = list(data.wonders) + ([OTHER_WONDER] if armada is not None else [])
+    wonder_id = reader["wonder"].as_str(choices=wonders, what="wonder")
     side = reader["side"].as_str(choices=("A", "B"), what="side")
     stages = reader["stages"].as_int(minimum=0, maximum=100)
-    cards = _read_cards(reader["cards"], data) if reader["cards"].present else []
+    cards = _read_cards(reader["cards"], data, armada) if reader["cards"].present else []
     coins = reader["coins"].as_int(minimum=0, maximum=100_000)
-    tokens = _read_tokens(reader["tokens"], data) if reader["tokens"].present else []
+    tokens = _read_tokens(reader["tokens"], data, armada) if reader["tokens"].present else []
+    port = read_port(reader, armada) if armada is not None else None
+    wonder = None
+    if wonder_id == OTHER_WONDER:
+        if reader["other_wonder"].present:
+            wonder = other_wonder(reader["other_wonder"], data)
+        else:
+            reader["other_wonder"].problem("a wonder of another expansion needs its name, resource and stages")
+    elif reader["other_wonder"].present and armada is not None:
+        reader["other_wonder"].problem(f"only with \"wonder\": \"{OTHER_WONDER}\"")
     science: list[str] = []
     if reader["science_choices"].present:
         for item in reader["science_choices"].as_list(max_length=10):
@@ -111,42 +139,52 @@ def _read_player(reader: Reader, data: GameData, two_player: bool) -> Player | N
         guilds = [card.id for card in data.guilds()]
         copied = reader["copied_guild"].as_str(choices=guilds, what="guild")
     free_city = two_player and name == rules.free_city_name
-    if None in (name, wonder_id, side, stages, coins):
+    choices = PlayerChoices(tuple(science), copied)
+    if armada is not None:
+        choices = read_choices(reader, data, choices)
+    if None in (name, wonder_id, side, stages, coins) or (armada is not None and port is None):
         return None
     assert name is not None and wonder_id is not None and side is not None
     assert stages is not None and coins is not None
-    wonder = data.wonders[wonder_id]
+    if wonder_id == OTHER_WONDER and wonder is None:
+        return None
+    wonder = wonder or data.wonders[wonder_id]
     available = len(wonder.sides[side].stages)
     if stages > available:
         reader["stages"].problem(f"{wonder.name} side {side} has {available} stages, not {stages}")
         return None
-    return Player(name, wonder, side, stages, tuple(cards), coins, tuple(tokens),
-                  PlayerChoices(tuple(science), copied), free_city)
+    if wonder.outside is not None and stages == 0 and any(wonder.sides[side].stages[0].effects[1:]):
+        reader["other_wonder"].problem(f"points or shields of {wonder.name}'s stages, but no stage is built")
+        return None
+    return Player(name, wonder, side, stages, tuple(cards), coins, tuple(tokens), choices, free_city, port)
 
 
 def _check_table(reader: Reader, table: Table) -> None:
     """Problems that need the whole table: seats, shared boards, copies in the box, choices."""
     data = table.data
     names = Counter(p.name for p in table.players)
-    wonders = Counter(p.wonder.id for p in table.players)
+    wonders = Counter(p.wonder.id if p.wonder.outside is None else f"{p.wonder.id}:{p.wonder.name}"
+                      for p in table.players)
     box_players = table.box_player_count
     holders: dict[str, list[int]] = {}
     for seat, player in enumerate(table.players):
         at = reader["players"].child_path(seat)
         if names[player.name] > 1:
             reader.problems.append(Problem(f"{at}.name", f"two players are called '{player.name}'"))
-        if wonders[player.wonder.id] > 1:
+        if wonders[player.wonder.id if player.wonder.outside is None else f"{player.wonder.id}:{player.wonder.name}"
+                   ] > 1:
             reader.problems.append(Problem(f"{at}.wonder", f"{player.wonder.name} is at the table twice"))
         for index, card in enumerate(player.cards):
             holders.setdefault(card.id, []).append(seat)
             if card.copies_in_box(box_players) == 0:
-                markers = ", ".join(f"{c.players}+" for c in card.copies)
+                markers = ", ".join(f"{c.players}+" for c in card.copies) or "removed at 3 players"
                 reader.problems.append(Problem(
                     f"{at}.cards[{index}]",
                     f"{card.name} ({markers}) is not in the box for {box_players} players"))
         _check_choices(reader, table, seat, at)
+    cards_by_id = {card.id: card for player in table.players for card in player.cards}
     for card_id, seats in holders.items():
-        card = data.cards[card_id]
+        card = cards_by_id[card_id]
         copies = card.copies_in_box(box_players)
         if 0 < copies < len(seats):
             who = ", ".join(table.players[s].name for s in seats)
@@ -155,9 +193,13 @@ def _check_table(reader: Reader, table: Table) -> None:
                 f"players has {copies} {'copy' if copies == 1 else 'copies'}"))
     guilds = sum(1 for p in table.players for c in p.cards if c.is_guild)
     most_guilds = box_players + data.rules.guilds_over_players
+    if table.armada is not None and table.seat_count > data.rules.max_players:
+        most_guilds = table.armada.rules.eight_player_guilds
     if guilds > most_guilds:
-        reader.problems.append(Problem("players", f"{guilds} guilds are built but a game of {box_players} "
+        reader.problems.append(Problem("players", f"{guilds} guilds are built but a game of {table.seat_count} "
                                                   f"players deals only {most_guilds}"))
+    if table.armada is not None:
+        check_armada_table(reader, table)
 
 
 def _check_choices(reader: Reader, table: Table, seat: int, at: str) -> None:
@@ -188,8 +230,15 @@ def _check_choices(reader: Reader, table: Table, seat: int, at: str) -> None:
                                        f"{'s' if most != 1 else ''}"))
 
 
-def parse_table(document: Any, data: GameData | None = None) -> Table:
+ArmadaSource = ArmadaData | Callable[[], ArmadaData] | None
+"""The Armada data for a table that plays with it, or a function loading it only then."""
+
+
+def parse_table(document: Any, data: GameData | None = None, *, armada: ArmadaSource = None) -> Table:
     """Build a `Table` from a decoded table-file document.
+
+    `armada` is the Armada data to use when the table plays with it (with a component owner's
+    entered values), or a function that loads it; default: the shipped data alone.
 
     :raises TableFileError: with every problem found; no partial table is ever returned.
     """
@@ -214,12 +263,27 @@ def parse_table(document: Any, data: GameData | None = None) -> Table:
         else STANDARD
     options = _read_options(reader["options"], data) if reader["options"].present else {}
     two_player = variant == TWO_PLAYER
+    armada_data = None
+    if ARMADA in expansions:
+        armada_data = armada() if callable(armada) else armada or load_armada_data()
+        if two_player:
+            reader["variant"].problem("Armada is not played in the two-player variant")
     items = reader["players"].as_list(max_length=20)
-    players = [_read_player(item, data, two_player) for item in items]
+    players = [_read_player(item, data, two_player, armada_data) for item in items]
     rules = data.rules
-    if variant == STANDARD and items and not rules.min_players <= len(items) <= rules.max_players:
-        reader["players"].problem(f"{len(items)} players; the standard game seats "
-                                  f"{rules.min_players} to {rules.max_players}")
+    low, high = rules.min_players, rules.max_players
+    if armada_data is not None:
+        low, high = armada_data.rules.min_players, armada_data.rules.max_players
+    if variant == STANDARD and items and not low <= len(items) <= high:
+        with_armada = " with Armada" if armada_data is not None else ""
+        reader["players"].problem(f"{len(items)} players; the standard game{with_armada} seats {low} to {high}")
+    teams: tuple[tuple[int, ...], ...] = ()
+    if reader["teams"].present:
+        if armada_data is None:
+            reader["teams"].problem("the team variant is part of Armada; add \"armada\" to \"expansions\"")
+        elif None not in players:
+            names = [p.name for p in players if p is not None]
+            teams = read_teams(reader["teams"], names, armada_data) or ()
     if two_player and items:
         free = sum(1 for p in players if p is not None and p.is_free_city)
         if len(items) != 3 or free != 1:
@@ -227,7 +291,8 @@ def parse_table(document: Any, data: GameData | None = None) -> Table:
                                       f"'{rules.free_city_name}' (got {len(items)} entries, {free} free city)")
     if problems or None in players or variant is None:
         raise TableFileError(problems)
-    table = Table(data, tuple(p for p in players if p is not None), variant, tuple(expansions), options)
+    table = Table(data, tuple(p for p in players if p is not None), variant, tuple(expansions), options,
+                  armada_data, teams)
     _check_table(reader, table)
     if problems:
         raise TableFileError(problems)
@@ -249,8 +314,8 @@ def _read_options(reader: Reader, data: GameData) -> dict[str, int]:
     return options
 
 
-def read_table(path: str | Path, data: GameData | None = None) -> Table:
-    """Read a table file from disk.
+def read_table(path: str | Path, data: GameData | None = None, *, armada: ArmadaSource = None) -> Table:
+    """Read a table file from disk (`armada`: as for `parse_table`).
 
     :raises TableFileError: when the file cannot be read, is not JSON, or holds a bad value.
     """
@@ -271,7 +336,7 @@ def read_table(path: str | Path, data: GameData | None = None) -> Table:
     except RecursionError:
         raise TableFileError([Problem("", "not valid JSON: nested too deeply")], source) from None
     try:
-        return parse_table(document, data)
+        return parse_table(document, data, armada=armada)
     except TableFileError as error:
         raise TableFileError(error.problems, source) from None
 
@@ -289,9 +354,14 @@ def table_to_json(table: Table) -> dict[str, Any]:
             entry["science_choices"] = list(player.choices.science)
         if player.choices.copied_guild:
             entry["copied_guild"] = player.choices.copied_guild
+        if player.wonder.outside is not None:
+            entry["wonder"] = OTHER_WONDER
+        entry.update(port_to_json(player))
         players.append(entry)
     document: dict[str, Any] = {"format": TABLE_FORMAT, "game": GAME, "expansions": list(table.expansions),
                                 "variant": table.variant, "players": players}
     if table.options:
         document["options"] = dict(table.options)
+    if table.teams:
+        document["teams"] = [[table.players[seat].name for seat in team] for team in table.teams]
     return document

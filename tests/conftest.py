@@ -8,6 +8,7 @@ import pytest
 
 from companion.engine import Table
 from companion.gamedata import GameData, load_game_data
+from companion.gamedata.armada import armada_with_values
 from companion.tablefile import TABLE_FORMAT, parse_table
 
 
@@ -32,3 +33,20 @@ def table_document(*players: dict[str, Any], variant: str = "standard", **extra:
 def make_table(*players: dict[str, Any], variant: str = "standard", **extra: Any) -> Table:
     """Parse a table built from `city(...)` entries, seated clockwise in the given order."""
     return parse_table(table_document(*players, variant=variant, **extra))
+
+
+@pytest.fixture(autouse=True)
+def _no_user_components(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test reads or writes the real user's components file."""
+    monkeypatch.setenv("COMPANION_COMPONENTS", str(tmp_path_factory.mktemp("user") / "components.json"))
+
+
+def armada_document(*players: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    """A table-file document playing with Armada."""
+    return table_document(*players, **{"expansions": ["armada"], **extra})
+
+
+def armada_table(*players: dict[str, Any], values: dict[str, Any] | None = None, **extra: Any) -> Table:
+    """Parse an Armada table; `values` are component values entered by an owner (key -> JSON value)."""
+    armada = armada_with_values(values) if values else None
+    return parse_table(armada_document(*players, **extra), armada=armada)

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.gamedata import GameData
+from companion.gamedata.armada import load_armada_data
 from companion.tablefile import TableFileError, parse_table, read_table, table_to_json
 from tests.conftest import city, table_document
 
@@ -116,8 +117,8 @@ def test_top_level_problems() -> None:
     assert _problems([]) == ["expected an object, got a list"]
     assert _problems({**_three(), "format": "sevenwonders-table/9"}) == [
         "format: unsupported format 'sevenwonders-table/9'; this version reads 'sevenwonders-table/1'"]
-    assert _problems({**_three(), "expansions": ["armada"]}) == [
-        "expansions[0]: expansion 'armada' is not supported by this version"]
+    assert _problems({**_three(), "expansions": ["cities"]}) == [
+        "expansions[0]: expansion 'cities' is not supported by this version"]
     assert _problems({**_three(), "variant": "solo"}) == ["variant: unknown variant 'solo'"]
     assert _problems({**_three(), "options": {"craftsmens_guild_vp": 3}}) == [
         "options.craftsmens_guild_vp: must be one of 1, 2, got 3"]
@@ -172,8 +173,10 @@ def test_the_schema_refuses_what_the_reader_refuses() -> None:
 
 
 def test_the_schema_lists_every_card_and_wonder(data: GameData) -> None:
-    assert set(SCHEMA["$defs"]["card"]["enum"]) == set(data.cards)
-    assert set(SCHEMA["$defs"]["player"]["properties"]["wonder"]["enum"]) == set(data.wonders)
+    armada = load_armada_data()
+    assert set(SCHEMA["$defs"]["card"]["enum"]) == set(data.cards) | set(armada.cards)
+    assert set(SCHEMA["$defs"]["player"]["properties"]["wonder"]["enum"]) == set(data.wonders) | {"other"}
+    assert set(SCHEMA["$defs"]["player"]["properties"]["islands"]["items"]["enum"]) == set(armada.islands)
 
 
 json_values = st.recursive(

@@ -5,6 +5,12 @@ every card of the next age). The hardest cities stack every "one of" producer of
 player and both neighbours and ask for the Palace (all seven resources) and other long costs.
 The plain exhaustive search of `trade_reference` runs on the same realistic cities in the same
 run, as the reference the figures are compared with.
+
+The Armada row turns the same self-played cities into Armada tables (port boards, ships at random
+spaces, both emporiums and Ancient Harbor at some seats) and checks every next-age card of a fleet
+colour with its naval construction, whose cost joins the card's in one purchase. The real boards'
+costs are unknown (printed only as icons), so the benchmark enters random sample costs of one to
+three units: they measure speed, they are not the game's values.
 """
 
 from __future__ import annotations
@@ -22,12 +28,14 @@ from companion.engine.city import production, sellers_for
 from companion.engine.selfplay import play_random_game
 from companion.engine.trade_reference import brute_force_purchases
 from companion.gamedata import Card, GameData, load_game_data
-from companion.tablefile import TABLE_FORMAT, TableFileError, parse_table
+from companion.gamedata.armada import ArmadaData, armada_with_values
+from companion.tablefile import TABLE_FORMAT, TableFileError, parse_table, table_to_json
 
-__all__ = ["TARGETS_MS", "hardest_checks", "realistic_builds", "run"]
+__all__ = ["TARGETS_MS", "armada_builds", "hardest_checks", "realistic_builds", "run"]
 
-TARGETS_MS = {"realistic": 0.1, "hardest": 1.0, "scoring": 1.0}
-"""Targets on a 2-core machine: median trade check, worst hardest check, median 7-player scoring."""
+TARGETS_MS = {"realistic": 0.1, "hardest": 1.0, "scoring": 1.0, "armada": 2.0}
+"""Targets on a 2-core machine: median trade check, worst hardest check, median 7-player scoring,
+median Armada trade check with a naval construction."""
 
 
 def _seat(name: str, wonder: str, side: str, stages: int, cards: list[str], coins: int = 30) -> dict[str, Any]:
@@ -122,6 +130,58 @@ def realistic_builds(data: GameData, games: int = 12) -> list[tuple[Table, int, 
     return builds
 
 
+def sample_armada(seed: int = 11) -> ArmadaData:
+    """The Armada data with random sample costs on every board (for speed only: not the real boards)."""
+    rng = random.Random(seed)
+    resources = ("wood", "stone", "clay", "ore", "glass", "papyrus", "textile")
+    values: dict[str, object] = {}
+    for board in range(1, 9):
+        values[f"port_board.{board}.wonder_fleet"] = rng.choice(("red", "yellow", "blue", "green"))
+        for fleet in ("red", "yellow", "blue", "green"):
+            for level in range(1, 7):
+                counts: dict[str, int] = {}
+                for _ in range(rng.randint(1, 3)):
+                    resource = rng.choice(resources)
+                    counts[resource] = counts.get(resource, 0) + 1
+                cost: dict[str, object] = {"resources": counts}
+                if rng.random() < 0.15:
+                    cost["coins"] = 1
+                values[f"port_board.{board}.{fleet}.{level}.cost"] = cost
+    return armada_with_values(values, "benchmark sample costs")
+
+
+def armada_builds(data: GameData, games: int = 12) -> list[tuple[Table, int, Card]]:
+    """(table, seat, card): the self-played cities after Age I and II as Armada tables, against every
+    next-age card of a fleet colour that costs resources, each checked with its naval construction."""
+    armada = sample_armada()
+    rng = random.Random(5)
+    builds = []
+    for seed in range(games):
+        players = 4 + seed % 4
+        game = play_random_game(data, players, seed=1000 + seed)
+        for age, table in enumerate(game.tables_after_age[:2], start=2):
+            document = table_to_json(table)
+            document["expansions"] = ["armada"]
+            for seat, player in enumerate(document["players"]):
+                player["port_board"] = seat + 1
+                player["fleets"] = {f: rng.randint(0, 5) for f in ("red", "yellow", "blue", "green")}
+            document["players"][0]["cards"].append("western_emporium")
+            document["players"][1]["cards"].append("eastern_emporium")
+            document["players"][2]["islands"] = ["ancient_harbor"]
+            armada_table = parse_table(document, armada=armada)
+            next_cards = sorted({copy.card_id for copy in data.deck(age, players)})
+            for seat, player in enumerate(armada_table.players):
+                for card_id in next_cards:
+                    card = data.cards[card_id]
+                    if not player.has(card_id) and card.cost.resources and card.color in armada.fleets:
+                        builds.append((armada_table, seat, card))
+    return builds
+
+
+def _armada_check(table: Table, seat: int, card: Card) -> Callable[[], object]:
+    return lambda: check_card(table, seat, card, naval=True)
+
+
 def _engine_check(table: Table, seat: int, card: Card) -> Callable[[], object]:
     return lambda: check_card(table, seat, card)
 
@@ -157,13 +217,18 @@ def run(repeat: int = 2000, as_json: bool = False) -> list[Figures]:
     figures.append(time_cases(f"hardest: random search, {len(adversarial)} packed cities (slowest = worst case)",
                               adversarial, max(5, repeat // 200)))
     figures.append(time_cases(f"scoring a 7-player table ({len(scoring)} tables)", scoring, max(10, repeat // 20)))
+    armada = [_armada_check(*build) for build in armada_builds(data)]
+    figures.append(time_cases(f"Armada: trade check with naval construction ({len(armada)} checks)", armada,
+                              rounds_realistic))
     hardest_worst = max(f.worst_case_ms for f in figures if f.label.startswith("hardest"))
     summary = {
         "realistic_median_ms": figures[0].median_ms,
         "reference_median_ms": figures[1].median_ms,
         "reference_over_engine": figures[1].median_ms / figures[0].median_ms,
         "hardest_worst_ms": hardest_worst,
-        "scoring_median_ms": figures[-1].median_ms,
+        "scoring_median_ms": figures[-2].median_ms,
+        "armada_median_ms": figures[-1].median_ms,
+        "armada_worst_case_ms": figures[-1].worst_case_ms,
         "targets_ms": TARGETS_MS,
     }
     if as_json:
@@ -180,6 +245,9 @@ def run(repeat: int = 2000, as_json: bool = False) -> list[Figures]:
           f"{summary['reference_over_engine']:.1f}x as long on the same cities")
     print(f"hardest trade check, slowest case {hardest_worst:.4f} ms (target < {TARGETS_MS['hardest']} ms)")
     print(f"7-player scoring median {summary['scoring_median_ms']:.4f} ms (target < {TARGETS_MS['scoring']} ms)")
+    print(f"Armada trade check with naval construction median {summary['armada_median_ms']:.4f} ms "
+          f"(target < {TARGETS_MS['armada']} ms; slowest case {summary['armada_worst_case_ms']:.4f} ms; "
+          f"base-game realistic median {summary['realistic_median_ms']:.4f} ms in this run)")
     print(f"(medians over {statistics.median([f.calls for f in figures]):.0f} calls a row; "
           "'worst case' is the median time of the slowest case)")
     return figures

@@ -28,12 +28,14 @@ def build_parser() -> argparse.ArgumentParser:
     from companion.cli import (
         app_commands,
         bench_commands,
+        components_commands,
         demo_commands,
         games_commands,
         marker_commands,
         vision_commands,
     )
 
+    components_commands.register(commands)
     demo_commands.register(commands)
     app_commands.register(commands)
     games_commands.register(commands)

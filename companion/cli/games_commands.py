@@ -15,11 +15,16 @@ __all__ = ["register"]
 
 
 def _store(args: argparse.Namespace) -> Any:
+    from companion.cli.components_commands import components_path
+    from companion.gamedata.armada import ArmadaData, load_armada_data
     from companion.storage import GameStore, StoreError, default_store_path
+
+    def armada() -> ArmadaData:
+        return load_armada_data(components_path(args))
 
     path = Path(args.store) if args.store else default_store_path()
     try:
-        return GameStore(path)
+        return GameStore(path, armada=armada)
     except StoreError as error:
         raise CommandError(str(error)) from None
 

@@ -2,15 +2,34 @@
 
 from __future__ import annotations
 
-from companion.engine import CATEGORIES, ConflictResult, ScoreSheet, Table
-from companion.engine.city import shields
+from collections.abc import Iterable
 
-__all__ = ["cities_text", "conflicts_text", "score_sheet_text"]
+from companion.engine import ConflictResult, ScoreSheet, Table
+from companion.engine.city import shields
+from companion.engine.naval import NavalResult
+from companion.gamedata.facts import Unknown
+
+__all__ = ["cities_text", "conflicts_text", "naval_text", "score_sheet_text", "unknowns_text"]
 
 CATEGORY_LABELS = {
     "military": "Military", "treasury": "Treasury", "wonder": "Wonder", "civilian": "Civilian (blue)",
     "science": "Science (green)", "commercial": "Commercial (yellow)", "guilds": "Guilds (purple)",
+    "naval": "Naval conflicts", "islands": "Islands", "port": "Port (blue fleet)",
 }
+TABLE_FILE_HINT = ("or, for a value at a ship's space, give it for that player in the table file: "
+                   "\"fleet_values\": {\"blue\": {\"vp\": N}}")
+
+
+def unknowns_text(title: str, unknowns: Iterable[Unknown], players: Iterable[str] | None = None) -> str:
+    """A block naming each value to enter and how."""
+    lines = [f"{title}:"]
+    names = list(players) if players is not None else None
+    for index, unknown in enumerate(unknowns):
+        who = f" ({names[index]})" if names else ""
+        lines.append(f"  {unknown.label}{who}: {unknown.how_to_enter}")
+    if any(u.key.startswith("fleet.") for u in unknowns):
+        lines.append(f"  ({TABLE_FILE_HINT})")
+    return "\n".join(lines)
 
 
 def _grid(header: list[str], rows: list[list[str]]) -> str:
@@ -25,17 +44,31 @@ def _grid(header: list[str], rows: list[list[str]]) -> str:
 
 
 def score_sheet_text(sheet: ScoreSheet) -> str:
-    """The score pad: one row per category, one column per player, then ranks, winners, choices."""
+    """The score pad: one row per category, one column per player, then ranks, winners, choices.
+
+    A category that needs an unknown value shows ``?`` (so does the total), and the values to
+    enter are listed under the sheet, which says it is incomplete."""
     header = [""] + [line.name for line in sheet.lines]
-    rows = [[CATEGORY_LABELS[c]] + [str(line.points[c]) for line in sheet.lines] for c in CATEGORIES]
-    rows.append(["Total"] + [str(line.total) for line in sheet.lines])
+    rows = [[CATEGORY_LABELS[c]] + ["?" if c in line.unknown else str(line.points.get(c, 0)) for line in sheet.lines]
+            for c in sheet.categories]
+    rows.append(["Total"] + [str(line.total) if line.complete else "?" for line in sheet.lines])
     rows.append(["Coins (tie-break)"] + [str(line.coins) for line in sheet.lines])
     rows.append(["Rank"] + ["-" if line.rank is None else str(line.rank) for line in sheet.lines])
     text = _grid(header, rows)
-    if len(sheet.winners) == 1:
+    if sheet.teams:
+        text += "\n\nTeams: " + "; ".join(
+            f"{' + '.join(team.names)} {team.total if sheet.complete else '?'}"
+            + (f" (rank {team.rank})" if team.rank else "") for team in sheet.teams)
+    if not sheet.complete:
+        gaps = sheet.unknowns()
+        text += "\n\nINCOMPLETE: no total, rank or winner until these values are entered\n"
+        text += unknowns_text("Unknown values", [gap for _, gap in gaps], [name for name, _ in gaps])
+    elif len(sheet.winners) == 1:
         text += f"\n\nWinner: {sheet.winners[0]}"
     elif sheet.winners:
-        text += f"\n\nShared victory: {', '.join(sheet.winners)}"
+        label = "Winning team" if sheet.teams and len(sheet.winners) == 2 and \
+            any(set(sheet.winners) == set(t.names) for t in sheet.teams) else "Shared victory"
+        text += f"\n\n{label}: {', '.join(sheet.winners)}"
     notes = [f"  {line.name}: {choice.text}" + ("" if choice.stated else " (best choice)")
              for line in sheet.lines for choice in line.choices]
     if notes:
@@ -54,12 +87,27 @@ def conflicts_text(table: Table, result: ConflictResult) -> str:
         else:
             winner, loser = (a, b) if (battle.token_a or 0) > 0 else (b, a)
             points = max(battle.token_a or 0, battle.token_b or 0)
-            outcome = f"{winner} takes +{points}, {loser} takes -1"
-        lines.append(f"  {a} ({battle.shields_a}) vs {b} ({battle.shields_b}): {outcome}")
+            times = f"{battle.count} x " if battle.count > 1 else ""
+            outcome = f"{winner} takes {times}+{points}, {loser} takes {times}-1"
+        kind = " (incursion)" if battle.kind == "incursion" else ""
+        lines.append(f"  {a} ({battle.shields_a}) vs {b} ({battle.shields_b}){kind}: {outcome}")
     lines.append("Tokens:")
     for name, tokens in zip(names, result.tokens, strict=True):
         shown = ", ".join(f"{t:+d}" for t in tokens) or "none"
         lines.append(f"  {name}: {shown}")
+    return "\n".join(lines)
+
+
+def naval_text(table: Table, result: NavalResult) -> str:
+    """Each player's naval strength and token, strongest first, then the Forgotten Harbor choices."""
+    lines = [f"End of Age {'I' * result.age}: naval conflict (every player against all)"]
+    order = sorted(range(len(result.strengths)), key=lambda s: (-result.strengths[s], s))
+    for seat in order:
+        token = result.tokens[seat]
+        shown = "stays out" if not result.joined[seat] else ("no token" if token is None else f"{token:+d}")
+        lines.append(f"  {table.players[seat].name}: naval strength {result.strengths[seat]}, {shown}")
+    for seat, text in result.choices:
+        lines.append(f"  {table.players[seat].name}: {text}")
     return "\n".join(lines)
 
 

@@ -1,4 +1,9 @@
-"""`companion score`, `check` and `conflicts`: read a table file, ask the engine, print the answer."""
+"""`companion score`, `check` and `conflicts`: read a table file, ask the engine, print the answer.
+
+Exit statuses: 0 done (and, for `check`, legal), 1 `check`: not legal, 2 bad table file or argument,
+3 the answer needs an Armada value nobody has entered yet (the output names it and the command
+that enters it; `score` still prints the known part of the sheet, clearly marked).
+"""
 
 from __future__ import annotations
 
@@ -7,11 +12,18 @@ import json
 from dataclasses import replace
 from typing import Any
 
+from companion.cli.components_commands import components_path
 from companion.cli.errors import CommandError
-from companion.cli.render import conflicts_text, score_sheet_text
+from companion.cli.render import conflicts_text, naval_text, score_sheet_text, unknowns_text
 from companion.engine import Table, check_card, check_stage, resolve_conflicts, score_table
+from companion.engine.naval import resolve_naval
+from companion.gamedata.armada import ArmadaData, load_armada_data
+from companion.gamedata.facts import UnknownValueError
 from companion.jsonread import did_you_mean
 from companion.tablefile import read_table
+
+UNKNOWN_STATUS = 3
+"""The exit status when an answer depends on a value nobody has entered."""
 
 __all__ = ["register"]
 
@@ -21,7 +33,10 @@ def _print_json(document: Any) -> None:
 
 
 def _load(args: argparse.Namespace) -> Table:
-    table = read_table(args.table)
+    def armada() -> ArmadaData:
+        return load_armada_data(components_path(args))
+
+    table = read_table(args.table, armada=armada)
     if getattr(args, "craftsmens_guild_vp", None) is not None:
         table = replace(table, options={**table.options, "craftsmens_guild_vp": args.craftsmens_guild_vp})
     return table
@@ -34,7 +49,7 @@ def run_score(args: argparse.Namespace) -> int:
         _print_json(sheet.to_json())
     else:
         print(score_sheet_text(sheet))
-    return 0
+    return 0 if sheet.complete else UNKNOWN_STATUS
 
 
 def _seat(table: Table, name: str) -> int:
@@ -50,22 +65,49 @@ def run_check(args: argparse.Namespace) -> int:
     """Print whether a build is legal now and the cheapest way to pay; exit 1 when it is not legal."""
     table = _load(args)
     seat = _seat(table, args.player)
+    if (args.naval or args.fleet) and not table.has_armada:
+        raise CommandError("--naval and --fleet need a table that plays with Armada")
     if args.stage:
-        check = check_stage(table, seat)
+        if args.free_build or args.from_discard:
+            raise CommandError("--free-build and --from-discard are for cards, not wonder stages")
+        check = check_stage(table, seat, naval=args.naval or args.fleet is not None, fleet=args.fleet)
     else:
-        if args.card not in table.data.cards:
-            raise CommandError(f"unknown card '{args.card}'{did_you_mean(args.card, table.data.cards)}")
-        check = check_card(table, seat, args.card, free_build=args.free_build)
+        if args.fleet:
+            raise CommandError("--fleet chooses the ship of a wonder stage (Lost Island); a card moves its colour's")
+        cards = dict(table.data.cards) if table.armada is None else {**table.data.cards, **table.armada.cards}
+        if args.card not in cards:
+            raise CommandError(f"unknown card '{args.card}'{did_you_mean(args.card, cards)}")
+        check = check_card(table, seat, args.card, free_build=args.free_build, naval=args.naval,
+                           from_discard=args.from_discard)
     if args.json:
         _print_json(check.to_json())
     else:
         print(check.describe())
+    if check.reason_code == "unknown_value":
+        return UNKNOWN_STATUS
     return 0 if check.legal else 1
 
 
 def run_conflicts(args: argparse.Namespace) -> int:
     """Print the land conflicts of the end of an age."""
     table = _load(args)
+    if args.naval:
+        if not table.has_armada:
+            raise CommandError("--naval needs a table that plays with Armada (\"expansions\": [\"armada\"])")
+        try:
+            naval = resolve_naval(table, args.age)
+        except UnknownValueError as error:
+            if args.json:
+                _print_json({"age": args.age, "complete": False, "unknown": [u.to_json() for u in error.unknowns]})
+            else:
+                print(unknowns_text(f"The naval conflict of Age {'I' * args.age} needs values nobody has entered",
+                                    error.unknowns))
+            return UNKNOWN_STATUS
+        if args.json:
+            _print_json(naval.to_json(table))
+        else:
+            print(naval_text(table, naval))
+        return 0
     result = resolve_conflicts(table, args.age)
     if args.json:
         _print_json(result.to_json(table))
@@ -81,6 +123,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     score.add_argument("--json", action="store_true", help="print JSON instead of a table")
     score.add_argument("--craftsmens-guild-vp", type=int, choices=(1, 2),
                        help="VP per grey card for the Craftsmens Guild (card: 2, Russian rulebook: 1)")
+    _components_option(score)
     score.set_defaults(run=run_score)
 
     check = commands.add_parser("check", help="can a player build a card or the next wonder stage now?")
@@ -91,11 +134,27 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     target.add_argument("--stage", action="store_true", help="the next stage of the player's wonder")
     check.add_argument("--free-build", action="store_true",
                        help="use the once-per-age free build of Olympia A")
+    check.add_argument("--from-discard", action="store_true",
+                       help="the card comes free from the discard pile (Halikarnassos)")
+    check.add_argument("--naval", action="store_true",
+                       help="Armada: also pay the next space of the fleet of the card's colour (of the wonder "
+                            "symbol's fleet for a stage), in the same purchase")
+    check.add_argument("--fleet", choices=("red", "yellow", "blue", "green"),
+                       help="Armada, with --stage and Lost Island: the ship to move (implies --naval)")
     check.add_argument("--json", action="store_true", help="print JSON")
+    _components_option(check)
     check.set_defaults(run=run_check)
 
-    conflicts = commands.add_parser("conflicts", help="the land conflict tokens at the end of an age")
+    conflicts = commands.add_parser("conflicts", help="the land (or naval) conflict tokens at the end of an age")
     conflicts.add_argument("table", metavar="TABLE.json")
     conflicts.add_argument("--age", type=int, required=True, choices=(1, 2, 3))
+    conflicts.add_argument("--naval", action="store_true", help="Armada: the naval conflict instead of the land ones")
     conflicts.add_argument("--json", action="store_true", help="print JSON")
+    _components_option(conflicts)
     conflicts.set_defaults(run=run_conflicts)
+
+
+def _components_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--components", metavar="PATH",
+                        help="Armada: the file of values entered by the component owner (default: "
+                             "$COMPANION_COMPONENTS, else the user data folder)")

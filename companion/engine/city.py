@@ -1,4 +1,9 @@
-"""Facts derived from one city: its effects, production, shields, science symbols and card counts."""
+"""Facts derived from one city: its effects, production, shields, science symbols and card counts.
+
+With Armada a city's effects include those of its islands (only their owner gets them); an
+island's production is never sold to neighbours, since only brown and grey cards and the board
+are. Emporiums add a seller two seats away who sells a few units per turn at their price.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ from collections.abc import Iterator
 from companion.engine.table import Player, Table
 from companion.engine.trade import Seller, Supply
 from companion.gamedata import Effect, Rules
+from companion.gamedata.armada_effects import DistantTrade, UnknownEffect
 from companion.gamedata.effects import (
     Produce,
     ProduceOneOf,
@@ -16,6 +22,7 @@ from companion.gamedata.effects import (
     Shields,
     TradeDiscount,
 )
+from companion.gamedata.facts import Unknown
 
 __all__ = [
     "city_effects",
@@ -29,15 +36,26 @@ __all__ = [
     "sellable_production",
     "sellers_for",
     "shields",
+    "unknown_effects",
 ]
 
 
 def city_effects(player: Player) -> Iterator[Effect]:
-    """Every effect of the city's buildings and of its built wonder stages."""
+    """Every effect of the city's buildings, of its built wonder stages and of its islands."""
     for card in player.cards:
         yield from card.effects
     for stage in player.built_stages:
         yield from stage.effects
+    if player.port is not None:
+        for island in player.port.islands:
+            yield from island.effects
+
+
+def unknown_effects(player: Player, kind: str) -> Iterator[Unknown]:
+    """The gaps of the city's effects of type `kind` whose printed value is not known."""
+    for effect in city_effects(player):
+        if isinstance(effect, UnknownEffect) and effect.of_type == kind:
+            yield effect.unknown
 
 
 def has_power(player: Player, kind: type[Effect]) -> bool:
@@ -86,15 +104,29 @@ def purchase_prices(player: Player, rules: Rules) -> dict[str, tuple[int, ...]]:
     return {direction: tuple(row) for direction, row in prices.items()}
 
 
-def sellers_for(table: Table, seat: int) -> tuple[Seller, Seller]:
-    """The left and right neighbours of `seat` as sellers, at the prices this city pays."""
+def sellers_for(table: Table, seat: int) -> tuple[Seller, ...]:
+    """The left and right neighbours of `seat` as sellers, at the prices this city pays, then the
+    players two seats away its emporiums buy from (``left2``, ``right2``; one seller when both are
+    the same player, as at four players)."""
     rules = table.data.rules
-    prices = purchase_prices(table.players[seat], rules)
-    left, right = (
-        Seller(direction, sellable_production(table.neighbour(seat, direction), rules), prices[direction])
-        for direction in ("left", "right")
-    )
-    return left, right
+    player = table.players[seat]
+    prices = purchase_prices(player, rules)
+    sellers = [Seller(direction, sellable_production(table.neighbour(seat, direction), rules), prices[direction])
+               for direction in ("left", "right")]
+    distant: dict[int, Seller] = {}
+    for effect in city_effects(player):
+        if not isinstance(effect, DistantTrade):
+            continue
+        direction = f"{effect.direction}2"
+        other = table.seat_towards(seat, direction)
+        if other in distant:
+            known = distant[other]
+            distant[other] = Seller(known.seat, known.supply, tuple(min(p, effect.price) for p in known.prices),
+                                    (known.max_units or 0) + effect.times)
+        else:
+            distant[other] = Seller(direction, sellable_production(table.players[other], rules),
+                                    (effect.price,) * len(rules.resources), effect.times)
+    return (*sellers, *(distant[s] for s in sorted(distant)))
 
 
 def shields(player: Player) -> int:

@@ -3,6 +3,11 @@
 The stronger city of a pair takes a victory token worth the age's value (+1, +3, +5), the weaker
 a defeat token (-1); equal strength gives nothing. In the two-player variant the free city is a
 seat like any other, so the same pairs cover it.
+
+With Armada an incursion token adds one conflict between the player who gave it and the player
+who holds it (never a second conflict between the same two players in one age: the FAQ). In the
+team variant partners do not fight, each player fights the other neighbour only, and those
+conflicts give two tokens instead of one; incursion conflicts still give one.
 """
 
 from __future__ import annotations
@@ -12,12 +17,12 @@ from dataclasses import dataclass
 from companion.engine.city import shields
 from companion.engine.table import Table
 
-__all__ = ["Battle", "ConflictResult", "resolve_conflicts"]
+__all__ = ["Battle", "ConflictResult", "land_pairs", "resolve_conflicts"]
 
 
 @dataclass(frozen=True)
 class Battle:
-    """One neighbour pair: seat `a` and its left neighbour `b`, their shields and tokens taken."""
+    """One pair: seat `a`, seat `b`, their shields and the token value each takes (`count` of them)."""
 
     a: int
     b: int
@@ -25,6 +30,10 @@ class Battle:
     shields_b: int
     token_a: int | None
     token_b: int | None
+    kind: str = "neighbours"
+    """``neighbours`` or ``incursion``."""
+    count: int = 1
+    """Tokens each player takes: 2 in the team variant's neighbour conflicts."""
 
 
 @dataclass(frozen=True)
@@ -44,8 +53,35 @@ class ConflictResult:
             "players": [{"name": names[i], "shields": self.shields[i], "tokens": list(t)}
                         for i, t in enumerate(self.tokens)],
             "battles": [{"players": [names[b.a], names[b.b]], "shields": [b.shields_a, b.shields_b],
-                         "tokens": [b.token_a, b.token_b]} for b in self.battles],
+                         "tokens": [b.token_a, b.token_b], "kind": b.kind, "count": b.count}
+                        for b in self.battles],
         }
+
+
+def land_pairs(table: Table) -> list[tuple[int, int, str, int]]:
+    """The land conflicts of the age: (seat a, seat b, kind, tokens per result), each pair once."""
+    pairs: list[tuple[int, int, str, int]] = []
+    seen: set[frozenset[int]] = set()
+    per_result = table.armada.rules.team_land_tokens_per_result if table.armada and table.teams else 1
+    neighbours = [(seat, table.left_of(seat)) for seat in range(table.seat_count)]
+    if table.seat_count == 2:
+        neighbours = neighbours[:1]
+    for a, b in neighbours:
+        if table.are_partners(a, b) or frozenset((a, b)) in seen:
+            continue
+        seen.add(frozenset((a, b)))
+        pairs.append((a, b, "neighbours", per_result))
+    incursion_tokens = table.armada.rules.incursion_tokens_per_result if table.armada else 1
+    for target, player in enumerate(table.players):
+        if player.port is None:
+            continue
+        for giver_name in player.port.incursions_from:
+            giver = table.seat_of(giver_name)
+            if frozenset((giver, target)) in seen:
+                continue
+            seen.add(frozenset((giver, target)))
+            pairs.append((giver, target, "incursion", incursion_tokens))
+    return pairs
 
 
 def resolve_conflicts(table: Table, age: int) -> ConflictResult:
@@ -60,17 +96,14 @@ def resolve_conflicts(table: Table, age: int) -> ConflictResult:
     strength = [shields(player) for player in table.players]
     taken: list[list[int]] = [[] for _ in table.players]
     battles = []
-    pairs = [(seat, table.left_of(seat)) for seat in range(table.seat_count)]
-    if table.seat_count == 2:
-        pairs = pairs[:1]
-    for a, b in pairs:
+    for a, b, kind, count in land_pairs(table):
         token_a = token_b = None
         if strength[a] > strength[b]:
             token_a, token_b = victory, defeat
         elif strength[a] < strength[b]:
             token_a, token_b = defeat, victory
         if token_a is not None and token_b is not None:
-            taken[a].append(token_a)
-            taken[b].append(token_b)
-        battles.append(Battle(a, b, strength[a], strength[b], token_a, token_b))
+            taken[a].extend([token_a] * count)
+            taken[b].extend([token_b] * count)
+        battles.append(Battle(a, b, strength[a], strength[b], token_a, token_b, kind, count))
     return ConflictResult(age, tuple(battles), tuple(strength), tuple(tuple(t) for t in taken))

@@ -108,25 +108,6 @@ def _cover_with_own_choices(start: int, choices: Sequence[Sequence[int]], needed
     return states
 
 
-def _buy_choice_units(states: set[int], sellers: Sequence[Seller], size: int,
-                      needed: frozenset[int]) -> dict[tuple[int, int], int]:
-    """Every (remaining need, purchase) after deciding each seller's "one of" units, with its cost."""
-    frontier = {(state, 0): 0 for state in states}
-    for s, seller in enumerate(sellers):
-        for unit in seller.supply.choices:
-            options = [(r, 1 << (_BITS * r), 1 << (_BITS * (s * size + r)), seller.prices[r])
-                       for r in unit if r in needed]
-            if not options:
-                continue
-            following = dict(frontier)
-            for (state, bought), cost in frontier.items():
-                for r, one, mark, price in options:
-                    if (state >> (_BITS * r)) & _MASK:
-                        following[(state - one, bought + mark)] = cost + price
-            frontier = following
-    return frontier
-
-
 def _exact_splits(count: int, limits: Sequence[int]) -> list[tuple[int, ...]]:
     """Every way to take exactly `count` units from sources holding `limits` units each."""
     if not limits:
@@ -289,7 +270,7 @@ def cheapest_purchases(need: Sequence[int], own: Supply, sellers: Sequence[Selle
     if 0 in states:
         return TradeSolution(0, (empty,))
     if any(seller.max_units is not None for seller in sellers):
-        return _limited_purchases(states, sellers, size, needed, max_plans)
+        return _limited_purchases(need, own, sellers, max_plans)
     search = _OptimalSearch(states, sellers, size, needed, _fixed_cost_tables(remaining, sellers))
     costs = {state: search.least[0][state] for state in sorted(states)}
     reachable = [c for c in costs.values() if c is not None]
@@ -304,23 +285,103 @@ def cheapest_purchases(need: Sequence[int], own: Supply, sellers: Sequence[Selle
     return TradeSolution(best, tuple(purchases[:max_plans]))
 
 
-def _limited_purchases(states: set[int], sellers: Sequence[Seller], size: int, needed: frozenset[int],
-                       max_plans: int) -> TradeSolution:
-    """The general search for sellers that sell a limited number of units (Armada's emporiums):
-    every purchase is enumerated, then the limits filter them."""
-    frontier = _buy_choice_units(states, sellers, size, needed)
-    order = sorted(needed)
-    found: dict[int, None] = {}
-    splits: dict[tuple[int, int], list[tuple[int, ...]]] = {}
-    for state, bought in frontier:
-        for packed in _split_fixed(state, sellers, order, size, False, splits):
-            found.setdefault(bought + packed, None)
-    purchases = [p for p in (_unpack_purchase(p, sellers, size) for p in found) if _within_limits(p, sellers)]
-    if not purchases:
+def _feasible(bundle: Sequence[int], supply: Supply) -> bool:
+    """True when `supply` can make every unit of `bundle` at once (its fixed units, then its "one of" units)."""
+    short = [max(0, n - f) for n, f in zip(bundle, supply.fixed, strict=True)]
+    if not any(short):
+        return True
+    if sum(short) > len(supply.choices):
+        return False
+
+    def assign(unit: int, left: list[int]) -> bool:
+        if not any(left):
+            return True
+        if unit == len(supply.choices):
+            return False
+        for r in supply.choices[unit]:
+            if left[r]:
+                left[r] -= 1
+                if assign(unit + 1, left):
+                    return True
+                left[r] += 1
+        return assign(unit + 1, left)
+
+    return assign(0, short)
+
+
+def _bundles(need: Sequence[int], seller: Seller, own: Supply) -> list[tuple[int, ...]]:
+    """Every purchase from a limited seller that a cheapest plan may hold: at most `max_units` units
+    it can make, and of each resource no more than the city's own fixed units leave to cover (a
+    bought unit costs at least a coin, so one that the city's free units could replace is never
+    cheapest)."""
+    limit = seller.max_units if seller.max_units is not None else sum(need)
+    supply = seller.supply
+    caps = [min(max(0, n - mine), f + sum(1 for unit in supply.choices if r in unit))
+            for r, (n, f, mine) in enumerate(zip(need, supply.fixed, own.fixed, strict=True))]
+    found: list[tuple[int, ...]] = []
+
+    def extend(r: int, room: int, current: list[int]) -> None:
+        if r == len(caps):
+            if _feasible(current, supply):
+                found.append(tuple(current))
+            return
+        for n in range(min(caps[r], room) + 1):
+            current[r] = n
+            extend(r + 1, room - n, current)
+        current[r] = 0
+
+    extend(0, limit, [0] * len(need))
+    return found
+
+
+def _limited_purchases(need: Sequence[int], own: Supply, sellers: Sequence[Seller], max_plans: int) -> TradeSolution:
+    """The exact search when some sellers sell a limited number of units (Armada's emporiums).
+
+    Every purchase splits into what the limited sellers supply (a few units each, enumerated) and
+    what the others supply, which the optimal search finds for the rest of the need. Bought units
+    never exceed the need: every unit costs at least a coin, so an extra one is never cheapest.
+    """
+    limited = [s for s, seller in enumerate(sellers) if seller.max_units is not None]
+    unlimited = [s for s, seller in enumerate(sellers) if seller.max_units is None]
+    open_market = [sellers[s] for s in unlimited]
+    size = len(need)
+    cache: dict[tuple[int, ...], TradeSolution] = {}
+    combined: list[tuple[int, tuple[tuple[int, ...], ...], TradeSolution]] = []
+
+    def choose(index: int, rest: tuple[int, ...], chosen: list[tuple[int, ...]]) -> None:
+        if index == len(limited):
+            if rest not in cache:
+                cache[rest] = cheapest_purchases(rest, own, open_market, max_plans=max_plans)
+            solution = cache[rest]
+            if solution.min_cost is not None:
+                cost = sum(n * p for bundle, s in zip(chosen, limited, strict=True)
+                           for n, p in zip(bundle, sellers[s].prices, strict=True))
+                combined.append((cost + solution.min_cost, tuple(chosen), solution))
+            return
+        for bundle in _bundles(rest, sellers[limited[index]], own):
+            choose(index + 1, tuple(n - b for n, b in zip(rest, bundle, strict=True)), [*chosen, bundle])
+
+    choose(0, tuple(need), [])
+    if not combined:
         return TradeSolution(None, ())
-    best = min(p.total for p in purchases)
-    purchases = sorted((p for p in purchases if p.total == best), key=lambda p: (p.paid, p.bought))
-    return TradeSolution(best, tuple(purchases[:max_plans]))
+    best = min(total for total, _, _ in combined)
+    purchases: dict[tuple[tuple[int, ...], ...], Purchase] = {}
+    for total, bundles, solution in combined:
+        if total != best:
+            continue
+        for plan in solution.plans:
+            bought: list[tuple[int, ...]] = [(0,) * size] * len(sellers)
+            for s, bundle in zip(limited, bundles, strict=True):
+                bought[s] = bundle
+            for s, units in zip(unlimited, plan.bought, strict=True):
+                bought[s] = units
+            key = tuple(bought)
+            if key not in purchases:
+                paid = tuple(sum(n * p for n, p in zip(units, seller.prices, strict=True))
+                             for units, seller in zip(bought, sellers, strict=True))
+                purchases[key] = Purchase(key, paid)
+    ordered = sorted(purchases.values(), key=lambda p: (p.paid, p.bought))
+    return TradeSolution(best, tuple(ordered[:max_plans]))
 
 
 def _unpack_purchase(packed: int, sellers: Sequence[Seller], size: int) -> Purchase:
@@ -331,8 +392,3 @@ def _unpack_purchase(packed: int, sellers: Sequence[Seller], size: int) -> Purch
         bought.append(units)
         paid.append(sum(n * p for n, p in zip(units, seller.prices, strict=True)))
     return Purchase(tuple(bought), tuple(paid))
-
-
-def _within_limits(purchase: Purchase, sellers: Sequence[Seller]) -> bool:
-    return all(seller.max_units is None or sum(units) <= seller.max_units
-               for units, seller in zip(purchase.bought, sellers, strict=True))

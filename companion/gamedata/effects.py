@@ -49,6 +49,8 @@ class EffectVocabulary:
     colors: tuple[str, ...]
     science_symbols: tuple[str, ...]
     options: tuple[str, ...]
+    fleets: tuple[str, ...] = ()
+    """The fleets of an expansion's port boards (Armada: red, yellow, blue, green)."""
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from companion.gamedata.effects import Effect
+from companion.gamedata.facts import Unknown
 
 __all__ = [
     "LANGUAGES",
@@ -138,6 +139,9 @@ class Wonder:
     city_names: Names
     resource: str
     sides: Mapping[str, WonderSide]
+    outside: Unknown | None = None
+    """Set for a board of another expansion described by a player (Armada's 8-player game): what
+    this version does not know about its stages."""
 
     @property
     def name(self) -> str:

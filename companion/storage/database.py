@@ -35,6 +35,7 @@ from companion.storage.events import (
     replay,
     table_problems,
 )
+from companion.tablefile import ArmadaSource
 
 __all__ = [
     "MIGRATIONS",
@@ -161,9 +162,12 @@ class GameSummary:
 class GameStore:
     """A game log in one SQLite file (or in memory for tests)."""
 
-    def __init__(self, path: str | Path, *, data: GameData | None = None, timeout: float = 10.0) -> None:
+    def __init__(self, path: str | Path, *, data: GameData | None = None, timeout: float = 10.0,
+                 armada: ArmadaSource = None) -> None:
         self.path = str(path)
         self.data = data or load_game_data()
+        self.armada = armada
+        """The Armada data (or a loader) for games played with it; default the shipped data."""
         self._documents: dict[int, tuple[int, dict[str, Any]]] = {}
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
@@ -218,7 +222,7 @@ class GameStore:
     # -- writing ------------------------------------------------------------------------------
     def new_game(self, players: list[dict[str, str]], *, variant: str = "standard", expansions: list[str] | None = None,
                  options: dict[str, int] | None = None, source: str = "hand", at: str | None = None,
-                 game_uuid: str | None = None) -> int:
+                 game_uuid: str | None = None, teams: list[list[str]] | None = None) -> int:
         """Start a game with its seating (clockwise); return its id.
 
         :raises EventError: when the set-up is not a valid table (unknown wonder, bad count...).
@@ -226,6 +230,8 @@ class GameStore:
         payload: dict[str, Any] = {"variant": variant, "expansions": list(expansions or []), "players": players}
         if options:
             payload["options"] = options
+        if teams:
+            payload["teams"] = teams
         document = self._checked(Event(1, "game_set_up", payload, source, at or now_iso()), empty_document())
         with self.atomic() as db:
             cursor = db.execute("INSERT INTO games (uuid, started_at, status) VALUES (?, ?, 'playing')",
@@ -285,10 +291,14 @@ class GameStore:
 
         :raises StoreError: when the events do not make a valid table.
         """
-        state = replay(events, self.data)
+        state = replay(events, self.data, armada=self.armada)
         if state.table is None:
             raise StoreError("the game cannot be scored: " + "; ".join(state.problems or ["no players"]))
-        sheet = score_table(state.table).to_json()
+        scored = score_table(state.table)
+        if not scored.complete:
+            raise StoreError("the game cannot be scored until these values are entered: "
+                             + "; ".join(f"{gap.label} ({name})" for name, gap in scored.unknowns()))
+        sheet = scored.to_json()
         db.execute("UPDATE games SET status = 'finished', finished_at = COALESCE(finished_at, ?) WHERE id = ?",
                    (when, game_id))
         db.execute("INSERT OR REPLACE INTO results (game_id, table_json, sheet_json, computed_at) VALUES (?, ?, ?, ?)",
@@ -306,7 +316,7 @@ class GameStore:
         last = db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?", (game_id,)).fetchone()[0]
         cached = self._documents.get(game_id)
         if cached is None or cached[0] != last:
-            cached = (int(last), replay(self._events(db, game_id), self.data).document)
+            cached = (int(last), replay(self._events(db, game_id), self.data, armada=self.armada).document)
             self._documents[game_id] = cached
         return cached
 
@@ -323,7 +333,7 @@ class GameStore:
         after = copy.deepcopy(document)
         apply(after, event, self.data)
         if event.kind in STATE_KINDS:
-            problems_after = table_problems(after, self.data)
+            problems_after = table_problems(after, self.data, self.armada)
             if problems_after:
                 raise EventError("; ".join(problems_after))
         return after
@@ -349,7 +359,7 @@ class GameStore:
 
     def state(self, game_id: int, *, upto: int | None = None) -> Replay:
         """The table as it stood after event `upto` (default: now), rebuilt from the events."""
-        return replay(self.events(game_id), self.data, upto=upto)
+        return replay(self.events(game_id), self.data, upto=upto, armada=self.armada)
 
     def unfinished(self) -> int | None:
         """The most recently started game still being played, if any."""

@@ -2,9 +2,10 @@
 
 Every change a player enters or the camera confirms is one event (set-up, card confirmed, card
 removed by undo, stage built, coins changed, conflicts resolved, choices, score computed, game
-finished), with its time and source (camera, hand, engine, import). Replaying the events through
-the engine gives the table at any moment; nothing else is stored as truth. After the game is
-finished, a change must say it amends the game (``amend``: a note), so history shows corrections.
+finished; with Armada, a city's port state), with its time and source (camera, hand, engine,
+import). Replaying the events through the engine gives the table at any moment; nothing else is
+stored as truth. After the game is finished, a change must say it amends the game (``amend``: a
+note), so history shows corrections.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from typing import Any
 from companion.engine.table import Table
 from companion.gamedata import GameData, load_game_data
 from companion.jsonread import Problem, Reader
-from companion.tablefile import TABLE_FORMAT, TableFileError, parse_table
+from companion.tablefile import TABLE_FORMAT, ArmadaSource, TableFileError, parse_table
+from companion.tablefile_armada import ARMADA_PLAYER_FIELDS
 
 __all__ = [
     "KINDS",
@@ -37,7 +39,7 @@ __all__ = [
 
 SOURCES = ("camera", "hand", "engine", "import")
 KINDS = ("game_set_up", "card_confirmed", "card_removed", "stage_built", "coins_changed", "conflicts_resolved",
-         "tokens_set", "choices_set", "score_computed", "game_finished")
+         "tokens_set", "choices_set", "score_computed", "game_finished", "armada_set")
 STATE_KINDS = frozenset(KINDS) - {"score_computed", "game_finished"}
 
 
@@ -81,7 +83,11 @@ def check_payload(kind: str, payload: Any, seats: int | None) -> list[Problem]:
     if reader["amend"].present:
         reader["amend"].as_str(max_length=500)
     if kind == "game_set_up":
-        reader.as_object(allowed=("variant", "expansions", "options", "players", *common))
+        reader.as_object(allowed=("variant", "expansions", "options", "players", "teams", *common))
+        if reader["teams"].present:
+            for team in reader["teams"].as_list(max_length=4):
+                for name in team.as_list(max_length=2):
+                    name.as_str(max_length=40)
         items = reader["players"].as_list(max_length=8)
         for item in items:
             item.as_object(allowed=("name", "wonder", "side"))
@@ -127,6 +133,10 @@ def check_payload(kind: str, payload: Any, seats: int | None) -> list[Problem]:
                 symbol.as_str(max_length=20)
         if reader["copied_guild"].present and reader["copied_guild"].value is not None:
             reader["copied_guild"].as_str(max_length=60)
+    elif kind == "armada_set":
+        reader.as_object(allowed=("seat", "armada", *common))
+        _seat(reader, seats)
+        reader["armada"].as_object(allowed=ARMADA_PLAYER_FIELDS)
     elif kind == "score_computed":
         reader.as_object(allowed=("sheet", *common))
         reader["sheet"].as_object()
@@ -152,10 +162,10 @@ def empty_document() -> dict[str, Any]:
     return {"format": TABLE_FORMAT, "game": "7wonders", "expansions": [], "variant": "standard", "players": []}
 
 
-def table_problems(document: dict[str, Any], data: GameData) -> list[str]:
+def table_problems(document: dict[str, Any], data: GameData, armada: ArmadaSource = None) -> list[str]:
     """Why a table document is not a valid table (empty when it is)."""
     try:
-        parse_table(copy.deepcopy(document), data)
+        parse_table(copy.deepcopy(document), data, armada=armada)
     except TableFileError as error:
         return [str(p) for p in error.problems]
     return []
@@ -176,6 +186,8 @@ def apply(document: dict[str, Any], event: Event, data: GameData) -> None:
         document["expansions"] = list(payload.get("expansions", []))
         if payload.get("options"):
             document["options"] = dict(payload["options"])
+        if payload.get("teams"):
+            document["teams"] = [list(team) for team in payload["teams"]]
         for entry in payload["players"]:
             players.append({"name": entry["name"], "wonder": entry["wonder"], "side": entry["side"], "stages": 0,
                             "cards": [], "coins": data.rules.starting_coins, "tokens": []})
@@ -207,6 +219,10 @@ def apply(document: dict[str, Any], event: Event, data: GameData) -> None:
         player["coins"] = payload["coins"]
     elif event.kind == "tokens_set":
         player["tokens"] = list(payload["tokens"])
+    elif event.kind == "armada_set":
+        for key in ARMADA_PLAYER_FIELDS:
+            player.pop(key, None)
+        player.update(copy.deepcopy(payload["armada"]))
     elif event.kind == "choices_set":
         for key in ("science_choices", "copied_guild"):
             if key in payload:
@@ -216,8 +232,10 @@ def apply(document: dict[str, Any], event: Event, data: GameData) -> None:
                     player[key] = payload[key]
 
 
-def replay(events: Iterable[Event], data: GameData | None = None, *, upto: int | None = None) -> Replay:
-    """Rebuild the table from events (up to and including sequence number `upto`)."""
+def replay(events: Iterable[Event], data: GameData | None = None, *, upto: int | None = None,
+           armada: ArmadaSource = None) -> Replay:
+    """Rebuild the table from events (up to and including sequence number `upto`); `armada` as for
+    `parse_table`."""
     data = data or load_game_data()
     document = empty_document()
     finished = amended = False
@@ -236,7 +254,7 @@ def replay(events: Iterable[Event], data: GameData | None = None, *, upto: int |
     table = None
     if document["players"]:
         try:
-            table = parse_table(copy.deepcopy(document), data)
+            table = parse_table(copy.deepcopy(document), data, armada=armada)
         except TableFileError as error:
             problems = [str(p) for p in error.problems]
     return Replay(document, table, finished, amended, problems, sheet)

@@ -237,7 +237,7 @@ def check_game(store: GameStore, document: Any) -> CheckedGame:
         except (EventError, KeyError, TypeError) as error:
             raise ImportRefused([f"events[{event.seq - 1}] ({event.kind}): {error}"]) from None
         finished = finished or event.kind == "game_finished"
-    if finished and replay(events, store.data).table is None:
+    if finished and replay(events, store.data, armada=store.armada).table is None:
         raise ImportRefused(["events: the game is marked finished but its table cannot be scored"])
     return CheckedGame(game_uuid, started, events, finished)
 

@@ -1,12 +1,16 @@
 """Log a finished table (a table file) as a game: the set-up, then every card, stage, coin count,
-token and choice as events entered by hand, then the result."""
+token, choice and Armada port state as events entered by hand, then the result."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from companion.engine import score_table
 from companion.engine.selfplay import SelfPlayGame
 from companion.storage.database import GameStore
+from companion.storage.events import EventError
+from companion.tablefile import TableFileError, parse_table
+from companion.tablefile_armada import ARMADA_PLAYER_FIELDS
 
 __all__ = ["record_table", "selfplay_events"]
 
@@ -15,12 +19,20 @@ def record_table(store: GameStore, document: dict[str, Any], *, at: str | None =
                  finished_at: str | None = None, source: str = "hand") -> int:
     """Store a valid table document as a finished game; return its id.
 
-    :raises EventError: when the document is not a valid table (each event is checked).
+    :raises EventError: when the document is not a valid table (each event is checked), or when
+        its score needs Armada values nobody has entered (nothing is logged then).
     """
+    try:
+        sheet = score_table(parse_table(document, store.data, armada=store.armada))
+    except TableFileError as error:
+        raise EventError("; ".join(str(p) for p in error.problems)) from None
+    if not sheet.complete:
+        raise EventError("the table cannot be logged until these values are entered: "
+                         + "; ".join(f"{gap.label} ({name}): {gap.how_to_enter}" for name, gap in sheet.unknowns()))
     players = [{"name": p["name"], "wonder": p["wonder"], "side": p["side"]} for p in document["players"]]
     game_id = store.new_game(players, variant=document.get("variant", "standard"),
                              expansions=document.get("expansions", []), options=document.get("options"),
-                             source=source, at=at)
+                             source=source, at=at, teams=document.get("teams"))
     for seat, player in enumerate(document["players"]):
         for card in player.get("cards", []):
             store.append(game_id, "card_confirmed", {"seat": seat, "card": card}, source=source, at=at)
@@ -32,6 +44,11 @@ def record_table(store: GameStore, document: dict[str, Any], *, at: str | None =
         choices = {k: player[k] for k in ("science_choices", "copied_guild") if k in player}
         if choices:
             store.append(game_id, "choices_set", {"seat": seat, **choices}, source=source, at=at)
+
+    for seat, player in enumerate(document["players"]):     # after every city is built: incursions name givers
+        port = {k: player[k] for k in ARMADA_PLAYER_FIELDS if k in player and k != "other_wonder"}
+        if port:
+            store.append(game_id, "armada_set", {"seat": seat, "armada": port}, source=source, at=at)
     store.finish(game_id, at=finished_at or at)
     return game_id
 
