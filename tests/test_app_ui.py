@@ -75,7 +75,10 @@ def test_a_game_entered_by_hand_is_scored_and_kept(ui: object) -> None:
     assert [(p["name"], p["wonder"], p["side"]) for p in session.players] == [
         ("Anna", "gizah", "A"), ("Boris", "rhodes", "A"), ("Vera", "ephesos", "A")]
     _add_card(ui, 0, "Stockade")
+    vera, stockade = _panel(ui, 2), ui.find("Stockade", root=_panel(ui, 0))
     _add_card(ui, 0, "Baths")
+    # Only what changed is drawn again: Vera's city and Anna's Stockade are the widgets they were.
+    assert _panel(ui, 2) is vera and ui.find("Stockade", root=_panel(ui, 0)) is stockade
     _add_card(ui, 2, "Altar")
     # One tap removes a card; the message bar puts it back.
     ui.tap(ui.find("Altar", root=_panel(ui, 2)))

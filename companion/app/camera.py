@@ -13,7 +13,10 @@ from companion.vision.pipeline import TableReader
 from companion.vision.reader import MarkerReader
 from companion.vision.sources import Frame, frames_from, is_recording, is_video
 
-__all__ = ["open_feed", "reader_for"]
+__all__ = ["RECOGNITION_HZ", "open_feed", "reader_for"]
+
+RECOGNITION_HZ = 10.0
+"""Frames recognised a second at most on a live feed: the rate the confirmation rule was tuned at."""
 
 
 def reader_for(family: str, player_count: int) -> TableReader:
@@ -39,19 +42,21 @@ def _android_frames(index: int) -> Iterator[Frame]:
         camera.stop()
 
 
-def open_feed(spec: str, *, player_count: int, family: str = "aruco", every_frame: bool = False) -> CameraFeed:
+def open_feed(spec: str, *, player_count: int, family: str = "aruco", every_frame: bool = False,
+              recognise: bool = True) -> CameraFeed:
     """A camera feed for `spec`: a camera number, a video file, a folder of images, or ``demo``.
 
     Live cameras and videos play in real time; with `every_frame`, a video is read frame by frame
-    as fast as recognition allows (tests and benchmarks).
+    as fast as recognition allows (tests and benchmarks). Without `recognise`, the feed only shows
+    the picture (the reference the preview benchmark measures against).
 
     :raises ValueError: when the source cannot be opened.
     """
-    reader = reader_for(family, player_count)
+    reader = reader_for(family, player_count) if recognise else None
     if spec.isdigit() and "ANDROID_ARGUMENT" in os.environ:
-        return CameraFeed(lambda: _android_frames(int(spec)), reader, realtime=False)
+        return CameraFeed(lambda: _android_frames(int(spec)), reader, max_rate=RECOGNITION_HZ)
     live = spec.isdigit()
     iterator = frames_from(spec)             # opened now, so a bad source is refused here
     recorded = is_recording(spec) or is_video(spec)
     return CameraFeed(lambda: iterator, reader, realtime=recorded and not live and not every_frame,
-                      every_frame=every_frame)
+                      every_frame=every_frame, max_rate=RECOGNITION_HZ)

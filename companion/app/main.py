@@ -13,6 +13,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
@@ -242,8 +243,9 @@ class CompanionApp(App):
         self.status = text
 
     # -- the camera ---------------------------------------------------------------------------------
-    def start_camera(self, spec: str | None) -> None:
-        """Watch the table through `spec` (a camera number, a video, a folder of images, ``demo``)."""
+    def start_camera(self, spec: str | None, *, recognise: bool = True) -> None:
+        """Watch the table through `spec` (a camera number, a video, a folder of images, ``demo``);
+        without `recognise`, only show it (the preview benchmark's reference)."""
         self.stop_camera()
         if not spec or self.session is None:
             return
@@ -251,7 +253,7 @@ class CompanionApp(App):
 
         try:
             self.feed = open_feed(spec, player_count=len(self.session.players),
-                                  family=self.store_setting("marker_family", "aruco"))
+                                  family=self.store_setting("marker_family", "aruco"), recognise=recognise)
         except (OSError, ValueError) as error:
             self.notify(self.tr("camera.cannot_open", source=spec, error=str(error)), bad=True)
             return
@@ -300,7 +302,8 @@ class CompanionApp(App):
         if texture is None or texture.size != (width, height):
             texture = Texture.create(size=(width, height), colorfmt="rgb")
             texture.flip_vertical()
-        texture.blit_buffer(image[:, :, ::-1].tobytes(), colorfmt="rgb", bufferfmt="ubyte")
+        # OpenCV's BGR bytes as they are: no reversed copy of a 1280x720 frame 30 times a second.
+        texture.blit_buffer(memoryview(np.ascontiguousarray(image)).cast("B"), colorfmt="bgr", bufferfmt="ubyte")
         self.preview_texture = texture
         self.preview_frames += 1
         self.property("preview_texture").dispatch(self)

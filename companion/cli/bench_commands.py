@@ -39,6 +39,19 @@ def run_bench_storage(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_bench_app(args: argparse.Namespace) -> int:
+    """The app's preview frame rate with recognition on and off; see companion.bench.app."""
+    from companion.app.launch import kivy_installed
+
+    if not kivy_installed():
+        print("companion bench app needs Kivy: pip install 'sevenwonders-companion[app]'")
+        return 2
+    from companion.bench.app import run
+
+    run(seconds=args.seconds, rounds=args.rounds, as_json=args.json)
+    return 0
+
+
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add `bench` and its targets to the `companion` parser."""
     bench = commands.add_parser("bench", help="measure speed (prints figures; never fails on a slow machine)")
@@ -59,3 +72,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     storage.add_argument("--games", type=int, default=1000, help="games in the log (default 1000)")
     storage.add_argument("--json", action="store_true", help="print the figures as JSON")
     storage.set_defaults(run=run_bench_storage)
+    app = targets.add_parser("app", help="the app's preview frames per second while recognition runs")
+    app.add_argument("--seconds", type=float, default=10.0, help="seconds per round and mode (default 10)")
+    app.add_argument("--rounds", type=int, default=2, help="rounds of each mode, alternating (default 2)")
+    app.add_argument("--json", action="store_true", help="print the figures as JSON")
+    app.set_defaults(run=run_bench_app)

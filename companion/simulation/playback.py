@@ -468,8 +468,9 @@ class Playback:
                 image = image.copy()
             yield at, image
 
-    def write_video(self, path: str | Path) -> int:
-        """Write every frame into a video file (.mp4 with mp4v, or .avi with MJPG); return the frames written.
+    def write_video(self, path: str | Path, *, start: float = 0.0, seconds: float | None = None) -> int:
+        """Write the frames from `start` (seconds), for `seconds` or to the end, into a video file (.mp4
+        with mp4v, or .avi with MJPG); return the frames written.
 
         :raises ValueError: for another suffix, or when OpenCV cannot open the file for writing.
         """
@@ -483,7 +484,9 @@ class Playback:
             raise ValueError(f"{path}: OpenCV cannot write a {codec} video there")
         written = 0
         try:
-            for _, frame in self.frames():
+            for at, frame in self.frames(start):
+                if seconds is not None and at >= start + seconds:
+                    break
                 writer.write(frame)
                 written += 1
         finally:

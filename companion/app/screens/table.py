@@ -6,6 +6,7 @@ them; a tap on a card removes it (undo in the message bar); the picker adds what
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from kivy.properties import StringProperty
@@ -28,6 +29,8 @@ class TableScreen(AppScreen):
         ids = self.ids
         self._parts = (ids.preview.__self__, ids.left_scroll.__self__, ids.right_scroll.__self__)
         self._columns = (ids.left.__self__, ids.right.__self__)
+        self._panels: list[tuple[tuple[Any, ...], CityPanel]] = []
+        """Each seat's panel and what it shows, so that only a changed city is drawn again."""
 
     def refresh(self) -> None:
         running = app()
@@ -47,21 +50,33 @@ class TableScreen(AppScreen):
         for seat, entry in session.pending():
             pending.setdefault(seat, []).append(entry)
         self._arrange(running.camera_on)
-        columns = list(self._columns)
-        for column in columns:
-            column.clear_widgets()
         players = session.players
-        half = (len(players) + 1) // 2 if not running.camera_on else len(players)
+        del self._panels[len(players):]
+        panels = []
         for seat, player in enumerate(players):
-            panel = CityPanel()
-            panel.show(seat, player, pending=pending.get(seat, []),
-                       total=totals.get(player["name"]) if totals else None,
-                       on_card=lambda card, s=seat: self.remove_card(s, card),
-                       on_pending=lambda marker, s=seat: self.confirm(s, marker),
-                       on_add=lambda s=seat: self.pick_card(s),
-                       on_stage=lambda delta, s=seat: self.change_stages(s, delta),
-                       on_coins=lambda delta, s=seat: self.change_coins(s, delta))
-            columns[0 if seat < half else 1].add_widget(panel)
+            total = totals.get(player["name"]) if totals else None
+            shown = (running.language, json.dumps(player, sort_keys=True),
+                     tuple(entry.component.marker for entry in pending.get(seat, [])), total)
+            if seat == len(self._panels):
+                self._panels.append(((), CityPanel()))
+            before, panel = self._panels[seat]
+            if before != shown:              # only a city that changed is built again: the camera
+                panel.show(seat, player, pending=pending.get(seat, []), total=total,   # changes one at a time
+                           on_card=lambda card, s=seat: self.remove_card(s, card),
+                           on_pending=lambda marker, s=seat: self.confirm(s, marker),
+                           on_add=lambda s=seat: self.pick_card(s),
+                           on_stage=lambda delta, s=seat: self.change_stages(s, delta),
+                           on_coins=lambda delta, s=seat: self.change_coins(s, delta))
+                self._panels[seat] = (shown, panel)
+            panels.append(panel)
+        half = (len(players) + 1) // 2 if not running.camera_on else len(players)
+        placed = list(zip(self._columns, (panels[:half], panels[half:]), strict=True))
+        if any(list(reversed(column.children)) != wanted for column, wanted in placed):
+            for column, _ in placed:
+                column.clear_widgets()
+            for column, wanted in placed:
+                for panel in wanted:
+                    column.add_widget(panel)
 
     def _arrange(self, camera_on: bool) -> None:
         """With the camera: its picture and one column of cities; without: two columns of cities."""

@@ -39,6 +39,10 @@ class CityPanel(BoxLayout):
     figures = StringProperty("")
     score = StringProperty("")
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._chips: dict[tuple[str, int | None, str], CardChip] = {}
+
     def show(self, seat: int, player: dict[str, Any], *, pending: list[Any], total: int | None,
              on_card: Callable[[str], None], on_pending: Callable[[int], None], on_add: Callable[[], None],
              on_stage: Callable[[int], None], on_coins: Callable[[int], None]) -> None:
@@ -72,25 +76,39 @@ class CityPanel(BoxLayout):
         grid = self.ids.cards
         grid.clear_widgets()
         theme = running.theme
+        self._on_card, self._on_pending = on_card, on_pending
         cards = sorted(player["cards"], key=lambda c: (COLOR_ORDER.index(data.cards[c].color), words.card(c)))
-        for card_id in cards:
-            color = data.cards[card_id].color
-            chip = CardChip(name=words.card(card_id), letter=words.color_letter(color),
-                            fill=theme.card_fill(color), ink=theme.card_text(color))
-            chip.bind(on_release=lambda _chip, c=card_id: on_card(c))
+        wanted: list[tuple[str, int | None]] = [(card_id, None) for card_id in cards]
+        wanted += [(entry.component.card, entry.component.marker) for entry in pending]
+        chips: dict[tuple[str, int | None, str], CardChip] = {}
+        for card_id, marker in wanted:
+            key = (card_id, marker, running.language)
+            chip = self._chips.get(key) or self._chip(card_id, marker)
+            chips[key] = chip
             grid.add_widget(chip)
-        for entry in pending:
-            component = entry.component
-            color = data.cards[component.card].color
-            chip = CardChip(name=words.card(component.card), letter=words.color_letter(color),
-                            fill=theme.card_fill(color, 0.35), ink=theme.rgba("text"), pending=True)
-            chip.bind(on_release=lambda _chip, m=component.marker: on_pending(m))
-            grid.add_widget(chip)
+        self._chips = chips     # a chip kept is not drawn again: its name's texture stays as it was
         if not cards and not pending:
             from kivy.uix.label import Label
 
             grid.add_widget(Label(text=running.tr("city.no_cards"), color=theme.rgba("text_dim"), font_size=running.u,
                                   size_hint=(None, None), size=(running.u * 14, running.u * 2.4)))
+
+    def _chip(self, card_id: str, marker: int | None) -> CardChip:
+        """A confirmed card (`marker` None) or a pending one (its marker number: a tap confirms it)."""
+        running = app()
+        color = running.store.data.cards[card_id].color
+        theme = running.theme
+        words = running.words
+        if marker is None:
+            chip = CardChip(name=words.card(card_id), letter=words.color_letter(color),
+                            fill=theme.card_fill(color), ink=theme.card_text(color))
+            chip.bind(on_release=lambda _chip: self._on_card(card_id))
+        else:
+            chip = CardChip(name=words.card(card_id), letter=words.color_letter(color),
+                            fill=theme.card_fill(color, 0.35), ink=theme.rgba("text"), pending=True)
+            pending_marker = marker
+            chip.bind(on_release=lambda _chip: self._on_pending(pending_marker))
+        return chip
 
     def stage(self, delta: int) -> None:
         """A stage more or fewer, by hand."""
