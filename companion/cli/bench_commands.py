@@ -48,7 +48,14 @@ def run_bench_app(args: argparse.Namespace) -> int:
         return 2
     from companion.bench.app import run
 
-    run(seconds=args.seconds, rounds=args.rounds, as_json=args.json)
+    try:
+        window = tuple(int(v) for v in args.window.lower().split("x"))
+    except ValueError:
+        window = ()
+    if len(window) != 2 or min(window) < 100:
+        print(f"--window: give the size as WIDTHxHEIGHT, e.g. 800x480 (got {args.window!r})")
+        return 2
+    run(seconds=args.seconds, rounds=args.rounds, window=(window[0], window[1]), as_json=args.json)
     return 0
 
 
@@ -75,5 +82,6 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     app = targets.add_parser("app", help="the app's preview frames per second while recognition runs")
     app.add_argument("--seconds", type=float, default=10.0, help="seconds per round and mode (default 10)")
     app.add_argument("--rounds", type=int, default=2, help="rounds of each mode, alternating (default 2)")
+    app.add_argument("--window", default="1280x800", help="the app's window, e.g. 800x480 (default 1280x800)")
     app.add_argument("--json", action="store_true", help="print the figures as JSON")
     app.set_defaults(run=run_bench_app)
