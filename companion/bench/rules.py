@@ -15,13 +15,12 @@ three units: they measure speed, they are not the game's values.
 
 from __future__ import annotations
 
-import json
 import random
 import statistics
 from collections.abc import Callable
 from typing import Any
 
-from companion.bench.timing import Figures, machine_line, time_cases
+from companion.bench.timing import Figures, print_figures, time_cases
 from companion.engine import Table, check_card, check_stage, score_table
 from companion.engine.build import _vector
 from companion.engine.city import production, sellers_for
@@ -231,15 +230,9 @@ def run(repeat: int = 2000, as_json: bool = False) -> list[Figures]:
         "armada_worst_case_ms": figures[-1].worst_case_ms,
         "targets_ms": TARGETS_MS,
     }
+    print_figures("rules", figures, summary, as_json=as_json, digits=4, worst_case=True)
     if as_json:
-        print(json.dumps({"machine": machine_line(), "figures": [f.to_json() for f in figures],
-                          "summary": summary}, indent=2))
         return figures
-    print(f"companion bench rules: {machine_line()}")
-    print(f"{'case':<66} {'calls':>7} {'median ms':>10} {'p90 ms':>9} {'worst case ms':>14}")
-    for f in figures:
-        print(f"{f.label:<66} {f.calls:>7} {f.median_ms:>10.4f} {f.p90_ms:>9.4f} {f.worst_case_ms:>14.4f}")
-    print()
     print(f"realistic trade check median {summary['realistic_median_ms']:.4f} ms "
           f"(target < {TARGETS_MS['realistic']} ms); the exhaustive reference takes "
           f"{summary['reference_over_engine']:.1f}x as long on the same cities")

@@ -9,7 +9,6 @@ new ids and with players drawn from a group of twelve, each scored again as it i
 from __future__ import annotations
 
 import dataclasses
-import json
 import random
 import statistics
 import tempfile
@@ -18,7 +17,7 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from companion.bench.timing import Figures, machine_line, time_cases
+from companion.bench.timing import Figures, print_figures, time_cases
 from companion.engine import score_table
 from companion.engine.selfplay import play_random_game
 from companion.gamedata import GameData, load_game_data
@@ -101,15 +100,9 @@ def run(games: int = 1000, as_json: bool = False) -> list[Figures]:
                "statistics_median_ms": figures[3].median_ms,
                "statistics_over_reading": figures[3].median_ms / figures[4].median_ms,
                "import_check_per_game_ms": check_ms, "write_games_ms": write_ms, "targets_ms": TARGETS_MS}
+    print_figures("storage", figures, summary, as_json=as_json)
     if as_json:
-        print(json.dumps({"machine": machine_line(), "figures": [f.to_json() for f in figures],
-                          "summary": summary}, indent=2))
         return figures
-    print(f"companion bench storage: {machine_line()}")
-    print(f"{'case':<78} {'calls':>6} {'median ms':>10} {'p90 ms':>9}")
-    for f in figures:
-        print(f"{f.label:<78} {f.calls:>6} {f.median_ms:>10.3f} {f.p90_ms:>9.3f}")
-    print()
     print(f"replay of a 7-player game: median {summary['replay_median_ms']:.2f} ms "
           f"(target < {TARGETS_MS['replay']:.0f} ms), {summary['replay_over_scoring']:.1f}x the time to score "
           "its final table")

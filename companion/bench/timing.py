@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import platform
 import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["Figures", "machine_line", "percentile", "time_cases"]
+__all__ = ["Figures", "machine_line", "percentile", "print_figures", "time_cases"]
 
 
 @dataclass(frozen=True)
@@ -56,3 +57,21 @@ def machine_line() -> str:
 
     return (f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
             f"{platform.system()}")
+
+
+def print_figures(target: str, figures: Sequence[Figures], summary: dict[str, object], *, as_json: bool,
+                  digits: int = 3, worst_case: bool = False) -> None:
+    """The report's header and table of rows (the caller prints its summary lines after it), or
+    everything as one JSON document."""
+    if as_json:
+        print(json.dumps({"machine": machine_line(), "figures": [f.to_json() for f in figures],
+                          "summary": summary}, indent=2))
+        return
+    width = max(len(f.label) for f in figures) + 2
+    print(f"companion bench {target}: {machine_line()}")
+    print(f"{'case':<{width}} {'calls':>7} {'median ms':>10} {'p90 ms':>9}" + (f" {'worst case ms':>14}"
+                                                                                if worst_case else ""))
+    for f in figures:
+        print(f"{f.label:<{width}} {f.calls:>7} {f.median_ms:>10.{digits}f} {f.p90_ms:>9.{digits}f}"
+              + (f" {f.worst_case_ms:>14.{digits}f}" if worst_case else ""))
+    print()

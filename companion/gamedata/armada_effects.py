@@ -10,7 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.gamedata.effects import Effect, EffectVocabulary, register_effect
+from companion.gamedata.effects import (
+    AmountEffect,
+    Effect,
+    EffectVocabulary,
+    PowerEffect,
+    allow_fields,
+    read_amount,
+    register_effect,
+)
 from companion.gamedata.facts import Unknown
 from companion.jsonread import Reader
 
@@ -36,14 +44,6 @@ __all__ = [
 DIRECTIONS = ("left", "right")
 
 
-def _fields(reader: Reader, *names: str) -> None:
-    reader.as_object(allowed=("type", *names))
-
-
-def _amount(reader: Reader, key: str = "amount", minimum: int = 0, maximum: int = 100) -> int | None:
-    return reader[key].as_int(minimum=minimum, maximum=maximum)
-
-
 @dataclass(frozen=True)
 class UnknownEffect(Effect):
     """An effect of a known kind whose printed value is unknown (e.g. which resources an island makes)."""
@@ -55,20 +55,9 @@ class UnknownEffect(Effect):
         return f"{self.of_type.replace('_', ' ')} ({self.unknown.label})"
 
 
-@dataclass(frozen=True)
-class _Amount(Effect):
-    amount: int
-
-    @classmethod
-    def parse(cls, reader: Reader, vocabulary: EffectVocabulary) -> Effect | None:
-        _fields(reader, "amount")
-        amount = _amount(reader)
-        return cls(amount) if amount is not None else None
-
-
 @register_effect
 @dataclass(frozen=True)
-class NavalShields(_Amount):
+class NavalShields(AmountEffect):
     """Naval shields: they add to the city's naval strength in the naval conflicts."""
 
     type: ClassVar[str] = "naval_shields"
@@ -88,7 +77,7 @@ class Incursion(Effect):
 
     @classmethod
     def parse(cls, reader: Reader, vocabulary: EffectVocabulary) -> Incursion | None:
-        _fields(reader, "direction")
+        allow_fields(reader, "direction")
         direction = reader["direction"].as_str(choices=DIRECTIONS, what="direction")
         return cls(direction) if direction else None
 
@@ -107,8 +96,8 @@ class FreeShipMoves(Effect):
 
     @classmethod
     def parse(cls, reader: Reader, vocabulary: EffectVocabulary) -> FreeShipMoves | None:
-        _fields(reader, "ships", "fleets")
-        ships = _amount(reader, "ships", minimum=1, maximum=4)
+        allow_fields(reader, "ships", "fleets")
+        ships = read_amount(reader, "ships", minimum=1, maximum=4)
         fleets: list[str | None] = []
         if reader["fleets"].present:
             fleets = [item.as_str(choices=vocabulary.fleets, what="fleet") for item in reader["fleets"].as_list()]
@@ -131,8 +120,8 @@ class Piracy(Effect):
 
     @classmethod
     def parse(cls, reader: Reader, vocabulary: EffectVocabulary) -> Piracy | None:
-        _fields(reader, "per_trade_level")
-        amount = _amount(reader, "per_trade_level", minimum=1)
+        allow_fields(reader, "per_trade_level")
+        amount = read_amount(reader, "per_trade_level", minimum=1)
         return cls(amount) if amount is not None else None
 
     def describe(self) -> str:
@@ -151,10 +140,10 @@ class DistantTrade(Effect):
 
     @classmethod
     def parse(cls, reader: Reader, vocabulary: EffectVocabulary) -> DistantTrade | None:
-        _fields(reader, "direction", "times", "price")
+        allow_fields(reader, "direction", "times", "price")
         direction = reader["direction"].as_str(choices=DIRECTIONS, what="direction")
-        times = _amount(reader, "times", minimum=1, maximum=10)
-        price = _amount(reader, "price", minimum=0, maximum=10)
+        times = read_amount(reader, "times", minimum=1, maximum=10)
+        price = read_amount(reader, "price", minimum=0, maximum=10)
         if direction is None or times is None or price is None:
             return None
         return cls(direction, times, price)
@@ -166,7 +155,7 @@ class DistantTrade(Effect):
 
 @register_effect
 @dataclass(frozen=True)
-class PointsPerTradeLevel(_Amount):
+class PointsPerTradeLevel(AmountEffect):
     """Victory points at the end per trade level of the city's yellow fleet."""
 
     type: ClassVar[str] = "vp_per_trade_level"
@@ -185,30 +174,17 @@ class DrawIsland(Effect):
 
     @classmethod
     def parse(cls, reader: Reader, vocabulary: EffectVocabulary) -> DrawIsland | None:
-        _fields(reader, "level")
-        level = _amount(reader, "level", minimum=1, maximum=3)
+        allow_fields(reader, "level")
+        level = read_amount(reader, "level", minimum=1, maximum=3)
         return cls(level) if level is not None else None
 
     def describe(self) -> str:
         return f"takes the top island of level {self.level}"
 
 
-@dataclass(frozen=True)
-class _Power(Effect):
-    text: ClassVar[str] = ""
-
-    @classmethod
-    def parse(cls, reader: Reader, vocabulary: EffectVocabulary) -> Effect | None:
-        _fields(reader)
-        return cls()
-
-    def describe(self) -> str:
-        return self.text
-
-
 @register_effect
 @dataclass(frozen=True)
-class ScienceMostCommon(_Power):
+class ScienceMostCommon(PowerEffect):
     """At the end, one more science symbol of the type the city has most of (the owner breaks a tie)."""
 
     type: ClassVar[str] = "science_most_common"
@@ -225,8 +201,8 @@ class NavalDiscount(Effect):
 
     @classmethod
     def parse(cls, reader: Reader, vocabulary: EffectVocabulary) -> NavalDiscount | None:
-        _fields(reader, "resources")
-        amount = _amount(reader, "resources", minimum=1, maximum=10)
+        allow_fields(reader, "resources")
+        amount = read_amount(reader, "resources", minimum=1, maximum=10)
         return cls(amount) if amount is not None else None
 
     def describe(self) -> str:
@@ -235,7 +211,7 @@ class NavalDiscount(Effect):
 
 @register_effect
 @dataclass(frozen=True)
-class CoinsPerNavalConstruction(_Amount):
+class CoinsPerNavalConstruction(AmountEffect):
     """Coins from the bank for every naval construction the city makes, free or paid."""
 
     type: ClassVar[str] = "coins_per_naval_construction"
@@ -246,7 +222,7 @@ class CoinsPerNavalConstruction(_Amount):
 
 @register_effect
 @dataclass(frozen=True)
-class FreeWonderNavalAnyFleet(_Power):
+class FreeWonderNavalAnyFleet(PowerEffect):
     """A naval construction made with a wonder stage is free and may move any fleet."""
 
     type: ClassVar[str] = "free_wonder_naval_any_fleet"
@@ -255,7 +231,7 @@ class FreeWonderNavalAnyFleet(_Power):
 
 @register_effect
 @dataclass(frozen=True)
-class ImmuneToCoinLoss(_Power):
+class ImmuneToCoinLoss(PowerEffect):
     """The city never loses coins to taxes or piracy."""
 
     type: ClassVar[str] = "immune_to_coin_loss"
@@ -264,7 +240,7 @@ class ImmuneToCoinLoss(_Power):
 
 @register_effect
 @dataclass(frozen=True)
-class PointsPerIsland(_Amount):
+class PointsPerIsland(AmountEffect):
     """Victory points at the end per island of the city, this one included."""
 
     type: ClassVar[str] = "vp_per_island"
@@ -275,7 +251,7 @@ class PointsPerIsland(_Amount):
 
 @register_effect
 @dataclass(frozen=True)
-class MaySkipNavalConflict(_Power):
+class MaySkipNavalConflict(PowerEffect):
     """The owner may stay out of any naval conflict: his strength is then not counted."""
 
     type: ClassVar[str] = "may_skip_naval_conflict"
@@ -284,7 +260,7 @@ class MaySkipNavalConflict(_Power):
 
 @register_effect
 @dataclass(frozen=True)
-class PointsPerChosenColor(_Amount):
+class PointsPerChosenColor(AmountEffect):
     """At the end, choose a colour: victory points per card of that colour in the city."""
 
     type: ClassVar[str] = "vp_per_card_of_chosen_color"

@@ -15,6 +15,7 @@ from companion.jsonread import Reader
 __all__ = [
     "COUNT_KINDS",
     "SCOPES",
+    "AmountEffect",
     "BuildFromDiscard",
     "Coins",
     "CoinsPer",
@@ -24,6 +25,7 @@ __all__ = [
     "FreeBuildPerAge",
     "PlaySeventhCard",
     "PointsPer",
+    "PowerEffect",
     "Produce",
     "ProduceOneOf",
     "ScienceSymbol",
@@ -31,7 +33,9 @@ __all__ = [
     "Shields",
     "TradeDiscount",
     "VictoryPoints",
+    "allow_fields",
     "parse_effect",
+    "read_amount",
     "register_effect",
 ]
 
@@ -90,8 +94,9 @@ def parse_effect(reader: Reader, vocabulary: EffectVocabulary) -> Effect | None:
     return _REGISTRY[kind].parse(reader, vocabulary)
 
 
-def _amount(reader: Reader, key: str = "amount", minimum: int = 0) -> int | None:
-    return reader[key].as_int(minimum=minimum, maximum=1000)
+def read_amount(reader: Reader, key: str = "amount", minimum: int = 0, maximum: int = 1000) -> int | None:
+    """The whole number at `key` of an effect, within bounds (None after a problem is reported)."""
+    return reader[key].as_int(minimum=minimum, maximum=maximum)
 
 
 def _names(reader: Reader, choices: tuple[str, ...], what: str) -> tuple[str, ...] | None:
@@ -106,7 +111,8 @@ def _names(reader: Reader, choices: tuple[str, ...], what: str) -> tuple[str, ..
     return tuple(v for v in values if v is not None)
 
 
-def _fields(reader: Reader, *names: str) -> None:
+def allow_fields(reader: Reader, *names: str) -> None:
+    """Report any field of an effect other than its type and `names`."""
     reader.as_object(allowed=("type", *names))
 
 
@@ -120,7 +126,7 @@ class Produce(Effect):
 
     @classmethod
     def parse(cls, reader: Reader, vocabulary: EffectVocabulary) -> Produce | None:
-        _fields(reader, "resources")
+        allow_fields(reader, "resources")
         resources = _names(reader["resources"], vocabulary.resources, "resource")
         return cls(resources) if resources else None
 
@@ -138,7 +144,7 @@ class ProduceOneOf(Effect):
 
     @classmethod
     def parse(cls, reader: Reader, vocabulary: EffectVocabulary) -> ProduceOneOf | None:
-        _fields(reader, "options")
+        allow_fields(reader, "options")
         options = _names(reader["options"], vocabulary.resources, "resource")
         if options and len(set(options)) != len(options):
             reader["options"].problem("an option is listed twice")
@@ -150,21 +156,21 @@ class ProduceOneOf(Effect):
 
 
 @dataclass(frozen=True)
-class _Amount(Effect):
+class AmountEffect(Effect):
     """An effect that is just a number: points, shields or coins."""
 
     amount: int
 
     @classmethod
     def parse(cls, reader: Reader, vocabulary: EffectVocabulary) -> Effect | None:
-        _fields(reader, "amount")
-        amount = _amount(reader)
+        allow_fields(reader, "amount")
+        amount = read_amount(reader)
         return cls(amount) if amount is not None else None
 
 
 @register_effect
 @dataclass(frozen=True)
-class VictoryPoints(_Amount):
+class VictoryPoints(AmountEffect):
     """Victory points at the end of the game."""
 
     type: ClassVar[str] = "vp"
@@ -175,7 +181,7 @@ class VictoryPoints(_Amount):
 
 @register_effect
 @dataclass(frozen=True)
-class Shields(_Amount):
+class Shields(AmountEffect):
     """Land military shields."""
 
     type: ClassVar[str] = "shields"
@@ -186,7 +192,7 @@ class Shields(_Amount):
 
 @register_effect
 @dataclass(frozen=True)
-class Coins(_Amount):
+class Coins(AmountEffect):
     """Coins from the bank, once, when built."""
 
     type: ClassVar[str] = "coins"
@@ -205,7 +211,7 @@ class ScienceSymbol(Effect):
 
     @classmethod
     def parse(cls, reader: Reader, vocabulary: EffectVocabulary) -> ScienceSymbol | None:
-        _fields(reader, "symbol")
+        allow_fields(reader, "symbol")
         symbol = reader["symbol"].as_str(choices=vocabulary.science_symbols, what="science symbol")
         return cls(symbol) if symbol else None
 
@@ -222,7 +228,7 @@ class ScienceWild(Effect):
 
     @classmethod
     def parse(cls, reader: Reader, vocabulary: EffectVocabulary) -> ScienceWild | None:
-        _fields(reader)
+        allow_fields(reader)
         return cls()
 
     def describe(self) -> str:
@@ -241,10 +247,10 @@ class TradeDiscount(Effect):
 
     @classmethod
     def parse(cls, reader: Reader, vocabulary: EffectVocabulary) -> TradeDiscount | None:
-        _fields(reader, "resources", "neighbors", "price")
+        allow_fields(reader, "resources", "neighbors", "price")
         resources = _names(reader["resources"], vocabulary.resources, "resource")
         neighbors = _names(reader["neighbors"], ("left", "right"), "neighbour")
-        price = _amount(reader, "price")
+        price = read_amount(reader, "price")
         if resources is None or neighbors is None or price is None:
             return None
         return cls(resources, neighbors, price)
@@ -255,7 +261,7 @@ class TradeDiscount(Effect):
 
 def _parse_counting(reader: Reader, vocabulary: EffectVocabulary) -> tuple[
         int, str, tuple[str, ...], tuple[str, ...]] | None:
-    amount = _amount(reader)
+    amount = read_amount(reader)
     count = reader["count"].as_str(choices=COUNT_KINDS, what="count kind")
     colors: tuple[str, ...] | None = ()
     if count == "cards":
@@ -282,7 +288,7 @@ class CoinsPer(Effect):
 
     @classmethod
     def parse(cls, reader: Reader, vocabulary: EffectVocabulary) -> CoinsPer | None:
-        _fields(reader, "amount", "count", "colors", "scope")
+        allow_fields(reader, "amount", "count", "colors", "scope")
         parsed = _parse_counting(reader, vocabulary)
         return cls(*parsed) if parsed else None
 
@@ -304,7 +310,7 @@ class PointsPer(Effect):
 
     @classmethod
     def parse(cls, reader: Reader, vocabulary: EffectVocabulary) -> PointsPer | None:
-        _fields(reader, "amount", "count", "colors", "scope", "option")
+        allow_fields(reader, "amount", "count", "colors", "scope", "option")
         parsed = _parse_counting(reader, vocabulary)
         option = None
         if reader["option"].present:
@@ -324,14 +330,14 @@ def _counted(count: str, colors: tuple[str, ...], scope: tuple[str, ...]) -> str
 
 
 @dataclass(frozen=True)
-class _Power(Effect):
+class PowerEffect(Effect):
     """An effect with no values: the engine checks for its kind."""
 
     text: ClassVar[str] = ""
 
     @classmethod
     def parse(cls, reader: Reader, vocabulary: EffectVocabulary) -> Effect | None:
-        _fields(reader)
+        allow_fields(reader)
         return cls()
 
     def describe(self) -> str:
@@ -340,7 +346,7 @@ class _Power(Effect):
 
 @register_effect
 @dataclass(frozen=True)
-class PlaySeventhCard(_Power):
+class PlaySeventhCard(PowerEffect):
     """May play the last (7th) card of each age instead of discarding it."""
 
     type: ClassVar[str] = "play_seventh_card"
@@ -349,7 +355,7 @@ class PlaySeventhCard(_Power):
 
 @register_effect
 @dataclass(frozen=True)
-class FreeBuildPerAge(_Power):
+class FreeBuildPerAge(PowerEffect):
     """Once per age, build one card from the hand for free."""
 
     type: ClassVar[str] = "free_build_per_age"
@@ -358,7 +364,7 @@ class FreeBuildPerAge(_Power):
 
 @register_effect
 @dataclass(frozen=True)
-class CopyNeighborGuild(_Power):
+class CopyNeighborGuild(PowerEffect):
     """At the end of the game, copy one guild built by either neighbour."""
 
     type: ClassVar[str] = "copy_neighbor_guild"
@@ -367,7 +373,7 @@ class CopyNeighborGuild(_Power):
 
 @register_effect
 @dataclass(frozen=True)
-class BuildFromDiscard(_Power):
+class BuildFromDiscard(PowerEffect):
     """At the end of the turn the stage is built, build one discarded card for free."""
 
     type: ClassVar[str] = "build_from_discard"
