@@ -47,7 +47,7 @@ def _expected(done: int) -> dict[str, object]:
 @pytest.mark.parametrize("kill_after", [len(STEPS), random.Random(7).randrange(1, len(STEPS))])
 def test_the_app_comes_back_to_the_same_game_and_screen(tmp_path: Path, kill_after: int) -> None:
     store = tmp_path / "games.sqlite3"
-    player = _run("play", str(store))
+    player = _run("play", str(store), str(kill_after))
     assert player.stdout is not None
     done = -1
     try:

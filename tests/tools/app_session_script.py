@@ -1,6 +1,7 @@
-"""A separate process for the kill-and-restart test: `play STORE` plays a scripted game through the
-app's taps and prints ``done N`` after each step (then waits to be killed); `inspect STORE` starts
-the app again on the same log and prints where it is as JSON."""
+"""A separate process for the kill-and-restart test: `play STORE N` plays the first N steps of a
+scripted game through the app, printing ``done K`` after each, then keeps the app running until it
+is killed (stopping at N, so that a step is never half-way when the kill comes after the test read
+``done N``); `inspect STORE` starts the app again on the same log and prints where it is as JSON."""
 
 from __future__ import annotations
 
@@ -18,8 +19,8 @@ STEPS = (
 """What the player does, one step at a time: the test knows what each step leaves in the log."""
 
 
-def play(store: Path) -> None:
-    """Set up a 3-player game by hand, then take the steps, saying when each is done."""
+def play(store: Path, steps: int = len(STEPS)) -> None:
+    """Set up a 3-player game by hand, then take the first `steps` steps, saying when each is done."""
     from companion.state.session import SeatSetup
 
     ui = AppDriver.start(store)
@@ -27,7 +28,7 @@ def play(store: Path) -> None:
                        SeatSetup("Vera", "ephesos", "A")])
     ui.pump(frames=3)
     print("done 0", flush=True)
-    for number, (kind, *args) in enumerate(STEPS, 1):
+    for number, (kind, *args) in enumerate(STEPS[:steps], 1):
         session = ui.app.session
         if kind == "card":
             ui.app.attempt(session.add_card, args[0], args[1])
@@ -59,4 +60,7 @@ def inspect(store: Path) -> None:
 
 
 if __name__ == "__main__":
-    {"play": play, "inspect": inspect}[sys.argv[1]](Path(sys.argv[2]))
+    if sys.argv[1] == "play":
+        play(Path(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else len(STEPS))
+    else:
+        inspect(Path(sys.argv[2]))
