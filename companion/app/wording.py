@@ -104,6 +104,9 @@ class Wording:
                                 (self.tr("check.free_build"),), ())
         assert check.plan is not None
         lines = self.plan_lines(check.plan) or [self.tr("check.nothing_to_pay")]
+        naval = self.naval_step(check)
+        if naval:
+            lines.insert(0, naval)
         if check.plan.total:
             lines.append(self.tr("check.total", total=self.coins(check.plan.total),
                                  coins=self.coins(check.coins_available)))
@@ -137,7 +140,18 @@ class Wording:
             return self.tr(f"reason.{code}", cost=self.coins(cost), coins=self.coins(coins))
         if code in ("already_built", "not_in_box", "no_free_build", "all_stages_built"):
             return self.tr(f"reason.{code}", **values)
+        if code == "unknown_value" and check.unknowns:
+            return self.tr("reason.unknown_value", values="; ".join(
+                self.tr("armada.enter_value", value=u.label, how=u.edit) for u in check.unknowns))
         return check.reason or ""
+
+    def naval_step(self, check: BuildCheck) -> str | None:
+        """``The Blue (B) ship moves to space 2`` for a build paid with a naval construction."""
+        step = check.naval
+        if step is None:
+            return None
+        return self.tr("check.naval_step", fleet=self.tr(f"armada.fleet.{step.fleet}"),
+                       letter=self.tr(f"armada.fleet.{step.fleet}.letter"), level=step.to_level)
 
     # -- conflicts and scores -----------------------------------------------------------------
     def battle(self, battle: Battle, names: list[str]) -> str:
