@@ -396,7 +396,7 @@ def test_an_armada_game_by_hand_is_scored_once_the_missing_value_is_entered(ui: 
     picker.ids.search.text = "Baths"
     ui.pump(frames=2)
     ui.tap(ui.find("Baths", root=picker.ids.cards))
-    assert ui.tr("check.cannot", player="Anna", target="Baths") in ui.texts()
+    assert ui.tr("check.cannot_tell", player="Anna", target="Baths") in ui.texts()
     assert any("blue fleet level 1 build cost on port board 2" in t for t in ui.texts())
     ui.screenshot("build-check-naval-unknown")
     ui.tap(ui.tr("check.naval_on"))

@@ -93,7 +93,8 @@ class Wording:
         """The verdict and plan of a build check."""
         target = self.target(check, stage_number)
         if not check.legal:
-            return CheckWording(False, self.tr("check.cannot", player=check.player, target=target),
+            verdict = "check.cannot_tell" if check.reason_code == "unknown_value" else "check.cannot"
+            return CheckWording(False, self.tr(verdict, player=check.player, target=target),
                                 (self.reason(check),), ())
         if check.how == "chain":
             chain = self.card(self._card_id(check.chain_from or ""))

@@ -86,7 +86,7 @@ class NewGameScreen(AppScreen):
                 side_button.bind(on_release=lambda button, s=seat: self._set_side(s, button.value))
             if self.armada:
                 port = BigButton(text=running.tr("new_game.port", number=self.ports[seat]), size_hint_x=0.2,
-                                 height=running.u * 3.6, tone="quiet")
+                                 height=running.u * 3.6)
                 port.seat = seat
                 port.bind(on_release=lambda button: self.next_port(button.seat))
                 row.add_widget(port)
