@@ -321,3 +321,150 @@ def test_a_whole_game_read_from_a_recorded_video(ui: object, tmp_path: Path) -> 
     ui.screenshot("score-from-video")
     ui.tap(ui.tr("score.finish"))
     assert ui.app.store.game(session.game_id).sheet["winners"] == ["Anna"]
+
+
+# -- Armada, by hand ---------------------------------------------------------------------------------
+
+def _fleet(ui: object, seat: int, fleet: str) -> object:
+    return next(w for w in ui.walk(_panel(ui, seat)) if type(w).__name__ == "FleetStepper" and w.fleet == fleet)
+
+
+def _move(ui: object, seat: int, fleet: str, taps: int) -> None:
+    stepper = _fleet(ui, seat, fleet)
+    for _ in range(abs(taps)):
+        ui.tap(ui.find("+" if taps > 0 else "\u2212", root=stepper))
+
+
+def _end_age(ui: object, age: int) -> None:
+    ui.tap(ui.tr("table.end_age", age="I" * age))
+    ui.tap(ui.tr("age.confirm"))
+    ui.tap(ui.tr("age.coins_right_next", age="I" * (age + 1)) if age < 3 else ui.tr("age.coins_right_score"))
+
+
+def test_an_armada_game_by_hand_is_scored_once_the_missing_value_is_entered(ui: object) -> None:
+    import json
+    import os
+
+    ui.app.close_game()
+    ui.tap(ui.tr("home.new_game"))
+    screen = ui.screen
+    ui.tap(ui.tr("new_game.armada"))
+    assert screen.armada
+    rows = sorted((w for w in ui.walk(screen) if type(w).__name__ == "SeatRow"), key=lambda r: r.seat)
+    ui.tap(ui.find(ui.tr("new_game.port", number=1), root=rows[0]))    # one tap: Anna takes board 2, Boris 1
+    assert screen.ports[:3] == [2, 1, 3]
+    for row, name, wonder in zip(sorted((w for w in ui.walk(screen) if type(w).__name__ == "SeatRow"),
+                                        key=lambda r: r.seat), ("Anna", "Boris", "Vera"),
+                                 ("gizah", "rhodes", "ephesos"), strict=True):
+        row.ids.name.text = name
+        ui.tap(row.ids.wonder)
+        ui.tap(ui.find(ui.app.words.wonder(wonder), cls="WonderOption"))
+    ui.screenshot("new-game-armada")
+    ui.tap(ui.tr("new_game.camera_none"))
+    ui.tap(ui.tr("new_game.start"))
+    session = ui.app.session
+    assert session.document["expansions"] == ["armada"]
+    assert [p["port_board"] for p in session.players] == [2, 1, 3]
+
+    _move(ui, 0, "red", 3)                 # Anna's red ship to space 3: 3 naval shields (rulebook)
+    _move(ui, 2, "blue", 2)                # Vera's blue ship to space 2: its points are an icon
+    _move(ui, 1, "yellow", 1)
+    _move(ui, 1, "yellow", -1)             # and back: Boris's yellow ship is at its start again
+    assert [p["fleets"] for p in session.players] == [
+        {"red": 3, "yellow": 0, "blue": 0, "green": 0}, {"red": 0, "yellow": 0, "blue": 0, "green": 0},
+        {"red": 0, "yellow": 0, "blue": 2, "green": 0}]
+    ui.tap(ui.find(ui.tr("armada.add_island"), root=_panel(ui, 1)))
+    picker = next(w for w in ui.walk() if type(w).__name__ == "IslandPicker")
+    ui.screenshot("island-picker")
+    ui.tap(ui.find("Inhabited Island", root=picker.ids.islands))
+    ui.tap(ui.find(ui.tr("armada.add_island"), root=_panel(ui, 1)))
+    picker = next(w for w in ui.walk() if type(w).__name__ == "IslandPicker")
+    assert not [w for w in ui.walk(picker.ids.islands) if getattr(w, "name", "") == "Inhabited Island"]
+    ui.tap(ui.find("Bronze Island", root=picker.ids.islands))
+    ui.tap(ui.find("Bronze Island", root=_panel(ui, 1)))          # one tap removes it
+    assert session.players[1]["islands"] == ["inhabited_island"]
+    assert ui.tr("city.naval_shields", count=3) in ui.find(ui.tr("city.shields", count=0), exact=False,
+                                                          root=_panel(ui, 0)).text
+    ui.screenshot("table-armada")
+
+    # Build check with a naval construction: board 2's blue level-1 cost is an icon nobody entered.
+    ui.tap(ui.tr("table.build_check"))
+    ui.tap("1  Anna")
+    ui.tap(ui.tr("check.naval_off"))
+    ui.tap(ui.tr("check.pick_card"))
+    picker = next(w for w in ui.walk() if type(w).__name__ == "CardPicker")
+    picker.ids.search.text = "Baths"
+    ui.pump(frames=2)
+    ui.tap(ui.find("Baths", root=picker.ids.cards))
+    assert ui.tr("check.cannot_tell", player="Anna", target="Baths") in ui.texts()
+    assert any("blue fleet level 1 build cost on port board 2" in t for t in ui.texts())
+    ui.screenshot("build-check-naval-unknown")
+    ui.tap(ui.tr("check.naval_on"))
+    assert ui.tr("check.can", player="Anna", target="Baths") in ui.texts()
+    ui.tap(ui.tr("common.back"))
+
+    # A naval strength that needs an unknown value: the age waits, naming the value.
+    _move(ui, 2, "red", 1)
+    ui.tap(ui.tr("table.end_age", age="I"))
+    assert ui.tr("age.naval_unknown") in ui.texts()
+    assert any("red fleet level 1 naval shields" in t for t in ui.texts())
+    assert ui.screen.blocked
+    ui.screenshot("end-of-age-naval-unknown")
+    ui.tap(ui.tr("common.back"))
+    _move(ui, 2, "red", -1)
+
+    # Age I: Anna 3, Boris 0, Vera 0 (blue spaces 1-5 carry no shield): both weakest take -1, Anna +3.
+    ui.tap(ui.tr("table.end_age", age="I"))
+    assert ui.tr("age.naval_line", player="Anna", strength=3, outcome="+3") in ui.texts()
+    assert ui.tr("age.naval_line", player="Vera", strength=0, outcome="\u22121") in ui.texts()
+    ui.screenshot("end-of-age-armada")
+    ui.tap(ui.tr("age.confirm"))
+    ui.tap(ui.tr("age.coins_right_next", age="II"))
+    _move(ui, 1, "red", 3)
+    # Ages II and III: Anna 3 and Boris 3 tie for first and both take the second place's token
+    # (II: 3, III: 5); Vera, weakest, takes -2 then -3.
+    _end_age(ui, 2)
+    _end_age(ui, 3)
+    assert ui.app.root.current == "score"
+    assert [p["naval_tokens"] for p in session.players] == [[3, 3, 5], [-1, 3, 5], [-1, -2, -3]]
+    texts = ui.texts()
+    assert "?" in ui.texts(ui.screen.ids.pad) and ui.tr("score.incomplete") in texts
+    assert any("Vera: blue fleet level 2 VP" in t for t in texts)
+    assert not any(t.startswith(ui.tr("score.winner", names="", total="").split(":")[0] + ":") for t in texts)
+    ui.screenshot("score-armada-unknown")
+
+    # The owner enters the blue level-2 points (4) in the components file; the score is complete.
+    path = os.environ["COMPANION_COMPONENTS"]
+    with open(path, "w", encoding="utf-8") as handle:
+        json.dump({"format": "sevenwonders-components/1", "values": {"fleet.blue.2.vp": 4}}, handle)
+    ui.tap(ui.tr("common.back"))
+    ui.tap(ui.tr("table.to_score"))
+    # Land: no cards, every battle a tie. Treasury: 3 coins -> 1 each.
+    # Anna: 1 + naval 3+3+5 = 12. Boris: 1 + naval -1+3+5 = 7, Inhabited Island 3: 11.
+    # Vera: 1 + naval -1-2-3 = -6, port (blue level 2) 4: -1.
+    lines = {line.name: line for line in session.scores().lines}
+    assert {n: line.total for n, line in lines.items()} == {"Anna": 12, "Boris": 11, "Vera": -1}
+    assert (lines["Boris"].points["islands"], lines["Vera"].points["port"]) == (3, 4)
+    pad = ui.texts(ui.screen.ids.pad)
+    assert {"12", "11", "-1", "-6"} <= set(pad) and "?" not in pad
+    assert ui.tr("score.category.naval") in pad and ui.tr("score.category.port") in pad
+    assert ui.tr("score.winner", names="Anna", total=12) in ui.texts()
+    ui.screenshot("score-armada")
+
+    from kivy.core.window import Window
+
+    Window.size = (800, 480)
+    ui.pump(frames=4)
+    try:
+        assert _picture_has_content(ui.screenshot("small-score-armada"))
+        ui.tap(ui.tr("common.back"))
+        assert _picture_has_content(ui.screenshot("small-table-armada"))
+        fleets = [w for w in ui.walk(ui.screen) if type(w).__name__ == "FleetStepper"]
+        # every fleet's buttons stay a fingertip wide and inside the window
+        assert fleets and all(f.to_window(f.right, 0)[0] <= 800 for f in fleets)
+    finally:
+        Window.size = (1280, 800)
+        ui.pump(frames=4)
+    ui.tap(ui.tr("table.to_score"))
+    ui.tap(ui.tr("score.finish"))
+    assert ui.app.store.game(session.game_id).sheet["winners"] == ["Anna"]

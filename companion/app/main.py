@@ -8,6 +8,7 @@ player in focus) is saved as a setting at each move, so a killed app comes back 
 from __future__ import annotations
 
 import json
+import os
 import time
 from importlib import resources
 from pathlib import Path
@@ -70,6 +71,7 @@ class CompanionApp(App):
         self._preview_number = 0
         self._pump_event: Any = None
         self._changed = Clock.create_trigger(self._bump_revision, 0.25)
+        self._armada: tuple[tuple[str, float], Any] | None = None
         self.title = "Table Companion for 7 Wonders"
 
     # -- building -------------------------------------------------------------------------------
@@ -79,7 +81,7 @@ class CompanionApp(App):
             folder = Path(self.user_data_dir)
             folder.mkdir(parents=True, exist_ok=True)
             self.store_path = folder / "games.sqlite3"
-        self.store = GameStore(self.store_path)
+        self.store = GameStore(self.store_path, armada=self.armada_data)
         self.language = self.requested_language or self.store.setting("language", "en")
         if self.language not in LANGUAGES:
             self.language = "en"
@@ -174,9 +176,32 @@ class CompanionApp(App):
         self.store_set("app.place", place)
 
     # -- the game --------------------------------------------------------------------------------
+    def armada_data(self) -> Any:
+        """The Armada data with the values the owner entered in the components file
+        (``$COMPANION_COMPONENTS``, else the user data folder, as for the command line); read again
+        when the file changes, the shipped data alone when the file cannot be used."""
+        from companion.gamedata.armada import load_armada_data
+        from companion.gamedata.components import default_components_path
+        from companion.gamedata.loader import GameDataError
+
+        path = default_components_path(os.environ)
+        try:
+            stamp = (str(path), path.stat().st_mtime)
+        except OSError:
+            stamp = (str(path), -1.0)
+        if self._armada is None or self._armada[0] != stamp:
+            try:
+                loaded = load_armada_data(path) if stamp[1] >= 0 else load_armada_data()
+            except GameDataError as error:
+                self.status = self.tr("armada.components_unusable", path=str(path), error=str(error))
+                loaded = load_armada_data()
+            self._armada = (stamp, loaded)
+        return self._armada[1]
+
     def start_game(self, players: list[SeatSetup], *, variant: str = "standard", camera: str | None = None,
-                   options: dict[str, int] | None = None) -> None:
-        """Log a new game's set-up and open its table.
+                   options: dict[str, int] | None = None, armada: bool = False,
+                   port_boards: list[int] | None = None) -> None:
+        """Log a new game's set-up and open its table (with `armada`: each seat's port board).
 
         :raises SessionError: when the set-up is not a valid table.
         """
@@ -184,7 +209,7 @@ class CompanionApp(App):
         craftsmens = self.store_setting("craftsmens_guild_vp")
         merged = {**({"craftsmens_guild_vp": craftsmens} if craftsmens else {}), **(options or {})}
         self.session = GameSession.start(self.store, players, variant=variant, options=merged or None,
-                                         registry=self.registry)
+                                         registry=self.registry, armada=armada, port_boards=port_boards)
         self.store_set("app.camera", camera)
         self.start_camera(camera)
         self.changed(now=True)

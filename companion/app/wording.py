@@ -93,7 +93,8 @@ class Wording:
         """The verdict and plan of a build check."""
         target = self.target(check, stage_number)
         if not check.legal:
-            return CheckWording(False, self.tr("check.cannot", player=check.player, target=target),
+            verdict = "check.cannot_tell" if check.reason_code == "unknown_value" else "check.cannot"
+            return CheckWording(False, self.tr(verdict, player=check.player, target=target),
                                 (self.reason(check),), ())
         if check.how == "chain":
             chain = self.card(self._card_id(check.chain_from or ""))
@@ -104,6 +105,9 @@ class Wording:
                                 (self.tr("check.free_build"),), ())
         assert check.plan is not None
         lines = self.plan_lines(check.plan) or [self.tr("check.nothing_to_pay")]
+        naval = self.naval_step(check)
+        if naval:
+            lines.insert(0, naval)
         if check.plan.total:
             lines.append(self.tr("check.total", total=self.coins(check.plan.total),
                                  coins=self.coins(check.coins_available)))
@@ -137,7 +141,18 @@ class Wording:
             return self.tr(f"reason.{code}", cost=self.coins(cost), coins=self.coins(coins))
         if code in ("already_built", "not_in_box", "no_free_build", "all_stages_built"):
             return self.tr(f"reason.{code}", **values)
+        if code == "unknown_value" and check.unknowns:
+            return self.tr("reason.unknown_value", values="; ".join(
+                self.tr("armada.enter_value", value=u.label, how=u.edit) for u in check.unknowns))
         return check.reason or ""
+
+    def naval_step(self, check: BuildCheck) -> str | None:
+        """``The Blue (B) ship moves to space 2`` for a build paid with a naval construction."""
+        step = check.naval
+        if step is None:
+            return None
+        return self.tr("check.naval_step", fleet=self.tr(f"armada.fleet.{step.fleet}"),
+                       letter=self.tr(f"armada.fleet.{step.fleet}.letter"), level=step.to_level)
 
     # -- conflicts and scores -----------------------------------------------------------------
     def battle(self, battle: Battle, names: list[str]) -> str:

@@ -22,16 +22,14 @@ from companion.engine.play import coins_for_card, coins_for_stage
 from companion.engine.scoring import ScoreSheet
 from companion.gamedata import GameData
 from companion.markers import Component, MarkerRegistry, load_marker_registry
+from companion.state.errors import SessionError
+from companion.state.session_armada import ARMADA, ArmadaActions, NavalUnknown
 from companion.state.tracker import Change, ConfirmationRule, PendingCard, TableTracker
 from companion.storage import EventError, GameStore
 from companion.tablefile import parse_table
 from companion.vision.layout import TableObservation
 
-__all__ = ["GameSession", "SeatSetup", "SessionError"]
-
-
-class SessionError(ValueError):
-    """Something a player asked that the game cannot take; the message says why."""
+__all__ = ["GameSession", "NavalUnknown", "SeatSetup", "SessionError"]
 
 
 @dataclass(frozen=True)
@@ -43,11 +41,11 @@ class SeatSetup:
     side: str
 
 
-class GameSession:
+class GameSession(ArmadaActions):
     """One game: open it with `start` or `resume`."""
 
     def __init__(self, store: GameStore, game_id: int, *, registry: MarkerRegistry | None = None,
-                 rule: ConfirmationRule | None = None) -> None:
+                 rule: ConfirmationRule | None = None, complete_ports: bool = True) -> None:
         self.store = store
         self.game_id = game_id
         self.data: GameData = store.data
@@ -63,22 +61,29 @@ class GameSession:
         self.shown_at = 0.0
         self._ages_resolved = sum(1 for e in store.events(game_id) if e.kind == "conflicts_resolved")
         self._restore_tracker()
+        if complete_ports and self.has_armada and not self.finished:
+            self._complete_ports()
 
     # -- opening -------------------------------------------------------------------------------
     @classmethod
     def start(cls, store: GameStore, players: Sequence[SeatSetup], *, variant: str = "standard",
               options: dict[str, int] | None = None, registry: MarkerRegistry | None = None,
-              rule: ConfirmationRule | None = None) -> GameSession:
-        """Log a new game's set-up and open it.
+              rule: ConfirmationRule | None = None, armada: bool = False,
+              port_boards: Sequence[int] | None = None) -> GameSession:
+        """Log a new game's set-up and open it; with `armada`, each seat's port board (default: seat
+        order) with every ship on its start space.
 
         :raises SessionError: when the set-up is not a valid table (two players with one wonder...).
         """
         try:
             game_id = store.new_game([{"name": p.name, "wonder": p.wonder, "side": p.side} for p in players],
-                                     variant=variant, options=options)
+                                     variant=variant, options=options, expansions=[ARMADA] if armada else None)
         except EventError as error:
             raise SessionError(str(error)) from None
-        return cls(store, game_id, registry=registry, rule=rule)
+        session = cls(store, game_id, registry=registry, rule=rule, complete_ports=False)
+        if armada:
+            session._set_up_ports(list(port_boards) if port_boards else None)
+        return session
 
     @classmethod
     def resume(cls, store: GameStore, game_id: int, *, registry: MarkerRegistry | None = None,
@@ -125,7 +130,7 @@ class GameSession:
 
     def table(self) -> Table:
         """The table as the engine sees it now."""
-        return parse_table(self.document, self.data)
+        return parse_table(self.document, self.data, armada=self.store.armada)
 
     def seat_of(self, wonder: str) -> int:
         """The seat of the player with `wonder`."""
@@ -241,7 +246,8 @@ class GameSession:
                          "hand")
 
     def pay(self, seat: int, check: BuildCheck) -> None:
-        """Move the coins of a build's cheapest plan: to the neighbours and to the bank."""
+        """Move the coins of a build's cheapest plan: to the neighbours and to the bank; a naval
+        construction paid with it moves its ship."""
         if not check.legal or check.plan is None:
             raise SessionError(check.reason or "that build is not possible")
         table = self.table()
@@ -252,6 +258,8 @@ class GameSession:
         trade = sum(b.coins for b in check.plan.buys)
         if trade:
             self._move_coins(seat, -trade, f"trade:{check.target}")
+        if check.naval is not None:
+            self.move_fleet(seat, check.naval.fleet, check.naval.to_level - check.naval.from_level)
 
     def _move_coins(self, seat: int, delta: int, why: str) -> None:
         coins = max(0, self.players[seat]["coins"] + delta)
@@ -300,13 +308,14 @@ class GameSession:
                 self._move_coins(seat, gained, f"stage:{stages}")
 
     # -- the engine ---------------------------------------------------------------------------------
-    def check_card(self, seat: int, card_id: str, *, free_build: bool = False) -> BuildCheck:
-        """Can this player build that card now, and the cheapest way to pay."""
-        return check_card(self.table(), seat, card_id, free_build=free_build)
+    def check_card(self, seat: int, card_id: str, *, free_build: bool = False, naval: bool = False) -> BuildCheck:
+        """Can this player build that card now, and the cheapest way to pay; with `naval` (Armada) the
+        ship of the card's colour also moves, paid in the same purchase."""
+        return check_card(self.table(), seat, card_id, free_build=free_build, naval=naval and self.has_armada)
 
-    def check_stage(self, seat: int) -> BuildCheck:
-        """Can this player build the next wonder stage now."""
-        return check_stage(self.table(), seat)
+    def check_stage(self, seat: int, *, naval: bool = False) -> BuildCheck:
+        """Can this player build the next wonder stage now (with `naval`: and move the wonder-symbol ship)."""
+        return check_stage(self.table(), seat, naval=naval and self.has_armada)
 
     def conflicts(self) -> ConflictResult:
         """The land conflicts of the age being played, for the table as it stands."""
@@ -315,9 +324,21 @@ class GameSession:
         return resolve_conflicts(self.table(), self.age)
 
     def confirm_conflicts(self) -> ConflictResult:
-        """Log the conflicts of the age being played (one tap); the next age begins."""
+        """Log the conflicts of the age being played (one tap): the land ones and, with Armada, the
+        naval one; the next age begins.
+
+        :raises SessionError: when the naval conflict needs a value nobody has entered (nothing is
+            logged then: no token is invented).
+        """
         result = self.conflicts()
+        try:
+            naval = self.naval_conflict()
+        except NavalUnknown as error:
+            raise SessionError("the naval conflict needs values nobody has entered: "
+                               + "; ".join(u.describe() for u in error.unknowns)) from None
         self._append("conflicts_resolved", {"age": result.age, "tokens": [list(t) for t in result.tokens]}, "engine")
+        if naval is not None:
+            self._log_naval_tokens(naval)
         self._ages_resolved += 1
         return result
 

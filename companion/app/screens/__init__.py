@@ -14,15 +14,15 @@ __all__ = ["AppScreen", "screen_class"]
 
 
 class AppScreen(Screen):
-    """A screen that redraws from the app's state when shown, when the game changes and when the
-    language is switched (only while it is the current screen)."""
+    """A screen that redraws from the app's state when shown, when the game changes, when the
+    language is switched and when the window's size unit changes (only while it is the current screen)."""
 
     toast = ObjectProperty(None, allownone=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         running = app()
-        running.bind(revision=self._redraw_if_shown, language=self._redraw_if_shown)
+        running.bind(revision=self._redraw_if_shown, language=self._redraw_if_shown, u=self._redraw_if_shown)
 
     def prepare(self, **_options: Any) -> None:
         """Called before the screen is shown, with what the caller passes to `app.go`."""

@@ -28,6 +28,10 @@ class BuildCheckScreen(AppScreen):
     can_pay = BooleanProperty(False)
     shown_text = StringProperty("")
     verdict_color = ListProperty([1, 1, 1, 1])
+    armada = BooleanProperty(False)
+    """The game plays with Armada: a build may carry a naval construction."""
+    naval = BooleanProperty(False)
+    """Check the build with a naval construction (the ship of the card's colour, or the wonder symbol's)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -76,6 +80,8 @@ class BuildCheckScreen(AppScreen):
             choice = ToggleChoice(text=f"{seat + 1}  {player['name']}", value=seat, chosen=seat == self.seat)
             choice.bind(on_release=lambda c: self.choose_player(c.value))
             row.add_widget(choice)
+        self.armada = session.has_armada
+        self.naval = self.naval and self.armada
         table = session.table()
         self.can_free_build = has_free_build(table.players[self.seat])
         if not self.can_free_build:
@@ -96,10 +102,10 @@ class BuildCheckScreen(AppScreen):
             self.verdict_color = running.theme.rgba("text_dim")
             return
         if self.target == "stage":
-            check = session.check_stage(self.seat)
+            check = session.check_stage(self.seat, naval=self.naval)
             number = session.players[self.seat]["stages"] + 1
         else:
-            check = session.check_card(self.seat, self.target, free_build=self.free_build)
+            check = session.check_card(self.seat, self.target, free_build=self.free_build, naval=self.naval)
             number = None
         self._check = check
         wording = running.words.check(check, number)
@@ -113,7 +119,7 @@ class BuildCheckScreen(AppScreen):
                                        color=running.theme.rgba("text_dim")))
             for alternative in wording.alternatives:
                 lines.add_widget(TextLabel(text="\u2022 " + alternative, font_size=running.u * 1.2))
-        self.can_pay = bool(check.legal and check.plan is not None and check.plan.buys)
+        self.can_pay = bool(check.legal and check.plan is not None and (check.plan.buys or check.naval))
 
     # -- taps -------------------------------------------------------------------------------------------
     def choose_player(self, seat: int) -> None:
@@ -141,6 +147,11 @@ class BuildCheckScreen(AppScreen):
     def toggle_free_build(self) -> None:
         """Use (or not) Olympia's once-per-age free build."""
         self.free_build = not self.free_build
+        self.refresh()
+
+    def toggle_naval(self) -> None:
+        """Armada: check the build with (or without) a naval construction."""
+        self.naval = not self.naval
         self.refresh()
 
     def pay(self) -> None:

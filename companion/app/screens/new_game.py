@@ -21,6 +21,9 @@ from companion.state.session import SeatSetup, SessionError
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 CAMERAS = ("none", "0", "demo", "file")
+ARMADA_PLAYERS = (3, 7)
+"""The player counts the app plays Armada with (8 players and teams: the command line)."""
+ARMADA_BOARDS = 8
 
 
 class SeatRow(BoxLayout):
@@ -38,12 +41,16 @@ class NewGameScreen(AppScreen):
     camera = StringProperty("none")
     camera_path = StringProperty("")
     scanning = BooleanProperty(False)
+    armada = BooleanProperty(False)
+    """Play with the Armada expansion (7 Wonders, 3-7 players in the app)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.names: list[str] = []
         self.wonders: list[str | None] = []
         self.sides: list[str] = []
+        self.ports: list[int] = list(range(1, ARMADA_BOARDS + 1))
+        """Each seat's port board (Armada); seat order unless changed."""
         self._scan_feed: Any = None
 
     def prepare(self, **_options: Any) -> None:
@@ -53,6 +60,8 @@ class NewGameScreen(AppScreen):
         self.players = 3
         self.wonders, self.sides = [None] * 8, ["A"] * 8
         self.camera = running.store_setting("app.default_camera", "none") or "none"
+        self.armada = False
+        self.ports = list(range(1, ARMADA_BOARDS + 1))
         self.deal_wonders()
 
     # -- drawing --------------------------------------------------------------------------------
@@ -75,6 +84,12 @@ class NewGameScreen(AppScreen):
             spinner.bind(text=lambda widget, text, s=seat, names=wonder_names: self._set_wonder(s, text, names))
             for side_button in (row.ids.side_a, row.ids.side_b):
                 side_button.bind(on_release=lambda button, s=seat: self._set_side(s, button.value))
+            if self.armada:
+                port = BigButton(text=running.tr("new_game.port", number=self.ports[seat]), size_hint_x=0.2,
+                                 height=running.u * 3.6)
+                port.seat = seat
+                port.bind(on_release=lambda button: self.next_port(button.seat))
+                row.add_widget(port)
             self.ids.seats.add_widget(row)
         self.ids.known.clear_widgets()
         for name in running.store.known_player_names()[:10]:
@@ -98,9 +113,30 @@ class NewGameScreen(AppScreen):
     def change_players(self, delta: int) -> None:
         """One player more or fewer."""
         self.players = max(MIN_PLAYERS, min(MAX_PLAYERS, self.players + delta))
+        self.armada = self.armada and self.armada_allowed
         while len(self.names) < self.seat_count:
             self.names.append("")
         self._fill_missing_wonders()
+        self.refresh()
+
+    @property
+    def armada_allowed(self) -> bool:
+        """Armada is offered at 3 to 7 players."""
+        return ARMADA_PLAYERS[0] <= self.players <= ARMADA_PLAYERS[1]
+
+    def toggle_armada(self) -> None:
+        """Play with Armada or not (each seat then also gets a port board)."""
+        self.armada = not self.armada and self.armada_allowed
+        self.refresh()
+
+    def next_port(self, seat: int) -> None:
+        """One tap: the seat takes the next port board; a seat holding it takes this seat's board."""
+        count = self.seat_count
+        wanted = self.ports[seat] % ARMADA_BOARDS + 1
+        for other in range(count):
+            if other != seat and self.ports[other] == wanted:
+                self.ports[other] = self.ports[seat]
+        self.ports[seat] = wanted
         self.refresh()
 
     def use_name(self, name: str) -> None:
@@ -232,7 +268,8 @@ class NewGameScreen(AppScreen):
         running.store_set("app.default_camera", self.camera)
         try:
             running.start_game(seats, variant="two-player" if self.players == 2 else "standard",
-                               camera=self.camera_spec())
+                               camera=self.camera_spec(), armada=self.armada,
+                               port_boards=self.ports[: self.seat_count] if self.armada else None)
         except SessionError as error:
             running.notify(str(error), bad=True)
 

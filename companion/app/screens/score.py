@@ -32,6 +32,8 @@ class ScoreScreen(AppScreen):
     """The end of the game."""
 
     finished = BooleanProperty(False)
+    complete = BooleanProperty(True)
+    """Every row is known (with Armada a row may need a value nobody has entered: no winner then)."""
     winner = StringProperty("")
     saved_to = StringProperty("")
 
@@ -41,11 +43,19 @@ class ScoreScreen(AppScreen):
         if session is None:
             return
         self.finished = session.finished
-        sheet = session.scores().to_json()
-        self.ids.pad.show(sheet, session.players)
-        self.winner = winner_text(sheet, running.tr)
+        scored = session.scores()
+        sheet = scored.to_json()
+        self.complete = scored.complete
+        self.ids.pad.show(sheet, session.players, scored.categories)
+        self.winner = winner_text(sheet, running.tr) if scored.complete else running.tr("score.incomplete")
         choices = self.ids.choices
         choices.clear_widgets()
+        if not scored.complete:
+            from companion.app.widgets.armada import unknown_lines
+
+            gaps = [gap for _, gap in scored.unknowns()]
+            for name, line in zip((n for n, _ in scored.unknowns()), unknown_lines(gaps), strict=True):
+                choices.add_widget(TextLabel(text=f"\u2022 {name}: {line}", font_size=running.u * 1.15))
         for line in sheet["players"]:
             for choice in line.get("choices", []):
                 choices.add_widget(TextLabel(text="\u2022 " + running.words.choice(line["name"], choice),
@@ -55,6 +65,9 @@ class ScoreScreen(AppScreen):
     def finish(self) -> None:
         """Finish the game: the final table and sheet go into the log."""
         running = app()
+        if not self.complete:
+            running.notify(running.tr("score.incomplete"), bad=True)
+            return
         running.session.finish()
         running.changed(now=True)
         running.notify(running.tr("score.saved_game"))

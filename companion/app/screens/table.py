@@ -66,7 +66,8 @@ class TableScreen(AppScreen):
                            on_pending=lambda marker, s=seat: self.confirm(s, marker),
                            on_add=lambda s=seat: self.pick_card(s),
                            on_stage=lambda delta, s=seat: self.change_stages(s, delta),
-                           on_coins=lambda delta, s=seat: self.change_coins(s, delta))
+                           on_coins=lambda delta, s=seat: self.change_coins(s, delta),
+                           armada=self._port_actions(seat) if session.has_armada else None)
                 self._panels[seat] = (shown, panel)
             panels.append(panel)
         half = (len(players) + 1) // 2 if not running.camera_on else len(players)
@@ -130,6 +131,40 @@ class TableScreen(AppScreen):
         coins = running.session.players[seat]["coins"] + delta
         if coins >= 0:
             running.attempt(running.session.set_coins, seat, coins, why="corrected")
+
+    def _port_actions(self, seat: int) -> dict[str, Any]:
+        """What the taps on a city's port do (Armada)."""
+        return {"on_fleet": lambda fleet, delta: self.move_fleet(seat, fleet, delta),
+                "on_island": lambda island: self.remove_island(seat, island),
+                "on_add_island": lambda: self.pick_island(seat)}
+
+    def move_fleet(self, seat: int, fleet: str, delta: int) -> None:
+        """A ship one space up or back (a ship already at an end stays: nothing to undo)."""
+        running = app()
+        session = running.session
+        level = session.fleet_level(seat, fleet) + delta
+        if 0 <= level <= len(session.armada_data().fleets[fleet].spaces) - 1:
+            running.attempt(session.move_fleet, seat, fleet, delta)
+
+    def remove_island(self, seat: int, island: str) -> None:
+        """Remove an island with one tap; the message bar offers to put it back."""
+        running = app()
+        session = running.session
+        if not running.attempt(session.remove_island, seat, island):
+            return
+        name = session.armada_data().islands[island].names.get(running.language, island)
+        running.notify(running.tr("table.removed", card=name, player=session.players[seat]["name"]),
+                       undo=lambda: running.attempt(session.add_island, seat, island))
+
+    def pick_island(self, seat: int) -> None:
+        """Open the island picker for a city."""
+        from companion.app.widgets.armada import IslandPicker
+
+        running = app()
+        session = running.session
+        player = session.players[seat]
+        IslandPicker(running.tr("armada.pick_island", player=player["name"]),
+                     lambda island: running.attempt(session.add_island, seat, island)).open()
 
     def toggle_scores(self) -> None:
         """Show or hide the running scores (hidden unless the table wants them)."""

@@ -42,11 +42,15 @@ class CityPanel(BoxLayout):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._chips: dict[tuple[str, int | None, str], CardChip] = {}
+        self._armada: Any = None
+        """The port part (fleets and islands) of an Armada game, made on first use."""
 
     def show(self, seat: int, player: dict[str, Any], *, pending: list[Any], total: int | None,
              on_card: Callable[[str], None], on_pending: Callable[[int], None], on_add: Callable[[], None],
-             on_stage: Callable[[int], None], on_coins: Callable[[int], None]) -> None:
-        """Fill the panel for `player` (a table-file entry)."""
+             on_stage: Callable[[int], None], on_coins: Callable[[int], None],
+             armada: dict[str, Callable[..., None]] | None = None) -> None:
+        """Fill the panel for `player` (a table-file entry); `armada` holds the port's actions
+        (`on_fleet(fleet, delta)`, `on_island(id)` to remove, `on_add_island()`) in an Armada game."""
         running = app()
         words = running.words
         data = running.store.data
@@ -64,6 +68,9 @@ class CityPanel(BoxLayout):
 
         symbols = science_symbols(city)
         parts = [running.tr("city.shields", count=shields(city))]
+        if armada is not None:
+            strength = running.session.naval_strength(seat)
+            parts.append(running.tr("city.naval_shields", count=strength if isinstance(strength, int) else "?"))
         science = [f"{words.symbol(s)} {n}" for s, n in sorted(symbols.items()) if n]
         wild = science_wild_count(city)
         if wild:
@@ -73,6 +80,7 @@ class CityPanel(BoxLayout):
         self.figures = "   ".join(parts)
         self.score = running.tr("city.score", total=total) if total is not None else ""
         self._on_stage, self._on_coins, self._on_add = on_stage, on_coins, on_add
+        self._show_port(player, armada)
         grid = self.ids.cards
         grid.clear_widgets()
         theme = running.theme
@@ -92,6 +100,20 @@ class CityPanel(BoxLayout):
 
             grid.add_widget(Label(text=running.tr("city.no_cards"), color=theme.rgba("text_dim"), font_size=running.u,
                                   size_hint=(None, None), size=(running.u * 14, running.u * 2.4)))
+
+    def _show_port(self, player: dict[str, Any], armada: dict[str, Callable[..., None]] | None) -> None:
+        """The fleets and islands above the cards (Armada only)."""
+        if armada is None:
+            if self._armada is not None and self._armada.parent is self:
+                self.remove_widget(self._armada)
+            return
+        if self._armada is None:
+            from companion.app.widgets.armada import ArmadaPart
+
+            self._armada = ArmadaPart()
+        if self._armada.parent is None:
+            self.add_widget(self._armada, index=1)       # just above the cards
+        self._armada.show(player, **armada)
 
     def _chip(self, card_id: str, marker: int | None) -> CardChip:
         """A confirmed card (`marker` None) or a pending one (its marker number: a tap confirms it)."""

@@ -18,8 +18,10 @@ __all__ = ["ScorePad"]
 class ScorePad(GridLayout):
     """A grid: one row per category, one column per player."""
 
-    def show(self, sheet: dict[str, Any], players: list[dict[str, Any]]) -> None:
-        """Fill the pad from a score sheet's JSON and the seats (for wonder names)."""
+    def show(self, sheet: dict[str, Any], players: list[dict[str, Any]],
+             categories: tuple[str, ...] = CATEGORIES) -> None:
+        """Fill the pad from a score sheet's JSON and the seats (for wonder names); with Armada the
+        `categories` add naval, islands and port. A value nobody has entered shows as ``?``."""
         running = app()
         words = running.words
         theme = running.theme
@@ -28,7 +30,7 @@ class ScorePad(GridLayout):
         self.cols = len(lines) + 1
         u = running.u
         winners = set(sheet.get("winners", []))
-        row_height = u * 2.3
+        row_height = u * (2.3 if len(categories) == len(CATEGORIES) else 1.75)
 
         def cell(text: str, *, bold: bool = False, bg: Any = None, color: Any = None, size: float = 1.2,
                  first: bool = False) -> Label:
@@ -53,21 +55,26 @@ class ScorePad(GridLayout):
         for line in lines:
             wonder = wonders.get(line["name"])
             self.add_widget(cell(words.wonder(wonder) if wonder else "", color=theme.rgba("text_dim"), size=1.0))
-        for category in CATEGORIES:
+        for category in categories:
             bg = theme.score_row(category, 0.55)
             self.add_widget(cell(running.tr(f"score.category.{category}"), bold=True, bg=bg, first=True))
             for line in lines:
-                self.add_widget(cell(str(line[category]), bg=bg, size=1.4))
+                self.add_widget(cell(_shown(line[category]), bg=bg, size=1.4))
         total_bg = theme.rgba("surface_high")
         self.add_widget(cell(running.tr("score.total"), bold=True, bg=total_bg, first=True, size=1.4))
         for line in lines:
-            self.add_widget(cell(str(line["total"]), bold=True, bg=total_bg, size=1.7,
+            self.add_widget(cell(_shown(line["total"]), bold=True, bg=total_bg, size=1.7,
                                  color=theme.rgba("accent") if line["name"] in winners else None))
         self.add_widget(cell(running.tr("score.coins_rank"), first=True, color=theme.rgba("text_dim"), size=1.0))
         for line in lines:
             rank = line.get("rank")
             self.add_widget(cell(running.tr("score.coins_rank_value", coins=line["coins"], rank=rank or "\u2014"),
                                  color=theme.rgba("text_dim"), size=1.0))
-        rows = len(CATEGORIES) + 4
+        rows = len(categories) + 4
         spacing = self.spacing[1] if isinstance(self.spacing, (list, tuple)) else self.spacing
         self.height = row_height * rows + spacing * (rows - 1)
+
+
+def _shown(points: int | None) -> str:
+    """Points as written on the pad; ``?`` for a row that needs a value nobody has entered."""
+    return "?" if points is None else str(points)

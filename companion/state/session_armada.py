@@ -1,0 +1,180 @@
+"""The Armada part of a game session: port boards at set-up, ships moved and islands taken by hand,
+naval conflicts at the end of an age; each change one `armada_set` event, saved before returning.
+
+A seat's `armada_set` event carries all of its Armada fields (the replay replaces them as a whole),
+so every action here writes the seat's whole port state with one field changed.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING, Any
+
+from companion.engine.naval import NavalResult, resolve_naval
+from companion.engine.port import naval_strength
+from companion.gamedata.facts import Unknown, UnknownValueError
+from companion.state.errors import SessionError
+from companion.tablefile_armada import ARMADA_PLAYER_FIELDS
+
+if TYPE_CHECKING:
+    from companion.gamedata.armada import ArmadaData
+    from companion.storage import GameStore
+
+__all__ = ["ARMADA", "ArmadaActions", "NavalUnknown"]
+
+ARMADA = "armada"
+"""The expansion's id in the table document's `expansions`."""
+FLEETS = ("red", "yellow", "blue", "green")
+"""The four fleets in the order of the port board (and of the city panel)."""
+
+
+class NavalUnknown(Exception):
+    """A naval conflict that needs values nobody has entered: `unknowns` names them."""
+
+    def __init__(self, unknowns: tuple[Unknown, ...]) -> None:
+        super().__init__("; ".join(u.label for u in unknowns))
+        self.unknowns = unknowns
+
+
+class ArmadaActions:
+    """Armada actions of `GameSession`, which provides the store, the document, `age`, `table()` and
+    `_append(kind, payload, source)`."""
+
+    store: GameStore
+    game_id: int
+    document: dict[str, Any]
+
+    # -- what the port is now ----------------------------------------------------------------------
+    @property
+    def has_armada(self) -> bool:
+        """True when this game plays with the Armada expansion."""
+        return ARMADA in self.document.get("expansions", [])
+
+    def armada_data(self) -> ArmadaData:
+        """The Armada data the store scores with (the shipped data with the owner's entered values)."""
+        table = self.table()
+        assert table.armada is not None
+        return table.armada
+
+    def port(self, seat: int) -> dict[str, Any]:
+        """The Armada fields of a seat as the table document holds them (a copy)."""
+        player = self.document["players"][seat]
+        return {key: copy.deepcopy(player[key]) for key in ARMADA_PLAYER_FIELDS if key in player}
+
+    def fleet_level(self, seat: int, fleet: str) -> int:
+        """The space of a seat's `fleet` ship (0 = start)."""
+        return int(self.port(seat).get("fleets", {}).get(fleet, 0))
+
+    def naval_strength(self, seat: int) -> int | tuple[Unknown, ...]:
+        """A seat's naval strength now, or the values it needs that nobody has entered."""
+        try:
+            return naval_strength(self.table(), seat)
+        except UnknownValueError as error:
+            return tuple(error.unknowns)
+
+    # -- set-up ---------------------------------------------------------------------------------------
+    def _set_up_ports(self, boards: list[int] | None) -> None:
+        """Give every seat its port board (default: seat order) with every ship on its start space."""
+        players = self.document["players"]
+        chosen = list(boards) if boards else list(range(1, len(players) + 1))
+        if len(chosen) != len(players):
+                raise SessionError(f"{len(chosen)} port boards for {len(players)} players")
+        for seat, board in enumerate(chosen):
+            self._save_port(seat, {"port_board": board, "fleets": dict.fromkeys(FLEETS, 0), "islands": [],
+                                   "naval_tokens": []})
+
+    def _complete_ports(self) -> None:
+        """After a restart in the middle of a set-up: the seats still without a port get the first free board."""
+        players = self.document["players"]
+        taken = {p["port_board"] for p in players if "port_board" in p}
+        free = [board for board in range(1, 9) if board not in taken]
+        for seat, player in enumerate(players):
+            if "port_board" not in player and free:
+                self._save_port(seat, {"port_board": free.pop(0), "fleets": dict.fromkeys(FLEETS, 0),
+                                       "islands": [], "naval_tokens": []})
+
+    def _save_port(self, seat: int, port: dict[str, Any]) -> None:
+        self._append("armada_set", {"seat": seat, "armada": port}, "hand")
+
+    # -- by hand -----------------------------------------------------------------------------------------
+    def move_fleet(self, seat: int, fleet: str, delta: int) -> int:
+        """Move a seat's `fleet` ship `delta` spaces (+1 up, -1 back); return its new space.
+
+        A value read off the board for that ship belongs to its old space and is dropped.
+
+        :raises SessionError: for an unknown fleet, or a ship already on its first or last space.
+        """
+        self._need_armada()
+        if fleet not in FLEETS:
+            raise SessionError(f"unknown fleet '{fleet}' (one of {', '.join(FLEETS)})")
+        port = self.port(seat)
+        fleets = port.setdefault("fleets", dict.fromkeys(FLEETS, 0))
+        level = int(fleets.get(fleet, 0)) + delta
+        last = len(self.armada_data().fleets[fleet].spaces) - 1
+        if not 0 <= level <= last:
+            raise SessionError(f"the {fleet} ship of {self.document['players'][seat]['name']} stays between "
+                               f"space 0 and {last}")
+        fleets[fleet] = level
+        printed = port.get("fleet_values", {})
+        printed.pop(fleet, None)
+        if not printed:
+            port.pop("fleet_values", None)
+        self._save_port(seat, port)
+        return level
+
+    def add_island(self, seat: int, island: str) -> None:
+        """A seat takes an island card (each island exists once at the table).
+
+        :raises SessionError: for an unknown island or one already taken.
+        """
+        self._need_armada()
+        islands = self.armada_data().islands
+        if island not in islands:
+            raise SessionError(f"unknown island '{island}'")
+        for other, player in enumerate(self.document["players"]):
+            if island in player.get("islands", []):
+                raise SessionError(f"{islands[island].name} is already {self.document['players'][other]['name']}'s")
+        port = self.port(seat)
+        port["islands"] = [*port.get("islands", []), island]
+        self._save_port(seat, port)
+
+    def remove_island(self, seat: int, island: str) -> None:
+        """Undo an island (one tap)."""
+        port = self.port(seat)
+        if island not in port.get("islands", []):
+            raise SessionError(f"{self.document['players'][seat]['name']} holds no island '{island}'")
+        port["islands"] = [i for i in port["islands"] if i != island]
+        self._save_port(seat, port)
+
+    def taken_islands(self) -> set[str]:
+        """Every island some city holds."""
+        return {i for player in self.document["players"] for i in player.get("islands", [])}
+
+    # -- the end of an age ---------------------------------------------------------------------------------
+    def naval_conflict(self) -> NavalResult | None:
+        """The naval conflict of the age being played (None without Armada or when the age has none).
+
+        :raises NavalUnknown: when a naval strength needs a value nobody has entered.
+        """
+        if not self.has_armada:
+            return None
+        table = self.table()
+        assert table.armada is not None
+        if self.age not in table.armada.rules.naval_ages:
+            return None
+        try:
+            return resolve_naval(table, self.age)
+        except UnknownValueError as error:
+            raise NavalUnknown(tuple(error.unknowns)) from None
+
+    def _log_naval_tokens(self, result: NavalResult) -> None:
+        """Give each seat its naval token of the age (a seat taking none is not written)."""
+        for seat, token in enumerate(result.tokens):
+            if token is not None:
+                port = self.port(seat)
+                port["naval_tokens"] = [*port.get("naval_tokens", []), token]
+                self._save_port(seat, port)
+
+    def _need_armada(self) -> None:
+        if not self.has_armada:
+            raise SessionError("this game is played without Armada")

@@ -1,0 +1,179 @@
+"""The game session with Armada: port boards at set-up, ships moved and islands taken by hand, each
+saved at once as an `armada_set` event; naval conflicts at the end of an age; a restart returns to
+the same ports."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.gamedata.armada import armada_with_values
+from companion.state.session import GameSession, SeatSetup, SessionError
+from companion.storage import GameStore
+
+SEATS = [SeatSetup("Anna", "gizah", "A"), SeatSetup("Boris", "rhodes", "A"), SeatSetup("Vera", "ephesos", "A")]
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    return tmp_path / "games.sqlite3"
+
+
+def _ports(session: GameSession) -> list[tuple[int, dict[str, int], list[str], list[int]]]:
+    return [(p["port_board"], p["fleets"], p["islands"], p["naval_tokens"]) for p in session.players]
+
+
+def test_an_armada_game_starts_with_a_port_per_seat(path: Path) -> None:
+    with GameStore(path) as store:
+        session = GameSession.start(store, SEATS, armada=True, port_boards=[3, 1, 2])
+        assert session.document["expansions"] == ["armada"] and session.has_armada
+        start = {"red": 0, "yellow": 0, "blue": 0, "green": 0}
+        assert _ports(session) == [(3, start, [], []), (1, start, [], []), (2, start, [], [])]
+        kinds = [e.kind for e in store.events(session.game_id)]
+        assert kinds == ["game_set_up", "armada_set", "armada_set", "armada_set"]
+        default = GameSession.start(store, SEATS, armada=True)
+        assert [p["port_board"] for p in default.players] == [1, 2, 3]
+        plain = GameSession.start(store, SEATS)
+        assert not plain.has_armada and "port_board" not in plain.players[0]
+        with pytest.raises(SessionError, match="without Armada"):
+            plain.move_fleet(0, "red", 1)
+
+
+def test_two_seats_cannot_share_a_port_board(path: Path) -> None:
+    with GameStore(path) as store, pytest.raises(SessionError, match="port board 2 is also"):
+        GameSession.start(store, SEATS, armada=True, port_boards=[2, 2, 3])
+
+
+def test_ships_move_one_space_and_stay_on_the_board(path: Path) -> None:
+    with GameStore(path) as store:
+        session = GameSession.start(store, SEATS, armada=True)
+        for _ in range(3):
+            session.move_fleet(0, "red", +1)
+        assert session.fleet_level(0, "red") == 3
+        assert session.move_fleet(1, "yellow", +1) == 1 and session.move_fleet(1, "yellow", -1) == 0
+        with pytest.raises(SessionError, match="between space 0 and 6"):
+            session.move_fleet(1, "green", -1)
+        for _ in range(6):
+            session.move_fleet(2, "blue", +1)
+        with pytest.raises(SessionError, match="between space 0 and 6"):
+            session.move_fleet(2, "blue", +1)
+        with pytest.raises(SessionError, match="unknown fleet"):
+            session.move_fleet(2, "purple", +1)
+        # Each accepted move is one event: 3 + 2 + 6 after the set-up's four.
+        assert sum(1 for e in store.events(session.game_id) if e.kind == "armada_set") == 3 + 11
+        assert session.players[0]["fleets"] == {"red": 3, "yellow": 0, "blue": 0, "green": 0}
+        assert session.players[2]["fleets"]["blue"] == 6
+
+
+def test_islands_are_taken_once_at_the_table_and_removed_with_one_tap(path: Path) -> None:
+    with GameStore(path) as store:
+        session = GameSession.start(store, SEATS, armada=True)
+        session.add_island(0, "inhabited_island")
+        session.add_island(0, "bronze_island")
+        with pytest.raises(SessionError, match="already Anna's"):
+            session.add_island(1, "inhabited_island")
+        with pytest.raises(SessionError, match="unknown island"):
+            session.add_island(1, "atlantis")
+        session.remove_island(0, "bronze_island")
+        with pytest.raises(SessionError, match="holds no island"):
+            session.remove_island(0, "bronze_island")
+        assert session.players[0]["islands"] == ["inhabited_island"]
+        assert session.taken_islands() == {"inhabited_island"}
+        # Bronze Island's land shield is counted with the city's cards: gone again after the undo.
+        assert session.naval_strength(0) == 0
+
+
+def test_a_restart_returns_to_the_same_ports(path: Path) -> None:
+    with GameStore(path) as store:
+        session = GameSession.start(store, SEATS, armada=True, port_boards=[2, 3, 1])
+        session.move_fleet(0, "red", +1)
+        session.move_fleet(0, "red", +1)
+        session.move_fleet(2, "green", +1)
+        session.add_island(1, "statues_harbor")
+        game_id, before = session.game_id, _ports(session)
+    with GameStore(path) as store:
+        resumed = GameSession.resume(store, game_id)
+        assert _ports(resumed) == before
+        assert before[0] == (2, {"red": 2, "yellow": 0, "blue": 0, "green": 0}, [], [])
+        assert before[1][2] == ["statues_harbor"] and before[2][1]["green"] == 1
+
+
+def test_a_set_up_cut_short_gets_its_missing_ports_on_resume(path: Path) -> None:
+    with GameStore(path) as store:
+        game_id = store.new_game([{"name": s.name, "wonder": s.wonder, "side": s.side} for s in SEATS],
+                                 expansions=["armada"])
+        store.append(game_id, "armada_set", {"seat": 1, "armada": {"port_board": 1, "fleets": {"red": 2}}})
+        resumed = GameSession.resume(store, game_id)
+        assert [p["port_board"] for p in resumed.players] == [2, 1, 3]
+        assert resumed.players[1]["fleets"] == {"red": 2}
+
+
+def test_the_naval_conflict_gives_tokens_with_the_same_tap_and_the_score_counts_them(path: Path) -> None:
+    with GameStore(path) as store:
+        session = GameSession.start(store, SEATS, armada=True)
+        for _ in range(3):                 # Anna's red ship to space 3: 3 naval shields (rulebook)
+            session.move_fleet(0, "red", +1)
+        for _ in range(6):                 # Vera's blue ship to its last space: 10 VP and 1 naval shield
+            session.move_fleet(2, "blue", +1)
+        session.add_island(0, "inhabited_island")      # 3 VP
+        assert [session.naval_strength(s) for s in range(3)] == [3, 0, 1]
+        session.confirm_conflicts()
+        # Age I: the weakest (Boris, 0) takes -1; then Anna (3) the first place's 3, Vera (1) the second's 1.
+        # No card anywhere: every land conflict is a tie, no land token.
+        assert [p["naval_tokens"] for p in session.players] == [[3], [-1], [1]]
+        assert [p["tokens"] for p in session.players] == [[], [], []]
+        assert session.age == 2
+        sheet = session.scores()
+        lines = {line.name: line for line in sheet.lines}
+        # Treasury: 3 coins -> 1 each. Anna 1 + naval 3 + islands 3 = 7; Boris 1 - 1 = 0;
+        # Vera 1 + naval 1 + port 10 = 12.
+        assert sheet.complete
+        assert (lines["Anna"].points["naval"], lines["Anna"].points["islands"]) == (3, 3)
+        assert (lines["Vera"].points["naval"], lines["Vera"].points["port"]) == (1, 10)
+        assert {name: line.total for name, line in lines.items()} == {"Anna": 7, "Boris": 0, "Vera": 12}
+    with GameStore(path) as store:
+        resumed = GameSession.resume(store, session.game_id)
+        assert resumed.age == 2 and [p["naval_tokens"] for p in resumed.players] == [[3], [-1], [1]]
+
+
+def test_an_unknown_naval_strength_names_the_value_and_gives_no_token(path: Path) -> None:
+    with GameStore(path) as store:
+        session = GameSession.start(store, SEATS, armada=True)
+        session.move_fleet(1, "red", +1)   # red level 1: its naval shields are printed only as an icon
+        events = len(store.events(session.game_id))
+        unknown = session.naval_strength(1)
+        assert isinstance(unknown, tuple) and unknown[0].key == "fleet.red.1.naval_shields"
+        with pytest.raises(SessionError, match="red fleet level 1 naval shields"):
+            session.confirm_conflicts()
+        assert len(store.events(session.game_id)) == events and session.age == 1
+        assert [p["naval_tokens"] for p in session.players] == [[], [], []]
+
+
+def test_entered_values_decide_the_naval_conflict(path: Path) -> None:
+    armada = armada_with_values({"fleet.red.1.naval_shields": 1, "fleet.red.2.naval_shields": 2})
+    with GameStore(path, armada=armada) as store:
+        session = GameSession.start(store, SEATS, armada=True)
+        session.move_fleet(0, "red", +1)
+        session.move_fleet(1, "red", +1)
+        session.move_fleet(1, "red", +1)
+        # Strengths 1, 2, 0: Vera -1, Boris +3, Anna +1.
+        session.confirm_conflicts()
+        assert [p["naval_tokens"] for p in session.players] == [[1], [3], [-1]]
+
+
+def test_a_build_paid_with_a_naval_construction_moves_its_ship(path: Path) -> None:
+    # Board 1's blue level-1 space entered as costing 1 ore. Anna (Gizah: stone) builds the Baths
+    # (1 stone, her own) and moves her blue ship: the ore is bought from Boris (Rhodes: ore) for 2.
+    armada = armada_with_values({"port_board.1.blue.1.cost": {"resources": {"ore": 1}}})
+    with GameStore(path, armada=armada) as store:
+        session = GameSession.start(store, SEATS, armada=True)
+        check = session.check_card(0, "baths", naval=True)
+        assert check.legal and check.naval is not None and (check.naval.fleet, check.naval.to_level) == ("blue", 1)
+        session.pay(0, check)
+        assert [p["coins"] for p in session.players] == [1, 5, 3]
+        assert session.fleet_level(0, "blue") == 1
+        assert session.check_card(0, "baths").naval is None      # without asking, no ship moves
+        unknown = session.check_card(1, "baths", naval=True)     # board 2's blue cost: nobody entered it
+        assert not unknown.legal and unknown.reason_code == "unknown_value"
+        assert [u.key for u in unknown.unknowns] == ["port_board.2.blue.1.cost"]
