@@ -57,6 +57,21 @@ def test_the_table_at_any_moment_is_replayed_from_the_events(store: GameStore) -
     assert [e.source for e in store.events(game)][:3] == ["hand", "camera", "hand"]
 
 
+def test_events_logged_together_are_saved_whole_or_not_at_all(store: GameStore, tmp_path: Path) -> None:
+    game = store.new_game(PLAYERS)
+    land = ("conflicts_resolved", {"age": 1, "tokens": [[1, 1], [-1], [-1]]}, "engine")
+    bad = ("coins_changed", {"seat": 7, "coins": 2, "delta": -1}, "hand")        # no seat 7 at 3 players
+    with pytest.raises(EventError):
+        store.append_all(game, [land, bad])
+    assert len(store.events(game)) == 1                                           # the set-up alone
+    assert [p["tokens"] for p in store.state(game).document["players"]] == [[], [], []]
+    coins = ("coins_changed", {"seat": 0, "coins": 5, "delta": 2}, "hand")
+    assert store.append_all(game, [land, coins]) == [2, 3]
+    with GameStore(tmp_path / "games.sqlite3") as again:                            # as read after a restart
+        players = again.state(game).document["players"]
+    assert [p["tokens"] for p in players] == [[1, 1], [-1], [-1]] and players[0]["coins"] == 5
+
+
 def test_events_that_do_not_fit_the_game_are_refused(store: GameStore) -> None:
     game = store.new_game(PLAYERS)
     store.append(game, "card_confirmed", {"seat": 0, "card": "loom"})

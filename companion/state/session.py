@@ -140,8 +140,12 @@ class GameSession(ArmadaActions):
         raise SessionError(f"no {wonder} board in this game")
 
     def _append(self, kind: str, payload: dict[str, Any], source: str) -> None:
+        self._append_all([(kind, payload, source)])
+
+    def _append_all(self, events: list[tuple[str, dict[str, Any], str]]) -> None:
+        """Log events (kind, payload, source) in one transaction: a tap's facts are saved whole or not at all."""
         try:
-            self.store.append(self.game_id, kind, payload, source=source)
+            self.store.append_all(self.game_id, events)
         except EventError as error:
             raise SessionError(str(error)) from None
         self.document = self.store.state(self.game_id).document
@@ -336,9 +340,8 @@ class GameSession(ArmadaActions):
         except NavalUnknown as error:
             raise SessionError("the naval conflict needs values nobody has entered: "
                                + "; ".join(u.describe() for u in error.unknowns)) from None
-        self._append("conflicts_resolved", {"age": result.age, "tokens": [list(t) for t in result.tokens]}, "engine")
-        if naval is not None:
-            self._log_naval_tokens(naval)
+        land = ("conflicts_resolved", {"age": result.age, "tokens": [list(t) for t in result.tokens]}, "engine")
+        self._append_all([land, *(self._naval_token_events(naval) if naval is not None else [])])
         self._ages_resolved += 1
         return result
 

@@ -36,9 +36,14 @@ class NavalUnknown(Exception):
         self.unknowns = unknowns
 
 
+def _start_port(board: int) -> dict[str, Any]:
+    """A port board with every ship on its start space, no island and no naval token."""
+    return {"port_board": board, "fleets": dict.fromkeys(FLEETS, 0), "islands": [], "naval_tokens": []}
+
+
 class ArmadaActions:
     """Armada actions of `GameSession`, which provides the store, the document, `age`, `table()` and
-    `_append(kind, payload, source)`."""
+    `_append(kind, payload, source)` and `_append_all(events)`."""
 
     store: GameStore
     game_id: int
@@ -78,10 +83,9 @@ class ArmadaActions:
         players = self.document["players"]
         chosen = list(boards) if boards else list(range(1, len(players) + 1))
         if len(chosen) != len(players):
-                raise SessionError(f"{len(chosen)} port boards for {len(players)} players")
-        for seat, board in enumerate(chosen):
-            self._save_port(seat, {"port_board": board, "fleets": dict.fromkeys(FLEETS, 0), "islands": [],
-                                   "naval_tokens": []})
+            raise SessionError(f"{len(chosen)} port boards for {len(players)} players")
+        self._append_all([("armada_set", {"seat": seat, "armada": _start_port(board)}, "hand")
+                          for seat, board in enumerate(chosen)])
 
     def _complete_ports(self) -> None:
         """After a restart in the middle of a set-up: the seats still without a port get the first free board."""
@@ -90,8 +94,7 @@ class ArmadaActions:
         free = [board for board in range(1, 9) if board not in taken]
         for seat, player in enumerate(players):
             if "port_board" not in player and free:
-                self._save_port(seat, {"port_board": free.pop(0), "fleets": dict.fromkeys(FLEETS, 0),
-                                       "islands": [], "naval_tokens": []})
+                self._save_port(seat, _start_port(free.pop(0)))
 
     def _save_port(self, seat: int, port: dict[str, Any]) -> None:
         self._append("armada_set", {"seat": seat, "armada": port}, "hand")
@@ -167,13 +170,16 @@ class ArmadaActions:
         except UnknownValueError as error:
             raise NavalUnknown(tuple(error.unknowns)) from None
 
-    def _log_naval_tokens(self, result: NavalResult) -> None:
-        """Give each seat its naval token of the age (a seat taking none is not written)."""
+    def _naval_token_events(self, result: NavalResult) -> list[tuple[str, dict[str, Any], str]]:
+        """The events giving each seat its naval token of the age (a seat taking none gets none),
+        logged with the land tokens in one transaction."""
+        events: list[tuple[str, dict[str, Any], str]] = []
         for seat, token in enumerate(result.tokens):
             if token is not None:
                 port = self.port(seat)
                 port["naval_tokens"] = [*port.get("naval_tokens", []), token]
-                self._save_port(seat, port)
+                events.append(("armada_set", {"seat": seat, "armada": port}, "engine"))
+        return events
 
     def _need_armada(self) -> None:
         if not self.has_armada:

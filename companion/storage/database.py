@@ -14,7 +14,7 @@ import os
 import sqlite3
 import sys
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -252,19 +252,34 @@ class GameStore:
             finished game without saying it amends it.
         :raises GameNotFound: for an unknown game.
         """
+        return self.append_all(game_id, [(kind, payload, source)], at=at)[-1]
+
+    def append_all(self, game_id: int, events: Sequence[tuple[str, dict[str, Any], str]], *,
+                   at: str | None = None) -> list[int]:
+        """Append several events (kind, payload, source) in one transaction: all are saved or none
+        (one tap that logs several facts, such as an age's land and naval tokens, is never half
+        saved by a crash). Each is checked against the game as the ones before it left it.
+
+        :raises EventError: as `append`, for any of them (then nothing is written).
+        :raises GameNotFound: for an unknown game.
+        """
+        numbers: list[int] = []
         with self.atomic() as db:
             status = self._status(db, game_id)
             seq, document = self._document(db, game_id)
-            event = Event(seq + 1, kind, payload, source, at or now_iso())
-            amends = isinstance(payload, dict) and bool(payload.get("amend"))
-            if status == "finished" and kind in STATE_KINDS and not amends:
-                raise EventError("the game is finished: a change must say what it amends ('amend': a note)")
-            after = self._checked(event, document)
-            self._insert(db, game_id, event.seq, kind, payload, source, at)
-            if status == "finished" and kind in STATE_KINDS:
-                db.execute("UPDATE games SET corrected = 1 WHERE id = ?", (game_id,))
-        self._documents[game_id] = (event.seq, after)
-        return event.seq
+            for kind, payload, source in events:
+                seq += 1
+                amends = isinstance(payload, dict) and bool(payload.get("amend"))
+                if status == "finished" and kind in STATE_KINDS and not amends:
+                    raise EventError("the game is finished: a change must say what it amends ('amend': a note)")
+                document = self._checked(Event(seq, kind, payload, source, at or now_iso()), document)
+                self._insert(db, game_id, seq, kind, payload, source, at)
+                if status == "finished" and kind in STATE_KINDS:
+                    db.execute("UPDATE games SET corrected = 1 WHERE id = ?", (game_id,))
+                numbers.append(seq)
+        if numbers:
+            self._documents[game_id] = (seq, document)
+        return numbers
 
     def finish(self, game_id: int, *, at: str | None = None) -> dict[str, Any]:
         """Score the game, store the final table and sheet, mark it finished; return the sheet.
