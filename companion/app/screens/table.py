@@ -33,6 +33,8 @@ class TableScreen(AppScreen):
         """Each seat's panel and what it shows, so that only a changed city is drawn again."""
 
     def refresh(self) -> None:
+        """Show the game as it stands; a city is drawn again only when what it shows changed (its
+        table entry, pending cards, total, language, size unit or the Armada values entered)."""
         running = app()
         session = running.session
         if session is None:
@@ -52,10 +54,11 @@ class TableScreen(AppScreen):
         self._arrange(running.camera_on)
         players = session.players
         del self._panels[len(players):]
+        armada = id(running.armada_data()) if session.has_armada else None    # new when values are entered
         panels = []
         for seat, player in enumerate(players):
             total = totals.get(player["name"]) if totals else None
-            shown = (running.language, json.dumps(player, sort_keys=True),
+            shown = (running.language, running.u, json.dumps(player, sort_keys=True), armada,
                      tuple(entry.component.marker for entry in pending.get(seat, [])), total)
             if seat == len(self._panels):
                 self._panels.append(((), CityPanel()))
