@@ -155,7 +155,9 @@ class TableScreen(AppScreen):
         session = running.session
         if not running.attempt(session.remove_island, seat, island):
             return
-        name = session.armada_data().islands[island].names.get(running.language, island)
+        from companion.app.widgets.armada import island_name
+
+        name = island_name(session.armada_data().islands[island])
         running.notify(running.tr("table.removed", card=name, player=session.players[seat]["name"]),
                        undo=lambda: running.attempt(session.add_island, seat, island))
 

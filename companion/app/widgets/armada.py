@@ -17,7 +17,7 @@ from kivy.uix.modalview import ModalView
 from companion.app.widgets.city import CardChip
 from companion.app.widgets.common import app
 
-__all__ = ["FLEETS", "ArmadaPart", "FleetStepper", "IslandPicker", "island_chip", "unknown_lines"]
+__all__ = ["FLEETS", "ArmadaPart", "FleetStepper", "IslandPicker", "island_chip", "island_name", "unknown_lines"]
 
 FLEETS = ("red", "yellow", "blue", "green")
 ISLAND_FILL = "surface_high"
@@ -100,13 +100,17 @@ class ArmadaPart(BoxLayout):
         self._on_add_island()
 
 
+def island_name(island: Any) -> str:
+    """An island's name in the current language (the English one where none is given)."""
+    return str(island.names.get(app().language) or island.name)
+
+
 def island_chip(island_id: str) -> CardChip:
     """An island: its level in Roman numerals (as printed) and its name."""
     running = app()
-    session = running.session
-    island = session.armada_data().islands[island_id]
+    island = running.session.armada_data().islands[island_id]
     theme = running.theme
-    return CardChip(name=island.names.get(running.language) or island.name, letter="I" * island.level,
+    return CardChip(name=island_name(island), letter="I" * island.level,
                     fill=theme.rgba(ISLAND_FILL), ink=theme.rgba("text"))
 
 
@@ -123,7 +127,7 @@ class IslandPicker(ModalView):
         session = running.session
         taken = session.taken_islands()
         islands = session.armada_data().islands
-        names = {i: island_chip(i).name for i in islands}
+        names = {i: island_name(island) for i, island in islands.items()}
         grid = self.ids.islands
         for ident in sorted((i for i in islands if i not in taken), key=lambda i: (islands[i].level, names[i])):
             chip = island_chip(ident)
