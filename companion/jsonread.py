@@ -7,7 +7,7 @@ bad value is reported as ``path: message`` (``players[2].cards[4]: unknown card 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -150,6 +150,20 @@ class Reader:
             self.problem(f"must be at most {maximum}, got {value}")
             return None
         return value
+
+    def as_int_list(self, allowed: Collection[int], *, what: str, max_length: int = 100) -> list[int]:
+        """The value as a list of whole numbers each one of `allowed` (e.g. token values); an item
+        that is not is reported naming `what` and left out."""
+        values = []
+        for item in self.as_list(max_length=max_length):
+            value = item.as_int()
+            if value is None:
+                continue
+            if value not in allowed:
+                item.problem(f"{what} is worth one of {', '.join(map(str, sorted(allowed)))}, not {value}")
+                continue
+            values.append(value)
+        return values
 
     def as_bool(self) -> bool | None:
         """The value as a boolean."""

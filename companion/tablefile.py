@@ -87,16 +87,7 @@ def _read_cards(reader: Reader, data: GameData, armada: ArmadaData | None) -> li
 def _read_tokens(reader: Reader, data: GameData, armada: ArmadaData | None = None) -> list[int]:
     rules = data.rules
     allowed = sorted({rules.defeat_points, *rules.victory_points_by_age.values()})
-    tokens = []
-    items = reader.as_list(max_length=100)
-    for item in items:
-        value = item.as_int(minimum=-1000, maximum=1000)
-        if value is None:
-            continue
-        if value not in allowed:
-            item.problem(f"a conflict token is worth one of {', '.join(map(str, allowed))}, not {value}")
-            continue
-        tokens.append(value)
+    tokens = reader.as_int_list(allowed, what="a conflict token")
     if armada is None and len(tokens) > 2 * rules.ages:
         reader.problem(f"{len(tokens)} conflict tokens; a city takes at most {2 * rules.ages} (two per age)")
     return tokens

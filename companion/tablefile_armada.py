@@ -111,16 +111,7 @@ def _read_printed(reader: Reader, armada: ArmadaData, fleets: dict[str, int]) ->
 
 def _read_naval_tokens(reader: Reader, armada: ArmadaData) -> list[int]:
     allowed = armada.rules.naval_token_values
-    tokens = []
-    items = reader.as_list(max_length=20)
-    for item in items:
-        value = item.as_int(minimum=-100, maximum=100)
-        if value is None:
-            continue
-        if value not in allowed:
-            item.problem(f"a naval token is worth one of {', '.join(map(str, allowed))}, not {value}")
-            continue
-        tokens.append(value)
+    tokens = reader.as_int_list(allowed, what="a naval token", max_length=20)
     ages = len(armada.rules.naval_ages)
     if len(tokens) > ages:
         reader.problem(f"{len(tokens)} naval tokens; a city takes at most {ages} (one per age)")
