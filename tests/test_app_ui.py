@@ -80,6 +80,10 @@ def test_a_game_entered_by_hand_is_scored_and_kept(ui: object) -> None:
     # Only what changed is drawn again: Vera's city and Anna's Stockade are the widgets they were.
     assert _panel(ui, 2) is vera and ui.find("Stockade", root=_panel(ui, 0)) is stockade
     _add_card(ui, 2, "Altar")
+    # The box holds one Altar at 3 players: Boris cannot have another; the refusal is the catalogue's.
+    _add_card(ui, 1, "Altar")
+    assert session.players[1]["cards"] == []
+    assert ui.tr("session.no_copy_left", card="Altar", players=3) in ui.texts()
     # One tap removes a card; the message bar puts it back.
     ui.tap(ui.find("Altar", root=_panel(ui, 2)))
     assert session.players[2]["cards"] == []

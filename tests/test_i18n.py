@@ -45,6 +45,25 @@ def test_every_text_a_screen_asks_for_exists() -> None:
     assert not missing, missing
 
 
+def test_every_refusal_a_player_can_reach_has_a_text_in_every_language() -> None:
+    """A session refusal with a key (companion/state) is shown as ``session.<key>`` with its values."""
+    state = APP.parent / "state"
+    refusals: dict[str, set[str]] = {}
+    for path in state.glob("*.py"):
+        for call in re.findall(r"raise SessionError\((.*?)\)(?: from None)?\n", path.read_text(encoding="utf-8"),
+                               flags=re.S):
+            key = re.search(r'key="(\w+)"', call)
+            if key:
+                refusals[key.group(1)] = set(re.findall(r",\s*(\w+)=", call.split("key=", 1)[1]))
+    assert {"city_holds", "no_copy_left", "stages_range", "fleet_range"} <= set(refusals)
+    for language in LANGUAGES:
+        for key, values in refusals.items():
+            text = catalogue(language).get(f"session.{key}")
+            assert text is not None, (language, key)
+            named = {name for _, name, _, _ in string.Formatter().parse(text) if name}
+            assert named <= values, (language, key, named - values)
+
+
 def test_no_screen_writes_its_own_words() -> None:
     """Every visible text comes from a catalogue (or the game data): a kv `text:` is an expression, a
     Python `text=` is never a literal with letters."""

@@ -159,3 +159,24 @@ def test_finishing_stores_the_sheet(store: GameStore) -> None:
     sheet = store.game(session.game_id).sheet
     assert sheet is not None and sheet["winners"] == ["Anna"]
     assert next(p for p in sheet["players"] if p["name"] == "Anna")["total"] == 3
+
+
+def test_refusals_a_player_can_reach_name_their_text_and_values(store: GameStore) -> None:
+    session = GameSession.start(store, SEATS)
+    session.add_card(0, "lumber_yard")
+    with pytest.raises(SessionError) as same_city:
+        session.add_card(0, "lumber_yard")
+    assert (same_city.value.key, same_city.value.values) == ("city_holds", {"card": "lumber_yard", "player": "Anna"})
+    # At 3 players the box holds one Lumber Yard (the "3+" copy): Anna's is the only one.
+    with pytest.raises(SessionError) as no_copy:
+        session.add_card(1, "lumber_yard")
+    assert (no_copy.value.key, no_copy.value.values) == ("no_copy_left", {"card": "lumber_yard", "players": 3})
+    # Gizah A has three stages: a fourth is refused, and nothing is logged.
+    session.set_stages(0, 3)
+    with pytest.raises(SessionError) as stages:
+        session.set_stages(0, 4)
+    assert (stages.value.key, stages.value.values) == ("stages_range", {"player": "Anna", "stages": 3})
+    with pytest.raises(SessionError) as coins:
+        session.set_coins(1, -1)
+    assert coins.value.key == "coins_negative"
+    assert session.players[0]["stages"] == 3 and session.players[1]["cards"] == [] and session.players[1]["coins"] == 3

@@ -254,10 +254,25 @@ class CompanionApp(App):
         try:
             action(*args, **kwargs)
         except SessionError as error:
-            self.notify(str(error), bad=True)
+            self.notify(self.refusal_text(error), bad=True)
             return False
         self.changed(now=True)
         return True
+
+    def refusal_text(self, error: SessionError) -> str:
+        """A session's refusal in the player's language (its English message where it has no text)."""
+        if error.key is None:
+            return str(error)
+        values = dict(error.values)
+        if "card" in values:
+            values["card"] = self.words.card(values["card"])
+        if "fleet" in values:
+            values["fleet"] = self.tr(f"armada.fleet.{values['fleet']}")
+        if "island" in values and self.session is not None:
+            from companion.app.widgets.armada import island_name
+
+            values["island"] = island_name(self.session.armada_data().islands[values["island"]])
+        return self.tr(f"session.{error.key}", **values)
 
     def notify(self, text: str, *, bad: bool = False, undo: Any = None) -> None:
         """A short message at the bottom of the screen, with an optional undo button."""

@@ -203,10 +203,14 @@ class GameSession(ArmadaActions):
         """
         if card_id not in self.data.cards:
             raise SessionError(f"unknown card '{card_id}'")
+        player = self.players[seat]
+        if card_id in player["cards"]:
+            raise SessionError(f"{player['name']}'s city already holds {self.data.cards[card_id].name}",
+                               key="city_holds", card=card_id, player=player["name"])
         component = self._free_copy(card_id)
         if component is None:
             raise SessionError(f"every copy of {self.data.cards[card_id].name} for {len(self.players)} players is "
-                               f"already in a city")
+                               f"already in a city", key="no_copy_left", card=card_id, players=len(self.players))
         self._hand_card(seat, component)
         return component
 
@@ -233,7 +237,13 @@ class GameSession(ArmadaActions):
 
     def set_stages(self, seat: int, stages: int) -> None:
         """Set the built stages by hand."""
-        wonder = self.players[seat]["wonder"]
+        player = self.players[seat]
+        wonder = player["wonder"]
+        board = self.data.wonders.get(wonder)
+        most = len(board.sides[player["side"]].stages) if board is not None else stages
+        if not 0 <= stages <= most:
+            raise SessionError(f"{player['name']}'s wonder has {most} stages, not {stages}", key="stages_range",
+                               player=player["name"], stages=most)
         try:
             self.tracker.set_stages(wonder, stages, time.monotonic())
         except ValueError as error:
@@ -243,7 +253,7 @@ class GameSession(ArmadaActions):
     def set_coins(self, seat: int, coins: int, *, why: str = "counted") -> None:
         """Set a player's coins (checked at the end of an age, or corrected any time)."""
         if coins < 0:
-            raise SessionError("coins cannot be negative")
+            raise SessionError("coins cannot be negative", key="coins_negative")
         current = self.players[seat]["coins"]
         if coins != current:
             self._append("coins_changed", {"seat": seat, "coins": coins, "delta": coins - current, "why": why},
@@ -338,8 +348,9 @@ class GameSession(ArmadaActions):
         try:
             naval = self.naval_conflict()
         except NavalUnknown as error:
-            raise SessionError("the naval conflict needs values nobody has entered: "
-                               + "; ".join(u.describe() for u in error.unknowns)) from None
+            missing = "; ".join(u.describe() for u in error.unknowns)
+            raise SessionError("the naval conflict needs values nobody has entered: " + missing,
+                               key="naval_unknown", values=missing) from None
         land = ("conflicts_resolved", {"age": result.age, "tokens": [list(t) for t in result.tokens]}, "engine")
         self._append_all([land, *(self._naval_token_events(naval) if naval is not None else [])])
         self._ages_resolved += 1

@@ -115,8 +115,9 @@ class ArmadaActions:
         level = int(fleets.get(fleet, 0)) + delta
         last = len(self.armada_data().fleets[fleet].spaces) - 1
         if not 0 <= level <= last:
-            raise SessionError(f"the {fleet} ship of {self.document['players'][seat]['name']} stays between "
-                               f"space 0 and {last}")
+            name = self.document["players"][seat]["name"]
+            raise SessionError(f"the {fleet} ship of {name} stays between space 0 and {last}", key="fleet_range",
+                               fleet=fleet, player=name, last=last)
         fleets[fleet] = level
         printed = port.get("fleet_values", {})
         printed.pop(fleet, None)
@@ -136,7 +137,9 @@ class ArmadaActions:
             raise SessionError(f"unknown island '{island}'")
         for other, player in enumerate(self.document["players"]):
             if island in player.get("islands", []):
-                raise SessionError(f"{islands[island].name} is already {self.document['players'][other]['name']}'s")
+                name = self.document["players"][other]["name"]
+                raise SessionError(f"{islands[island].name} is already {name}'s", key="island_taken", island=island,
+                                   player=name)
         port = self.port(seat)
         port["islands"] = [*port.get("islands", []), island]
         self._save_port(seat, port)

@@ -271,7 +271,7 @@ class NewGameScreen(AppScreen):
                                camera=self.camera_spec(), armada=self.armada,
                                port_boards=self.ports[: self.seat_count] if self.armada else None)
         except SessionError as error:
-            running.notify(str(error), bad=True)
+            running.notify(running.refusal_text(error), bad=True)
 
 
 SCREEN = NewGameScreen

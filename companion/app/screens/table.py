@@ -126,7 +126,7 @@ class TableScreen(AppScreen):
         running = app()
         stages = running.session.players[seat]["stages"] + delta
         if stages >= 0:
-            running.attempt(running.session.set_stages, seat, stages)
+            running.attempt(running.session.set_stages, seat, stages)   # past the last: a message says how many
 
     def change_coins(self, seat: int, delta: int) -> None:
         """A coin more or fewer."""
