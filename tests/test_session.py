@@ -3,6 +3,7 @@ resolved, and a resumed session carries on where the log stands."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -82,6 +83,16 @@ def test_coins_follow_what_the_bank_takes_and_gives_and_undo_gives_them_back(sto
     # Ephesos A stage 2 gives 9 coins... only once stage 1 is built; Vera builds both by hand.
     session.set_stages(2, 2)
     assert session.players[2]["stages"] == 2 and session.players[2]["coins"] == 3 + 9
+    # The Lighthouse pays 1 coin per yellow card in its city, itself included (Ukrainian rulebook:
+    # "включно з собою"): with the Marketplace (no coins), Boris gets 3 + 2 = 5.
+    session.add_card(1, "marketplace")
+    session.add_card(1, "lighthouse")
+    assert session.players[1]["coins"] == 5
+    # The coins a card moved are logged right after the card (both in one transaction).
+    events = store.events(session.game_id)
+    for before, event in itertools.pairwise(events):
+        if event.kind == "coins_changed" and event.payload["why"].startswith("card:"):
+            assert before.kind == "card_confirmed" and f"card:{before.payload['card']}" == event.payload["why"]
 
 
 def test_the_same_building_twice_or_a_missing_copy_is_refused(store: GameStore) -> None:

@@ -10,6 +10,7 @@ check at the end of each age.
 
 from __future__ import annotations
 
+import copy
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,7 +26,8 @@ from companion.markers import Component, MarkerRegistry, load_marker_registry
 from companion.state.errors import SessionError
 from companion.state.session_armada import ARMADA, ArmadaActions, NavalUnknown
 from companion.state.tracker import Change, ConfirmationRule, PendingCard, TableTracker
-from companion.storage import EventError, GameStore
+from companion.storage import Event, EventError, GameStore
+from companion.storage.events import apply as apply_event
 from companion.tablefile import parse_table
 from companion.vision.layout import TableObservation
 
@@ -230,10 +232,9 @@ class GameSession(ArmadaActions):
         entry = next((c for c in city.cards if c.component.card == card_id), None)
         if entry is not None:
             self.tracker.remove_card(player["wonder"], entry.component.marker, time.monotonic())
-        self._append("card_removed", {"seat": seat, "card": card_id}, "hand")
         refund = self._coins_moved_by(seat, f"card:{card_id}")
-        if refund:
-            self._move_coins(seat, -refund, f"undo:{card_id}")
+        self._append_all([("card_removed", {"seat": seat, "card": card_id}, "hand"),
+                          *self._coins_events({seat: -refund}, f"undo:{card_id}")])
 
     def set_stages(self, seat: int, stages: int) -> None:
         """Set the built stages by hand."""
@@ -264,21 +265,34 @@ class GameSession(ArmadaActions):
         construction paid with it moves its ship."""
         if not check.legal or check.plan is None:
             raise SessionError(check.reason or "that build is not possible")
-        table = self.table()
-        names = [p.name for p in table.players]
+        names = [p["name"] for p in self.players]
+        earned: dict[int, int] = {}
         for buy in check.plan.buys:
             neighbour = names.index(buy.seller)
-            self._move_coins(neighbour, buy.coins, f"trade:{self.players[seat]['name']}")
-        trade = sum(b.coins for b in check.plan.buys)
-        if trade:
-            self._move_coins(seat, -trade, f"trade:{check.target}")
+            earned[neighbour] = earned.get(neighbour, 0) + buy.coins
+        events = self._coins_events(earned, f"trade:{names[seat]}")
+        events += self._coins_events({seat: -sum(b.coins for b in check.plan.buys)}, f"trade:{check.target}")
         if check.naval is not None:
-            self.move_fleet(seat, check.naval.fleet, check.naval.to_level - check.naval.from_level)
+            events.append(self._fleet_event(seat, check.naval.fleet, check.naval.to_level - check.naval.from_level))
+        self._append_all(events)
 
-    def _move_coins(self, seat: int, delta: int, why: str) -> None:
-        coins = max(0, self.players[seat]["coins"] + delta)
-        if coins != self.players[seat]["coins"]:
-            self._append("coins_changed", {"seat": seat, "coins": coins, "delta": delta, "why": why}, "engine")
+    def _coins_events(self, deltas: dict[int, int], why: str) -> list[tuple[str, dict[str, Any], str]]:
+        """The events moving each seat's coins by its delta (never below 0; none where nothing moves)."""
+        events = []
+        for seat, delta in deltas.items():
+            current = self.players[seat]["coins"]
+            coins = max(0, current + delta)
+            if coins != current:
+                events.append(("coins_changed", {"seat": seat, "coins": coins, "delta": delta, "why": why}, "engine"))
+        return events
+
+    def _table_after(self, events: list[tuple[str, dict[str, Any], str]]) -> Table:
+        """The table as it will be once `events` are logged (to work out what they earn first, and
+        log it with them in one transaction)."""
+        document = copy.deepcopy(self.document)
+        for kind, payload, source in events:
+            apply_event(document, Event(0, kind, payload, source, ""), self.data)
+        return parse_table(document, self.data, armada=self.store.armada)
 
     def _coins_moved_by(self, seat: int, why: str) -> int:
         """The coins the last build of `why` moved at `seat` (0 if none)."""
@@ -305,21 +319,20 @@ class GameSession(ArmadaActions):
         card = self.data.cards[component.card or ""]
         before = self.table().players[seat]
         chained = any(before.has(c) for c in card.chain_from)
-        copy = component.key.removeprefix("card:")
-        self._append("card_confirmed", {"seat": seat, "card": card.id, "copy": copy}, source)
-        delta = coins_for_card(self.table(), seat, card) - (0 if chained else card.cost.coins)
-        if delta:
-            self._move_coins(seat, delta, f"card:{card.id}")
+        confirmed = ("card_confirmed", {"seat": seat, "card": card.id, "copy": component.key.removeprefix("card:")},
+                     source)
+        delta = coins_for_card(self._table_after([confirmed]), seat, card) - (0 if chained else card.cost.coins)
+        self._append_all([confirmed, *self._coins_events({seat: delta}, f"card:{card.id}")])
 
     def _log_stages(self, seat: int, stages: int, source: str) -> None:
         before = self.players[seat]["stages"]
-        self._append("stage_built", {"seat": seat, "stages": stages}, source)
+        built = ("stage_built", {"seat": seat, "stages": stages}, source)
+        gained = 0
         if stages > before:
-            table = self.table()
-            player = table.players[seat]
-            gained = sum(coins_for_stage(table, seat, stage) for stage in player.built_stages[before:stages])
-            if gained:
-                self._move_coins(seat, gained, f"stage:{stages}")
+            table = self._table_after([built])
+            new_stages = table.players[seat].built_stages[before:stages]
+            gained = sum(coins_for_stage(table, seat, stage) for stage in new_stages)
+        self._append_all([built, *self._coins_events({seat: gained}, f"stage:{stages}")])
 
     # -- the engine ---------------------------------------------------------------------------------
     def check_card(self, seat: int, card_id: str, *, free_build: bool = False, naval: bool = False) -> BuildCheck:

@@ -8,6 +8,7 @@ so every action here writes the seat's whole port state with one field changed.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from companion.engine.naval import NavalResult, resolve_naval
@@ -44,6 +45,8 @@ def _start_port(board: int) -> dict[str, Any]:
 class ArmadaActions:
     """Armada actions of `GameSession`, which provides the store, the document, `age`, `table()` and
     `_append(kind, payload, source)` and `_append_all(events)`."""
+
+    _append_all: Callable[[list[tuple[str, dict[str, Any], str]]], None]
 
     store: GameStore
     game_id: int
@@ -107,6 +110,11 @@ class ArmadaActions:
 
         :raises SessionError: for an unknown fleet, or a ship already on its first or last space.
         """
+        self._append_all([self._fleet_event(seat, fleet, delta)])
+        return self.fleet_level(seat, fleet)
+
+    def _fleet_event(self, seat: int, fleet: str, delta: int) -> tuple[str, dict[str, Any], str]:
+        """The event moving a seat's `fleet` ship `delta` spaces (checked, not logged)."""
         self._need_armada()
         if fleet not in FLEETS:
             raise SessionError(f"unknown fleet '{fleet}' (one of {', '.join(FLEETS)})")
@@ -123,8 +131,7 @@ class ArmadaActions:
         printed.pop(fleet, None)
         if not printed:
             port.pop("fleet_values", None)
-        self._save_port(seat, port)
-        return level
+        return ("armada_set", {"seat": seat, "armada": port}, "hand")
 
     def add_island(self, seat: int, island: str) -> None:
         """A seat takes an island card (each island exists once at the table).
