@@ -24,7 +24,7 @@ from companion.simulation import render
 from companion.vision.decoders import ArucoDecoder, RawCode, ZbarDecoder, ZxingDecoder
 from companion.vision.reader import MarkerReader
 
-__all__ = ["PIXELS_PER_MODULE", "TARGETS", "run"]
+__all__ = ["PIXELS_PER_MODULE", "TARGETS", "marker_numbers", "run"]
 
 PIXELS_PER_MODULE = (1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
 TARGETS = {"qr": 0.995, "aruco": 0.99, "microqr": 0.995}
@@ -108,18 +108,24 @@ def measure(trials: int, seed: int = 1) -> list[Row]:
                 start = time.perf_counter()
                 codes = decode(frame)
                 times.append((time.perf_counter() - start) * 1000)
-                ids = set()
-                for code in codes:
-                    if code.fiducial_id is not None:
-                        ids.add(code.fiducial_id)
-                    elif code.text is not None:
-                        meaning = read_payload(code.text, registry)
-                        if isinstance(meaning, Component):
-                            ids.add(meaning.marker)
+                ids = marker_numbers(codes, registry)
                 found += component.marker in ids
                 false += len(ids - {component.marker})
             rows.append(Row(family, name, ppm, trials, found, false, statistics.median(times)))
     return rows
+
+
+def marker_numbers(codes: list[RawCode], registry: MarkerRegistry) -> set[int]:
+    """The marker numbers of the components among raw decoded codes (foreign codes left out)."""
+    found = set()
+    for code in codes:
+        if code.fiducial_id is not None:
+            found.add(code.fiducial_id)
+        elif code.text is not None:
+            meaning = read_payload(code.text, registry)
+            if isinstance(meaning, Component):
+                found.add(meaning.marker)
+    return found
 
 
 def needed_pixels_per_module(rows: list[Row], family: str, decoder: str) -> float | None:

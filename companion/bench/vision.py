@@ -18,10 +18,11 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from companion.bench.markers import marker_numbers
 from companion.bench.timing import machine_line, percentile
-from companion.markers import Component, load_marker_registry, read_payload
+from companion.markers import load_marker_registry
 from companion.simulation import scenes
-from companion.vision.decoders import RawCode, ZbarDecoder, ZxingDecoder, as_grey
+from companion.vision.decoders import ZbarDecoder, ZxingDecoder, as_grey
 from companion.vision.reader import MarkerReader
 
 __all__ = ["BINS", "run"]
@@ -68,25 +69,13 @@ class Tally:
                 "by_pixels_per_module": {str(b): c for b, c in sorted(self.by_bin.items())}}
 
 
-def _markers_of(codes: list[RawCode], registry) -> set[int]:  # type: ignore[no-untyped-def]
-    found = set()
-    for code in codes:
-        if code.fiducial_id is not None:
-            found.add(code.fiducial_id)
-        elif code.text is not None:
-            meaning = read_payload(code.text, registry)
-            if isinstance(meaning, Component):
-                found.add(meaning.marker)
-    return found
-
-
 def _decoders(family: str, registry) -> list[tuple[str, Callable[[np.ndarray], set[int]]]]:  # type: ignore[no-untyped-def]
     full = MarkerReader(registry)
     if family == "qr":
         zxing = ZxingDecoder()
         zbar = ZbarDecoder(tile=0, upscale=1.0)
-        return [("bare pyzbar", lambda g: _markers_of(zbar.decode(g), registry)),
-                ("bare zxing-cpp", lambda g: _markers_of(zxing.decode(g), registry)),
+        return [("bare pyzbar", lambda g: marker_numbers(zbar.decode(g), registry)),
+                ("bare zxing-cpp", lambda g: marker_numbers(zxing.decode(g), registry)),
                 ("full reader", lambda g: {d.component.marker for d in full.read(g).markers})]
     vocabulary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, registry.fiducial_dictionary))
     plain = cv2.aruco.ArucoDetector(vocabulary, cv2.aruco.DetectorParameters())
