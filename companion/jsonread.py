@@ -7,11 +7,13 @@ bad value is reported as ``path: message`` (``players[2].cards[4]: unknown card 
 from __future__ import annotations
 
 import difflib
+import json
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-__all__ = ["Problem", "Reader", "did_you_mean"]
+__all__ = ["Problem", "Reader", "did_you_mean", "read_json_file", "write_json_file"]
 
 _MISSING: Any = object()
 MAX_INT = 10**9
@@ -171,3 +173,19 @@ class Reader:
             self._wrong_type("true or false")
             return None
         return self.value
+
+
+def read_json_file(path: str | Path, what: str, error: type[Exception]) -> Any:
+    """The JSON document in a small file (a profile, a settings file), or `error` naming the file
+    and saying what is wrong ("cannot read the lens profile: ...", "... is not valid JSON")."""
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as problem:
+        raise error(f"{path}: cannot read the {what}: {problem.strerror or problem}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise error(f"{path}: the {what} is not valid JSON") from None
+
+
+def write_json_file(path: str | Path, document: Any) -> None:
+    """Write a JSON document as the project's small files are written (indent 1, final newline)."""
+    Path(path).write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")

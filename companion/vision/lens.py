@@ -7,7 +7,6 @@ raises `LensProfileError` with a one-line reason, and callers read on without it
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -16,6 +15,8 @@ from typing import Any
 
 import cv2
 import numpy as np
+
+from companion.jsonread import read_json_file, write_json_file
 
 __all__ = [
     "CHARUCO",
@@ -88,7 +89,7 @@ class LensProfile:
 
     def save(self, path: str | Path) -> None:
         """Write the profile as JSON."""
-        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+        write_json_file(path, self.to_json())
 
     @classmethod
     def load(cls, path: str | Path) -> LensProfile:
@@ -96,12 +97,7 @@ class LensProfile:
 
         :raises LensProfileError: when the file is missing, not JSON or holds a bad value.
         """
-        try:
-            document = json.loads(Path(path).read_text(encoding="utf-8"))
-        except OSError as error:
-            raise LensProfileError(f"{path}: cannot read the lens profile: {error.strerror or error}") from None
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise LensProfileError(f"{path}: the lens profile is not valid JSON") from None
+        document = read_json_file(path, "lens profile", LensProfileError)
         try:
             return cls.from_json(document)
         except LensProfileError as error:

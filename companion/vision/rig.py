@@ -7,12 +7,13 @@ stored seats whenever they are not in view.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from companion.jsonread import read_json_file, write_json_file
 
 __all__ = ["RIG_FORMAT", "RigProfile", "RigProfileError"]
 
@@ -68,7 +69,7 @@ class RigProfile:
 
     def save(self, path: str | Path) -> None:
         """Write the profile as JSON."""
-        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+        write_json_file(path, self.to_json())
 
     @classmethod
     def load(cls, path: str | Path) -> RigProfile:
@@ -76,12 +77,7 @@ class RigProfile:
 
         :raises RigProfileError: when the file is missing, not JSON or holds a bad value.
         """
-        try:
-            document = json.loads(Path(path).read_text(encoding="utf-8"))
-        except OSError as error:
-            raise RigProfileError(f"{path}: cannot read the rig profile: {error.strerror or error}") from None
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise RigProfileError(f"{path}: the rig profile is not valid JSON") from None
+        document = read_json_file(path, "rig profile", RigProfileError)
         try:
             if document.get("format") != RIG_FORMAT:
                 raise ValueError(f"expected format '{RIG_FORMAT}'")
