@@ -63,8 +63,8 @@ class TableScreen(AppScreen):
             if seat == len(self._panels):
                 self._panels.append(((), CityPanel()))
             before, panel = self._panels[seat]
-            if before != shown:              # only a city that changed is built again: the camera
-                panel.show(seat, player, pending=pending.get(seat, []), total=total,   # changes one at a time
+            if before != shown:              # only a city that changed is built again (the camera changes one)
+                panel.show(seat, player, pending=pending.get(seat, []), total=total,
                            on_card=lambda card, s=seat: self.remove_card(s, card),
                            on_pending=lambda marker, s=seat: self.confirm(s, marker),
                            on_add=lambda s=seat: self.pick_card(s),

@@ -128,8 +128,7 @@ class CityPanel(BoxLayout):
         else:
             chip = CardChip(name=words.card(card_id), letter=words.color_letter(color),
                             fill=theme.card_fill(color, 0.35), ink=theme.rgba("text"), pending=True)
-            pending_marker = marker
-            chip.bind(on_release=lambda _chip: self._on_pending(pending_marker))
+            chip.bind(on_release=lambda _chip: self._on_pending(marker))
         return chip
 
     def stage(self, delta: int) -> None:
