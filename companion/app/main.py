@@ -104,6 +104,8 @@ class CompanionApp(App):
         if self.demo:
             self.start_demo()
             return
+        if self.requested_camera:               # `companion app --camera SOURCE`: the camera New game offers
+            self.store_set("app.default_camera", self.requested_camera)
         place = self.store_setting("app.place", {}) or {}
         game_id = place.get("game")
         if game_id is not None and place.get("screen") in GAME_SCREENS:
@@ -211,20 +213,20 @@ class CompanionApp(App):
         self.session = GameSession.start(self.store, players, variant=variant, options=merged or None,
                                          registry=self.registry, armada=armada, port_boards=port_boards)
         self.store_set("app.camera", camera)
-        self.start_camera(camera)
         self.changed(now=True)
         self.go("table")
+        self.start_camera(camera)               # after the screen change, so that a refusal stays in view
 
     def open_game(self, game_id: int, *, screen: str = "table", options: dict[str, Any] | None = None) -> None:
         """Open a logged game where it stands (resume, or look at a finished one's score)."""
         assert self.store is not None
         self.session = GameSession.resume(self.store, game_id, registry=self.registry)
-        if not self.session.finished:
-            self.start_camera(self.store_setting("app.camera"))
-        else:
+        if self.session.finished:
             screen = "score"
         self.changed(now=True)
         self.go(screen, **(options or {}))
+        if not self.session.finished:
+            self.start_camera(self.requested_camera or self.store_setting("app.camera"))
 
     def close_game(self) -> None:
         """Leave the game (it stays in the log, unfinished games can be continued)."""
@@ -295,11 +297,12 @@ class CompanionApp(App):
             self.feed = open_feed(spec, player_count=len(self.session.players),
                                   family=self.store_setting("marker_family", "aruco"), recognise=recognise)
         except (OSError, ValueError) as error:
-            self.notify(self.tr("camera.cannot_open", source=spec, error=str(error)), bad=True)
+            self.notify(self.camera_problem(spec, error), bad=True)
             return
         self.feed.start()
         self.camera_on = True
         self._pump_event = Clock.schedule_interval(self._pump_camera, 1.0 / PREVIEW_HZ)
+        self.changed(now=True)                  # the table makes room for the picture
 
     def stop_camera(self) -> None:
         """Stop the camera threads."""
@@ -319,7 +322,7 @@ class CompanionApp(App):
         number, frame = feed.latest()
         if frame is not None and number != self._preview_number:
             self._preview_number = number
-            self._show_frame(frame.image)
+            self._show_frame(frame.image if frame.preview is None else frame.preview)
         results = feed.drain()
         if results and self.session is not None and not self.session.finished:
             changed = False
@@ -330,11 +333,23 @@ class CompanionApp(App):
                 self.changed()
                 if self.pilot is not None:
                     self.pilot.act(self)
-        if feed.error:
+        if feed.failure is not None:             # the camera is gone: say so, and go on by hand
+            self.stop_camera()
+            self.notify(self.camera_problem(feed.failure.source or "", feed.failure), bad=True)
+            self.changed(now=True)
+        elif feed.error:
             self.status = self.tr("camera.error", error=feed.error)
         elif feed.ended and not feed.running:
             self.status = self.tr("camera.ended")
             self.stop_camera()
+
+    def camera_problem(self, spec: str, error: Exception) -> str:
+        """Why the camera `spec` is not watching, in the player's language: a refused permission, a
+        camera lost mid-game, software missing, or a camera that cannot be opened (with the details)."""
+        kind = getattr(error, "kind", "cannot_open")
+        if kind in ("permission", "lost", "missing"):
+            return self.tr(f"camera.{kind}", source=spec, error=str(error))
+        return self.tr("camera.cannot_open", source=spec, error=str(error))
 
     def _show_frame(self, image: Any) -> None:
         height, width = image.shape[:2]
