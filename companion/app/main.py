@@ -77,10 +77,8 @@ class CompanionApp(App):
     # -- building -------------------------------------------------------------------------------
     def build(self) -> ScreenManager:
         """Open the store, load every screen's kv file, and lay out the screens."""
-        if self.store_path is None:                     # Android: the app's own folder (made here)
-            folder = Path(self.user_data_dir)
-            folder.mkdir(parents=True, exist_ok=True)
-            self.store_path = folder / "games.sqlite3"
+        if self.store_path is None:                     # Android: the user data folder, in the app's own storage
+            self.store_path = self._android_store_path()
         self.store = GameStore(self.store_path, armada=self.armada_data)
         self.language = self.requested_language or self.store.setting("language", "en")
         if self.language not in LANGUAGES:
@@ -98,6 +96,21 @@ class CompanionApp(App):
             Builder.load_string(kv.joinpath(f"{name}.kv").read_text(encoding="utf-8"), filename=f"{name}.kv")
             manager.add_widget(screen_class(name)(name=name))
         return manager
+
+    def _android_store_path(self) -> Path:
+        """The game log in the user data folder; a log an earlier build kept in Kivy's
+        `user_data_dir` is moved there first (with its journal files), so no game is left behind."""
+        from companion.storage import default_store_path
+
+        path = default_store_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        earlier = Path(self.user_data_dir) / path.name
+        if earlier.is_file() and not path.exists():
+            for suffix in ("-wal", "-shm", ""):
+                old = earlier.with_name(earlier.name + suffix)
+                if old.exists():
+                    os.replace(old, path.with_name(path.name + suffix))
+        return path
 
     def on_start(self) -> None:
         """Go back where the app was, or to the demo game, or home."""
