@@ -82,8 +82,8 @@ def test_every_runtime_dependency_of_the_app_is_in_the_requirements(spec: config
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     needed = (pyproject["project"]["dependencies"] + pyproject["project"]["optional-dependencies"]["vision"]
               + pyproject["project"]["optional-dependencies"]["app"])
-    # The Android names of the desktop packages; zxing-cpp is replaced by pyzbar (docs/android.md).
-    android_name = {"opencv-python": "opencv", "zxing-cpp": None}
+    # The Android names of the desktop packages.
+    android_name = {"opencv-python": "opencv"}
     pinned = _requirements(spec)
     for requirement in needed:
         package = re.split(r"[<>=!\[ ]", requirement, maxsplit=1)[0].lower()
@@ -106,7 +106,7 @@ def test_python_for_android_resolves_the_requirements_offline(spec: configparser
         if version:
             monkeypatch.setenv(f"VERSION_{name}", version)
     context: Any = Context()
-    context.local_recipes = None
+    context.local_recipes = str((SPEC.parent / spec.get("app", "p4a.local_recipes")).resolve())
     bootstrap = Bootstrap.get_bootstrap(spec.get("app", "p4a.bootstrap"), context)
     recipes, python_modules, bootstrap = get_recipe_order_and_bootstrap(context, list(pinned), bootstrap)
     assert bootstrap.name == "sdl2"
@@ -116,7 +116,15 @@ def test_python_for_android_resolves_the_requirements_offline(spec: configparser
     assert recipes.index("numpy") < recipes.index("opencv") and recipes.index("python3") < recipes.index("kivy")
     for name in ("segno", "platformdirs", "androidstorage4kivy"):
         assert name in python_modules                       # pure Python: pip installs them
-    assert "zxing-cpp" not in recipes and "zxingcpp" not in python_modules
+    zxing = Recipe.get_recipe("zxing-cpp", context)        # ours, from android/recipes/
+    assert Path(zxing.get_recipe_dir()) == SPEC.parent / "recipes" / "zxing-cpp"
+    assert "zxing-cpp" in recipes and recipes.index("python3") < recipes.index("zxing-cpp")
+    from packaging.requirements import Requirement
+
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    desktop = next(Requirement(r) for r in pyproject["project"]["optional-dependencies"]["vision"]
+                   if r.startswith("zxing-cpp"))
+    assert desktop.specifier.contains(zxing.version)        # the zxing-cpp the desktop may use
     assert Recipe.get_recipe("python3", context).version == pinned["python3"]
     assert Recipe.get_recipe("kivy", context).version == "2.3.1"
     assert Recipe.get_recipe("numpy", context).version.lstrip("v") == "2.3.0"   # numpy 2.3: no np.fromstring
