@@ -4,8 +4,7 @@ demo recording)."""
 
 from __future__ import annotations
 
-import os
-
+from companion.app.launch import on_android
 from companion.state.camera_feed import CameraFeed
 from companion.vision.pipeline import TableReader
 from companion.vision.reader import MarkerReader
@@ -21,11 +20,6 @@ def reader_for(family: str, player_count: int) -> TableReader:
     """A table reader for the stickers the table uses: ArUco only (fast), or QR codes and ArUco."""
     marker_reader = MarkerReader(qr=None) if family == "aruco" else MarkerReader()
     return TableReader(reader=marker_reader, player_count=player_count)
-
-
-def on_android() -> bool:
-    """True inside the Android app (python-for-android sets ANDROID_ARGUMENT)."""
-    return "ANDROID_ARGUMENT" in os.environ
 
 
 def open_feed(spec: str, *, player_count: int, family: str = "aruco", every_frame: bool = False,

@@ -12,7 +12,12 @@ import os
 import sys
 from pathlib import Path
 
-__all__ = ["configure_kivy", "display_available", "kivy_installed", "run_app"]
+__all__ = ["configure_kivy", "display_available", "kivy_installed", "on_android", "run_app"]
+
+
+def on_android() -> bool:
+    """True inside the Android app (python-for-android sets ANDROID_ARGUMENT)."""
+    return "ANDROID_ARGUMENT" in os.environ
 
 
 def display_available() -> bool:

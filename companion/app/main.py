@@ -384,6 +384,18 @@ class CompanionApp(App):
         folder.mkdir(parents=True, exist_ok=True)
         return folder
 
+    def where_kept(self, path: Path, *, share: bool = False) -> str | None:
+        """Where the player finds the file just written at `path`: on Android a copy in the shared
+        Pictures or Documents folder (with `share`, offered through the share sheet too); elsewhere
+        the path. None, with the reason on screen, when the copy could not be made."""
+        from companion.app.share import ShareError, publish
+
+        try:
+            return publish(path, share=share)
+        except ShareError as error:
+            self.notify(self.tr(error.key, **error.values), bad=True)
+            return None
+
     def timestamp(self) -> str:
         """A file-name-safe local time."""
         return time.strftime("%Y%m%d-%H%M%S")

@@ -127,9 +127,66 @@ def main(store: Path, language: str, size: tuple[int, int]) -> None:
     driver.wait_until(lambda: not app.camera_on, timeout=20)
     stories.append(_story(driver, "busy", language=language))
 
+    stories.extend(_storage_stories(driver, store.parent / "shared", language))
     for story in stories:
         print(json.dumps(story), flush=True)
     driver.stop()
+
+
+def _saved(driver: AppDriver, name: str, language: str) -> dict[str, Any]:
+    storage = android_device.STORAGE
+    rows = [{"uri": uri, "collection": row["collection"], "values": row["values"],
+             "png": row["data"][:8] == b"\x89PNG\r\n\x1a\n", "size": len(row["data"])}
+            for uri, row in storage.rows.items()]
+    shared = []
+    for intent in storage.started:
+        inner = intent.extras.get("android.intent.extra.INTENT", intent)
+        stream = inner.extras.get("android.intent.extra.STREAM")
+        shared.append({"action": inner.action, "type": inner.type, "flags": inner.flags,
+                       "uri": stream.toString() if stream is not None else None})
+    files = sorted(str(p.relative_to(storage.root)) for p in Path(storage.root).rglob("*") if p.is_file())
+    return {**_story(driver, name, language=language), "rows": rows, "shared": shared, "files": files,
+            "strict_mode_relaxed": storage.strict_mode_relaxed}
+
+
+def _save_picture(driver: AppDriver) -> None:
+    driver.app.go("score")
+    driver.pump(frames=3)
+    driver.app.root.get_screen("score").save_picture()
+    driver.pump(frames=2)
+
+
+def _storage_stories(driver: AppDriver, shared: Path, language: str) -> list[dict[str, Any]]:
+    """Pictures and exports saved where the player finds them, shared through content URIs."""
+    import android
+
+    app = driver.app
+    stories = []
+    android_device.reset()
+    shared.mkdir(parents=True, exist_ok=True)
+    android_device.reset_storage(str(shared), api_level=34)
+    _save_picture(driver)
+    game = app.session.game_id
+    app.go("game_detail", game_id=game)
+    driver.pump(frames=2)
+    app.root.get_screen("game_detail").export("csv")
+    driver.pump(frames=2)
+    stories.append(_saved(driver, "storage-android-14", language))
+
+    # Android 9: the shared folders need the storage permission, asked when the player saves.
+    android_device.reset_storage(str(shared / "legacy"), api_level=28)
+    Path(android_device.STORAGE.root).mkdir(parents=True, exist_ok=True)
+    android.api_version = 28
+    for name in [m for m in sys.modules if m.startswith("androidstorage4kivy")]:
+        del sys.modules[name]                      # it reads the API level when imported
+    _save_picture(driver)
+    refused = _saved(driver, "storage-android-9-asked", language)
+    refused["asked"] = android_device.PLAYER.asked
+    stories.append(refused)
+    android_device.PLAYER.granted.add("android.permission.WRITE_EXTERNAL_STORAGE")
+    _save_picture(driver)
+    stories.append(_saved(driver, "storage-android-9", language))
+    return stories
 
 
 if __name__ == "__main__":

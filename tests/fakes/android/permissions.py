@@ -12,6 +12,7 @@ from typing import Any
 class Permission:
     CAMERA = "android.permission.CAMERA"
     READ_MEDIA_IMAGES = "android.permission.READ_MEDIA_IMAGES"
+    WRITE_EXTERNAL_STORAGE = "android.permission.WRITE_EXTERNAL_STORAGE"
 
 
 def check_permission(permission: str) -> bool:

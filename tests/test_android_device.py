@@ -1,11 +1,14 @@
-"""The app on a fake Android device (tests/fakes: ``jnius``, ``android.permissions`` and the camera
-behind them behave as on a device, and Kivy 2.3.1's own Android camera provider runs over them).
+"""The app on a fake Android device (tests/fakes: ``jnius``, ``android``, ``android.permissions``, the
+camera and MediaStore behind them behave as on a device; Kivy 2.3.1's own Android camera provider
+and androidstorage4kivy run over them).
 
 One process plays the camera stories (tests/tools/device_app_script.py); each is checked here:
 the permission asked first, the camera created on the main thread, frames reaching the reader at
 the camera's size with the right colours, the preview made on the main thread and not red/blue
 swapped; a refusal, a dismissed dialog, a busy camera and a camera lost mid-game each reach the
-screen while the game stays open; and `companion app --camera SOURCE` is what New game offers.
+screen while the game stays open; `companion app --camera SOURCE` is what New game offers; score
+pictures and exports land in the shared Pictures and Documents folders and are shared through
+content:// URIs, on Android 14 through MediaStore and on Android 9 after the storage permission.
 """
 
 from __future__ import annotations
@@ -96,3 +99,33 @@ def test_a_lost_camera_is_given_back_and_a_busy_one_is_explained(stories: dict[s
     busy = stories["busy"]
     assert busy["screen"] == "table" and not busy["camera_on"]
     assert busy["status"].startswith("The camera 0 cannot be opened") and "camera service" in busy["status"]
+
+
+def test_pictures_and_exports_land_where_the_player_finds_them(stories: dict[str, dict[str, Any]]) -> None:
+    story = stories["storage-android-14"]
+    picture, export = story["rows"]
+    assert picture["values"]["relative_path"] == "Pictures/Table Companion" and picture["png"]
+    assert picture["values"]["_display_name"].startswith("score-") and picture["size"] > 1000
+    assert export["values"]["relative_path"] == "Documents/Table Companion"
+    assert export["values"]["_display_name"].endswith(".csv") and export["size"] > 0
+    assert story["status"] == f"Written: Documents/Table Companion/{export['values']['_display_name']}"
+    assert story["files"] == []                         # nothing written outside MediaStore
+
+
+def test_a_picture_is_shared_through_a_content_uri_the_receiver_may_read(stories: dict[str, dict[str, Any]]) -> None:
+    for name in ("storage-android-14", "storage-android-9"):
+        story = stories[name]
+        assert len(story["shared"]) == 1
+        shared = story["shared"][0]
+        assert shared["action"] == "android.intent.action.SEND" and shared["type"] == "image/png"
+        assert shared["uri"].startswith("content://") and shared["flags"] & 1     # FLAG_GRANT_READ_URI_PERMISSION
+        assert not story["strict_mode_relaxed"]             # no file:// URI, so no StrictMode hack
+
+
+def test_android_9_asks_for_the_storage_permission_then_saves_in_pictures(
+        stories: dict[str, dict[str, Any]]) -> None:
+    asked = stories["storage-android-9-asked"]
+    assert asked["asked"] == [["android.permission.WRITE_EXTERNAL_STORAGE"]]
+    assert asked["status"] == translate("share.permission", "en") and asked["files"] == []
+    saved = stories["storage-android-9"]
+    assert len(saved["files"]) == 1 and saved["files"][0].startswith("Pictures/Table Companion/score-")
