@@ -129,3 +129,8 @@ def test_android_9_asks_for_the_storage_permission_then_saves_in_pictures(
     assert asked["status"] == translate("share.permission", "en") and asked["files"] == []
     saved = stories["storage-android-9"]
     assert len(saved["files"]) == 1 and saved["files"][0].startswith("Pictures/Table Companion/score-")
+
+
+def test_the_screen_stays_on_while_a_game_is_open(stories: dict[str, dict[str, Any]]) -> None:
+    assert stories["granted"]["screensaver_allowed"] is False
+    assert stories["home"]["screen"] == "home" and stories["home"]["screensaver_allowed"] is True

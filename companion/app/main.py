@@ -226,6 +226,7 @@ class CompanionApp(App):
         self.session = GameSession.start(self.store, players, variant=variant, options=merged or None,
                                          registry=self.registry, armada=armada, port_boards=port_boards)
         self.store_set("app.camera", camera)
+        self.keep_screen_on(True)
         self.changed(now=True)
         self.go("table")
         self.start_camera(camera)               # after the screen change, so that a refusal stays in view
@@ -234,6 +235,7 @@ class CompanionApp(App):
         """Open a logged game where it stands (resume, or look at a finished one's score)."""
         assert self.store is not None
         self.session = GameSession.resume(self.store, game_id, registry=self.registry)
+        self.keep_screen_on(not self.session.finished)
         if self.session.finished:
             screen = "score"
         self.changed(now=True)
@@ -245,7 +247,14 @@ class CompanionApp(App):
         """Leave the game (it stays in the log, unfinished games can be continued)."""
         self.stop_camera()
         self.session = None
+        self.keep_screen_on(False)
         self.go("home")
+
+    @staticmethod
+    def keep_screen_on(on: bool) -> None:
+        """No screensaver and no screen blanking while a game is open (SDL inhibits them: the X or
+        Wayland idle timer on a desktop; on the Pi's KMS console nothing else draws anyway)."""
+        Window.allow_screensaver = not on
 
     def start_demo(self) -> None:
         """Start a game from the bundled recording, watched through its rendered frames; it plays itself."""

@@ -36,7 +36,10 @@ def _seats() -> list[Any]:
 def _story(driver: AppDriver, name: str, *, language: str = "en") -> dict[str, Any]:
     app = driver.app
     app.set_language(language)
+    from kivy.core.window import Window
+
     return {"story": name, "screen": app.root.current, "status": app.status, "camera_on": app.camera_on,
+            "screensaver_allowed": Window.allow_screensaver,
             "screenshot": str(driver.screenshot(f"camera-{name}-{language}"))}
 
 
@@ -128,6 +131,8 @@ def main(store: Path, language: str, size: tuple[int, int]) -> None:
     stories.append(_story(driver, "busy", language=language))
 
     stories.extend(_storage_stories(driver, store.parent / "shared", language))
+    app.close_game()
+    stories.append(_story(driver, "home", language=language))
     for story in stories:
         print(json.dumps(story), flush=True)
     driver.stop()
