@@ -218,3 +218,15 @@ def test_without_picamera2_the_pi_camera_names_the_package(monkeypatch: pytest.M
     with pytest.raises(FrameSourceError, match="python3-picamera2") as raised:
         frames_from("picamera")
     assert raised.value.kind == "missing"
+
+
+def test_watch_names_the_pi_camera_says_what_it_delivers_and_reports_its_loss(
+        picamera2: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main
+
+    picamera2.DEVICE.frames_before_stop = 2
+    assert main(["watch", "picamera", "--resolution", "1536x864"]) == 2
+    err = capsys.readouterr().err
+    assert "picamera: 1536x864 (asked for 1536x864)" in err
+    assert "picamera stopped delivering frames" in err
+    assert picamera2.DEVICE.opened[0].captured == 2
