@@ -71,6 +71,7 @@ def test_a_frame_of_the_wrong_length_is_refused() -> None:
 def test_source_names() -> None:
     assert is_live("0") and is_live("picamera") and is_live("picamera:1")
     assert not is_live("demo") and not is_live("table.mp4") and not is_live("photos")
+    assert is_live("0@1280x720") and is_live("picamera@2304x1296")
     assert parse_resolution("1920x1080") == (1920, 1080)
     for bad in ("1920", "axb", "10x10", "99999x10"):
         with pytest.raises(ValueError):
@@ -133,6 +134,11 @@ def test_a_camera_is_asked_for_its_best_and_reports_what_it_delivers(capture: ty
     small = frames_from("0", resolution=(1280, 720))
     assert isinstance(small, sources.LiveCamera) and small.delivered == (1280, 720)
     small.close()
+    named = frames_from("0@640x480", resolution=(1280, 720))         # the @ in the name wins
+    assert isinstance(named, sources.LiveCamera) and named.delivered == (640, 480)
+    named.close()
+    with pytest.raises(FrameSourceError, match="WIDTHxHEIGHT"):
+        frames_from("0@big")
 
 
 def test_a_camera_that_stops_is_lost_not_ended(capture: type[_FakeCapture]) -> None:

@@ -8,7 +8,7 @@ from companion.app.launch import on_android
 from companion.state.camera_feed import CameraFeed
 from companion.vision.pipeline import TableReader
 from companion.vision.reader import MarkerReader
-from companion.vision.sources import frames_from, is_live, is_recording, is_video
+from companion.vision.sources import frames_from, is_live, is_recording, is_video, split_camera_spec
 
 __all__ = ["RECOGNITION_HZ", "open_feed", "reader_for"]
 
@@ -36,10 +36,11 @@ def open_feed(spec: str, *, player_count: int, family: str = "aruco", every_fram
     :raises FrameSourceError: when the source cannot be opened (a ValueError).
     """
     reader = reader_for(family, player_count) if recognise else None
-    if spec.isdigit() and on_android():
-        from companion.app.android_camera import AndroidCamera
+    camera_name, asked = split_camera_spec(spec)
+    if camera_name.isdigit() and on_android():
+        from companion.app.android_camera import PREVIEW_SIZES, AndroidCamera
 
-        camera = AndroidCamera(int(spec))
+        camera = AndroidCamera(int(camera_name), (asked, *PREVIEW_SIZES) if asked else PREVIEW_SIZES)
         camera.open()
         return CameraFeed(lambda: camera, reader, max_rate=RECOGNITION_HZ)
     live = is_live(spec)

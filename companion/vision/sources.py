@@ -172,9 +172,25 @@ def is_video(path: str) -> bool:
     return Path(path).suffix.lower() in VIDEO_SUFFIXES
 
 
+def split_camera_spec(spec: str) -> tuple[str, tuple[int, int] | None]:
+    """``picamera@2304x1296`` -> ("picamera", (2304, 1296)): a live camera may name the resolution
+    it is asked for after an @ (where a command line or the kiosk unit gives one string).
+
+    :raises FrameSourceError: for a resolution that is not WIDTHxHEIGHT.
+    """
+    camera, at, size = spec.partition("@")
+    if not at:
+        return spec, None
+    try:
+        return camera, parse_resolution(size)
+    except ValueError as error:
+        raise FrameSourceError(f"{spec}: {error}", source=spec) from None
+
+
 def is_live(spec: str) -> bool:
-    """True for a live camera: a camera number or the Pi camera."""
-    return spec.isdigit() or spec == PICAMERA_SOURCE or spec.startswith(PICAMERA_SOURCE + ":")
+    """True for a live camera: a camera number or the Pi camera (with or without ``@WxH``)."""
+    camera = spec.partition("@")[0]
+    return camera.isdigit() or camera == PICAMERA_SOURCE or camera.startswith(PICAMERA_SOURCE + ":")
 
 
 def is_recording(spec: str) -> bool:
@@ -254,10 +270,13 @@ def _every(frames: Iterator[Frame], every: int) -> Iterator[Frame]:
 
 
 def open_camera(spec: str, resolution: tuple[int, int] | None = None) -> LiveCamera:
-    """The live camera `spec` names: a camera number (OpenCV), or ``picamera``/``picamera:N``.
+    """The live camera `spec` names: a camera number (OpenCV), or ``picamera``/``picamera:N``, each
+    optionally with ``@WxH`` (which wins over `resolution`).
 
     :raises FrameSourceError: when it cannot be opened.
     """
+    spec, asked = split_camera_spec(spec)
+    resolution = asked or resolution
     if spec.isdigit():
         return OpenCVCamera(int(spec), resolution)
     from companion.vision.picamera import PiCamera
