@@ -82,7 +82,8 @@ class ScoreScreen(AppScreen):
         place = running.where_kept(path, share=True)     # Android: Pictures/Table Companion, and shared
         if place is not None:
             self.saved_to = place
-            running.notify(running.tr("score.picture_saved", path=Path(place).name))
+            shown = Path(place).name if Path(place).is_absolute() else place    # Android: Pictures/Table Companion/...
+            running.notify(running.tr("score.picture_saved", path=shown))
 
 
 SCREEN = ScoreScreen
