@@ -75,7 +75,7 @@ def test_the_camera_and_every_gl_object_are_made_on_the_main_thread(stories: dic
 
 def test_the_preview_shows_red_as_red(stories: dict[str, dict[str, Any]]) -> None:
     story = stories["granted"]
-    assert story["texture_size"] == [1920, 1080]
+    assert story["texture_size"] == [1280, 720]               # the screen's copy, made on the feed's thread
     assert _close(story["texture_left"][:3], [255, 0, 0])         # the texture is RGBA: red is (255, 0, 0)
     assert _close(story["texture_right"][:3], [0, 0, 255])
 
@@ -134,3 +134,11 @@ def test_android_9_asks_for_the_storage_permission_then_saves_in_pictures(
 def test_the_screen_stays_on_while_a_game_is_open(stories: dict[str, dict[str, Any]]) -> None:
     assert stories["granted"]["screensaver_allowed"] is False
     assert stories["home"]["screen"] == "home" and stories["home"]["screensaver_allowed"] is True
+
+
+def test_a_log_an_earlier_build_kept_elsewhere_moves_to_the_user_data_folder(
+        stories: dict[str, dict[str, Any]]) -> None:
+    story = stories["legacy-store"]
+    assert story["path"] == story["expected"]
+    assert story["moved"] == ["games.sqlite3", "games.sqlite3-wal"] and story["left"] == []
+    assert story["log"] == "log"

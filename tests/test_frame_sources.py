@@ -129,7 +129,9 @@ def test_a_camera_is_asked_for_its_best_and_reports_what_it_delivers(capture: ty
     assert camera.requested == (3840, 2160) and camera.delivered == (1920, 1080)
     assert camera.describe() == "camera0: 1920x1080 (asked for 3840x2160)"
     frame = next(camera)
-    assert frame.image.shape == (1080, 1920, 3) and frame.preview is None
+    assert frame.image.shape == (1080, 1920, 3)
+    assert frame.preview is not None and frame.preview.shape == (720, 1280, 3)     # the screen's copy
+    assert frame.preview[10, 10].tolist() == list(scene.RED_BGR)
     camera.close()
     small = frames_from("0", resolution=(1280, 720))
     assert isinstance(small, sources.LiveCamera) and small.delivered == (1280, 720)

@@ -45,6 +45,9 @@ PICAMERA_SOURCE = "picamera"
 """The Raspberry Pi camera (libcamera through picamera2); ``picamera:1`` names the second one."""
 BEST_RESOLUTION = (3840, 2160)
 """What a desktop camera is asked for when no resolution is given: it delivers its best up to this."""
+PREVIEW_MAX_WIDTH = 1280
+"""A live frame wider than this also gets a smaller copy for the screen, made on the camera's thread
+(uploading a 4K frame 30 times a second would load the UI thread for nothing)."""
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
 VIDEO_SUFFIXES = (".mp4", ".avi", ".mkv", ".mov", ".webm", ".m4v")
@@ -88,6 +91,15 @@ def parse_resolution(text: str) -> tuple[int, int]:
     if width < 160 or height < 120 or width > 16384 or height > 16384:
         raise ValueError(f"a resolution between 160x120 and 16384x16384, not {text}")
     return width, height
+
+
+def preview_of(image: np.ndarray, max_width: int = PREVIEW_MAX_WIDTH) -> np.ndarray | None:
+    """A copy of `image` at most `max_width` wide for the screen, or None when it is that small already."""
+    height, width = image.shape[:2]
+    if width <= max_width:
+        return None
+    size = (max_width, max(2, round(height * max_width / width)))
+    return np.asarray(cv2.resize(image, size, interpolation=cv2.INTER_AREA))
 
 
 class LiveCamera(Iterator[Frame]):
@@ -159,7 +171,7 @@ class OpenCVCamera(LiveCamera):
                                            source=self.name.removeprefix("camera"))
                 time.sleep(0.03)
         self._index += 1
-        return Frame(time.monotonic() - self._started, f"{self.name}#{self._index}", image)
+        return Frame(time.monotonic() - self._started, f"{self.name}#{self._index}", image, preview_of(image))
 
     def close(self) -> None:
         if self._capture is not None:

@@ -133,9 +133,24 @@ def main(store: Path, language: str, size: tuple[int, int]) -> None:
     stories.extend(_storage_stories(driver, store.parent / "shared", language))
     app.close_game()
     stories.append(_story(driver, "home", language=language))
+    stories.append(_legacy_store(app, store.parent / "legacy-log"))
     for story in stories:
         print(json.dumps(story), flush=True)
     driver.stop()
+
+
+def _legacy_store(app: Any, folder: Path) -> dict[str, Any]:
+    """A log an earlier Android build kept in Kivy's user_data_dir moves to the user data folder."""
+    old, new = folder / "kivy-files", folder / "user-data" / "games.sqlite3"
+    old.mkdir(parents=True)
+    for suffix, content in (("", b"log"), ("-wal", b"journal")):
+        (old / f"games.sqlite3{suffix}").write_bytes(content)
+    type(app).user_data_dir = property(lambda _self: str(old))
+    os.environ["COMPANION_STORE"] = str(new)
+    path = app._android_store_path()
+    return {"story": "legacy-store", "path": str(path), "expected": str(new),
+            "moved": sorted(p.name for p in new.parent.iterdir()), "left": sorted(p.name for p in old.iterdir()),
+            "log": path.read_bytes().decode()}
 
 
 def _saved(driver: AppDriver, name: str, language: str) -> dict[str, Any]:
