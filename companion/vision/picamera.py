@@ -51,7 +51,7 @@ class PiCamera(LiveCamera):
     def __init__(self, number: int = 0, resolution: tuple[int, int] | None = None) -> None:
         self.name = "picamera" if number == 0 else f"picamera:{number}"
         try:
-            from picamera2 import Picamera2
+            from picamera2 import Picamera2  # type: ignore[import-not-found]  # Raspberry Pi OS only
         except ImportError:
             raise FrameSourceError("the Pi camera needs picamera2: sudo apt install python3-picamera2, in a "
                                    "virtual environment made with --system-site-packages (docs/pi.md)",
