@@ -72,10 +72,10 @@ def configure_kivy(*, size: tuple[int, int] | None = None, offscreen: bool = Fal
     console = not any(os.environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY"))
     if offscreen:
         os.environ["SDL_VIDEODRIVER"] = "offscreen"
-    elif sys.platform.startswith("linux") and "ANDROID_ARGUMENT" not in os.environ and console and drm_display():
-        os.environ.setdefault("SDL_VIDEODRIVER", "kmsdrm")
         os.environ.setdefault("KIVY_NO_CONFIG", "1")
         os.environ.setdefault("KIVY_NO_FILELOG", "1")
+    elif sys.platform.startswith("linux") and "ANDROID_ARGUMENT" not in os.environ and console and drm_display():
+        os.environ.setdefault("SDL_VIDEODRIVER", "kmsdrm")
     _quiet_missing_cut_buffer()
     from kivy.config import Config
 
