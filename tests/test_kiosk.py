@@ -77,3 +77,38 @@ def test_a_kms_screen_this_user_may_not_open_is_no_display(tmp_path: Path) -> No
     card.write_bytes(b"")
     card.chmod(0o000)
     assert launch.drm_display(tmp_path) is None
+
+
+@pytest.mark.parametrize("case, expected", [
+    ("offscreen", {"SDL_VIDEODRIVER": "offscreen", "KIVY_NO_CONFIG": "1", "KIVY_NO_FILELOG": "1"}),
+    ("console", {"SDL_VIDEODRIVER": "kmsdrm", "KIVY_NO_CONFIG": None, "KIVY_NO_FILELOG": None}),
+    ("desktop", {"SDL_VIDEODRIVER": None, "KIVY_NO_CONFIG": None, "KIVY_NO_FILELOG": None}),
+])
+def test_kivy_is_set_up_for_tests_a_kms_console_and_a_desktop(case: str, expected: dict[str, str | None],
+                                                              tmp_path: Path) -> None:
+    import json
+    import subprocess
+
+    script = f"""
+import json, os
+from pathlib import Path
+from companion.app import launch
+launch.drm_display = lambda devices=None: Path("/dev/dri/card1")
+launch.configure_kivy(offscreen={case == "offscreen"}, fullscreen=True)
+from kivy.config import Config
+found = {{name: os.environ.get(name) for name in {sorted(expected)!r}}}
+found["fullscreen"] = Config.get("graphics", "fullscreen")
+found["cursor"] = Config.get("graphics", "show_cursor")
+print(json.dumps(found))
+"""
+    env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "KIVY_NO_CONFIG", "KIVY_NO_FILELOG",
+                                                               "DISPLAY", "WAYLAND_DISPLAY", "ANDROID_ARGUMENT")}
+    if case == "desktop":
+        env["WAYLAND_DISPLAY"] = "wayland-0"
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1])
+    env["KIVY_HOME"] = str(tmp_path)                       # Kivy may write its config there, not in ~/.kivy
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert {name: found[name] for name in expected} == expected
+    assert found["fullscreen"] == "auto" and found["cursor"] == "0"
