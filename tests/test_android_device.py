@@ -95,7 +95,7 @@ def test_a_refused_permission_never_opens_the_camera(stories: dict[str, dict[str
 
 
 def test_a_lost_camera_is_given_back_and_a_busy_one_is_explained(stories: dict[str, dict[str, Any]]) -> None:
-    assert stories["lost"]["released"] == [True]
+    assert stories["lost"]["released"] == [True, True]            # before the pause, and after it
     busy = stories["busy"]
     assert busy["screen"] == "table" and not busy["camera_on"]
     assert busy["status"].startswith("The camera 0 cannot be opened") and "camera service" in busy["status"]
@@ -142,3 +142,9 @@ def test_a_log_an_earlier_build_kept_elsewhere_moves_to_the_user_data_folder(
     assert story["path"] == story["expected"]
     assert story["moved"] == ["games.sqlite3", "games.sqlite3-wal"] and story["left"] == []
     assert story["log"] == "log"
+
+
+def test_the_camera_is_given_back_while_another_app_is_in_front(stories: dict[str, dict[str, Any]]) -> None:
+    story = stories["paused"]
+    assert not story["camera_on"] and story["released"] == [True]
+    assert story["resumed_camera_on"] and story["opened"] == 2 and story["frames_after_resume"] > 2

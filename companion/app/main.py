@@ -136,8 +136,16 @@ class CompanionApp(App):
             self.store.close()
 
     def on_pause(self) -> bool:
-        """Android: keep running in the background (everything is saved already)."""
+        """Android: keep running in the background (everything is saved already), with the camera
+        given back to the system so that other apps may use it."""
+        self.stop_camera()
         return True
+
+    def on_resume(self) -> None:
+        """Android: back in front: watch the open game's table again (and ask again for a permission
+        refused before, which the player may since have given in the settings)."""
+        if self.session is not None and not self.session.finished and not self.camera_on:
+            self.start_camera(self.requested_camera or self.store_setting("app.camera"))
 
     def _resize(self, *_: Any) -> None:
         self.u = max(10.0, min(Window.height / 40.0, Window.width / 64.0))

@@ -102,6 +102,18 @@ def main(store: Path, language: str, size: tuple[int, int]) -> None:
                  texture_left=list(pixels[40:44]), texture_right=list(pixels[(width - 10) * 4:(width - 10) * 4 + 4]))
     stories.append(story)
 
+    # Another app in front, then back: the camera is given back to the system, then watched again.
+    app.on_pause()
+    driver.pump(frames=3)
+    paused = {"story": "paused", "camera_on": app.camera_on,
+              "released": [d.released for d in android_device.CAMERA.devices]}
+    app.on_resume()
+    watch_reader()
+    before = len(seen)
+    driver.wait_until(lambda: len(seen) > before + 2, timeout=20)
+    stories.append({**paused, "resumed_camera_on": app.camera_on, "frames_after_resume": len(seen) - before,
+                    "opened": len(android_device.CAMERA.devices)})
+
     # Lost mid-game: the camera falls silent.
     android_device.CAMERA.frames_before_stop = android_device.CAMERA.delivered + 5
     driver.wait_until(lambda: not app.camera_on, timeout=20)
