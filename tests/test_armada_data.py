@@ -281,13 +281,7 @@ def test_what_a_player_types_wrong(kind: str, text: str, message: str) -> None:
     assert str(error.value) == message
 
 
-def test_where_the_components_file_lives(tmp_path: Path) -> None:
+def test_where_the_components_file_lives(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert default_components_path({"COMPANION_COMPONENTS": "/x/c.json"}) == Path("/x/c.json")
-    assert default_components_path({}, "linux", tmp_path) == \
-        tmp_path / ".local" / "share" / "sevenwonders-companion" / "components.json"
-    assert default_components_path({"XDG_DATA_HOME": "/data"}, "linux", tmp_path) == \
-        Path("/data/sevenwonders-companion/components.json")
-    assert default_components_path({}, "darwin", tmp_path) == \
-        tmp_path / "Library" / "Application Support" / "sevenwonders-companion" / "components.json"
-    assert default_components_path({"APPDATA": "C:/Users/a/AppData/Roaming"}, "win32", tmp_path) == \
-        Path("C:/Users/a/AppData/Roaming/sevenwonders-companion/components.json")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert default_components_path({}) == tmp_path / "data" / "sevenwonders-companion" / "components.json"

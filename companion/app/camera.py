@@ -1,17 +1,14 @@
 """Which camera the app watches: a platform service chosen at run time (Android's camera, a desktop
-camera through OpenCV, a recorded video, a folder of photos, or the bundled demo recording)."""
+camera through OpenCV, the Raspberry Pi camera, a recorded video, a folder of photos, or the bundled
+demo recording)."""
 
 from __future__ import annotations
 
-import os
-import time
-from collections.abc import Iterator
-from typing import Any
-
+from companion.app.launch import on_android
 from companion.state.camera_feed import CameraFeed
 from companion.vision.pipeline import TableReader
 from companion.vision.reader import MarkerReader
-from companion.vision.sources import Frame, frames_from, is_recording, is_video
+from companion.vision.sources import frames_from, is_live, is_recording, is_video, split_camera_spec
 
 __all__ = ["RECOGNITION_HZ", "open_feed", "reader_for"]
 
@@ -25,38 +22,29 @@ def reader_for(family: str, player_count: int) -> TableReader:
     return TableReader(reader=marker_reader, player_count=player_count)
 
 
-def _android_frames(index: int) -> Iterator[Frame]:
-    """Frames of Android's camera through Kivy's provider (its grab/decode calls need OpenCV 4.12)."""
-    from kivy.core.camera import Camera  # only on Android: Kivy's provider there hands out raw frames
-
-    camera: Any = Camera(index=index, resolution=(1280, 720), stopped=False)
-    started = time.monotonic()
-    try:
-        while True:
-            raw = camera.grab_frame()
-            if raw is None:
-                time.sleep(0.01)
-                continue
-            yield Frame(time.monotonic() - started, f"android{index}", camera.decode_frame(raw)[:, :, ::-1])
-    finally:
-        camera.stop()
-
-
 def open_feed(spec: str, *, player_count: int, family: str = "aruco", every_frame: bool = False,
-              recognise: bool = True) -> CameraFeed:
-    """A camera feed for `spec`: a camera number, a video file, a folder of images, or ``demo``.
+              recognise: bool = True, resolution: tuple[int, int] | None = None) -> CameraFeed:
+    """A camera feed for `spec`: a camera number, ``picamera``, a video file, a folder of images, or
+    ``demo``; call it on the main thread (Android's camera is created there).
 
     Live cameras and videos play in real time; with `every_frame`, a video is read frame by frame
     as fast as recognition allows (tests and benchmarks). Without `recognise`, the feed only shows
-    the picture (the reference the preview benchmark measures against).
+    the picture (the reference the preview benchmark measures against). On Android a camera number
+    is the device's camera: the permission is asked and the camera opened in the background, and a
+    refusal or a failure arrives as the feed's `failure`.
 
-    :raises ValueError: when the source cannot be opened.
+    :raises FrameSourceError: when the source cannot be opened (a ValueError).
     """
     reader = reader_for(family, player_count) if recognise else None
-    if spec.isdigit() and "ANDROID_ARGUMENT" in os.environ:
-        return CameraFeed(lambda: _android_frames(int(spec)), reader, max_rate=RECOGNITION_HZ)
-    live = spec.isdigit()
-    iterator = frames_from(spec)             # opened now, so a bad source is refused here
+    camera_name, asked = split_camera_spec(spec)
+    if camera_name.isdigit() and on_android():
+        from companion.app.android_camera import PREVIEW_SIZES, AndroidCamera
+
+        camera = AndroidCamera(int(camera_name), (asked, *PREVIEW_SIZES) if asked else PREVIEW_SIZES)
+        camera.open()
+        return CameraFeed(lambda: camera, reader, max_rate=RECOGNITION_HZ)
+    live = is_live(spec)
+    iterator = frames_from(spec, resolution=resolution)     # opened now, so a bad source is refused here
     recorded = is_recording(spec) or is_video(spec)
     return CameraFeed(lambda: iterator, reader, realtime=recorded and not live and not every_frame,
                       every_frame=every_frame, max_rate=RECOGNITION_HZ)

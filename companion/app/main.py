@@ -77,10 +77,8 @@ class CompanionApp(App):
     # -- building -------------------------------------------------------------------------------
     def build(self) -> ScreenManager:
         """Open the store, load every screen's kv file, and lay out the screens."""
-        if self.store_path is None:                     # Android: the app's own folder (made here)
-            folder = Path(self.user_data_dir)
-            folder.mkdir(parents=True, exist_ok=True)
-            self.store_path = folder / "games.sqlite3"
+        if self.store_path is None:                     # Android: the user data folder, in the app's own storage
+            self.store_path = self._android_store_path()
         self.store = GameStore(self.store_path, armada=self.armada_data)
         self.language = self.requested_language or self.store.setting("language", "en")
         if self.language not in LANGUAGES:
@@ -99,11 +97,28 @@ class CompanionApp(App):
             manager.add_widget(screen_class(name)(name=name))
         return manager
 
+    def _android_store_path(self) -> Path:
+        """The game log in the user data folder; a log an earlier build kept in Kivy's
+        `user_data_dir` is moved there first (with its journal files), so no game is left behind."""
+        from companion.storage import default_store_path
+
+        path = default_store_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        earlier = Path(self.user_data_dir) / path.name
+        if earlier.is_file() and not path.exists():
+            for suffix in ("-wal", "-shm", ""):
+                old = earlier.with_name(earlier.name + suffix)
+                if old.exists():
+                    os.replace(old, path.with_name(path.name + suffix))
+        return path
+
     def on_start(self) -> None:
         """Go back where the app was, or to the demo game, or home."""
         if self.demo:
             self.start_demo()
             return
+        if self.requested_camera:               # `companion app --camera SOURCE`: the camera New game offers
+            self.store_set("app.default_camera", self.requested_camera)
         place = self.store_setting("app.place", {}) or {}
         game_id = place.get("game")
         if game_id is not None and place.get("screen") in GAME_SCREENS:
@@ -121,8 +136,16 @@ class CompanionApp(App):
             self.store.close()
 
     def on_pause(self) -> bool:
-        """Android: keep running in the background (everything is saved already)."""
+        """Android: keep running in the background (everything is saved already), with the camera
+        given back to the system so that other apps may use it."""
+        self.stop_camera()
         return True
+
+    def on_resume(self) -> None:
+        """Android: back in front: watch the open game's table again (and ask again for a permission
+        refused before, which the player may since have given in the settings)."""
+        if self.session is not None and not self.session.finished and not self.camera_on:
+            self.start_camera(self.requested_camera or self.store_setting("app.camera"))
 
     def _resize(self, *_: Any) -> None:
         self.u = max(10.0, min(Window.height / 40.0, Window.width / 64.0))
@@ -211,26 +234,35 @@ class CompanionApp(App):
         self.session = GameSession.start(self.store, players, variant=variant, options=merged or None,
                                          registry=self.registry, armada=armada, port_boards=port_boards)
         self.store_set("app.camera", camera)
-        self.start_camera(camera)
+        self.keep_screen_on(True)
         self.changed(now=True)
         self.go("table")
+        self.start_camera(camera)               # after the screen change, so that a refusal stays in view
 
     def open_game(self, game_id: int, *, screen: str = "table", options: dict[str, Any] | None = None) -> None:
         """Open a logged game where it stands (resume, or look at a finished one's score)."""
         assert self.store is not None
         self.session = GameSession.resume(self.store, game_id, registry=self.registry)
-        if not self.session.finished:
-            self.start_camera(self.store_setting("app.camera"))
-        else:
+        self.keep_screen_on(not self.session.finished)
+        if self.session.finished:
             screen = "score"
         self.changed(now=True)
         self.go(screen, **(options or {}))
+        if not self.session.finished:
+            self.start_camera(self.requested_camera or self.store_setting("app.camera"))
 
     def close_game(self) -> None:
         """Leave the game (it stays in the log, unfinished games can be continued)."""
         self.stop_camera()
         self.session = None
+        self.keep_screen_on(False)
         self.go("home")
+
+    @staticmethod
+    def keep_screen_on(on: bool) -> None:
+        """No screensaver and no screen blanking while a game is open (SDL inhibits them: the X or
+        Wayland idle timer on a desktop; on the Pi's KMS console nothing else draws anyway)."""
+        Window.allow_screensaver = not on
 
     def start_demo(self) -> None:
         """Start a game from the bundled recording, watched through its rendered frames; it plays itself."""
@@ -295,11 +327,12 @@ class CompanionApp(App):
             self.feed = open_feed(spec, player_count=len(self.session.players),
                                   family=self.store_setting("marker_family", "aruco"), recognise=recognise)
         except (OSError, ValueError) as error:
-            self.notify(self.tr("camera.cannot_open", source=spec, error=str(error)), bad=True)
+            self.notify(self.camera_problem(spec, error), bad=True)
             return
         self.feed.start()
         self.camera_on = True
         self._pump_event = Clock.schedule_interval(self._pump_camera, 1.0 / PREVIEW_HZ)
+        self.changed(now=True)                  # the table makes room for the picture
 
     def stop_camera(self) -> None:
         """Stop the camera threads."""
@@ -319,7 +352,7 @@ class CompanionApp(App):
         number, frame = feed.latest()
         if frame is not None and number != self._preview_number:
             self._preview_number = number
-            self._show_frame(frame.image)
+            self._show_frame(frame.image if frame.preview is None else frame.preview)
         results = feed.drain()
         if results and self.session is not None and not self.session.finished:
             changed = False
@@ -330,11 +363,23 @@ class CompanionApp(App):
                 self.changed()
                 if self.pilot is not None:
                     self.pilot.act(self)
-        if feed.error:
+        if feed.failure is not None:             # the camera is gone: say so, and go on by hand
+            self.stop_camera()
+            self.notify(self.camera_problem(feed.failure.source or "", feed.failure), bad=True)
+            self.changed(now=True)
+        elif feed.error:
             self.status = self.tr("camera.error", error=feed.error)
         elif feed.ended and not feed.running:
             self.status = self.tr("camera.ended")
             self.stop_camera()
+
+    def camera_problem(self, spec: str, error: Exception) -> str:
+        """Why the camera `spec` is not watching, in the player's language: a refused permission, a
+        camera lost mid-game, software missing, or a camera that cannot be opened (with the details)."""
+        kind = getattr(error, "kind", "cannot_open")
+        if kind in ("permission", "lost", "missing"):
+            return self.tr(f"camera.{kind}", source=spec, error=str(error))
+        return self.tr("camera.cannot_open", source=spec, error=str(error))
 
     def _show_frame(self, image: Any) -> None:
         height, width = image.shape[:2]
@@ -355,6 +400,18 @@ class CompanionApp(App):
         folder = base / "exports"
         folder.mkdir(parents=True, exist_ok=True)
         return folder
+
+    def where_kept(self, path: Path, *, share: bool = False) -> str | None:
+        """Where the player finds the file just written at `path`: on Android a copy in the shared
+        Pictures or Documents folder (with `share`, offered through the share sheet too); elsewhere
+        the path. None, with the reason on screen, when the copy could not be made."""
+        from companion.app.share import ShareError, publish
+
+        try:
+            return publish(path, share=share)
+        except ShareError as error:
+            self.notify(self.tr(error.key, **error.values), bad=True)
+            return None
 
     def timestamp(self) -> str:
         """A file-name-safe local time."""

@@ -31,6 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
         components_commands,
         demo_commands,
         games_commands,
+        kiosk_commands,
         marker_commands,
         vision_commands,
     )
@@ -42,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     marker_commands.register(commands)
     vision_commands.register(commands)
     bench_commands.register(commands)
+    kiosk_commands.register(commands)
     return parser
 
 

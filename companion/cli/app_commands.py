@@ -32,9 +32,12 @@ def run_app_command(args: argparse.Namespace) -> int:
     if not kivy_installed():
         raise CommandError("the app needs Kivy: pip install 'sevenwonders-companion[app]' (setup.sh installs it)")
     if not display_available():
-        raise CommandError("no display to open the app's window on (no DISPLAY or WAYLAND_DISPLAY)")
+        raise CommandError("no display to open the app's window on (no DISPLAY or WAYLAND_DISPLAY, and no "
+                           "/dev/dri/card* screen this user may open: add the user to the video and render "
+                           "groups)")
     store = Path(args.store) if args.store else default_store_path()
-    run_app(store, camera=args.camera, language=args.language, size=parse_size(args.size))
+    run_app(store, camera=args.camera, language=args.language, size=parse_size(args.size),
+            fullscreen=args.fullscreen)
     return 0
 
 
@@ -43,8 +46,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     app = commands.add_parser("app", help="open the app (set up a game, watch the table, score, history)")
     app.add_argument("--store", metavar="FILE", help="the game log (default: $COMPANION_STORE, else the user "
                                                      "data folder)")
-    app.add_argument("--camera", metavar="SOURCE", help="a camera number, a video, a folder of photos, or 'demo' "
-                                                        "(default: chosen in the app)")
+    app.add_argument("--camera", metavar="SOURCE", help="a camera number, 'picamera' (the Raspberry Pi camera), "
+                                                        "a video, a folder of photos, or 'demo' (default: chosen "
+                                                        "in the app)")
+    app.add_argument("--fullscreen", action="store_true",
+                     help="the whole screen, no pointer (the Raspberry Pi kiosk; works on a console via KMS/DRM)")
     app.add_argument("--language", choices=("en", "ru", "uk"), help="the language (default: the last one chosen)")
     app.add_argument("--size", default="1280x800", help="the window size on a desktop (default 1280x800)")
     app.set_defaults(run=run_app_command)

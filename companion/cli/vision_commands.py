@@ -56,12 +56,22 @@ def _table_reader(args: argparse.Namespace) -> Any:
                        player_count=getattr(args, "players", None))
 
 
-def _frames(sources: list[str], every: int, realtime: bool = False) -> Iterator[Any]:
-    from companion.vision.sources import FrameSourceError, frames_from
+def _frames(sources: list[str], every: int, realtime: bool = False,
+            resolution: tuple[int, int] | None = None) -> Iterator[Any]:
+    """Frames of each source in turn; a live camera (asked for `resolution`) first says on stderr
+    what it delivers, and one that is lost ends the command with its reason."""
+    import itertools
+
+    from companion.vision.sources import FrameSourceError, frames_from, is_live, open_camera
 
     try:
         for source in sources:
-            yield from frames_from(source, every=every, realtime=realtime)
+            if is_live(source):
+                camera = open_camera(source, resolution)
+                print(camera.describe(), file=sys.stderr, flush=True)
+                yield from itertools.islice(camera, 0, None, every)
+            else:
+                yield from frames_from(source, every=every, realtime=realtime)
     except FrameSourceError as error:
         raise CommandError(str(error)) from None
 
@@ -153,7 +163,7 @@ def run_watch(args: argparse.Namespace) -> int:
     reader = _table_reader(args)
     tracker = TableTracker(reader.data, ConfirmationRule(), names=args.names or {})
     try:
-        for frame in _frames([args.source], args.every, args.realtime):
+        for frame in _frames([args.source], args.every, args.realtime, args.resolution):
             result = reader.read(frame.image)
             for note in result.notes:
                 print(f"[{frame.seconds:7.2f} s] note: {note}", flush=True)
@@ -252,8 +262,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     table.set_defaults(run=run_table)
 
     watch = commands.add_parser("watch", help="live: print changes as they are confirmed")
-    watch.add_argument("source", metavar="CAMERA|VIDEO|demo|recording:PATH",
-                       help="a camera index (0), a video file, or a recorded game (demo: the bundled one)")
+    watch.add_argument("source", metavar="CAMERA|picamera|VIDEO|FOLDER|demo|recording:PATH",
+                       help="a camera index (0), the Raspberry Pi camera (picamera), a video file, a folder of "
+                            "photos, or a recorded game (demo: the bundled one)")
+    watch.add_argument("--resolution", type=_frame_size, metavar="WxH",
+                       help="what a live camera is asked for (default: its best up to 3840x2160)")
     watch.add_argument("--names", type=_names, metavar="WONDER=NAME,...", help="player names by wonder")
     watch.add_argument("--every", type=int, default=1, help="read every Nth frame (default 1)")
     watch.add_argument("--realtime", action="store_true",

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import sys
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
@@ -21,6 +20,7 @@ from typing import Any
 
 from companion.gamedata.loader import GameDataError
 from companion.jsonread import did_you_mean
+from companion.userdirs import user_data_folder
 
 __all__ = [
     "COMPONENTS_FORMAT",
@@ -34,7 +34,6 @@ __all__ = [
 
 COMPONENTS_FORMAT = "sevenwonders-components/1"
 ENVIRONMENT_VARIABLE = "COMPANION_COMPONENTS"
-APP_FOLDER = "sevenwonders-companion"
 FILE_NAME = "components.json"
 MAX_BYTES = 1_000_000
 
@@ -43,20 +42,13 @@ class InputError(ValueError):
     """What a player typed is not a value of the asked kind; the message says what is expected."""
 
 
-def default_components_path(environ: Mapping[str, str], platform: str = sys.platform,
-                            home: Path | None = None) -> Path:
-    """Where the components file lives: ``$COMPANION_COMPONENTS``, else the platform's user data folder
-    (``~/.local/share/sevenwonders-companion/components.json`` on Linux)."""
+def default_components_path(environ: Mapping[str, str]) -> Path:
+    """Where the components file lives: ``$COMPANION_COMPONENTS``, else the user data folder
+    (`companion.userdirs`: ``~/.local/share/sevenwonders-companion/components.json`` on Linux, the
+    app's own storage on Android)."""
     if environ.get(ENVIRONMENT_VARIABLE):
         return Path(environ[ENVIRONMENT_VARIABLE]).expanduser()
-    home = home or Path.home()
-    if platform.startswith("win"):
-        base = Path(environ.get("APPDATA") or home / "AppData" / "Roaming")
-    elif platform == "darwin":
-        base = home / "Library" / "Application Support"
-    else:
-        base = Path(environ.get("XDG_DATA_HOME") or home / ".local" / "share")
-    return base / APP_FOLDER / FILE_NAME
+    return user_data_folder() / FILE_NAME
 
 
 def read_components(path: Path) -> dict[str, Any]:

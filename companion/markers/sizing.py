@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-__all__ = ["SETUPS", "CameraSetup", "printed_size_mm", "worst_pixels_per_mm"]
+__all__ = ["PI_SETUPS", "SETUPS", "CameraSetup", "printed_size_mm", "view_on_table_mm", "worst_pixels_per_mm"]
 
 
 @dataclass(frozen=True)
@@ -91,6 +91,13 @@ def _scale_at(setup: CameraSetup, x: float, y: float, step: float = 0.5) -> floa
     return math.sqrt(max(0.0, (s1 - math.sqrt(max(0.0, s1 * s1 - 4 * det * det))) / 2))
 
 
+def view_on_table_mm(setup: CameraSetup) -> tuple[float, float]:
+    """The table area a camera looking straight down sees: (width, depth) in mm."""
+    half_h = math.radians(setup.horizontal_fov_deg) / 2
+    half_v = math.atan(math.tan(half_h) * setup.height_px / setup.width_px)
+    return 2 * setup.height_mm * math.tan(half_h), 2 * setup.height_mm * math.tan(half_v)
+
+
 def printed_size_mm(setup: CameraSetup, modules: int, pixels_per_module: float) -> float:
     """The side of a code of `modules` modules that gives `pixels_per_module` at the worst place in view."""
     return modules * pixels_per_module / worst_pixels_per_mm(setup)
@@ -106,4 +113,14 @@ SETUPS = (
     CameraSetup("camera over the whole table, 4K / Pi Camera 3, 0.9 m, tilted 30 degrees", 3840, 2160, 66,
                 900, 30),
 )
+PI_SETUPS = (
+    CameraSetup("Pi Camera Module 3 (66 deg), 4608x2592, 0.9 m, straight down", 4608, 2592, 66, 900),
+    CameraSetup("Pi Camera Module 3 Wide (102 deg), 4608x2592, 0.7 m, straight down", 4608, 2592, 102, 700),
+    CameraSetup("Pi Camera Module 3 Wide (102 deg), 4608x2592, 0.9 m, straight down", 4608, 2592, 102, 900),
+    CameraSetup("Pi HQ Camera, 6 mm lens (63 deg), 4056x3040, 0.9 m, straight down", 4056, 3040, 63, 900),
+)
+"""The Raspberry Pi rig's cameras at their full sensor resolution (what `picamera` reads at), with the
+horizontal fields of view Raspberry Pi publishes; the Wide lens as a pinhole is an approximation
+(calibrate it: `companion calibrate lens`)."""
+SETUPS = SETUPS + PI_SETUPS
 """The set-ups the sizing table in markers/README.md covers."""

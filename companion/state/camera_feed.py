@@ -6,6 +6,10 @@ the picture. A live feed recognises at most `max_rate` frames a second: the conf
 a few frames over 0.4 s, not thirty, and the processor time left keeps the preview smooth on two
 cores. With `every_frame`, nothing is dropped: the source waits for the reader (recorded videos in
 tests and benchmarks, where each frame must count).
+
+A source that fails (a camera that cannot be opened, a refused permission, a camera lost mid-game)
+ends the feed with its `FrameSourceError` as `failure`, for the face to tell the player; the game
+goes on without the camera.
 """
 
 from __future__ import annotations
@@ -16,9 +20,10 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.vision.pipeline import FrameResult, TableReader
-from companion.vision.sources import Frame
+from companion.vision.sources import Frame, FrameSourceError
 
 __all__ = ["CameraFeed", "FeedStats", "Recognised"]
 
@@ -57,7 +62,9 @@ class CameraFeed:
         self.max_rate = None if every_frame else max_rate
         self.stats = FeedStats()
         self.error: str | None = None
+        self.failure: FrameSourceError | None = None
         self.ended = False
+        self._source: Any = None
         self._latest: Frame | None = None
         self._latest_number = 0
         self._recognised_number = 0
@@ -76,8 +83,11 @@ class CameraFeed:
             thread.start()
 
     def stop(self, timeout: float = 2.0) -> None:
-        """Stop both threads and wait for them."""
+        """Stop both threads and wait for them (a camera still waiting to open is told to give up)."""
         self._stop.set()
+        cancel = getattr(self._source, "cancel", None)
+        if cancel is not None:
+            cancel()
         with self._lock:
             self._lock.notify_all()
         for thread in self._threads:
@@ -104,8 +114,10 @@ class CameraFeed:
     # -- threads --------------------------------------------------------------------------------
     def _take(self) -> None:
         started = time.monotonic()
+        source: Any = None
         try:
-            for frame in self.open_source():
+            source = self._source = self.open_source()
+            for frame in source:
                 if self._stop.is_set():
                     break
                 if self.realtime:
@@ -120,9 +132,15 @@ class CameraFeed:
                     self._latest_number += 1
                     self.stats.frames_taken += 1
                     self._lock.notify_all()
+        except FrameSourceError as failure:
+            self.failure = failure
+            self.error = str(failure)
         except Exception as error:  # a broken source is reported, never raised on a thread
             self.error = f"{type(error).__name__}: {error}"
         finally:
+            close = getattr(source, "close", None)
+            if close is not None:
+                close()            # on this thread: a camera is released by the thread that reads it
             with self._lock:
                 self.ended = True
                 self._lock.notify_all()

@@ -12,7 +12,6 @@ import copy
 import json
 import os
 import sqlite3
-import sys
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -36,6 +35,7 @@ from companion.storage.events import (
     table_problems,
 )
 from companion.tablefile import ArmadaSource
+from companion.userdirs import user_data_folder
 
 __all__ = [
     "MIGRATIONS",
@@ -132,17 +132,11 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 
 def default_store_path() -> Path:
-    """The platform's user data folder for the command line (the app passes its own path)."""
+    """``$COMPANION_STORE``, else ``games.sqlite3`` in the user data folder (`companion.userdirs`)."""
     override = os.environ.get("COMPANION_STORE")
     if override:
         return Path(override)
-    if sys.platform == "win32":
-        base = Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming"))
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "sevenwonders-companion" / "games.sqlite3"
+    return user_data_folder() / "games.sqlite3"
 
 
 @dataclass(frozen=True)

@@ -92,7 +92,9 @@ class GameDetailScreen(AppScreen):
         else:
             path = folder / f"game-{self.game_id}.csv"
             path.write_text(export_csv(running.store, [self.game_id]), encoding="utf-8")
-        running.notify(running.tr("detail.exported", path=str(path)))
+        place = running.where_kept(path)                # Android: Documents/Table Companion
+        if place is not None:
+            running.notify(running.tr("detail.exported", path=place))
 
     def open_game(self) -> None:
         """Continue an unfinished game (or show a finished one's score screen)."""

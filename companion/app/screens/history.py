@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from companion.app.screens import AppScreen
 from companion.app.widgets.common import BigButton, app
@@ -46,7 +47,9 @@ class HistoryScreen(AppScreen):
         (folder / f"games-{stamp}.json").write_text(
             json.dumps([export_json(store, i) for i in ids], indent=1, ensure_ascii=False), encoding="utf-8")
         (folder / f"games-{stamp}.csv").write_text(export_csv(store, ids), encoding="utf-8")
-        running.notify(running.tr("history.exported", count=len(ids), folder=str(folder)))
+        places = [running.where_kept(folder / f"games-{stamp}.{kind}") for kind in ("json", "csv")]
+        if all(places):                                  # Android: Documents/Table Companion
+            running.notify(running.tr("history.exported", count=len(ids), folder=str(Path(places[0] or "").parent)))
 
 
 SCREEN = HistoryScreen

@@ -3,6 +3,7 @@ the game is finished (and saved) here, and a picture of the sheet can be kept an
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from kivy.properties import BooleanProperty, StringProperty
@@ -78,14 +79,11 @@ class ScoreScreen(AppScreen):
         running = app()
         path = running.export_folder() / f"score-{running.session.game_id}-{running.timestamp()}.png"
         self.ids.sheet_area.export_to_png(str(path))
-        self.saved_to = str(path)
-        running.notify(running.tr("score.picture_saved", path=path.name))
-        try:
-            from companion.app.share import share_file
-
-            share_file(path)
-        except ImportError:
-            pass
+        place = running.where_kept(path, share=True)     # Android: Pictures/Table Companion, and shared
+        if place is not None:
+            self.saved_to = place
+            shown = Path(place).name if Path(place).is_absolute() else place    # Android: Pictures/Table Companion/...
+            running.notify(running.tr("score.picture_saved", path=shown))
 
 
 SCREEN = ScoreScreen

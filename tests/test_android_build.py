@@ -1,0 +1,131 @@
+"""The Android build files: android/buildozer.spec pinned and unattended, and its requirements line
+resolved offline by python-for-android 2026.5.9's own recipe graph (no SDK, NDK or download)."""
+
+from __future__ import annotations
+
+import configparser
+import importlib.metadata
+import re
+import struct
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SPEC = ROOT / "android" / "buildozer.spec"
+P4A_RELEASE = "2026.5.9"
+P4A_RELEASE_COMMIT = "58d21141f17c889bf8585f5665921d72028f8831"
+"""The commit python-for-android's tag v2026.05.09 names (on its master branch)."""
+
+
+@pytest.fixture(scope="module")
+def spec() -> configparser.ConfigParser:
+    parser = configparser.ConfigParser()          # buildozer's own reader: %(source.dir)s interpolated
+    parser.read(SPEC, encoding="utf-8")
+    return parser
+
+
+def _requirements(spec: configparser.ConfigParser) -> dict[str, str | None]:
+    pinned: dict[str, str | None] = {}
+    for item in spec.get("app", "requirements").split(","):
+        name, _, version = item.strip().partition("==")
+        pinned[name] = version or None
+    return pinned
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_the_build_is_pinned_and_unattended(spec: configparser.ConfigParser) -> None:
+    assert spec.get("app", "p4a.commit") == P4A_RELEASE_COMMIT     # a fixed release, not master's tip
+    assert spec.get("app", "p4a.branch") == "master"                # the branch buildozer clones it from
+    assert spec.getboolean("app", "android.accept_sdk_license") is True
+    assert spec.getint("buildozer", "warn_on_root") == 0
+
+
+def test_python_is_the_version_ci_tests(spec: configparser.ConfigParser) -> None:
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    lowest = re.fullmatch(r">=(\d+\.\d+)", pyproject["project"]["requires-python"])
+    assert lowest is not None
+    pinned = _requirements(spec)
+    assert pinned["python3"] is not None and pinned["python3"].startswith(lowest.group(1) + ".")
+    assert pinned["hostpython3"] == pinned["python3"]        # python-for-android refuses two versions
+
+
+def test_api_screen_and_permissions(spec: configparser.ConfigParser) -> None:
+    assert spec.getint("app", "android.api") == 35          # Google Play's floor
+    assert spec.getint("app", "android.minapi") <= spec.getint("app", "android.ndk_api") <= 35
+    assert spec.get("app", "orientation") == "landscape"
+    assert spec.getboolean("app", "android.wakelock") is True
+    permissions = [p.strip() for p in re.split(r",\s*(?![^()]*\))", spec.get("app", "android.permissions"))]
+    assert "CAMERA" in permissions
+    assert "(name=android.permission.WRITE_EXTERNAL_STORAGE;maxSdkVersion=28)" in permissions
+
+
+def test_the_icon_and_presplash_are_drawn(spec: configparser.ConfigParser) -> None:
+    source = SPEC.parent                                   # buildozer runs in android/: source.dir is "."
+    icon = (source / spec.get("app", "icon.filename")).resolve()
+    presplash = (source / spec.get("app", "presplash.filename")).resolve()
+    assert icon == source / "art" / "icon.png" and presplash == source / "art" / "presplash.png"
+    width, height = _png_size(icon)
+    assert width == height >= 192                          # a square launcher icon, xxxhdpi at least
+    width, height = _png_size(presplash)
+    assert width > height >= 300
+
+
+def test_every_runtime_dependency_of_the_app_is_in_the_requirements(spec: configparser.ConfigParser) -> None:
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    needed = (pyproject["project"]["dependencies"] + pyproject["project"]["optional-dependencies"]["vision"]
+              + pyproject["project"]["optional-dependencies"]["app"])
+    # The Android names of the desktop packages.
+    android_name = {"opencv-python": "opencv"}
+    pinned = _requirements(spec)
+    for requirement in needed:
+        package = re.split(r"[<>=!\[ ]", requirement, maxsplit=1)[0].lower()
+        name = android_name.get(package, package)
+        if name is not None:
+            assert name in pinned, f"{package} (as {name}) is missing from the requirements line"
+    assert pinned["kivy"] == "2.3.1" and "kivy==2.3.1" in needed
+
+
+def test_python_for_android_resolves_the_requirements_offline(spec: configparser.ConfigParser,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    assert importlib.metadata.version("python-for-android") == P4A_RELEASE     # the test extra pins it
+    from pythonforandroid.bootstrap import Bootstrap
+    from pythonforandroid.build import Context
+    from pythonforandroid.graph import get_recipe_order_and_bootstrap
+    from pythonforandroid.recipe import Recipe
+
+    pinned = _requirements(spec)
+    for name, version in pinned.items():                   # what p4a's toolchain does with name==version
+        if version:
+            monkeypatch.setenv(f"VERSION_{name}", version)
+    context: Any = Context()
+    context.local_recipes = str((SPEC.parent / spec.get("app", "p4a.local_recipes")).resolve())
+    bootstrap = Bootstrap.get_bootstrap(spec.get("app", "p4a.bootstrap"), context)
+    recipes, python_modules, bootstrap = get_recipe_order_and_bootstrap(context, list(pinned), bootstrap)
+    assert bootstrap.name == "sdl2"
+    for name in ("python3", "hostpython3", "kivy", "opencv", "numpy", "pyzbar", "libzbar", "sqlite3", "pyjnius",
+                 "android"):
+        assert name in recipes, f"{name} has no recipe in python-for-android {P4A_RELEASE}"
+    assert recipes.index("numpy") < recipes.index("opencv") and recipes.index("python3") < recipes.index("kivy")
+    for name in ("segno", "platformdirs", "androidstorage4kivy"):
+        assert name in python_modules                       # pure Python: pip installs them
+    zxing = Recipe.get_recipe("zxing-cpp", context)        # ours, from android/recipes/
+    assert Path(zxing.get_recipe_dir()) == SPEC.parent / "recipes" / "zxing-cpp"
+    assert "zxing-cpp" in recipes and recipes.index("python3") < recipes.index("zxing-cpp")
+    from packaging.requirements import Requirement
+
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    desktop = next(Requirement(r) for r in pyproject["project"]["optional-dependencies"]["vision"]
+                   if r.startswith("zxing-cpp"))
+    assert desktop.specifier.contains(zxing.version)        # the zxing-cpp the desktop may use
+    assert Recipe.get_recipe("python3", context).version == pinned["python3"]
+    assert Recipe.get_recipe("kivy", context).version == "2.3.1"
+    assert Recipe.get_recipe("numpy", context).version.lstrip("v") == "2.3.0"   # numpy 2.3: no np.fromstring
+    assert Recipe.get_recipe("opencv", context).version.startswith("4.12.")     # as pyproject's opencv-python
