@@ -279,7 +279,7 @@ def _naval_options(table: Table, seat: int, fleet: str | None, for_stage: bool
     if isinstance(printed, Unknown):
         return [], _unknown([printed])
     discounts = sum(e.resources for e in city_effects(player) if isinstance(e, NavalDiscount))
-    options = [(printed, None)]
+    options: list[tuple[Cost, str | None]] = [(printed, None)]
     if discounts and printed.resources:
         rules = table.data.rules
         options = [(_less_one(printed, resource, rules), resource) for resource, _ in printed.resources]
@@ -305,7 +305,7 @@ def _check_cost(table: Table, seat: int, cost: Cost, target: str, target_name: s
         return BuildCheck(player.name, target, target_name, False, None, None, (), refusal.reason, coins,
                           reason_code=refusal.code, reason_values=refusal.values, unknowns=refusal.unknowns)
 
-    options = naval or [(None, Cost())]
+    options: list[tuple[NavalStep | None, Cost]] = [*naval] if naval else [(None, Cost())]
     tried = []
     for step, extra in options:
         total_cost = _add(cost, extra, rules)
@@ -416,9 +416,9 @@ def check_stage(table: Table, seat: int, *, naval: bool = False, fleet: str | No
                           player.coins, reason_code="all_stages_built",
                           reason_values=(("stages", player.stages_built),))
     if player.wonder.outside is not None:
-        refusal = _unknown([player.wonder.outside])
-        return BuildCheck(player.name, "stage", target_name, False, None, None, (), refusal.reason, player.coins,
-                          reason_code=refusal.code, reason_values=refusal.values, unknowns=refusal.unknowns)
+        unknown = _unknown([player.wonder.outside])
+        return BuildCheck(player.name, "stage", target_name, False, None, None, (), unknown.reason, player.coins,
+                          reason_code=unknown.code, reason_values=unknown.values, unknowns=unknown.unknowns)
     steps: list[tuple[NavalStep, Cost]] | None = None
     if naval:
         steps, refusal = _naval_options(table, seat, fleet, for_stage=True)
