@@ -8,7 +8,6 @@ described by companion/data/schema/table.schema.json.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -19,7 +18,7 @@ from companion.engine.table import ARMADA, STANDARD, TWO_PLAYER, VARIANTS, Playe
 from companion.gamedata import Card, GameData, load_game_data
 from companion.gamedata.armada import ArmadaData, load_armada_data
 from companion.gamedata.effects import CopyNeighborGuild, ScienceWild
-from companion.jsonread import Problem, Reader
+from companion.jsonread import JsonInputError, Problem, Problems, Reader, load_json_file
 from companion.tablefile_armada import (
     ARMADA_PLAYER_FIELDS,
     OTHER_WONDER,
@@ -234,7 +233,7 @@ def parse_table(document: Any, data: GameData | None = None, *, armada: ArmadaSo
     :raises TableFileError: with every problem found; no partial table is ever returned.
     """
     data = data or load_game_data()
-    problems: list[Problem] = []
+    problems: Problems[Problem] = Problems()
     reader = Reader(document, problems)
     if _check_fields(reader, TOP_FIELDS) is None:
         raise TableFileError(problems)
@@ -312,20 +311,11 @@ def read_table(path: str | Path, data: GameData | None = None, *, armada: Armada
     """
     source = str(path)
     try:
-        raw = Path(path).read_bytes()[: MAX_FILE_BYTES + 1]
+        document = load_json_file(path, MAX_FILE_BYTES)
     except OSError as error:
         raise TableFileError([Problem("", f"cannot read the file: {error.strerror or error}")], source) from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise TableFileError([Problem("", f"file larger than {MAX_FILE_BYTES} bytes")], source)
-    try:
-        document = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise TableFileError([Problem("", "not UTF-8 text")], source) from None
-    except json.JSONDecodeError as error:
-        raise TableFileError([Problem("", f"not valid JSON: {error.msg} at line {error.lineno} "
-                                          f"column {error.colno}")], source) from None
-    except RecursionError:
-        raise TableFileError([Problem("", "not valid JSON: nested too deeply")], source) from None
+    except JsonInputError as error:
+        raise TableFileError([Problem("", str(error))], source) from None
     try:
         return parse_table(document, data, armada=armada)
     except TableFileError as error:

@@ -6,9 +6,12 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from companion.cli.errors import CommandError
+from companion.cli.paths import output_file
+from companion.jsonread import did_you_mean, quoted, whole_number
 
 __all__ = ["register"]
 
@@ -27,13 +30,38 @@ def _sizes(text: str) -> dict[str, float]:
 
 
 def _names(text: str) -> dict[str, str]:
+    from companion.gamedata import load_game_data
+
+    wonders = load_game_data().wonders
     names = {}
     for part in text.split(","):
-        wonder, _, name = part.partition("=")
-        if not name.strip():
-            raise argparse.ArgumentTypeError(f"expected names like gizah=Anna,rhodes=Boris, got {text!r}")
-        names[wonder.strip()] = name.strip()
+        wonder, _, name = (s.strip() for s in part.partition("="))
+        if not name:
+            raise argparse.ArgumentTypeError(f"expected names like gizah=Anna,rhodes=Boris, got {quoted(text)}")
+        if wonder not in wonders:
+            raise argparse.ArgumentTypeError(f"no wonder {quoted(wonder)}{did_you_mean(wonder, wonders)} "
+                                             f"(wonders: {', '.join(wonders)})")
+        names[wonder] = name
     return names
+
+
+def _every(text: str) -> int:
+    value = whole_number(text)
+    if value is None or value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of frames, 1 or more, got {quoted(text)}")
+    return value
+
+
+def _player_count(text: str) -> int:
+    from companion.gamedata import load_game_data
+
+    rules = load_game_data().rules
+    low, high = rules.min_players, rules.max_players + 1
+    value = whole_number(text)
+    if value is None or not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"a table seats {low} to {high - 1} players ({high} with Armada), "
+                                         f"got {quoted(text)}")
+    return value
 
 
 def _table_reader(args: argparse.Namespace) -> Any:
@@ -42,28 +70,54 @@ def _table_reader(args: argparse.Namespace) -> Any:
     from companion.vision.rig import RigProfile, RigProfileError
 
     lens = rig = None
-    if getattr(args, "lens", None):
-        try:
+    try:
+        if getattr(args, "lens", None):
             lens = LensProfile.load(args.lens)
-        except LensProfileError as error:
-            print(f"warning: {error}; reading without a lens profile", file=sys.stderr)
-    if getattr(args, "rig", None):
-        try:
+        if getattr(args, "rig", None):
             rig = RigProfile.load(args.rig)
-        except RigProfileError as error:
-            print(f"warning: {error}; finding the table plane in each frame", file=sys.stderr)
+    except (LensProfileError, RigProfileError) as error:
+        raise CommandError(str(error)) from None
     return TableReader(sizes_mm=getattr(args, "sizes", None) or {}, lens=lens, rig=rig,
                        player_count=getattr(args, "players", None))
 
 
-def _frames(sources: list[str], every: int, realtime: bool = False) -> Iterator[Any]:
+def _expand(source: str) -> tuple[list[str], bool]:
+    """The sources a command argument stands for (a folder: its images, sorted by name) and whether
+    an unreadable image among them is skipped (in a folder, or among several sources) rather than fatal."""
+    from companion.vision.sources import IMAGE_SUFFIXES, is_video
+
+    path = Path(source)
+    if path.is_dir():
+        images = sorted(str(p) for p in path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+        if not images:
+            raise CommandError(f"{source}: no images in this folder")
+        return images, True
+    return [source], path.is_file() and not is_video(source)
+
+
+def _frames(sources: list[str], every: int, realtime: bool = False,
+            skipped: list[dict[str, str]] | None = None) -> Iterator[Any]:
+    """The frames of every source; an unreadable image of a folder (or of several images) is reported
+    on stderr, added to `skipped`, and the rest are read."""
     from companion.vision.sources import FrameSourceError, frames_from
 
-    try:
-        for source in sources:
-            yield from frames_from(source, every=every, realtime=realtime)
-    except FrameSourceError as error:
-        raise CommandError(str(error)) from None
+    several = len(sources) > 1
+    read = 0
+    for source in sources:
+        specs, may_skip = _expand(source)
+        for spec in specs:
+            try:
+                for frame in frames_from(spec, every=every, realtime=realtime):
+                    read += 1
+                    yield frame
+            except FrameSourceError as error:
+                if not (may_skip and (several or len(specs) > 1)):
+                    raise CommandError(str(error)) from None
+                print(f"skipped: {error}", file=sys.stderr)
+                if skipped is not None:
+                    skipped.append({"image": Path(spec).name, "error": str(error)})
+    if not read:
+        raise CommandError("no frame could be read")
 
 
 def _frame_size(text: str) -> tuple[int, int]:
@@ -80,8 +134,9 @@ def _frame_size(text: str) -> tuple[int, int]:
 def run_scan(args: argparse.Namespace) -> int:
     """Print every marker found in each image, and every code refused with its reason."""
     reader = _table_reader(args)
-    results = []
-    for frame in _frames(args.images, 1):
+    results: list[dict[str, Any]] = []
+    skipped: list[dict[str, str]] = []
+    for frame in _frames(args.images, 1, skipped=skipped):
         result = reader.read(frame.image)
         markers = []
         positions = result.positions or [None] * len(result.reading.markers)
@@ -94,7 +149,7 @@ def run_scan(args: argparse.Namespace) -> int:
                         "plane_rms_error_mm": None if result.plane is None else round(result.plane.rms_error_mm, 2),
                         "notes": result.notes, "seconds": round(result.seconds, 4)})
     if args.json:
-        print(json.dumps(results, indent=1, ensure_ascii=False))
+        print(json.dumps(results + skipped, indent=1, ensure_ascii=False))
         return 0
     for entry in results:
         print(f"{entry['image']}: {len(entry['markers'])} markers, {len(entry['rejected'])} codes refused, "
@@ -152,16 +207,29 @@ def run_watch(args: argparse.Namespace) -> int:
 
     reader = _table_reader(args)
     tracker = TableTracker(reader.data, ConfirmationRule(), names=args.names or {})
+
+    def say(seconds: float, kind: str, detail: str) -> None:
+        if args.json:
+            print(json.dumps({"seconds": round(seconds, 3), "kind": kind, "detail": detail}, ensure_ascii=False),
+                  flush=True)
+        else:
+            print(f"[{seconds:7.2f} s] {kind}: {detail}", flush=True)
+
+    interrupted = False
     try:
         for frame in _frames([args.source], args.every, args.realtime):
             result = reader.read(frame.image)
             for note in result.notes:
-                print(f"[{frame.seconds:7.2f} s] note: {note}", flush=True)
+                say(frame.seconds, "note", note)
             for change in tracker.observe(result.observation, frame.seconds):
-                print(f"[{frame.seconds:7.2f} s] {change.kind}: {change.detail}", flush=True)
+                say(frame.seconds, change.kind, change.detail)
     except KeyboardInterrupt:
-        pass
-    print(f"{tracker.frames} frames read; {len(tracker.cities)} cities confirmed")
+        interrupted = True
+    if args.json:
+        print(json.dumps({"kind": "end", "frames": tracker.frames, "cities": len(tracker.cities),
+                          "interrupted": interrupted}))
+    else:
+        print(f"{tracker.frames} frames read; {len(tracker.cities)} cities confirmed")
     return 0
 
 
@@ -177,16 +245,29 @@ def run_record(args: argparse.Namespace) -> int:
         raise CommandError(f"not a valid recording:\n{error}") from None
     if not args.out.lower().endswith(tuple(VIDEO_CODECS)):
         raise CommandError(f"{args.out}: write the video as {' or '.join(VIDEO_CODECS)}")
+    out = output_file(args.out)
+    if not args.fps > 0 or not args.seconds_per_turn > 0:
+        raise CommandError("--fps and --seconds-per-turn must be more than 0")
     width, height = args.size
     try:
         playback = Playback(recording, width=width, height=height, fps=args.fps,
                             seconds_per_turn=args.seconds_per_turn, level=args.level, seed=args.seed)
-        written = playback.write_video(args.out)
+        written = playback.write_video(out)
     except ValueError as error:
+        out.unlink(missing_ok=True)
         raise CommandError(str(error)) from None
+    except BaseException:
+        out.unlink(missing_ok=True)  # Ctrl-C or a full disk: no partial video is left behind
+        raise
+    summary = {"video": str(out), "frames": written, "seconds": round(written / args.fps, 2), "fps": args.fps,
+               "width": width, "height": height, "turns": len(recording.turns), "players": len(recording.players),
+               "pixels_per_module": round(playback.plan.pixels_per_mm * 2, 2)}
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+        return 0
     print(f"wrote {args.out}: {written} frames, {written / args.fps:.1f} s at {args.fps:g} frames per second, "
           f"{width}x{height}; {len(recording.turns)} turns of {len(recording.players)} players; 14 mm ArUco "
-          f"stickers at {playback.plan.pixels_per_mm * 2:.1f} pixels per module")
+          f"stickers at {summary['pixels_per_module']:.1f} pixels per module")
     return 0
 
 
@@ -194,15 +275,21 @@ def run_calibrate_lens(args: argparse.Namespace) -> int:
     """Calibrate the lens on the printed ChArUco board and save the profile."""
     from companion.vision.lens import calibrate_lens
 
+    out = output_file(args.out)
     profile, verdicts = calibrate_lens((f.name, f.image) for f in _frames(args.sources, args.every))
-    for verdict in verdicts:
-        if not verdict.used:
-            print(f"refused {verdict.name}: {verdict.reason}")
+    refused = [{"frame": v.name, "reason": v.reason} for v in verdicts if not v.used]
+    if not args.json:
+        for verdict in refused:
+            print(f"refused {verdict['frame']}: {verdict['reason']}")
     used = sum(v.used for v in verdicts)
     if profile is None:
         raise CommandError(f"only {used} usable frames of {len(verdicts)} (need 6): show the whole printed board, "
                            f"sharp, from different angles and distances")
-    profile.save(args.out)
+    profile.save(out)
+    if args.json:
+        print(json.dumps({"profile": str(out), "frames": len(verdicts), "used": used, "refused": refused,
+                          **profile.to_json()}, indent=1, ensure_ascii=False))
+        return 0
     print(f"{used} of {len(verdicts)} frames used; reprojection error {profile.rms_error_px:.3f} px")
     print(f"camera matrix: {[[round(v, 2) for v in row] for row in profile.camera_matrix]}")
     print(f"distortion: {[round(v, 5) for v in profile.distortion]}")
@@ -214,6 +301,7 @@ def run_calibrate_table(args: argparse.Namespace) -> int:
     """Store a fixed rig's table plane and seat areas from one photo of the set table."""
     from companion.vision.rig import RigProfile, RigProfileError
 
+    out = output_file(args.out)
     reader = _table_reader(args)
     frame = next(iter(_frames([args.image], 1)))
     result = reader.read(frame.image)
@@ -221,7 +309,12 @@ def run_calibrate_table(args: argparse.Namespace) -> int:
         rig = RigProfile.from_frame(result, frame.image.shape[1], frame.image.shape[0])
     except RigProfileError as error:
         raise CommandError(str(error)) from None
-    rig.save(args.out)
+    rig.save(out)
+    if args.json:
+        print(json.dumps({"profile": str(out), "markers": len(result.placed),
+                          "plane_rms_error_mm": round(result.plane.rms_error_mm, 3), **rig.to_json()},
+                         indent=1, ensure_ascii=False))
+        return 0
     print(f"saved {args.out}: plane fitted to {len(result.placed)} markers "
           f"(rms {result.plane.rms_error_mm:.2f} mm), {len(rig.seats)} seats")
     return 0
@@ -245,8 +338,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     table.add_argument("sources", nargs="+", metavar="IMAGE|VIDEO|FOLDER")
     table.add_argument("--json", action="store_true", help="print the table file")
     table.add_argument("--names", type=_names, metavar="WONDER=NAME,...", help="player names by wonder")
-    table.add_argument("--players", type=int, help="the number of players, if not every board is in view")
-    table.add_argument("--every", type=int, default=1, help="read every Nth video frame (default 1)")
+    table.add_argument("--players", type=_player_count,
+                       help="the number of players, if not every board is in view")
+    table.add_argument("--every", type=_every, default=1, help="read every Nth video frame (default 1)")
     table.add_argument("--rig", metavar="RIG", help="fixed rig profile from `companion calibrate table`")
     _common(table)
     table.set_defaults(run=run_table)
@@ -255,7 +349,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     watch.add_argument("source", metavar="CAMERA|VIDEO|demo|recording:PATH",
                        help="a camera index (0), a video file, or a recorded game (demo: the bundled one)")
     watch.add_argument("--names", type=_names, metavar="WONDER=NAME,...", help="player names by wonder")
-    watch.add_argument("--every", type=int, default=1, help="read every Nth frame (default 1)")
+    watch.add_argument("--every", type=_every, default=1, help="read every Nth frame (default 1)")
+    watch.add_argument("--json", action="store_true", help="one JSON object a line: each change, then a summary")
     watch.add_argument("--realtime", action="store_true",
                        help="play a video or recording at its own pace (default: as fast as it is read)")
     watch.add_argument("--rig", metavar="RIG", help="fixed rig profile from `companion calibrate table`")
@@ -273,6 +368,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     record.add_argument("--level", choices=("easy", "medium", "hard", "extreme"), default="easy",
                         help="camera faults: blur, uneven light, glare, noise, JPEG (default easy)")
     record.add_argument("--seed", type=int, default=0, help="seed of the noise and the hands (default 0)")
+    record.add_argument("--json", action="store_true", help="print what was written as JSON")
     record.set_defaults(run=run_record)
 
     calibrate = commands.add_parser("calibrate", help="lens and fixed-rig calibration")
@@ -280,11 +376,13 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     lens = targets.add_parser("lens", help="calibrate the lens on the printed ChArUco board (calibration/)")
     lens.add_argument("sources", nargs="+", metavar="VIDEO|IMAGES")
     lens.add_argument("--out", required=True, metavar="PROFILE.json")
-    lens.add_argument("--every", type=int, default=10, help="use every Nth video frame (default 10)")
+    lens.add_argument("--every", type=_every, default=10, help="use every Nth video frame (default 10)")
+    lens.add_argument("--json", action="store_true", help="print the profile and the refused frames as JSON")
     lens.set_defaults(run=run_calibrate_lens)
     rig = targets.add_parser("table", help="store a fixed rig's table plane and seats from one photo")
     rig.add_argument("image", metavar="IMAGE")
     rig.add_argument("--out", required=True, metavar="RIG.json")
+    rig.add_argument("--json", action="store_true", help="print the profile as JSON")
     _common(rig)
     rig.set_defaults(run=run_calibrate_table)
 

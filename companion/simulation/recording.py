@@ -23,7 +23,7 @@ from typing import Any
 from companion.engine.play import stage_builds_from_discard
 from companion.engine.selfplay import SelfPlayGame, play_random_game
 from companion.gamedata import CardCopy, GameData, load_game_data
-from companion.jsonread import Problem, Reader, did_you_mean
+from companion.jsonread import JsonInputError, Problem, Reader, did_you_mean, load_json_file
 
 __all__ = [
     "DEMO_RECORDING",
@@ -183,13 +183,11 @@ def load_recording(path: str | Path, data: GameData | None = None) -> Recording:
     """
     path = Path(path)
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise RecordingError([Problem("", f"the file is larger than {MAX_FILE_BYTES} bytes")], str(path))
-        document = json.loads(path.read_text(encoding="utf-8"))
+        document = load_json_file(path, MAX_FILE_BYTES)
     except OSError as error:
         raise RecordingError([Problem("", f"cannot read the file: {error.strerror or error}")], str(path)) from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise RecordingError([Problem("", f"not JSON: {error}")], str(path)) from None
+    except JsonInputError as error:
+        raise RecordingError([Problem("", str(error))], str(path)) from None
     return parse_recording(document, data, source=str(path))
 
 
