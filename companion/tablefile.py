@@ -18,7 +18,7 @@ from companion.engine.table import ARMADA, STANDARD, TWO_PLAYER, VARIANTS, Playe
 from companion.gamedata import Card, GameData, load_game_data
 from companion.gamedata.armada import ArmadaData, load_armada_data
 from companion.gamedata.effects import CopyNeighborGuild, ScienceWild
-from companion.jsonread import JsonInputError, Problem, Problems, Reader, load_json_file
+from companion.jsonread import JsonInputError, Problem, Problems, Reader, load_json_file, quoted
 from companion.tablefile_armada import (
     ARMADA_PLAYER_FIELDS,
     OTHER_WONDER,
@@ -152,18 +152,13 @@ def _read_player(reader: Reader, data: GameData, two_player: bool, armada: Armad
 def _check_table(reader: Reader, table: Table) -> None:
     """Problems that need the whole table: seats, shared boards, copies in the box, choices."""
     data = table.data
-    names = Counter(p.name for p in table.players)
-    wonders = Counter(p.wonder.id if p.wonder.outside is None else f"{p.wonder.id}:{p.wonder.name}"
-                      for p in table.players)
+    others = Counter(p.wonder.name for p in table.players if p.wonder.outside is not None)
     box_players = table.box_player_count
     holders: dict[str, list[int]] = {}
     for seat, player in enumerate(table.players):
         at = reader["players"].child_path(seat)
-        if names[player.name] > 1:
-            reader.problems.append(Problem(f"{at}.name", f"two players are called '{player.name}'"))
-        if wonders[player.wonder.id if player.wonder.outside is None else f"{player.wonder.id}:{player.wonder.name}"
-                   ] > 1:
-            reader.problems.append(Problem(f"{at}.wonder", f"{player.wonder.name} is at the table twice"))
+        if player.wonder.outside is not None and others[player.wonder.name] > 1:
+            reader.problems.append(Problem(f"{at}.other_wonder", f"{player.wonder.name} is at the table twice"))
         for index, card in enumerate(player.cards):
             holders.setdefault(card.id, []).append(seat)
             if card.copies_in_box(box_players) == 0:
@@ -190,6 +185,22 @@ def _check_table(reader: Reader, table: Table) -> None:
                                                   f"players deals only {most_guilds}"))
     if table.armada is not None:
         check_armada_table(reader, table)
+
+
+def _check_unique(items: list[Reader], data: GameData) -> None:
+    """Two players of one name, or one wonder twice: read from the raw entries, so that these come in
+    the same report as every other problem of the file."""
+    def text(value: Any) -> str | None:
+        return value if isinstance(value, str) else None
+
+    names = Counter(text(item["name"].value) for item in items)
+    wonders = Counter(text(item["wonder"].value) for item in items)
+    for item in items:
+        name, wonder = text(item["name"].value), text(item["wonder"].value)
+        if name is not None and names[name] > 1:
+            item["name"].problem(f"two players are called {quoted(name)}")
+        if wonder in data.wonders and wonders[wonder] > 1:
+            item["wonder"].problem(f"{data.wonders[wonder].name} is at the table twice")
 
 
 def _check_choices(reader: Reader, table: Table, seat: int, at: str) -> None:
@@ -260,6 +271,7 @@ def parse_table(document: Any, data: GameData | None = None, *, armada: ArmadaSo
             reader["variant"].problem("Armada is not played in the two-player variant")
     items = reader["players"].as_list(max_length=20)
     players = [_read_player(item, data, two_player, armada_data) for item in items]
+    _check_unique(items, data)
     rules = data.rules
     low, high = rules.min_players, rules.max_players
     if armada_data is not None:
