@@ -83,7 +83,7 @@ class Problems(list[Item]):
         for item in items:
             self.append(item)
 
-    def __iadd__(self, items: Iterable[Item]) -> Problems[Item]:  # type: ignore[override]
+    def __iadd__(self, items: Iterable[Item]) -> Problems[Item]:  # type: ignore[override, misc]
         self.extend(items)
         return self
 
