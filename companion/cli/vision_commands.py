@@ -131,8 +131,29 @@ def _frame_size(text: str) -> tuple[int, int]:
     return size
 
 
+def _test_sheet(markers: list[dict[str, Any]], detections: list[Any]) -> dict[str, Any] | None:
+    """For a photo of the test sheet (only test-pattern markers of one family): which printed size
+    each sticker is (written into its entry as ``printed_mm``), which sizes were read and which not.
+    The stickers differ in size by design, so the table plane's fit and its notes do not apply."""
+    from companion.markers.testsheet import RELIABLE_PIXELS_PER_MODULE, match_printed_sizes
+
+    if not detections or any(d.component.kind != "test" for d in detections):
+        return None
+    families = {d.code.family for d in detections}
+    match = match_printed_sizes([d.quality for d in detections], families.pop()) if len(families) == 1 else None
+    if match is None:
+        return None
+    for entry, size in zip(markers, match.sizes_mm, strict=True):
+        entry["printed_mm"] = size
+        entry["position_mm"] = None
+    reliable = [m["printed_mm"] for m in markers if m["pixels_per_module"] >= RELIABLE_PIXELS_PER_MODULE]
+    return {"family": markers[0]["family"], "read_mm": sorted(match.sizes_mm), "not_read_mm": list(match.unread_mm),
+            "smallest_reliable_mm": min(reliable, default=None), "scale_spread": round(match.spread, 3)}
+
+
 def run_scan(args: argparse.Namespace) -> int:
-    """Print every marker found in each image, and every code refused with its reason."""
+    """Print every marker found in each image, and every code refused with its reason; for a photo of
+    the test sheet, which printed sizes were read."""
     reader = _table_reader(args)
     results: list[dict[str, Any]] = []
     skipped: list[dict[str, str]] = []
@@ -144,10 +165,14 @@ def run_scan(args: argparse.Namespace) -> int:
             entry = detection.to_json()
             entry["position_mm"] = None if position is None else [round(position[0], 1), round(position[1], 1)]
             markers.append(entry)
-        results.append({"image": frame.name, "markers": markers,
-                        "rejected": [r.to_json() for r in result.reading.rejected],
-                        "plane_rms_error_mm": None if result.plane is None else round(result.plane.rms_error_mm, 2),
-                        "notes": result.notes, "seconds": round(result.seconds, 4)})
+        test_sheet = _test_sheet(markers, result.reading.markers)
+        entry = {"image": frame.name, "markers": markers, "rejected": [r.to_json() for r in result.reading.rejected],
+                 "plane_rms_error_mm": None if result.plane is None else round(result.plane.rms_error_mm, 2),
+                 "notes": [] if test_sheet else result.notes, "seconds": round(result.seconds, 4)}
+        if test_sheet:
+            entry["test_sheet"] = test_sheet
+            entry["plane_rms_error_mm"] = None
+        results.append(entry)
     if args.json:
         print(json.dumps(results + skipped, indent=1, ensure_ascii=False))
         return 0
@@ -156,13 +181,28 @@ def run_scan(args: argparse.Namespace) -> int:
               f"{entry['seconds'] * 1000:.0f} ms")
         for marker in entry["markers"]:
             where = "" if marker["position_mm"] is None else f" at {marker['position_mm']} mm"
+            name = f"test {marker['printed_mm']:g} mm" if "printed_mm" in marker else marker["component"]
             ppm = marker["pixels_per_module"]
-            print(f"  {marker['component']:<34} {marker['family']:<6} {ppm:>5} px/module{where}")
+            print(f"  {name:<34} {marker['family']:<6} {ppm:>5} px/module{where}")
         for refused in entry["rejected"]:
             print(f"  refused: {refused['message']}")
         for note in entry["notes"]:
             print(f"  note: {note}")
+        if "test_sheet" in entry:
+            print(_test_sheet_text(entry["test_sheet"]))
     return 0
+
+
+def _test_sheet_text(sheet: dict[str, Any]) -> str:
+    def sizes(values: list[float]) -> str:
+        return ", ".join(f"{v:g}" for v in values) + " mm"
+
+    text = f"  test sheet ({sheet['family']}): read {sizes(sheet['read_mm'])}"
+    if sheet["not_read_mm"]:
+        text += f"; not read {sizes(sheet['not_read_mm'])}"
+    if sheet["smallest_reliable_mm"] is not None:
+        text += f"; reliable (3 px/module or more) from {sheet['smallest_reliable_mm']:g} mm"
+    return text
 
 
 def run_table(args: argparse.Namespace) -> int:
