@@ -112,6 +112,13 @@ def test_a_missing_extra_names_the_pip_install(tmp_path: Path, monkeypatch: pyte
     ["table", "x.jpg", "--players", "1"],
     ["table", "x.jpg", "--names", "foo=Bob"],
     ["watch", "0", "--names", "gizah=Anna,rodos=Boris"],
+    ["record", "demo", "--out", "v.mp4", "--fps", "0"],
+    ["record", "demo", "--out", "v.mp4", "--seconds-per-turn", "nan"],
+    ["bench", "markers", "--trials", "0"],
+    ["bench", "vision", "--frames", "0"],
+    ["bench", "storage", "--games", "-5"],
+    ["bench", "rules", "--repeat", "0"],
+    ["bench", "app", "--seconds", "0"],
 ])
 def test_arguments_out_of_range_are_refused(arguments: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exited:

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from companion.cli.arguments import positive_int, positive_number
 from companion.cli.errors import CommandError
 from companion.cli.paths import output_file
 from companion.jsonread import did_you_mean, quoted, whole_number
@@ -43,13 +44,6 @@ def _names(text: str) -> dict[str, str]:
                                              f"(wonders: {', '.join(wonders)})")
         names[wonder] = name
     return names
-
-
-def _every(text: str) -> int:
-    value = whole_number(text)
-    if value is None or value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of frames, 1 or more, got {quoted(text)}")
-    return value
 
 
 def _player_count(text: str) -> int:
@@ -286,8 +280,6 @@ def run_record(args: argparse.Namespace) -> int:
     if not args.out.lower().endswith(tuple(VIDEO_CODECS)):
         raise CommandError(f"{args.out}: write the video as {' or '.join(VIDEO_CODECS)}")
     out = output_file(args.out)
-    if not args.fps > 0 or not args.seconds_per_turn > 0:
-        raise CommandError("--fps and --seconds-per-turn must be more than 0")
     width, height = args.size
     try:
         playback = Playback(recording, width=width, height=height, fps=args.fps,
@@ -380,7 +372,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     table.add_argument("--names", type=_names, metavar="WONDER=NAME,...", help="player names by wonder")
     table.add_argument("--players", type=_player_count,
                        help="the number of players, if not every board is in view")
-    table.add_argument("--every", type=_every, default=1, help="read every Nth video frame (default 1)")
+    table.add_argument("--every", type=positive_int, default=1, help="read every Nth video frame (default 1)")
     table.add_argument("--rig", metavar="RIG", help="fixed rig profile from `companion calibrate table`")
     _common(table)
     table.set_defaults(run=run_table)
@@ -389,7 +381,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     watch.add_argument("source", metavar="CAMERA|VIDEO|demo|recording:PATH",
                        help="a camera index (0), a video file, or a recorded game (demo: the bundled one)")
     watch.add_argument("--names", type=_names, metavar="WONDER=NAME,...", help="player names by wonder")
-    watch.add_argument("--every", type=_every, default=1, help="read every Nth frame (default 1)")
+    watch.add_argument("--every", type=positive_int, default=1, help="read every Nth frame (default 1)")
     watch.add_argument("--json", action="store_true", help="one JSON object a line: each change, then a summary")
     watch.add_argument("--realtime", action="store_true",
                        help="play a video or recording at its own pace (default: as fast as it is read)")
@@ -401,10 +393,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     record.add_argument("recording", metavar="demo|RECORDING.json",
                         help="demo (the bundled 3-player game) or a recording file (docs/camera.md)")
     record.add_argument("--out", required=True, metavar="VIDEO.mp4|VIDEO.avi")
-    record.add_argument("--fps", type=float, default=5.0, help="frames per second (default 5)")
+    record.add_argument("--fps", type=positive_number, default=5.0, help="frames per second (default 5)")
     record.add_argument("--size", type=_frame_size, default=(1280, 720), metavar="WIDTHxHEIGHT",
                         help="frame size (default 1280x720)")
-    record.add_argument("--seconds-per-turn", type=float, default=3.0, help="length of a turn (default 3)")
+    record.add_argument("--seconds-per-turn", type=positive_number, default=3.0, help="length of a turn (default 3)")
     record.add_argument("--level", choices=("easy", "medium", "hard", "extreme"), default="easy",
                         help="camera faults: blur, uneven light, glare, noise, JPEG (default easy)")
     record.add_argument("--seed", type=int, default=0, help="seed of the noise and the hands (default 0)")
@@ -416,7 +408,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     lens = targets.add_parser("lens", help="calibrate the lens on the printed ChArUco board (calibration/)")
     lens.add_argument("sources", nargs="+", metavar="VIDEO|IMAGES")
     lens.add_argument("--out", required=True, metavar="PROFILE.json")
-    lens.add_argument("--every", type=_every, default=10, help="use every Nth video frame (default 10)")
+    lens.add_argument("--every", type=positive_int, default=10, help="use every Nth video frame (default 10)")
     lens.add_argument("--json", action="store_true", help="print the profile and the refused frames as JSON")
     lens.set_defaults(run=run_calibrate_lens)
     rig = targets.add_parser("table", help="store a fixed rig's table plane and seats from one photo")
