@@ -18,7 +18,7 @@ from companion.engine.table import ARMADA, STANDARD, TWO_PLAYER, VARIANTS, Playe
 from companion.gamedata import Card, GameData, load_game_data
 from companion.gamedata.armada import ArmadaData, load_armada_data
 from companion.gamedata.effects import CopyNeighborGuild, ScienceWild
-from companion.jsonread import JsonInputError, Problem, Problems, Reader, load_json_file, quoted
+from companion.jsonread import JsonInputError, Problem, Problems, Reader, load_json_file, problem_lines, quoted
 from companion.tablefile_armada import (
     ARMADA_PLAYER_FIELDS,
     OTHER_WONDER,
@@ -50,7 +50,7 @@ class TableFileError(ValueError):
         self.problems = problems
         self.source = source
         prefix = f"{source}: " if source else ""
-        super().__init__("\n".join(prefix + str(p) for p in problems))
+        super().__init__("\n".join(prefix + line for line in problem_lines(problems)))
 
 
 def _extension_key(key: str) -> bool:
