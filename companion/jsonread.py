@@ -104,18 +104,26 @@ def problem_lines(problems: Iterable[object], limit: int = MAX_REPORTED_PROBLEMS
     return lines
 
 
+def _number_too_large() -> JsonInputError:
+    return JsonInputError(f"a number too large (more than {MAX_NUMBER:.0e}) or not a number")
+
+
 def _check_bounds(document: Any) -> None:
-    """Refuse nesting deeper than MAX_DEPTH and numbers beyond MAX_NUMBER (iteratively: no recursion)."""
-    pending: list[tuple[Any, int]] = [(document, 1)]
+    """Refuse nesting deeper than MAX_DEPTH and numbers beyond MAX_NUMBER. Iterative (no recursion), and
+    only containers wait on the stack, so a list of millions of numbers costs no memory beyond itself."""
+    if type(document) in (int, float) and not -MAX_NUMBER <= document <= MAX_NUMBER:
+        raise _number_too_large()
+    pending: list[tuple[Any, int]] = [(document, 1)] if type(document) in (dict, list) else []
     while pending:
-        value, depth = pending.pop()
-        if isinstance(value, dict | list):
-            if depth > MAX_DEPTH:
-                raise JsonInputError(f"not valid JSON: nested too deeply (more than {MAX_DEPTH} levels)")
-            children = value.values() if isinstance(value, dict) else value
-            pending.extend((child, depth + 1) for child in children if isinstance(child, dict | list | int | float))
-        elif isinstance(value, int | float) and not isinstance(value, bool) and not abs(value) <= MAX_NUMBER:
-            raise JsonInputError(f"a number too large (more than {MAX_NUMBER:.0e}) or not a number")
+        container, depth = pending.pop()
+        if depth > MAX_DEPTH:
+            raise JsonInputError(f"not valid JSON: nested too deeply (more than {MAX_DEPTH} levels)")
+        for child in container.values() if type(container) is dict else container:
+            kind = type(child)
+            if kind is dict or kind is list:
+                pending.append((child, depth + 1))
+            elif (kind is int or kind is float) and not -MAX_NUMBER <= child <= MAX_NUMBER:
+                raise _number_too_large()
 
 
 def _no_constant(name: str) -> Any:
