@@ -17,12 +17,7 @@ import pytest
 
 from companion.cli import INTERRUPTED, main
 from tests.conftest import city, table_document
-
-
-def _write(tmp_path: Path, document: object, name: str = "table.json") -> str:
-    path = tmp_path / name
-    path.write_text(json.dumps(document), encoding="utf-8")
-    return str(path)
+from tests.test_cli import _write
 
 
 @pytest.fixture
@@ -263,3 +258,14 @@ def test_kivy_first_start_warnings_are_dropped(caplog: pytest.LogCaptureFixture)
         kivy.warning("Config: Upgrading configuration in progress.")
         kivy.warning("Window: the real warning")
     assert [r.getMessage() for r in caplog.records] == ["Window: the real warning"]
+
+
+def test_a_folders_photos_keep_their_order_in_time(photo: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli.vision_commands import _frames
+
+    folder = Path(photo).parent
+    cv2.imwrite(str(folder / "3-later.png"), np.full((120, 160, 3), 90, np.uint8))
+    (folder / "2-broken.jpg").write_bytes(b"not a jpeg")
+    frames = list(_frames([str(folder)], 1))
+    assert [(f.name, f.seconds) for f in frames] == [("1-table.png", 0.0), ("3-later.png", 2.0)]
+    assert "2-broken.jpg" in capsys.readouterr().err

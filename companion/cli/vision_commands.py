@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -48,13 +49,14 @@ def _names(text: str) -> dict[str, str]:
 
 def _player_count(text: str) -> int:
     from companion.gamedata import load_game_data
+    from companion.gamedata.armada import load_armada_data
 
     rules = load_game_data().rules
-    low, high = rules.min_players, rules.max_players + 1
+    low, high = rules.min_players, load_armada_data().rules.max_players
     value = whole_number(text)
     if value is None or not low <= value <= high:
-        raise argparse.ArgumentTypeError(f"a table seats {low} to {high - 1} players ({high} with Armada), "
-                                         f"got {quoted(text)}")
+        raise argparse.ArgumentTypeError(f"a table seats {low} to {rules.max_players} players ({high} with "
+                                         f"Armada), got {quoted(text)}")
     return value
 
 
@@ -99,11 +101,12 @@ def _frames(sources: list[str], every: int, realtime: bool = False,
     read = 0
     for source in sources:
         specs, may_skip = _expand(source)
-        for spec in specs:
+        for index, spec in enumerate(specs):
             try:
                 for frame in frames_from(spec, every=every, realtime=realtime):
                     read += 1
-                    yield frame
+                    # A folder's photos come one a second, in name order, as frames_from gives them.
+                    yield replace(frame, seconds=float(index)) if len(specs) > 1 else frame
             except FrameSourceError as error:
                 if not (may_skip and (several or len(specs) > 1)):
                     raise CommandError(str(error)) from None
