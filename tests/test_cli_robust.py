@@ -269,3 +269,15 @@ def test_a_folders_photos_keep_their_order_in_time(photo: str, capsys: pytest.Ca
     frames = list(_frames([str(folder)], 1))
     assert [(f.name, f.seconds) for f in frames] == [("1-table.png", 0.0), ("3-later.png", 2.0)]
     assert "2-broken.jpg" in capsys.readouterr().err
+
+
+def test_a_real_ctrl_c_is_one_line_and_exit_130() -> None:
+    import signal
+    import time
+
+    running = subprocess.Popen([sys.executable, "-m", "companion", "bench", "rules", "--repeat", "100000"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    time.sleep(3)
+    running.send_signal(signal.SIGINT)
+    _, err = running.communicate(timeout=60)
+    assert (running.returncode, err) == (130, "interrupted\n")

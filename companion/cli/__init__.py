@@ -97,5 +97,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def entrypoint() -> None:
-    """The console script."""
-    sys.exit(main())
+    """The console script (Ctrl-C while it is still starting up is one line too)."""
+    try:
+        status = main()
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        status = INTERRUPTED
+    sys.exit(status)
