@@ -278,29 +278,9 @@ def test_fuzz_components(tmp_path: Path, document: Any) -> None:
 LENS = {"format": "sevenwonders-lens/1", "width": 1280, "height": 720,
         "camera_matrix": [[1000.0, 0, 640], [0, 1000.0, 360], [0, 0, 1]], "distortion": [0.1, -0.2, 0, 0, 0.05],
         "rms_error_px": 0.3, "frames_used": 12}
-
-
-@FUZZ
-@given(_mutated(LENS))
-def test_fuzz_lens_profile(tmp_path: Path, document: Any) -> None:
-    try:
-        LensProfile.load(_write(tmp_path, document))
-    except LensProfileError as error:
-        assert str(error)
-
-
 RIG = {"format": "sevenwonders-rig/1", "width": 1280, "height": 720,
        "homography": [[1.0, 0, 0], [0, 1.0, 0], [0, 0, 1]],
        "seats": [{"marker": 5, "centre_mm": [100.0, 50.0], "angle": 90.0, "side_mm": 14.0, "family": "aruco"}]}
-
-
-@FUZZ
-@given(_mutated(RIG))
-def test_fuzz_rig_profile(tmp_path: Path, document: Any) -> None:
-    try:
-        RigProfile.load(_write(tmp_path, document))
-    except RigProfileError as error:
-        assert str(error)
 
 
 def _demo_recording() -> Any:
@@ -311,13 +291,20 @@ def _demo_recording() -> Any:
     return json.loads(resources.files("companion.data").joinpath(f"demo/{DEMO_RECORDING}").read_text())
 
 
+PROFILES = {"lens profile": LENS, "rig profile": RIG, "recording": _demo_recording()}
+"""A valid document of each camera-side reader, to mutate."""
+
+
+@pytest.mark.parametrize("reader", PROFILES)
 @FUZZ
-@given(_mutated(_demo_recording()))
-def test_fuzz_recording(tmp_path: Path, document: Any) -> None:
+@given(data=st.data())
+def test_fuzz_profiles_and_recordings(tmp_path: Path, reader: str, data: st.DataObject) -> None:
+    read, error = READERS[reader]
+    document = data.draw(_mutated(PROFILES[reader]))
     try:
-        load_recording(_write(tmp_path, document))
-    except RecordingError as error:
-        assert str(error)
+        read(_write(tmp_path, document))
+    except error as refused:
+        assert str(refused)
 
 
 @settings(max_examples=300, deadline=None)
