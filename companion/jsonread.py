@@ -131,13 +131,13 @@ def _no_constant(name: str) -> Any:
 
 
 def parse_json(raw: bytes | str) -> Any:
-    """Decode an untrusted JSON document.
+    """Decode an untrusted JSON document (UTF-8, with or without a byte-order mark).
 
     :raises JsonInputError: when it is not UTF-8, not JSON, nested too deeply or holds a number
         no game value reaches (huge integers, 1e400, NaN).
     """
     try:
-        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+        text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw  # a byte-order mark (Notepad) is fine
         document = json.loads(text, parse_constant=_no_constant)
     except UnicodeDecodeError:
         raise JsonInputError("not UTF-8 text") from None

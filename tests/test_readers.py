@@ -107,6 +107,7 @@ def test_parse_json_refuses_what_no_game_value_needs(text: str, message: str) ->
 
 
 def test_parse_json_keeps_what_our_formats_hold() -> None:
+    assert parse_json(b"\xef\xbb\xbf[1]") == [1]  # saved by Windows Notepad with a byte-order mark
     # 32 levels is four times the deepest format (an imported game's card lists nest 8 levels).
     assert parse_json("[" * 32 + "]" * 32) is not None
     assert parse_json('{"coins": 1000000000000000, "rms": 0.25}') == {"coins": 10**15, "rms": 0.25}
