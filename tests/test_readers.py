@@ -188,9 +188,12 @@ def test_table_problems_come_in_one_report() -> None:
         line.startswith("players[2].wonder:") and "twice" in line for line in lines)
 
 
+def _containers(children: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    return st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=12), children, max_size=4)
+
+
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=12), children, max_size=4),
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20), _containers,
     max_leaves=25)
 """Any JSON value (integers of any size, floats of any size)."""
 
