@@ -13,7 +13,7 @@ from typing import Any
 from companion.cli.arguments import positive_int, positive_number
 from companion.cli.errors import CommandError
 from companion.cli.paths import output_file
-from companion.jsonread import did_you_mean, quoted, whole_number
+from companion.jsonread import did_you_mean, problem_lines, quoted, whole_number
 
 __all__ = ["register"]
 
@@ -223,7 +223,7 @@ def run_table(args: argparse.Namespace) -> int:
     try:
         parse_table({k: v for k, v in document.items() if not k.startswith("x-")}, reader.data)
     except TableFileError as error:
-        document["x-observation"]["table_problems"] = [str(p) for p in error.problems]
+        document["x-observation"]["table_problems"] = problem_lines(error.problems)
         status = 1
     if args.json:
         print(json.dumps(document, indent=1, ensure_ascii=False))
