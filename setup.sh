@@ -18,8 +18,10 @@ if [ -n "$DEBIAN_PACKAGES" ] && command -v apt-get >/dev/null 2>&1; then
         sudo=""
         [ "$(id -u)" -eq 0 ] || sudo="sudo"
         echo "setup: installing Debian packages:$missing"
-        $sudo apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing >/dev/null
+        # Wait (up to 10 minutes) for another apt or an unattended upgrade holding the lock, instead of failing.
+        wait_lock="-o DPkg::Lock::Timeout=600"
+        $sudo apt-get $wait_lock update -qq
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get $wait_lock install -y -qq $missing >/dev/null
     fi
 fi
 
@@ -33,6 +35,8 @@ wanted="$(cat pyproject.toml setup.sh | cksum)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$wanted" ]; then
     echo "setup: installing the package and test tools into .venv"
     .venv/bin/python -m pip install --quiet --upgrade pip
-    .venv/bin/python -m pip install --quiet -e '.[all,test]'
+    # setuptools' note on every editable install ("Editable installation... be careful with folders named
+    # like the package") is for package authors, not for someone setting up; it is silenced here.
+    PYTHONWARNINGS="ignore:Editable installation" .venv/bin/python -m pip install --quiet -e '.[all,test]'
     echo "$wanted" > "$stamp"
 fi

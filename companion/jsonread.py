@@ -1,7 +1,10 @@
-"""Read untrusted JSON values field by field, collecting one-line problems instead of raising.
+"""Read untrusted JSON: files within a size limit, documents within sane bounds, values field by field.
 
-Both the game-data loader and the table-file reader walk JSON through a `Reader`, so every
-bad value is reported as ``path: message`` (``players[2].cards[4]: unknown card ...``).
+`load_json_file` reads at most its limit plus one byte and refuses what would crash or stall the code
+after it (numbers beyond any game value, nesting beyond any of our formats). The game-data loader
+and the readers of table files, imports, components, profiles and recordings then walk the JSON
+through a `Reader`, so every bad value is reported as ``path: message`` (``players[2].cards[4]:
+unknown card ...``); `Problems` keeps the first few of a flood and counts the rest.
 """
 
 from __future__ import annotations
@@ -11,13 +14,166 @@ import json
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, SupportsIndex, TypeVar
 
-__all__ = ["Problem", "Reader", "did_you_mean", "read_json_file", "write_json_file"]
+__all__ = [
+    "JsonInputError",
+    "Problem",
+    "Problems",
+    "Reader",
+    "did_you_mean",
+    "load_json_file",
+    "parse_json",
+    "problem_lines",
+    "quoted",
+    "read_json_file",
+    "read_limited",
+    "whole_number",
+    "write_json_file",
+]
 
 _MISSING: Any = object()
 MAX_INT = 10**9
 """Integers beyond this are refused everywhere: no game value is that large."""
+MAX_NUMBER = 10**15
+"""Numbers beyond this are refused while reading any document: they are no game or camera value, and
+they keep float conversions (2**53) exact and finite."""
+MAX_DEPTH = 32
+"""Nesting beyond this is refused while reading: our deepest format (an imported game) nests 8 levels."""
+MAX_REPORTED_PROBLEMS = 20
+"""A flood of problems (150,000 unknown keys) is reported as its first few lines and a count."""
+MAX_QUOTED = 60
+"""Characters of bad input a message repeats; longer input is cut with an ellipsis."""
+_SUGGEST_LIMIT = 100
+"""Words longer than this get no "did you mean" (difflib is quadratic in the word's length)."""
+
+Item = TypeVar("Item")
+
+
+class JsonInputError(ValueError):
+    """A file or document that is not usable JSON; the message is one line without the file name."""
+
+
+def quoted(text: str, limit: int = MAX_QUOTED) -> str:
+    """`text` in single quotes, cut to `limit` characters with an ellipsis (for messages)."""
+    return f"'{text[: limit - 1]}…'" if len(text) > limit else f"'{text}'"
+
+
+def whole_number(text: str) -> int | None:
+    """The value of `text` when it is written in ASCII digits ("12"), else None ("١٢", "²", "1.5", "-1")."""
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
+
+
+class Problems(list[Item]):
+    """A list of problems that keeps the first `limit` and counts the rest in `more`."""
+
+    def __init__(self, limit: int = MAX_REPORTED_PROBLEMS) -> None:
+        super().__init__()
+        self.limit = limit
+        self.more = 0
+
+    def append(self, item: Item) -> None:
+        if len(self) < self.limit:
+            super().append(item)
+        else:
+            self.more += 1
+
+    def extend(self, items: Iterable[Item]) -> None:
+        for item in items:
+            self.append(item)
+
+    def __iadd__(self, items: Iterable[Item]) -> Problems[Item]:  # type: ignore[override, misc]
+        self.extend(items)
+        return self
+
+    def insert(self, index: SupportsIndex, item: Item) -> None:
+        if len(self) < self.limit:
+            super().insert(index, item)
+        else:
+            self.more += 1
+
+
+def problem_lines(problems: Iterable[object], limit: int = MAX_REPORTED_PROBLEMS) -> list[str]:
+    """One line per problem, at most `limit` of them, then "and N more problems" for the rest."""
+    lines = [str(p) for p in problems]
+    more = getattr(problems, "more", 0) + max(0, len(lines) - limit)
+    lines = lines[:limit]
+    if more:
+        lines.append(f"and {more:,} more problem{'s' if more != 1 else ''}")
+    return lines
+
+
+def _number_too_large() -> JsonInputError:
+    return JsonInputError(f"a number too large (more than {MAX_NUMBER:.0e}) or not a number")
+
+
+def _check_bounds(document: Any) -> None:
+    """Refuse nesting deeper than MAX_DEPTH and numbers beyond MAX_NUMBER. Iterative (no recursion), and
+    only containers wait on the stack, so a list of millions of numbers costs no memory beyond itself."""
+    if type(document) in (int, float) and not -MAX_NUMBER <= document <= MAX_NUMBER:
+        raise _number_too_large()
+    pending: list[tuple[Any, int]] = [(document, 1)] if type(document) in (dict, list) else []
+    while pending:
+        container, depth = pending.pop()
+        if depth > MAX_DEPTH:
+            raise JsonInputError(f"not valid JSON: nested too deeply (more than {MAX_DEPTH} levels)")
+        for child in container.values() if type(container) is dict else container:
+            kind = type(child)
+            if kind is dict or kind is list:
+                pending.append((child, depth + 1))
+            elif (kind is int or kind is float) and not -MAX_NUMBER <= child <= MAX_NUMBER:
+                raise _number_too_large()
+
+
+def _no_constant(name: str) -> Any:
+    raise JsonInputError(f"not valid JSON: {name} is not a number JSON allows")
+
+
+def parse_json(raw: bytes | str) -> Any:
+    """Decode an untrusted JSON document (UTF-8, with or without a byte-order mark).
+
+    :raises JsonInputError: when it is not UTF-8, not JSON, nested too deeply or holds a number
+        no game value reaches (huge integers, 1e400, NaN).
+    """
+    try:
+        text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw  # a byte-order mark (Notepad) is fine
+        document = json.loads(text, parse_constant=_no_constant)
+    except UnicodeDecodeError:
+        raise JsonInputError("not UTF-8 text") from None
+    except json.JSONDecodeError as error:
+        raise JsonInputError(f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
+    except RecursionError:
+        raise JsonInputError(f"not valid JSON: nested too deeply (more than {MAX_DEPTH} levels)") from None
+    except ValueError as error:
+        if isinstance(error, JsonInputError):
+            raise
+        raise JsonInputError("a number with too many digits") from None
+    _check_bounds(document)
+    return document
+
+
+def read_limited(path: str | Path, max_bytes: int) -> bytes:
+    """The bytes of a file, reading at most `max_bytes` + 1 of them (a 1.5 GB file or /dev/zero costs
+    no more than the limit).
+
+    :raises OSError: when the file cannot be read.
+    :raises JsonInputError: when it holds more than `max_bytes`.
+    """
+    with open(path, "rb") as stream:
+        raw = stream.read(max_bytes + 1)
+    if len(raw) > max_bytes:
+        raise JsonInputError(f"larger than {max_bytes:,} bytes")
+    return raw
+
+
+def load_json_file(path: str | Path, max_bytes: int) -> Any:
+    """The JSON document of a file of at most `max_bytes`, checked by `parse_json`.
+
+    :raises OSError: when the file cannot be read (the caller says which file it is).
+    :raises JsonInputError: when it is too large or not a usable JSON document.
+    """
+    return parse_json(read_limited(path, max_bytes))
 
 
 @dataclass(frozen=True)
@@ -33,6 +189,8 @@ class Problem:
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """Return ``"; did you mean 'x'?"`` for the closest choice, or an empty string."""
+    if len(word) > _SUGGEST_LIMIT:
+        return ""
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f"; did you mean '{close[0]}'?" if close else ""
 
@@ -74,6 +232,7 @@ class Reader:
         """The path of a key or an index below this value."""
         if isinstance(key, int):
             return f"{self.path}[{key}]"
+        key = quoted(key)[1:-1] if len(key) > MAX_QUOTED else key
         return f"{self.path}.{key}" if self.path else key
 
     def __getitem__(self, key: str) -> Reader:
@@ -94,9 +253,8 @@ class Reader:
         if allowed is not None:
             for key in self.value:
                 if key not in allowed:
-                    self.problems.append(
-                        Problem(self.child_path(key), f"unknown field{did_you_mean(key, allowed)}")
-                    )
+                    hint = did_you_mean(key, allowed) if len(self.problems) < MAX_REPORTED_PROBLEMS else ""
+                    self.problems.append(Problem(self.child_path(key), f"unknown field{hint}"))
         return self.value
 
     def items(self) -> list[tuple[str, Reader]]:
@@ -131,7 +289,8 @@ class Reader:
         if choices is not None:
             options = list(choices)
             if self.value not in options:
-                self.problem(f"unknown {what} '{self.value}'{did_you_mean(self.value, options)}")
+                hint = did_you_mean(self.value, options) if len(self.problems) < MAX_REPORTED_PROBLEMS else ""
+                self.problem(f"unknown {what} {quoted(self.value)}{hint}")
                 return None
         return self.value
 
@@ -175,15 +334,19 @@ class Reader:
         return self.value
 
 
+MAX_SMALL_FILE_BYTES = 1_000_000
+"""The largest profile or settings file read (they are a few kilobytes)."""
+
+
 def read_json_file(path: str | Path, what: str, error: type[Exception]) -> Any:
     """The JSON document in a small file (a profile, a settings file), or `error` naming the file
     and saying what is wrong ("cannot read the lens profile: ...", "... is not valid JSON")."""
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        return load_json_file(path, MAX_SMALL_FILE_BYTES)
     except OSError as problem:
         raise error(f"{path}: cannot read the {what}: {problem.strerror or problem}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise error(f"{path}: the {what} is not valid JSON") from None
+    except JsonInputError as problem:
+        raise error(f"{path}: the {what} is unusable: {problem}") from None
 
 
 def write_json_file(path: str | Path, document: Any) -> None:

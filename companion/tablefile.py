@@ -8,7 +8,6 @@ described by companion/data/schema/table.schema.json.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -19,7 +18,7 @@ from companion.engine.table import ARMADA, STANDARD, TWO_PLAYER, VARIANTS, Playe
 from companion.gamedata import Card, GameData, load_game_data
 from companion.gamedata.armada import ArmadaData, load_armada_data
 from companion.gamedata.effects import CopyNeighborGuild, ScienceWild
-from companion.jsonread import Problem, Reader
+from companion.jsonread import JsonInputError, Problem, Problems, Reader, load_json_file, problem_lines, quoted
 from companion.tablefile_armada import (
     ARMADA_PLAYER_FIELDS,
     OTHER_WONDER,
@@ -51,7 +50,7 @@ class TableFileError(ValueError):
         self.problems = problems
         self.source = source
         prefix = f"{source}: " if source else ""
-        super().__init__("\n".join(prefix + str(p) for p in problems))
+        super().__init__("\n".join(prefix + line for line in problem_lines(problems)))
 
 
 def _extension_key(key: str) -> bool:
@@ -153,18 +152,13 @@ def _read_player(reader: Reader, data: GameData, two_player: bool, armada: Armad
 def _check_table(reader: Reader, table: Table) -> None:
     """Problems that need the whole table: seats, shared boards, copies in the box, choices."""
     data = table.data
-    names = Counter(p.name for p in table.players)
-    wonders = Counter(p.wonder.id if p.wonder.outside is None else f"{p.wonder.id}:{p.wonder.name}"
-                      for p in table.players)
+    others = Counter(p.wonder.name for p in table.players if p.wonder.outside is not None)
     box_players = table.box_player_count
     holders: dict[str, list[int]] = {}
     for seat, player in enumerate(table.players):
         at = reader["players"].child_path(seat)
-        if names[player.name] > 1:
-            reader.problems.append(Problem(f"{at}.name", f"two players are called '{player.name}'"))
-        if wonders[player.wonder.id if player.wonder.outside is None else f"{player.wonder.id}:{player.wonder.name}"
-                   ] > 1:
-            reader.problems.append(Problem(f"{at}.wonder", f"{player.wonder.name} is at the table twice"))
+        if player.wonder.outside is not None and others[player.wonder.name] > 1:
+            reader.problems.append(Problem(f"{at}.other_wonder", f"{player.wonder.name} is at the table twice"))
         for index, card in enumerate(player.cards):
             holders.setdefault(card.id, []).append(seat)
             if card.copies_in_box(box_players) == 0:
@@ -191,6 +185,22 @@ def _check_table(reader: Reader, table: Table) -> None:
                                                   f"players deals only {most_guilds}"))
     if table.armada is not None:
         check_armada_table(reader, table)
+
+
+def _check_unique(items: list[Reader], data: GameData) -> None:
+    """Two players of one name, or one wonder twice: read from the raw entries, so that these come in
+    the same report as every other problem of the file."""
+    def text(value: Any) -> str | None:
+        return value if isinstance(value, str) else None
+
+    names = Counter(text(item["name"].value) for item in items)
+    wonders = Counter(text(item["wonder"].value) for item in items)
+    for item in items:
+        name, wonder = text(item["name"].value), text(item["wonder"].value)
+        if name is not None and names[name] > 1:
+            item["name"].problem(f"two players are called {quoted(name)}")
+        if wonder in data.wonders and wonders[wonder] > 1:
+            item["wonder"].problem(f"{data.wonders[wonder].name} is at the table twice")
 
 
 def _check_choices(reader: Reader, table: Table, seat: int, at: str) -> None:
@@ -234,7 +244,7 @@ def parse_table(document: Any, data: GameData | None = None, *, armada: ArmadaSo
     :raises TableFileError: with every problem found; no partial table is ever returned.
     """
     data = data or load_game_data()
-    problems: list[Problem] = []
+    problems: Problems[Problem] = Problems()
     reader = Reader(document, problems)
     if _check_fields(reader, TOP_FIELDS) is None:
         raise TableFileError(problems)
@@ -261,6 +271,7 @@ def parse_table(document: Any, data: GameData | None = None, *, armada: ArmadaSo
             reader["variant"].problem("Armada is not played in the two-player variant")
     items = reader["players"].as_list(max_length=20)
     players = [_read_player(item, data, two_player, armada_data) for item in items]
+    _check_unique(items, data)
     rules = data.rules
     low, high = rules.min_players, rules.max_players
     if armada_data is not None:
@@ -312,20 +323,11 @@ def read_table(path: str | Path, data: GameData | None = None, *, armada: Armada
     """
     source = str(path)
     try:
-        raw = Path(path).read_bytes()[: MAX_FILE_BYTES + 1]
+        document = load_json_file(path, MAX_FILE_BYTES)
     except OSError as error:
         raise TableFileError([Problem("", f"cannot read the file: {error.strerror or error}")], source) from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise TableFileError([Problem("", f"file larger than {MAX_FILE_BYTES} bytes")], source)
-    try:
-        document = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise TableFileError([Problem("", "not UTF-8 text")], source) from None
-    except json.JSONDecodeError as error:
-        raise TableFileError([Problem("", f"not valid JSON: {error.msg} at line {error.lineno} "
-                                          f"column {error.colno}")], source) from None
-    except RecursionError:
-        raise TableFileError([Problem("", "not valid JSON: nested too deeply")], source) from None
+    except JsonInputError as error:
+        raise TableFileError([Problem("", str(error))], source) from None
     try:
         return parse_table(document, data, armada=armada)
     except TableFileError as error:

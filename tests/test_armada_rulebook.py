@@ -105,7 +105,7 @@ def test_naval_construction_when_the_card_is_free_by_chain_or_olympia() -> None:
 def test_never_a_naval_construction_from_the_discard_pile() -> None:
     # "Важно: эффекты, позволяющие строить карты из СТОПКИ СБРОСА (Галикарнас ...), НЕ позволяют
     # игроку Строить Корабли."
-    table = armada_table(*_georgy(wonder="halikarnassos"), values=GEORGY_BOARD)
+    table = armada_table(*_georgy(wonder="halikarnassos", stages=2), values=GEORGY_BOARD)  # A stage 2: from the discard
     assert check_card(table, 0, "baths", from_discard=True).legal
     refused = check_card(table, 0, "baths", from_discard=True, naval=True)
     assert not refused.legal and refused.reason_code == "naval_from_discard"

@@ -204,7 +204,7 @@ def test_an_age_holds_at_most_seven_turns(data: GameData) -> None:
 def test_unreadable_files_are_one_problem(tmp_path: Path, data: GameData) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text("{ not json", encoding="utf-8")
-    with pytest.raises(RecordingError, match="not JSON"):
+    with pytest.raises(RecordingError, match="not valid JSON"):
         load_recording(broken, data)
     with pytest.raises(RecordingError, match="cannot read the file"):
         load_recording(tmp_path / "missing.json", data)

@@ -134,7 +134,11 @@ def test_extension_keys_are_ignored() -> None:
 @pytest.mark.parametrize(("content", "expected"), [
     (b'{"format": ', "not valid JSON: Expecting value at line 1 column 12"),
     (b"\xff\xfe{}", "not UTF-8 text"),
-    (b"[" * 100_000 + b"]" * 100_000, "not valid JSON: nested too deeply"),
+    (b"[" * 100_000 + b"]" * 100_000, "not valid JSON: nested too deeply (more than 32 levels)"),
+    (b"[" * 1_000 + b"]" * 1_000, "not valid JSON: nested too deeply (more than 32 levels)"),
+    (b'{"players": [{"coins": ' + b"9" * 5_000 + b"}]}", "a number with too many digits"),
+    (b'{"players": [{"coins": 1e400}]}', "a number too large (more than 1e+15) or not a number"),
+    (b'{"players": [{"coins": NaN}]}', "not valid JSON: NaN is not a number JSON allows"),
 ])
 def test_unreadable_files(tmp_path: Path, content: bytes, expected: str) -> None:
     path = tmp_path / "table.json"

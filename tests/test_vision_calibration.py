@@ -62,7 +62,7 @@ def test_the_printed_board_is_read_back_from_its_pdf(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("content", "message"), [
-    ("{", "the lens profile is not valid JSON"),
+    ("{", "the lens profile is unusable: not valid JSON"),
     ('{"format": "something-else"}', "not a lens profile"),
     ('{"format": "sevenwonders-lens/1", "width": 1280, "height": 720, "camera_matrix": [[1, 0], [0, 1]],'
      ' "distortion": [0, 0, 0, 0, 0], "rms_error_px": 0.3}', "camera_matrix must be 3 rows of 3 numbers"),
@@ -87,10 +87,11 @@ def test_reading_goes_on_without_a_bad_or_mismatched_profile(tmp_path: Path, cap
     cv2.imwrite(str(image), scene.frame)
     bad = tmp_path / "bad.json"
     bad.write_text("not json")
-    assert main(["scan", str(image), "--lens", str(bad), "--json"]) == 0
+    # A profile given explicitly but unusable is an error (issue 12), not a reading without it.
+    assert main(["scan", str(image), "--lens", str(bad), "--json"]) == 2
     captured = capsys.readouterr()
-    assert "warning: " in captured.err and "not valid JSON; reading without a lens profile" in captured.err
-    assert len(json.loads(captured.out)[0]["markers"]) > 20
+    assert captured.err.startswith(f"error: {bad}: the lens profile is unusable: not valid JSON")
+    assert captured.out == ""
     other = tmp_path / "other.json"
     LensProfile(640, 480, tuple(map(tuple, MATRIX)), tuple(DISTORTION), 0.2).save(other)
     assert main(["scan", str(image), "--lens", str(other), "--json"]) == 0

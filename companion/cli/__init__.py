@@ -1,8 +1,14 @@
-"""The `companion` command: one thin subcommand per capability; errors become one line and exit 2."""
+"""The `companion` command: one thin subcommand per capability.
+
+Exit statuses: 0 done, 1 a negative answer (an illegal build, an incomplete table), 2 a bad input or
+argument (one line per problem, at most 20 and a count), 3 an answer needing a value not yet entered,
+130 interrupted by Ctrl-C. A missing optional dependency names the extra that installs it.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -10,10 +16,20 @@ from companion import __version__
 from companion.cli import rules_commands
 from companion.cli.errors import CommandError
 from companion.gamedata import GameDataError
+from companion.jsonread import problem_lines
 from companion.storage.events import EventError
 from companion.tablefile import TableFileError
 
-__all__ = ["entrypoint", "main"]
+__all__ = ["EXTRAS", "entrypoint", "main"]
+
+EXTRAS = {"cv2": "vision", "numpy": "vision", "pyzbar": "vision", "zxingcpp": "vision",
+          "segno": "sheets", "fpdf": "sheets", "kivy": "app"}
+"""The optional dependency groups of pyproject.toml, by the module a command imports."""
+INTERRUPTED = 130
+"""The exit status of a command stopped by Ctrl-C (128 + SIGINT), as shells report it."""
+QUIET_LIBRARIES = {"OPENCV_LOG_LEVEL": "OFF", "OPENCV_FFMPEG_LOGLEVEL": "-8"}
+"""OpenCV's and ffmpeg's own warnings ("moov atom not found", "can't open camera by index") would come
+before the command's one `error:` line saying the same; set in the environment to see them again."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -49,23 +65,44 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with `argv` (default: sys.argv[1:]) and return the exit status."""
+    for name, value in QUIET_LIBRARIES.items():
+        os.environ.setdefault(name, value)
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         status: int = args.run(args)
     except TableFileError as error:
-        for problem in error.problems:
-            location = f"{error.source}: " if error.source else ""
-            print(f"error: {location}{problem}", file=sys.stderr)
+        location = f"{error.source}: " if error.source else ""
+        for line in problem_lines(error.problems):
+            print(f"error: {location}{line}", file=sys.stderr)
         return 2
     except (CommandError, GameDataError, EventError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return INTERRUPTED
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"error: {where}{error.strerror or error}", file=sys.stderr)
+        return 2
+    except ModuleNotFoundError as error:
+        extra = EXTRAS.get((error.name or "").partition(".")[0])
+        if extra is None:
+            raise
+        print(f"error: this command needs {error.name}, which is not installed: "
+              f"pip install 'sevenwonders-companion[{extra}]'", file=sys.stderr)
+        return 2
     return status
 
 
 def entrypoint() -> None:
-    """The console script."""
-    sys.exit(main())
+    """The console script (Ctrl-C while it is still starting up is one line too)."""
+    try:
+        status = main()
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        status = INTERRUPTED
+    sys.exit(status)

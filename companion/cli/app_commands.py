@@ -3,11 +3,27 @@
 from __future__ import annotations
 
 import argparse
+import logging
 from pathlib import Path
 
 from companion.cli.errors import CommandError
 
-__all__ = ["parse_size", "register"]
+__all__ = ["parse_size", "quiet_kivy_first_start", "register"]
+
+FIRST_START_NOISE = ("Config: Older configuration version detected", "Config: Upgrading configuration")
+"""Kivy's warnings when it writes its config file the first time: not the player's business."""
+
+
+class _FirstStartFilter(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith(FIRST_START_NOISE)
+
+
+def quiet_kivy_first_start() -> None:
+    """Drop Kivy's config-upgrade warnings (printed on the very first start); call before the app runs."""
+    kivy_logger = logging.getLogger("kivy")
+    if not any(isinstance(f, _FirstStartFilter) for f in kivy_logger.filters):
+        kivy_logger.addFilter(_FirstStartFilter())
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -36,6 +52,7 @@ def run_app_command(args: argparse.Namespace) -> int:
                            "/dev/dri/card* screen this user may open: add the user to the video and render "
                            "groups)")
     store = Path(args.store) if args.store else default_store_path()
+    quiet_kivy_first_start()
     run_app(store, camera=args.camera, language=args.language, size=parse_size(args.size),
             fullscreen=args.fullscreen)
     return 0

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from companion.cli.arguments import positive_int, positive_number
+
 __all__ = ["register"]
 
 
@@ -64,24 +66,24 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     bench = commands.add_parser("bench", help="measure speed (prints figures; never fails on a slow machine)")
     targets = bench.add_subparsers(dest="target", metavar="TARGET", required=True)
     rules = targets.add_parser("rules", help="trade checks and scoring")
-    rules.add_argument("--repeat", type=int, default=2000, help="timed runs per case (default 2000)")
+    rules.add_argument("--repeat", type=positive_int, default=2000, help="timed runs per case (default 2000)")
     rules.add_argument("--json", action="store_true", help="print the figures as JSON")
     rules.set_defaults(run=run_bench_rules)
     markers = targets.add_parser("markers", help="recall against pixels per module, and the printed sizes it implies")
-    markers.add_argument("--trials", type=int, default=150, help="stickers per family and size (default 150)")
+    markers.add_argument("--trials", type=positive_int, default=150, help="stickers per family and size (default 150)")
     markers.add_argument("--json", action="store_true", help="print the figures as JSON")
     markers.set_defaults(run=run_bench_markers)
     vision = targets.add_parser("vision", help="recall, false components and time per frame on rendered tables")
-    vision.add_argument("--frames", type=int, default=6, help="frames per level and family (default 6)")
+    vision.add_argument("--frames", type=positive_int, default=6, help="frames per level and family (default 6)")
     vision.add_argument("--json", action="store_true", help="print the figures as JSON")
     vision.set_defaults(run=run_bench_vision)
     storage = targets.add_parser("storage", help="game log: replay a game, statistics over many games, appends")
-    storage.add_argument("--games", type=int, default=1000, help="games in the log (default 1000)")
+    storage.add_argument("--games", type=positive_int, default=1000, help="games in the log (default 1000)")
     storage.add_argument("--json", action="store_true", help="print the figures as JSON")
     storage.set_defaults(run=run_bench_storage)
     app = targets.add_parser("app", help="the app's preview frames per second while recognition runs")
-    app.add_argument("--seconds", type=float, default=10.0, help="seconds per round and mode (default 10)")
-    app.add_argument("--rounds", type=int, default=2, help="rounds of each mode, alternating (default 2)")
+    app.add_argument("--seconds", type=positive_number, default=10.0, help="seconds per round and mode (default 10)")
+    app.add_argument("--rounds", type=positive_int, default=2, help="rounds of each mode, alternating (default 2)")
     app.add_argument("--window", default="1280x800", help="the app's window, e.g. 800x480 (default 1280x800)")
     app.add_argument("--json", action="store_true", help="print the figures as JSON")
     app.set_defaults(run=run_bench_app)

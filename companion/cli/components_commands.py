@@ -26,7 +26,7 @@ from companion.gamedata.components import (
     write_components,
 )
 from companion.gamedata.facts import Fact
-from companion.jsonread import did_you_mean
+from companion.jsonread import did_you_mean, whole_number
 
 __all__ = ["components_path", "register"]
 
@@ -42,8 +42,10 @@ def components_path(args: argparse.Namespace) -> Path:
 def _subject_prefixes(kind: str, ident: str | None, armada: ArmadaData) -> tuple[str, list[str]]:
     """The subject's name as facts give it and the key prefixes a `--set KEY` may omit."""
     if kind == "port-board":
-        if ident is None or not ident.isdigit() or int(ident) not in armada.boards:
+        number = whole_number(ident or "")
+        if number not in armada.boards:
             raise CommandError(f"port board must be one of {', '.join(map(str, armada.boards))}, got {ident!r}")
+        ident = str(number)
         return f"port-board {ident}", [f"port_board.{ident}.", "fleet."]
     if kind == "fleets":
         return "fleets", ["fleet."]
@@ -175,6 +177,10 @@ def run_edit(args: argparse.Namespace) -> int:
     values.update(answers)
     checked = _save(path, values)
     left = _questions(subject, checked)
+    if args.json:
+        print(json.dumps({"components_file": str(path), "saved": answers, "still_unknown": [f.key for f in left]},
+                         indent=1, ensure_ascii=False))
+        return 0
     print(f"{len(answers)} value{'s' if len(answers) != 1 else ''} saved to {path}; "
           f"{len(left)} still unknown for {subject}")
     return 0
@@ -195,6 +201,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     edit.add_argument("--set", action="append", metavar="KEY=VALUE",
                       help="enter a value without questions (repeatable), e.g. blue.4.cost='1 clay' or "
                            "port_board.3.wonder_fleet=red; VALUE 'unknown' removes an entered value")
+    edit.add_argument("--json", action="store_true", help="print the values saved and those still unknown as JSON")
     edit.add_argument("--components", metavar="PATH", help="the components file (default: $COMPANION_COMPONENTS "
                                                            "or the user data folder)")
     edit.set_defaults(run=run_edit)

@@ -44,11 +44,13 @@ def run_demo(args: argparse.Namespace) -> int:
 def _run_app_demo() -> int:
     """The app, on a fresh demo log beside the user's, watching the bundled recording."""
     from companion.app.launch import run_app
+    from companion.cli.app_commands import quiet_kivy_first_start
     from companion.storage import default_store_path
 
     store = default_store_path().parent / "demo.sqlite3"
     for suffix in ("", "-wal", "-shm"):
         Path(f"{store}{suffix}").unlink(missing_ok=True)
+    quiet_kivy_first_start()
     run_app(store, demo=True)
     return 0
 

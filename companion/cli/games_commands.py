@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.errors import CommandError
+from companion.cli.paths import output_file
 from companion.cli.render import score_sheet_text
 
 __all__ = ["register"]
@@ -92,6 +93,7 @@ def run_export(args: argparse.Namespace) -> int:
     from companion.storage import StoreError
     from companion.storage.exchange import BGSTATS_CANNOT_CARRY, bgstats_url, export_bgstats, export_csv, export_json
 
+    out = output_file(args.out) if args.out else None
     with _store(args) as store:
         ids = [g.id for g in store.games()] if args.all else [_game_id(store, args.id)]
         try:
@@ -107,8 +109,8 @@ def run_export(args: argparse.Namespace) -> int:
                 print("note: BG Stats cannot hold " + "; ".join(BGSTATS_CANNOT_CARRY), file=sys.stderr)
         except StoreError as error:
             raise CommandError(str(error)) from None
-    if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
+    if out is not None:
+        out.write_text(text, encoding="utf-8", newline="")
         print(f"wrote {args.out}")
     else:
         sys.stdout.write(text)
@@ -127,6 +129,9 @@ def run_import(args: argparse.Namespace) -> int:
                 print(f"error: {problem}", file=sys.stderr)
             print(f"nothing imported from {args.file}", file=sys.stderr)
             return 2
+    if args.json:
+        print(json.dumps({"imported": ids}))
+        return 0
     print(f"imported {len(ids)} game{'s' if len(ids) != 1 else ''}: {', '.join(map(str, ids))}")
     return 0
 
@@ -140,6 +145,9 @@ def run_add(args: argparse.Namespace) -> int:
     with _store(args) as store:
         game_id = record_table(store, table_to_json(table))
         sheet = store.game(game_id).sheet
+    if args.json:
+        print(json.dumps({"game": game_id, "winners": sheet["winners"]}, ensure_ascii=False))
+        return 0
     print(f"logged game {game_id}; won by {', '.join(sheet['winners'])}")
     return 0
 
@@ -187,9 +195,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     export.set_defaults(run=run_export)
     importing = actions.add_parser("import", help="import games exported as JSON (checked; a bad file changes nothing)")
     importing.add_argument("file")
+    importing.add_argument("--json", action="store_true", help='print {"imported": [ids]}')
     importing.set_defaults(run=run_import)
     add = actions.add_parser("add", help="log a finished table from its table file")
     add.add_argument("table", metavar="TABLE.json")
+    add.add_argument("--json", action="store_true", help='print {"game": id, "winners": [names]}')
     add.set_defaults(run=run_add)
     stats = actions.add_parser("stats", help="wins and averages per player and wonder, category averages")
     stats.add_argument("--json", action="store_true")

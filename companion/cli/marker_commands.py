@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 
 from companion.cli.errors import CommandError
+from companion.cli.paths import output_folder
 from companion.i18n import LANGUAGES
 from companion.markers import encode_payload, load_marker_registry
 
@@ -48,10 +48,16 @@ def run_sheets(args: argparse.Namespace) -> int:
 
     sets = tuple(s.strip() for s in args.set.split(",") if s.strip())
     spec = SheetSpec(args.family, args.size, args.paper, args.language, sets)
+    out = output_folder(args.out)
     try:
-        written = write_sheets(spec, load_marker_registry(), Path(args.out))
+        written = write_sheets(spec, load_marker_registry(), out)
     except (ValueError, FileNotFoundError) as error:
         raise CommandError(str(error)) from None
+    if args.json:
+        print(json.dumps({"family": spec.family, "size_mm": spec.size_mm, "paper": spec.paper,
+                          "language": spec.language, "sets": list(spec.sets),
+                          "files": [str(path) for path in written]}, indent=1, ensure_ascii=False))
+        return 0
     for path in written:
         print(path)
     return 0
@@ -72,4 +78,5 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     sheets.add_argument("--set", default="base", help="base, armada or base,armada (default base)")
     sheets.add_argument("--language", choices=LANGUAGES, default="en", help="language of the labels")
     sheets.add_argument("--out", required=True, metavar="DIR", help="folder for the PDFs")
+    sheets.add_argument("--json", action="store_true", help="print the files written as JSON")
     sheets.set_defaults(run=run_sheets)

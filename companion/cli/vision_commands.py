@@ -6,9 +6,14 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
+from companion.cli.arguments import positive_int, positive_number
 from companion.cli.errors import CommandError
+from companion.cli.paths import output_file
+from companion.jsonread import did_you_mean, problem_lines, quoted, whole_number
 
 __all__ = ["register"]
 
@@ -27,13 +32,32 @@ def _sizes(text: str) -> dict[str, float]:
 
 
 def _names(text: str) -> dict[str, str]:
+    from companion.gamedata import load_game_data
+
+    wonders = load_game_data().wonders
     names = {}
     for part in text.split(","):
-        wonder, _, name = part.partition("=")
-        if not name.strip():
-            raise argparse.ArgumentTypeError(f"expected names like gizah=Anna,rhodes=Boris, got {text!r}")
-        names[wonder.strip()] = name.strip()
+        wonder, _, name = (s.strip() for s in part.partition("="))
+        if not name:
+            raise argparse.ArgumentTypeError(f"expected names like gizah=Anna,rhodes=Boris, got {quoted(text)}")
+        if wonder not in wonders:
+            raise argparse.ArgumentTypeError(f"no wonder {quoted(wonder)}{did_you_mean(wonder, wonders)} "
+                                             f"(wonders: {', '.join(wonders)})")
+        names[wonder] = name
     return names
+
+
+def _player_count(text: str) -> int:
+    from companion.gamedata import load_game_data
+    from companion.gamedata.armada import load_armada_data
+
+    rules = load_game_data().rules
+    low, high = rules.min_players, load_armada_data().rules.max_players
+    value = whole_number(text)
+    if value is None or not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"a table seats {low} to {rules.max_players} players ({high} with "
+                                         f"Armada), got {quoted(text)}")
+    return value
 
 
 def _table_reader(args: argparse.Namespace) -> Any:
@@ -42,38 +66,75 @@ def _table_reader(args: argparse.Namespace) -> Any:
     from companion.vision.rig import RigProfile, RigProfileError
 
     lens = rig = None
-    if getattr(args, "lens", None):
-        try:
+    try:
+        if getattr(args, "lens", None):
             lens = LensProfile.load(args.lens)
-        except LensProfileError as error:
-            print(f"warning: {error}; reading without a lens profile", file=sys.stderr)
-    if getattr(args, "rig", None):
-        try:
+        if getattr(args, "rig", None):
             rig = RigProfile.load(args.rig)
-        except RigProfileError as error:
-            print(f"warning: {error}; finding the table plane in each frame", file=sys.stderr)
+    except (LensProfileError, RigProfileError) as error:
+        raise CommandError(str(error)) from None
     return TableReader(sizes_mm=getattr(args, "sizes", None) or {}, lens=lens, rig=rig,
                        player_count=getattr(args, "players", None))
 
 
-def _frames(sources: list[str], every: int, realtime: bool = False,
-            resolution: tuple[int, int] | None = None) -> Iterator[Any]:
-    """Frames of each source in turn; a live camera (asked for `resolution`) first says on stderr
-    what it delivers, and one that is lost ends the command with its reason."""
+def _expand(source: str) -> tuple[list[str], bool]:
+    """The sources a command argument stands for (a folder: its images, sorted by name) and whether
+    an unreadable image among them is skipped (in a folder, or among several sources) rather than fatal."""
+    from companion.vision.sources import IMAGE_SUFFIXES, is_video
+
+    path = Path(source)
+    if path.is_dir():
+        images = sorted(str(p) for p in path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+        if not images:
+            raise CommandError(f"{source}: no images in this folder")
+        return images, True
+    return [source], path.is_file() and not is_video(source)
+
+
+def _live_frames(source: str, every: int, resolution: tuple[int, int] | None) -> Iterator[Any]:
+    """A live camera's frames (asked for `resolution`): it first says on stderr what it delivers, and
+    one that cannot be opened or is lost ends the command with its reason."""
     import itertools
 
-    from companion.vision.sources import FrameSourceError, frames_from, is_live, open_camera
+    from companion.vision.sources import FrameSourceError, open_camera
 
     try:
-        for source in sources:
-            if is_live(source):
-                camera = open_camera(source, resolution)
-                print(camera.describe(), file=sys.stderr, flush=True)
-                yield from itertools.islice(camera, 0, None, every)
-            else:
-                yield from frames_from(source, every=every, realtime=realtime)
+        camera = open_camera(source, resolution)
+        print(camera.describe(), file=sys.stderr, flush=True)
+        yield from itertools.islice(camera, 0, None, every)
     except FrameSourceError as error:
         raise CommandError(str(error)) from None
+
+
+def _frames(sources: list[str], every: int, realtime: bool = False, skipped: list[dict[str, str]] | None = None,
+            resolution: tuple[int, int] | None = None) -> Iterator[Any]:
+    """The frames of every source; an unreadable image of a folder (or of several images) is reported
+    on stderr, added to `skipped`, and the rest are read."""
+    from companion.vision.sources import FrameSourceError, frames_from, is_live
+
+    several = len(sources) > 1
+    read = 0
+    for source in sources:
+        if is_live(source):
+            for frame in _live_frames(source, every, resolution):
+                read += 1
+                yield frame
+            continue
+        specs, may_skip = _expand(source)
+        for index, spec in enumerate(specs):
+            try:
+                for frame in frames_from(spec, every=every, realtime=realtime):
+                    read += 1
+                    # A folder's photos come one a second, in name order, as frames_from gives them.
+                    yield replace(frame, seconds=float(index)) if len(specs) > 1 else frame
+            except FrameSourceError as error:
+                if not (may_skip and (several or len(specs) > 1)):
+                    raise CommandError(str(error)) from None
+                print(f"skipped: {error}", file=sys.stderr)
+                if skipped is not None:
+                    skipped.append({"image": Path(spec).name, "error": str(error)})
+    if not read:
+        raise CommandError("no frame could be read")
 
 
 def _frame_size(text: str) -> tuple[int, int]:
@@ -87,11 +148,33 @@ def _frame_size(text: str) -> tuple[int, int]:
     return size
 
 
+def _test_sheet(markers: list[dict[str, Any]], detections: list[Any]) -> dict[str, Any] | None:
+    """For a photo of the test sheet (only test-pattern markers of one family): which printed size
+    each sticker is (written into its entry as ``printed_mm``), which sizes were read and which not.
+    The stickers differ in size by design, so the table plane's fit and its notes do not apply."""
+    from companion.markers.testsheet import RELIABLE_PIXELS_PER_MODULE, match_printed_sizes
+
+    if not detections or any(d.component.kind != "test" for d in detections):
+        return None
+    families = {d.code.family for d in detections}
+    match = match_printed_sizes([d.quality for d in detections], families.pop()) if len(families) == 1 else None
+    if match is None:
+        return None
+    for entry, size in zip(markers, match.sizes_mm, strict=True):
+        entry["printed_mm"] = size
+        entry["position_mm"] = None
+    reliable = [m["printed_mm"] for m in markers if m["pixels_per_module"] >= RELIABLE_PIXELS_PER_MODULE]
+    return {"family": markers[0]["family"], "read_mm": sorted(match.sizes_mm), "not_read_mm": list(match.unread_mm),
+            "smallest_reliable_mm": min(reliable, default=None), "scale_spread": round(match.spread, 3)}
+
+
 def run_scan(args: argparse.Namespace) -> int:
-    """Print every marker found in each image, and every code refused with its reason."""
+    """Print every marker found in each image, and every code refused with its reason; for a photo of
+    the test sheet, which printed sizes were read."""
     reader = _table_reader(args)
-    results = []
-    for frame in _frames(args.images, 1):
+    results: list[dict[str, Any]] = []
+    skipped: list[dict[str, str]] = []
+    for frame in _frames(args.images, 1, skipped=skipped):
         result = reader.read(frame.image)
         markers = []
         positions = result.positions or [None] * len(result.reading.markers)
@@ -99,25 +182,44 @@ def run_scan(args: argparse.Namespace) -> int:
             entry = detection.to_json()
             entry["position_mm"] = None if position is None else [round(position[0], 1), round(position[1], 1)]
             markers.append(entry)
-        results.append({"image": frame.name, "markers": markers,
-                        "rejected": [r.to_json() for r in result.reading.rejected],
-                        "plane_rms_error_mm": None if result.plane is None else round(result.plane.rms_error_mm, 2),
-                        "notes": result.notes, "seconds": round(result.seconds, 4)})
+        test_sheet = _test_sheet(markers, result.reading.markers)
+        entry = {"image": frame.name, "markers": markers, "rejected": [r.to_json() for r in result.reading.rejected],
+                 "plane_rms_error_mm": None if result.plane is None else round(result.plane.rms_error_mm, 2),
+                 "notes": [] if test_sheet else result.notes, "seconds": round(result.seconds, 4)}
+        if test_sheet:
+            entry["test_sheet"] = test_sheet
+            entry["plane_rms_error_mm"] = None
+        results.append(entry)
     if args.json:
-        print(json.dumps(results, indent=1, ensure_ascii=False))
+        print(json.dumps(results + skipped, indent=1, ensure_ascii=False))
         return 0
     for entry in results:
         print(f"{entry['image']}: {len(entry['markers'])} markers, {len(entry['rejected'])} codes refused, "
               f"{entry['seconds'] * 1000:.0f} ms")
         for marker in entry["markers"]:
             where = "" if marker["position_mm"] is None else f" at {marker['position_mm']} mm"
+            name = f"test {marker['printed_mm']:g} mm" if "printed_mm" in marker else marker["component"]
             ppm = marker["pixels_per_module"]
-            print(f"  {marker['component']:<34} {marker['family']:<6} {ppm:>5} px/module{where}")
+            print(f"  {name:<34} {marker['family']:<6} {ppm:>5} px/module{where}")
         for refused in entry["rejected"]:
             print(f"  refused: {refused['message']}")
         for note in entry["notes"]:
             print(f"  note: {note}")
+        if "test_sheet" in entry:
+            print(_test_sheet_text(entry["test_sheet"]))
     return 0
+
+
+def _test_sheet_text(sheet: dict[str, Any]) -> str:
+    def sizes(values: list[float]) -> str:
+        return ", ".join(f"{v:g}" for v in values) + " mm"
+
+    text = f"  test sheet ({sheet['family']}): read {sizes(sheet['read_mm'])}"
+    if sheet["not_read_mm"]:
+        text += f"; not read {sizes(sheet['not_read_mm'])}"
+    if sheet["smallest_reliable_mm"] is not None:
+        text += f"; reliable (3 px/module or more) from {sheet['smallest_reliable_mm']:g} mm"
+    return text
 
 
 def run_table(args: argparse.Namespace) -> int:
@@ -141,7 +243,7 @@ def run_table(args: argparse.Namespace) -> int:
     try:
         parse_table({k: v for k, v in document.items() if not k.startswith("x-")}, reader.data)
     except TableFileError as error:
-        document["x-observation"]["table_problems"] = [str(p) for p in error.problems]
+        document["x-observation"]["table_problems"] = problem_lines(error.problems)
         status = 1
     if args.json:
         print(json.dumps(document, indent=1, ensure_ascii=False))
@@ -162,16 +264,29 @@ def run_watch(args: argparse.Namespace) -> int:
 
     reader = _table_reader(args)
     tracker = TableTracker(reader.data, ConfirmationRule(), names=args.names or {})
+
+    def say(seconds: float, kind: str, detail: str) -> None:
+        if args.json:
+            print(json.dumps({"seconds": round(seconds, 3), "kind": kind, "detail": detail}, ensure_ascii=False),
+                  flush=True)
+        else:
+            print(f"[{seconds:7.2f} s] {kind}: {detail}", flush=True)
+
+    interrupted = False
     try:
-        for frame in _frames([args.source], args.every, args.realtime, args.resolution):
+        for frame in _frames([args.source], args.every, args.realtime, resolution=args.resolution):
             result = reader.read(frame.image)
             for note in result.notes:
-                print(f"[{frame.seconds:7.2f} s] note: {note}", flush=True)
+                say(frame.seconds, "note", note)
             for change in tracker.observe(result.observation, frame.seconds):
-                print(f"[{frame.seconds:7.2f} s] {change.kind}: {change.detail}", flush=True)
+                say(frame.seconds, change.kind, change.detail)
     except KeyboardInterrupt:
-        pass
-    print(f"{tracker.frames} frames read; {len(tracker.cities)} cities confirmed")
+        interrupted = True
+    if args.json:
+        print(json.dumps({"kind": "end", "frames": tracker.frames, "cities": len(tracker.cities),
+                          "interrupted": interrupted}))
+    else:
+        print(f"{tracker.frames} frames read; {len(tracker.cities)} cities confirmed")
     return 0
 
 
@@ -187,16 +302,27 @@ def run_record(args: argparse.Namespace) -> int:
         raise CommandError(f"not a valid recording:\n{error}") from None
     if not args.out.lower().endswith(tuple(VIDEO_CODECS)):
         raise CommandError(f"{args.out}: write the video as {' or '.join(VIDEO_CODECS)}")
+    out = output_file(args.out)
     width, height = args.size
     try:
         playback = Playback(recording, width=width, height=height, fps=args.fps,
                             seconds_per_turn=args.seconds_per_turn, level=args.level, seed=args.seed)
-        written = playback.write_video(args.out)
+        written = playback.write_video(out)
     except ValueError as error:
+        out.unlink(missing_ok=True)
         raise CommandError(str(error)) from None
+    except BaseException:
+        out.unlink(missing_ok=True)  # Ctrl-C or a full disk: no partial video is left behind
+        raise
+    summary = {"video": str(out), "frames": written, "seconds": round(written / args.fps, 2), "fps": args.fps,
+               "width": width, "height": height, "turns": len(recording.turns), "players": len(recording.players),
+               "pixels_per_module": round(playback.plan.pixels_per_mm * 2, 2)}
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+        return 0
     print(f"wrote {args.out}: {written} frames, {written / args.fps:.1f} s at {args.fps:g} frames per second, "
           f"{width}x{height}; {len(recording.turns)} turns of {len(recording.players)} players; 14 mm ArUco "
-          f"stickers at {playback.plan.pixels_per_mm * 2:.1f} pixels per module")
+          f"stickers at {summary['pixels_per_module']:.1f} pixels per module")
     return 0
 
 
@@ -204,15 +330,21 @@ def run_calibrate_lens(args: argparse.Namespace) -> int:
     """Calibrate the lens on the printed ChArUco board and save the profile."""
     from companion.vision.lens import calibrate_lens
 
+    out = output_file(args.out)
     profile, verdicts = calibrate_lens((f.name, f.image) for f in _frames(args.sources, args.every))
-    for verdict in verdicts:
-        if not verdict.used:
-            print(f"refused {verdict.name}: {verdict.reason}")
+    refused = [{"frame": v.name, "reason": v.reason} for v in verdicts if not v.used]
+    if not args.json:
+        for verdict in refused:
+            print(f"refused {verdict['frame']}: {verdict['reason']}")
     used = sum(v.used for v in verdicts)
     if profile is None:
         raise CommandError(f"only {used} usable frames of {len(verdicts)} (need 6): show the whole printed board, "
                            f"sharp, from different angles and distances")
-    profile.save(args.out)
+    profile.save(out)
+    if args.json:
+        print(json.dumps({"profile": str(out), "frames": len(verdicts), "used": used, "refused": refused,
+                          **profile.to_json()}, indent=1, ensure_ascii=False))
+        return 0
     print(f"{used} of {len(verdicts)} frames used; reprojection error {profile.rms_error_px:.3f} px")
     print(f"camera matrix: {[[round(v, 2) for v in row] for row in profile.camera_matrix]}")
     print(f"distortion: {[round(v, 5) for v in profile.distortion]}")
@@ -224,6 +356,7 @@ def run_calibrate_table(args: argparse.Namespace) -> int:
     """Store a fixed rig's table plane and seat areas from one photo of the set table."""
     from companion.vision.rig import RigProfile, RigProfileError
 
+    out = output_file(args.out)
     reader = _table_reader(args)
     frame = next(iter(_frames([args.image], 1)))
     result = reader.read(frame.image)
@@ -231,7 +364,12 @@ def run_calibrate_table(args: argparse.Namespace) -> int:
         rig = RigProfile.from_frame(result, frame.image.shape[1], frame.image.shape[0])
     except RigProfileError as error:
         raise CommandError(str(error)) from None
-    rig.save(args.out)
+    rig.save(out)
+    if args.json:
+        print(json.dumps({"profile": str(out), "markers": len(result.placed),
+                          "plane_rms_error_mm": round(result.plane.rms_error_mm, 3), **rig.to_json()},
+                         indent=1, ensure_ascii=False))
+        return 0
     print(f"saved {args.out}: plane fitted to {len(result.placed)} markers "
           f"(rms {result.plane.rms_error_mm:.2f} mm), {len(rig.seats)} seats")
     return 0
@@ -255,8 +393,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     table.add_argument("sources", nargs="+", metavar="IMAGE|VIDEO|FOLDER")
     table.add_argument("--json", action="store_true", help="print the table file")
     table.add_argument("--names", type=_names, metavar="WONDER=NAME,...", help="player names by wonder")
-    table.add_argument("--players", type=int, help="the number of players, if not every board is in view")
-    table.add_argument("--every", type=int, default=1, help="read every Nth video frame (default 1)")
+    table.add_argument("--players", type=_player_count,
+                       help="the number of players, if not every board is in view")
+    table.add_argument("--every", type=positive_int, default=1, help="read every Nth video frame (default 1)")
     table.add_argument("--rig", metavar="RIG", help="fixed rig profile from `companion calibrate table`")
     _common(table)
     table.set_defaults(run=run_table)
@@ -268,7 +407,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     watch.add_argument("--resolution", type=_frame_size, metavar="WxH",
                        help="what a live camera is asked for (default: its best up to 3840x2160)")
     watch.add_argument("--names", type=_names, metavar="WONDER=NAME,...", help="player names by wonder")
-    watch.add_argument("--every", type=int, default=1, help="read every Nth frame (default 1)")
+    watch.add_argument("--every", type=positive_int, default=1, help="read every Nth frame (default 1)")
+    watch.add_argument("--json", action="store_true", help="one JSON object a line: each change, then a summary")
     watch.add_argument("--realtime", action="store_true",
                        help="play a video or recording at its own pace (default: as fast as it is read)")
     watch.add_argument("--rig", metavar="RIG", help="fixed rig profile from `companion calibrate table`")
@@ -279,13 +419,14 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     record.add_argument("recording", metavar="demo|RECORDING.json",
                         help="demo (the bundled 3-player game) or a recording file (docs/camera.md)")
     record.add_argument("--out", required=True, metavar="VIDEO.mp4|VIDEO.avi")
-    record.add_argument("--fps", type=float, default=5.0, help="frames per second (default 5)")
+    record.add_argument("--fps", type=positive_number, default=5.0, help="frames per second (default 5)")
     record.add_argument("--size", type=_frame_size, default=(1280, 720), metavar="WIDTHxHEIGHT",
                         help="frame size (default 1280x720)")
-    record.add_argument("--seconds-per-turn", type=float, default=3.0, help="length of a turn (default 3)")
+    record.add_argument("--seconds-per-turn", type=positive_number, default=3.0, help="length of a turn (default 3)")
     record.add_argument("--level", choices=("easy", "medium", "hard", "extreme"), default="easy",
                         help="camera faults: blur, uneven light, glare, noise, JPEG (default easy)")
     record.add_argument("--seed", type=int, default=0, help="seed of the noise and the hands (default 0)")
+    record.add_argument("--json", action="store_true", help="print what was written as JSON")
     record.set_defaults(run=run_record)
 
     calibrate = commands.add_parser("calibrate", help="lens and fixed-rig calibration")
@@ -293,11 +434,13 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     lens = targets.add_parser("lens", help="calibrate the lens on the printed ChArUco board (calibration/)")
     lens.add_argument("sources", nargs="+", metavar="VIDEO|IMAGES")
     lens.add_argument("--out", required=True, metavar="PROFILE.json")
-    lens.add_argument("--every", type=int, default=10, help="use every Nth video frame (default 10)")
+    lens.add_argument("--every", type=positive_int, default=10, help="use every Nth video frame (default 10)")
+    lens.add_argument("--json", action="store_true", help="print the profile and the refused frames as JSON")
     lens.set_defaults(run=run_calibrate_lens)
     rig = targets.add_parser("table", help="store a fixed rig's table plane and seats from one photo")
     rig.add_argument("image", metavar="IMAGE")
     rig.add_argument("--out", required=True, metavar="RIG.json")
+    rig.add_argument("--json", action="store_true", help="print the profile as JSON")
     _common(rig)
     rig.set_defaults(run=run_calibrate_table)
 

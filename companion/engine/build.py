@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.engine.city import city_effects, has_power, production, sellers_for, unknown_effects
+from companion.engine.play import stage_builds_from_discard
 from companion.engine.port import board_of
 from companion.engine.table import Table
 from companion.engine.trade import Purchase, Seller, Supply, TradeSolution, cheapest_purchases
@@ -131,6 +132,7 @@ class BuildCheck:
     or ``all_stages_built``; with Armada also ``unknown_value`` (the answer needs a value nobody has
     entered: `unknowns` names them), ``no_armada``, ``no_fleet`` (a colour without a fleet),
     ``fleet_complete`` (the ship is on its last space), ``wrong_fleet`` and ``naval_from_discard``;
+    ``no_discard_build`` when the city's last built stage does not build from the discard pile;
     the values for the wording are in `reason_values`."""
     reason_values: tuple[tuple[str, object], ...] = ()
     naval: NavalStep | None = None
@@ -279,7 +281,7 @@ def _naval_options(table: Table, seat: int, fleet: str | None, for_stage: bool
     if isinstance(printed, Unknown):
         return [], _unknown([printed])
     discounts = sum(e.resources for e in city_effects(player) if isinstance(e, NavalDiscount))
-    options = [(printed, None)]
+    options: list[tuple[Cost, str | None]] = [(printed, None)]
     if discounts and printed.resources:
         rules = table.data.rules
         options = [(_less_one(printed, resource, rules), resource) for resource, _ in printed.resources]
@@ -305,7 +307,7 @@ def _check_cost(table: Table, seat: int, cost: Cost, target: str, target_name: s
         return BuildCheck(player.name, target, target_name, False, None, None, (), refusal.reason, coins,
                           reason_code=refusal.code, reason_values=refusal.values, unknowns=refusal.unknowns)
 
-    options = naval or [(None, Cost())]
+    options: list[tuple[NavalStep | None, Cost]] = [*naval] if naval else [(None, Cost())]
     tried = []
     for step, extra in options:
         total_cost = _add(cost, extra, rules)
@@ -348,9 +350,10 @@ def check_card(table: Table, seat: int, card: Card | str, *, free_build: bool = 
     """Check building `card` at `seat` now.
 
     With `free_build`, the player uses a once-per-age free build (Olympia A stage 2), which
-    must be on the city. With `from_discard` the card comes free from the discard pile
-    (Halikarnassos). With `naval` (Armada) the player also pays the next space of the fleet of the
-    card's colour, in the same purchase; never for a build from the discard pile.
+    must be on the city. With `from_discard` the card comes free from the discard pile, which only
+    the stage just built may allow (Halikarnassos): the city's last built stage must. With `naval`
+    (Armada) the player also pays the next space of the fleet of the card's colour, in the same
+    purchase; never for a build from the discard pile.
 
     :raises UnknownCardError: when `card` is an id that is not a building of the game.
     """
@@ -384,6 +387,9 @@ def check_card(table: Table, seat: int, card: Card | str, *, free_build: bool = 
             return refused(refusal)
     if free_build and not has_power(player, FreeBuildPerAge):
         return refuse(f"{player.name}'s city has no free-build power", "no_free_build")
+    if from_discard and not (player.built_stages and stage_builds_from_discard(player.built_stages[-1])):
+        return refuse(f"{player.name} may build from the discard pile only on the turn a wonder stage that allows "
+                      f"it is built (Halikarnassos), and the last stage built does not", "no_discard_build")
     if free_build or from_discard:
         how = "free_build" if free_build else "discard"
         if steps is None:
@@ -416,9 +422,9 @@ def check_stage(table: Table, seat: int, *, naval: bool = False, fleet: str | No
                           player.coins, reason_code="all_stages_built",
                           reason_values=(("stages", player.stages_built),))
     if player.wonder.outside is not None:
-        refusal = _unknown([player.wonder.outside])
-        return BuildCheck(player.name, "stage", target_name, False, None, None, (), refusal.reason, player.coins,
-                          reason_code=refusal.code, reason_values=refusal.values, unknowns=refusal.unknowns)
+        unknown = _unknown([player.wonder.outside])
+        return BuildCheck(player.name, "stage", target_name, False, None, None, (), unknown.reason, player.coins,
+                          reason_code=unknown.code, reason_values=unknown.values, unknowns=unknown.unknowns)
     steps: list[tuple[NavalStep, Cost]] | None = None
     if naval:
         steps, refusal = _naval_options(table, seat, fleet, for_stage=True)

@@ -63,7 +63,7 @@ class ArmadaCard(Card):
     """Set when the card's chain symbols are not known."""
 
     @property
-    def ages(self) -> tuple[int, ...]:  # type: ignore[override]
+    def ages(self) -> tuple[int, ...]:
         """The card's age, or nothing when it is not known."""
         return (self.age,) if isinstance(self.age, int) else ()
 
@@ -513,6 +513,13 @@ def _check_box(reader: Reader, cards: Mapping[str, ArmadaCard], islands: Mapping
         reader["port_boards"].problem("expected port boards 1 to 8")
 
 
+def _string_ids(entries: Any) -> tuple[str, ...]:
+    """The string `id` of each object in a raw list (what the effects may name before the list is read)."""
+    if not isinstance(entries, list):
+        return ()
+    return tuple(e["id"] for e in entries if isinstance(e, dict) and isinstance(e.get("id"), str))
+
+
 def _read_text(path: Path | None) -> str:
     if path is None:
         return resources.files("companion.data").joinpath(ARMADA_FILE).read_text(encoding="utf-8")
@@ -539,10 +546,8 @@ def _load(armada_file: Path | None, overrides: Mapping[str, Any], components: st
     _header(reader, "armada")
     reasons = {k: v.as_str(max_length=1000) or "" for k, v in reader["unknown_reasons"].items()}
     default_source = reader["source"].as_str(max_length=2000) or ""
-    fleet_ids = tuple(f.get("id") for f in raw.get("fleets", []) if isinstance(f, dict) and isinstance(f.get("id"),
-                                                                                                        str))
-    card_ids = tuple(data.cards) + tuple(c.get("id") for c in raw.get("cards", []) if isinstance(c, dict)
-                                         and isinstance(c.get("id"), str))
+    fleet_ids = _string_ids(raw.get("fleets", []))
+    card_ids = tuple(data.cards) + _string_ids(raw.get("cards", []))
     facts = _Facts(reasons, default_source, overrides, override_problems, _parsers(data, fleet_ids, card_ids))
     vocabulary = EffectVocabulary(data.rules.resources, data.rules.colors, data.rules.science_symbols,
                                   tuple(data.rules.options), fleet_ids)

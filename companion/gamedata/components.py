@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.gamedata.loader import GameDataError
-from companion.jsonread import did_you_mean
+from companion.jsonread import JsonInputError, did_you_mean, load_json_file, problem_lines, quoted, whole_number
 from companion.userdirs import user_data_folder
 
 __all__ = [
@@ -58,30 +58,26 @@ def read_components(path: Path) -> dict[str, Any]:
     """
     name = str(path)
     try:
-        raw = path.read_bytes()
+        document = load_json_file(path, MAX_BYTES)
     except FileNotFoundError:
         return {}
     except OSError as error:
         raise GameDataError([f"{name}: cannot read: {error.strerror or error}"]) from None
-    if len(raw) > MAX_BYTES:
-        raise GameDataError([f"{name}: larger than {MAX_BYTES} bytes"])
-    try:
-        document = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise GameDataError([f"{name}: not valid JSON: {error}"]) from None
+    except JsonInputError as error:
+        raise GameDataError([f"{name}: {error}"]) from None
     if not isinstance(document, dict):
         raise GameDataError([f"{name}: expected an object"])
     problems = []
     if document.get("format") != COMPONENTS_FORMAT:
-        problems.append(f"{name}: format: expected '{COMPONENTS_FORMAT}', got {document.get('format')!r}")
+        problems.append(f"{name}: format: expected '{COMPONENTS_FORMAT}', got {quoted(str(document.get('format')))}")
     for key in document:
         if key not in ("format", "values", "note"):
-            problems.append(f"{name}: {key}: unknown field{did_you_mean(key, ('format', 'values', 'note'))}")
+            problems.append(f"{name}: {quoted(key)}: unknown field{did_you_mean(key, ('format', 'values', 'note'))}")
     values = document.get("values", {})
     if not isinstance(values, dict):
         problems.append(f"{name}: values: expected an object")
     if problems:
-        raise GameDataError(problems)
+        raise GameDataError(problem_lines(problems))
     return dict(values)
 
 
@@ -102,7 +98,7 @@ def write_components(path: Path, values: Mapping[str, Any]) -> None:
         raise
 
 
-_TERM = re.compile(r"^(?:(\d+)\s*)?([a-z]+)$")
+_TERM = re.compile(r"^(?:(\d{1,9})\s*)?([a-z]+)$", re.ASCII)
 _ROMAN = {"i": 1, "ii": 2, "iii": 3}
 HELP = {
     "cost": "a cost such as '1 clay', '2 wood + 1 ore', '1 coin' or 'free'",
@@ -121,9 +117,9 @@ HELP = {
 def _number(text: str, low: int, high: int, kind: str) -> int:
     value = _ROMAN.get(text.lower()) if kind in ("age", "level") else None
     if value is None:
-        if not text.isdigit():
-            raise InputError(f"expected {HELP[kind]}, got '{text}'")
-        value = int(text)
+        value = whole_number(text)
+        if value is None:
+            raise InputError(f"expected {HELP[kind]}, got {quoted(text)}")
     if not low <= value <= high:
         raise InputError(f"expected {HELP[kind]}, got {value}")
     return value

@@ -8,7 +8,7 @@ computes a score.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from companion.jsonread import Reader
 
@@ -74,9 +74,10 @@ class Effect:
 
 
 _REGISTRY: dict[str, type[Effect]] = {}
+EffectClass = TypeVar("EffectClass", bound=type[Effect])
 
 
-def register_effect(cls: type[Effect]) -> type[Effect]:
+def register_effect(cls: EffectClass) -> EffectClass:
     """Class decorator: make an effect kind known to the data loader under `cls.type`."""
     if not cls.type or cls.type in _REGISTRY:
         raise ValueError(f"effect type {cls.type!r} is empty or registered twice")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.jsonread import quoted
 from companion.markers.registry import Component, MarkerRegistry
 
 __all__ = ["ALPHABET", "PAYLOAD_LENGTH", "Rejection", "check_character", "encode_payload", "read_payload"]
@@ -74,7 +75,7 @@ def read_payload(text: str, registry: MarkerRegistry) -> Component | Rejection:
         return Rejection("unknown_version", f"marker format version {version!r} is not supported "
                                             f"(this program reads version {registry.payload_version})")
     if len(text) != PAYLOAD_LENGTH or any(char not in ALPHABET for char in text[len(namespace):]):
-        return Rejection("malformed", f"malformed marker payload {text!r}")
+        return Rejection("malformed", f"malformed marker payload {quoted(text, 40)}")
     body, check = text[:-1], text[-1]
     if check_character(body) != check:
         return Rejection("bad_check", f"bad check character in {text!r}")

@@ -16,6 +16,7 @@ from pathlib import Path
 from companion.i18n import translate
 from companion.markers.registry import Component, MarkerRegistry
 from companion.markers.symbols import FAMILIES, QUIET_MODULES, Grid, marker_grid
+from companion.markers.testsheet import TEST_SIZES
 
 __all__ = [
     "FONT_PATHS",
@@ -46,7 +47,6 @@ GROUP_FILES = {"age1": "1-age-I", "age2": "2-age-II", "age3": "3-age-III", "guil
                "wonders": "5-wonders", "armada": "6-armada", "islands": "7-islands", "backs": "8-card-backs",
                "armada_backs": "9-armada-card-backs"}
 FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
-TEST_SIZES = {"qr": (10, 12, 14, 16, 18, 20, 24, 28, 32, 38), "aruco": (5, 6, 7, 8, 10, 12, 14, 16, 20)}
 
 
 @dataclass(frozen=True)

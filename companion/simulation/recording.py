@@ -23,7 +23,16 @@ from typing import Any
 from companion.engine.play import stage_builds_from_discard
 from companion.engine.selfplay import SelfPlayGame, play_random_game
 from companion.gamedata import CardCopy, GameData, load_game_data
-from companion.jsonread import Problem, Reader, did_you_mean
+from companion.jsonread import (
+    JsonInputError,
+    Problem,
+    Problems,
+    Reader,
+    did_you_mean,
+    load_json_file,
+    problem_lines,
+    quoted,
+)
 
 __all__ = [
     "DEMO_RECORDING",
@@ -68,7 +77,7 @@ class RecordingError(ValueError):
         self.problems = problems
         self.source = source
         prefix = f"{source}: " if source else ""
-        super().__init__("\n".join(prefix + str(p) for p in problems))
+        super().__init__("\n".join(prefix + line for line in problem_lines(problems)))
 
 
 @dataclass(frozen=True)
@@ -183,13 +192,11 @@ def load_recording(path: str | Path, data: GameData | None = None) -> Recording:
     """
     path = Path(path)
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise RecordingError([Problem("", f"the file is larger than {MAX_FILE_BYTES} bytes")], str(path))
-        document = json.loads(path.read_text(encoding="utf-8"))
+        document = load_json_file(path, MAX_FILE_BYTES)
     except OSError as error:
         raise RecordingError([Problem("", f"cannot read the file: {error.strerror or error}")], str(path)) from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise RecordingError([Problem("", f"not JSON: {error}")], str(path)) from None
+    except JsonInputError as error:
+        raise RecordingError([Problem("", str(error))], str(path)) from None
     return parse_recording(document, data, source=str(path))
 
 
@@ -199,7 +206,7 @@ def parse_recording(document: Any, data: GameData | None = None, *, source: str 
     :raises RecordingError: with one line per problem.
     """
     data = data or load_game_data()
-    problems: list[Problem] = []
+    problems: Problems[Problem] = Problems()
     root = Reader(document, problems)
     mapping = root.as_object()
     if mapping is None:
@@ -207,7 +214,7 @@ def parse_recording(document: Any, data: GameData | None = None, *, source: str 
     Reader({k: v for k, v in mapping.items() if not k.startswith("x-")}, problems).as_object(allowed=TOP_FIELDS)
     fmt = root["format"]
     if fmt.present and fmt.value != RECORDING_FORMAT:
-        fmt.problem(f"expected '{RECORDING_FORMAT}', got {json.dumps(fmt.value)}")
+        fmt.problem(f"expected '{RECORDING_FORMAT}', got {quoted(json.dumps(fmt.value))[1:-1]}")
     elif not fmt.present:
         fmt.problem(f"missing; expected '{RECORDING_FORMAT}'")
     title = ""

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine import CATEGORIES
-from companion.jsonread import Problem, Reader
+from companion.jsonread import JsonInputError, Problem, Problems, Reader, load_json_file, problem_lines
 from companion.storage.database import GameStore, StoreError
 from companion.storage.events import KINDS, SOURCES, STATE_KINDS, Event, EventError, empty_document, replay
 
@@ -41,6 +41,8 @@ __all__ = [
 GAME_FORMAT = "sevenwonders-game/1"
 MAX_IMPORT_BYTES = 10_000_000
 MAX_EVENTS = 20_000
+MAX_GAMES = 10_000
+"""The most games one import file holds (a real game exports to a few kilobytes of the 10 MB allowed)."""
 BGG_IDS = {"7wonders": 68448, "architects": 346703}
 """BoardGameGeek ids: 7 Wonders, 7 Wonders Architects."""
 BGSTATS_CANNOT_CARRY = (
@@ -74,7 +76,8 @@ def export_csv(store: GameStore, game_ids: list[int]) -> str:
     """One row per player of each finished game: wonder board and side, points per category (the
     `wonder` column is the wonder's points), total, coins, rank, winner."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    out.write("\ufeff")  # a UTF-8 byte-order mark: Excel then reads Cyrillic names right
+    writer = csv.writer(out, lineterminator="\r\n")  # RFC 4180
     writer.writerow(["game", "uuid", "started_at", "finished_at", "seat", "player", "board", "side", *CATEGORIES,
                      "total", "coins", "rank", "winner", "corrected"])
     for game_id in game_ids:
@@ -184,8 +187,10 @@ def import_games(store: GameStore, document: Any) -> list[int]:
     """
     if not isinstance(document, list):
         return [import_game(store, document)]
+    if len(document) > MAX_GAMES:
+        raise ImportRefused([f"too many games ({len(document):,}; at most {MAX_GAMES:,} in one file)"])
     checked: list[CheckedGame] = []
-    problems: list[str] = []
+    problems: Problems[str] = Problems()
     for index, game in enumerate(document):
         try:
             checked.append(check_game(store, game))
@@ -197,7 +202,7 @@ def import_games(store: GameStore, document: Any) -> list[int]:
             problems.append(f"game {index}: uuid: this game ({game.uuid}) is in the file twice")
         seen.add(game.uuid)
     if problems:
-        raise ImportRefused(problems)
+        raise ImportRefused(problem_lines(problems))
     return write_games(store, checked)
 
 
@@ -206,11 +211,11 @@ def check_game(store: GameStore, document: Any) -> CheckedGame:
 
     :raises ImportRefused: with every problem found.
     """
-    problems: list[Problem] = []
+    problems: Problems[Problem] = Problems()
     reader = Reader(document, problems)
     if reader.as_object(allowed=("format", "uuid", "started_at", "finished_at", "status", "corrected", "events",
                                  "table", "sheet")) is None:
-        raise ImportRefused([str(p) for p in problems])
+        raise ImportRefused(problem_lines(problems))
     if reader["format"].as_str() not in (None, GAME_FORMAT):
         reader["format"].problem(f"expected '{GAME_FORMAT}'")
     game_uuid = reader["uuid"].as_str(max_length=60)
@@ -222,7 +227,7 @@ def check_game(store: GameStore, document: Any) -> CheckedGame:
     started = reader["started_at"].as_str(max_length=40)
     events = _read_events(reader["events"])
     if problems or started is None or game_uuid is None:
-        raise ImportRefused([str(p) for p in problems])
+        raise ImportRefused(problem_lines(problems))
     if not events or events[0].kind != "game_set_up":
         raise ImportRefused(["events[0]: a game starts with its game_set_up event"])
     if store.db.execute("SELECT 1 FROM games WHERE uuid = ?", (game_uuid,)).fetchone():
@@ -271,16 +276,8 @@ def read_import_file(path: str | Path) -> Any:
     :raises ImportRefused: when it is too large, not UTF-8 or not JSON.
     """
     try:
-        raw = Path(path).read_bytes()[: MAX_IMPORT_BYTES + 1]
+        return load_json_file(path, MAX_IMPORT_BYTES)
     except OSError as error:
         raise ImportRefused([f"{path}: cannot read: {error.strerror or error}"]) from None
-    if len(raw) > MAX_IMPORT_BYTES:
-        raise ImportRefused([f"{path}: larger than {MAX_IMPORT_BYTES} bytes"])
-    try:
-        return json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ImportRefused([f"{path}: not UTF-8 text"]) from None
-    except json.JSONDecodeError as error:
-        raise ImportRefused([f"{path}: not valid JSON: {error.msg} at line {error.lineno}"]) from None
-    except RecursionError:
-        raise ImportRefused([f"{path}: not valid JSON: nested too deeply"]) from None
+    except JsonInputError as error:
+        raise ImportRefused([f"{path}: {error}"]) from None
