@@ -36,6 +36,13 @@ def _names(text: str) -> dict[str, str]:
     return names
 
 
+def _seating(names: dict[str, str], players: int | None) -> list[str]:
+    """The wonders clockwise when `--names` names every player (the game's set-up), else nothing."""
+    if len(names) >= 3 and players in (None, len(names)):
+        return list(names)
+    return []
+
+
 def _table_reader(args: argparse.Namespace) -> Any:
     from companion.vision.lens import LensProfile, LensProfileError
     from companion.vision.pipeline import TableReader
@@ -52,8 +59,9 @@ def _table_reader(args: argparse.Namespace) -> Any:
             rig = RigProfile.load(args.rig)
         except RigProfileError as error:
             print(f"warning: {error}; finding the table plane in each frame", file=sys.stderr)
+    seating = _seating(getattr(args, "names", None) or {}, getattr(args, "players", None))
     return TableReader(sizes_mm=getattr(args, "sizes", None) or {}, lens=lens, rig=rig,
-                       player_count=getattr(args, "players", None))
+                       player_count=getattr(args, "players", None), seating=seating)
 
 
 def _frames(sources: list[str], every: int, realtime: bool = False) -> Iterator[Any]:
@@ -119,7 +127,7 @@ def run_table(args: argparse.Namespace) -> int:
     reader = _table_reader(args)
     videos = any(is_video(s) or s.isdigit() or is_recording(s) for s in args.sources)
     rule = ConfirmationRule() if videos else ConfirmationRule.photos()
-    tracker = TableTracker(reader.data, rule, names=args.names or {})
+    tracker = TableTracker(reader.data, rule, names=args.names or {}, seat_order=reader.seating)
     notes: list[str] = []
     for frame in _frames(args.sources, args.every):
         result = reader.read(frame.image)
@@ -136,10 +144,17 @@ def run_table(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(document, indent=1, ensure_ascii=False))
         return status
-    for player in document["players"]:
+    observation = document["x-observation"]
+    for player, account in zip(document["players"], observation["players"], strict=True):
         print(f"{player['name']}: {player['wonder']} side {player['side']}, {player['stages']} stages, "
               f"{len(player['cards'])} cards: {', '.join(player['cards'])}")
-    observation = document["x-observation"]
+        for note in account["not_seen"]:
+            print(f"  not seen: {note}")
+    for wonder in reader.seating:
+        if wonder not in {p["wonder"] for p in document["players"]}:
+            print(f"{wonder}: board never seen; its city is left out")
+    for entry in observation["unassigned_last_frame"]:
+        print(f"note: {entry['component']} is in no city in the last frame: {entry['reason']}")
     for problem in observation["problems"] + observation.get("table_problems", []) + notes:
         print(f"note: {problem}")
     print("coins and conflict tokens are not read by the camera")
@@ -244,7 +259,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     table = commands.add_parser("table", help="rebuild the table file from photos or videos")
     table.add_argument("sources", nargs="+", metavar="IMAGE|VIDEO|FOLDER")
     table.add_argument("--json", action="store_true", help="print the table file")
-    table.add_argument("--names", type=_names, metavar="WONDER=NAME,...", help="player names by wonder")
+    table.add_argument("--names", type=_names, metavar="WONDER=NAME,...",
+                       help="player names by wonder; naming every player (3 or more), clockwise, gives the seating")
     table.add_argument("--players", type=int, help="the number of players, if not every board is in view")
     table.add_argument("--every", type=int, default=1, help="read every Nth video frame (default 1)")
     table.add_argument("--rig", metavar="RIG", help="fixed rig profile from `companion calibrate table`")

@@ -1,18 +1,22 @@
 """From a frame to what it shows: markers, the table plane, and each city (one call per frame).
 
 The lens profile, when given and matching the frame size, undistorts the frame first. Positions
-need each family's printed size; the defaults are the sizes of the committed sheets.
+need each family's printed size; the defaults are the sizes of the committed sheets. The game's
+set-up (player count, seating) sizes the box and orders the seats whatever is in view, and boards
+seen in earlier frames stay where they were (`BoardMemory`) when their sticker is not read.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from companion.gamedata import GameData, load_game_data
 from companion.markers import MarkerRegistry, load_marker_registry
+from companion.vision.board_memory import BoardMemory
 from companion.vision.geometry import TablePlane, fit_table_plane, place_on_plane
 from companion.vision.layout import PlacedMarker, TableObservation, read_layout
 from companion.vision.lens import LensProfile
@@ -45,7 +49,7 @@ class TableReader:
     def __init__(self, *, data: GameData | None = None, registry: MarkerRegistry | None = None,
                  reader: MarkerReader | None = None, sizes_mm: dict[str, float] | None = None,
                  lens: LensProfile | None = None, player_count: int | None = None,
-                 rig: RigProfile | None = None) -> None:
+                 rig: RigProfile | None = None, seating: Sequence[str] = ()) -> None:
         self.data = data or load_game_data()
         self.registry = registry or load_marker_registry()
         self.reader = reader or MarkerReader(self.registry)
@@ -53,6 +57,9 @@ class TableReader:
         self.lens = lens
         self.player_count = player_count
         self.rig = rig
+        self.seating = list(seating)
+        """The wonders clockwise, from the game's set-up (empty when unknown)."""
+        self.memory = BoardMemory()
         self._warned: set[str] = set()
 
     def read(self, frame: np.ndarray) -> FrameResult:
@@ -92,9 +99,18 @@ class TableReader:
             for seat in rig.seats:
                 board = self.registry.get(seat.marker)
                 if seat.marker not in seen and board is not None:
-                    placed.append(PlacedMarker(board, seat.centre, seat.angle, seat.side_mm, seat.family))
-        observation = read_layout(placed, self.data, player_count=self.player_count)
+                    placed.append(PlacedMarker(board, seat.centre, seat.angle, seat.side_mm, seat.family,
+                                               remembered=True))
+        recalled = self.memory.recall(placed)
+        self.memory.learn(placed)
+        observation = read_layout(placed + recalled, self.data, player_count=self.players(),
+                                  seating=self.seating)
         return FrameResult(reading, plane, placed, observation, positions, notes, time.perf_counter() - start)
+
+    def players(self) -> int | None:
+        """The player count of the set-up (given, or the seating's length); None when unknown: the
+        boards in view are only a lower bound, which must not refuse a card of a larger box."""
+        return self.player_count or (len(self.seating) or None)
 
     def _note_once(self, notes: list[str], key: str, text: str) -> None:
         if key not in self._warned:
