@@ -231,12 +231,15 @@ def read_layout(markers: Sequence[PlacedMarker], data: GameData, *, player_count
     missing = [w for w in seating if w not in seen_wonders]
     inferred = _infer_seats(left_over, missing, seating, seats, rules, data, observation)
     for stack in left_over:
-        if not any(stack is s for s in inferred):
+        if not any(stack is s for group in inferred.values() for s in group):
             reason = "no wonder board in view" if not seats else \
                 "beside no board turned like it (its board is not in view?)"
             observation.unassigned += [(c.marker.component, reason) for c in stack]
-    for back in backs:
-        _place_back(back, seats, frames, table_centre, rules, observation)
+    left_backs = [b for b in backs if not _place_back(b, seats, frames, table_centre, rules, observation)]
+    for seat in seats[len(frames):]:
+        left_backs = _stages_of_inferred(seat, inferred[seat.wonder], left_backs, rules)
+    observation.unassigned += [(b.component, "card back outside every stage zone and the discard pile")
+                               for b in left_backs]
     observation.seats = _seated(seats, seating)
     observation.missing = [w for w in missing if w not in {s.wonder for s in observation.seats}]
     for seat in observation.seats:
@@ -423,12 +426,12 @@ def _add_card(seat: SeatObservation, card: _Card, board: _Frame | None, data: Ga
 
 def _infer_seats(left_over: list[list[_Card]], missing: list[str], seating: Sequence[str],
                  seats: list[SeatObservation], rules: LayoutRules, data: GameData,
-                 observation: TableObservation) -> list[list[_Card]]:
+                 observation: TableObservation) -> dict[str, list[list[_Card]]]:
     """Seats of the set-up whose board is not in view, from the stacks no board claims: the stacks
     turned alike form one city, given to the missing seat whose place in the seating (between the
-    boards in view) predicts that turn, when exactly one does. Returns the stacks so given."""
+    boards in view) predicts that turn, when exactly one does. Returns the stacks given, by wonder."""
     if not left_over or not missing:
-        return []
+        return {}
     groups: list[list[list[_Card]]] = []
     for stack in left_over:
         angle = stack[0].frame.angle
@@ -438,7 +441,7 @@ def _infer_seats(left_over: list[list[_Card]], missing: list[str], seating: Sequ
         else:
             group.append(stack)
     predicted = _predicted_angles(missing, seating, seats)
-    used: list[list[_Card]] = []
+    used: dict[str, list[list[_Card]]] = {}
     for group in groups:
         angle = _mean_angle([s[0].frame.angle for s in group])
         open_seats = [w for w in missing if w not in {s.wonder for s in seats}]
@@ -459,7 +462,7 @@ def _infer_seats(left_over: list[list[_Card]], missing: list[str], seating: Sequ
         for card in cards:
             _add_card(seat, card, None, data, observation)
         seats.append(seat)
-        used += group
+        used[wonder] = group
     return used
 
 
@@ -498,15 +501,38 @@ def _board_of(wonder: str) -> Component:
 
 
 def _place_back(marker: PlacedMarker, seats: list[SeatObservation], frames: list[_Frame],
-                table_centre: np.ndarray | None, rules: LayoutRules, observation: TableObservation) -> None:
+                table_centre: np.ndarray | None, rules: LayoutRules, observation: TableObservation) -> bool:
+    """Count a card back as a stage of the board whose stage zone holds it, or as the discard pile;
+    False when it is neither."""
     left, right, top, bottom = rules.stage_zone
     for seat, frame in zip(seats, frames, strict=False):
         x, y = frame.to_local(marker.centre)
         if left <= x <= rules.board_width + right and rules.board_height + top <= y <= rules.board_height + bottom \
                 and _angle_between(marker.angle, frame.angle) <= rules.same_city_angle:
             seat.stage_backs += 1
-            return
+            return True
     if table_centre is not None and math.dist(marker.centre, table_centre) <= rules.discard_radius:
         observation.discard_backs += 1
-        return
-    observation.unassigned.append((marker.component, "card back outside every stage zone and the discard pile"))
+        return True
+    return False
+
+
+def _stages_of_inferred(seat: SeatObservation, stacks: list[list[_Card]], backs: list[PlacedMarker],
+                        rules: LayoutRules) -> list[PlacedMarker]:
+    """Count the stage cards of a seat whose board is not in view: card backs turned like its cards
+    that lie under the board the cards imply (the board below the stacks, its left edge at the
+    resource column's). Returns the backs left over."""
+    turn = _Frame(np.zeros(2), seat.angle)
+    corners = np.array([turn.to_local(card.frame.to_table(p)) for stack in stacks for card in stack
+                        for p in ((0, 0), (rules.card_width, rules.card_height))])
+    left, bottom = float(corners[:, 0].min()), float(corners[:, 1].max())
+    kept = []
+    for back in backs:
+        x, y = turn.to_local(back.centre)
+        if _angle_between(back.angle, seat.angle) <= rules.same_city_angle and \
+                left - rules.card_width <= x <= left + rules.board_width + rules.card_width / 2 and \
+                bottom + 10 <= y <= bottom + rules.board_height + rules.card_height:
+            seat.stage_backs += 1
+        else:
+            kept.append(back)
+    return kept
