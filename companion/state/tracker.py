@@ -157,6 +157,7 @@ class TableTracker:
                 self.cities[seat.wonder] = _City(seat.board)
                 changes.append(Change("board", seat.wonder, f"{seat.wonder} side {seat.board.side} joins the table",
                                       at, component=seat.board))
+                changes += self._confirm_seen_before(seat.wonder, at)
             for component in seat.cards:
                 changes += self._see_card(seat.wonder, component, at, seat.places.get(component.marker))
             for count in range(1, (seat.stage_backs if seat.stages_seen else 0) + 1):
@@ -197,12 +198,13 @@ class TableTracker:
             entry.see(at)
 
     def _see_card(self, wonder: str, component: Component, at: float,
-                  place: tuple[float, float] | None = None) -> list[Change]:
+                  place: tuple[float, float] | None = None, *, count: bool = True) -> list[Change]:
         key = (wonder, component.marker)
         if key in self._undone and at <= self._undone[key]:
             return []
         self._components[component.marker] = component
-        self._sight(self._cards, key, at, place)
+        if count:
+            self._sight(self._cards, key, at, place)
         city = self.cities.get(wonder)
         if city is None or not self._cards[key].steady(self.rule):
             return []
@@ -219,6 +221,16 @@ class TableTracker:
         city.cards.append(CityCard(component, "camera", at))
         return [Change("card", wonder, f"{card.name} ({component.key}) built in the {wonder} city", at,
                        component=component)]
+
+    def _confirm_seen_before(self, wonder: str, at: float) -> list[Change]:
+        """A city just opened: its cards seen steadily while its board was not yet confirmed (a
+        hand over the board in an earlier photo) are confirmed now, not only when seen again."""
+        changes = []
+        for (city, marker), sightings in list(self._cards.items()):
+            component = self._components.get(marker)
+            if city == wonder and component is not None and sightings.steady(self.rule):
+                changes += self._see_card(wonder, component, at, sightings.place, count=False)
+        return changes
 
     def _problem(self, text: str, at: float) -> list[Change]:
         if text in self.problems:
