@@ -15,13 +15,16 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-__all__ = ["GUIDANCE", "HARD", "STRIPS", "WIDE_LENS", "Realism", "board_art", "card_art", "distort_points",
-           "undistort_map"]
+__all__ = ["GUIDANCE", "HARD", "STRIPS", "UNDISTORT_CRITERIA", "WIDE_LENS", "Realism", "board_art", "card_art",
+           "distort_points", "label_image", "strip_mm", "undistort_map"]
 
 STRIPS = ("roomy", "guidance", "covered")
 """How much of a tucked card shows above the next one: ``roomy`` (the plain renderer: the code, its
 quiet zone and 6 mm more), ``guidance`` (down to the end of the quiet zone below the code, 0-1.5 mm
 more), ``covered`` (down to the code's lower edge, covering up to all of the quiet zone under it)."""
+
+UNDISTORT_CRITERIA = (cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS, 40, 1e-9)
+"""Iterations and precision of cv2.undistortPointsIter, well below a hundredth of a pixel."""
 
 PX_PER_MM = 4
 """Resolution of the art images warped into frames."""
@@ -185,8 +188,8 @@ def undistort_map(width: int, height: int, focal: float, distortion: tuple[float
     ys = np.arange(0, height + step, step, dtype=np.float64)
     grid = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 1, 2)
     matrix = np.array([[focal, 0, width / 2], [0, focal, height / 2], [0, 0, 1]])
-    normal = cv2.undistortPointsIter(grid, matrix, np.array([*distortion, 0.0, 0.0]), None, None,
-                                     (cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS, 40, 1e-9))
+    normal = cv2.undistortPointsIter(grid, matrix, np.array([*distortion, 0.0, 0.0]), np.eye(3), np.eye(3),
+                                     UNDISTORT_CRITERIA)
     ideal = (normal.reshape(len(ys), len(xs), 2) * focal + np.array(ideal_centre)).astype(np.float32)
     # Bilinear interpolation between the grid's samples, which lie at multiples of `step`.
     u, v = np.meshgrid(np.arange(width, dtype=np.float32) / step, np.arange(height, dtype=np.float32) / step)

@@ -26,6 +26,7 @@ from companion.markers import Component, MarkerRegistry, load_marker_registry
 from companion.markers.codec import encode_payload
 from companion.markers.symbols import QUIET_MODULES, marker_grid, qr_grid
 from companion.simulation.realism import (
+    UNDISTORT_CRITERIA,
     Realism,
     board_art,
     card_art,
@@ -91,7 +92,7 @@ class Camera:
         corner = np.array([[0.0, 0.0], [self.width, 0.0], [0.0, self.height / 2], [self.width / 2, 0.0]])
         matrix = self.camera_matrix()
         normal = cv2.undistortPointsIter(corner.reshape(-1, 1, 2), matrix, np.array([*self.distortion, 0.0, 0.0]),
-                                         None, None, (cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS, 40, 1e-9))
+                                         np.eye(3), np.eye(3), UNDISTORT_CRITERIA)
         reach = np.abs(normal.reshape(-1, 2)).max(axis=0) * self.focal()
         width, height = int(np.ceil(reach[0])) * 2 + 8, int(np.ceil(reach[1])) * 2 + 8
         return Camera(width, height, self.horizontal_fov_deg, self.height_mm, self.tilt_deg, self.yaw_deg, self.target,
@@ -418,7 +419,7 @@ class SceneBuilder:
                 across = np.array([-along[1], along[0]]) / length * 35
                 arm = np.array([centre + across, arm_to + across * 1.2, arm_to - across * 1.2, centre - across])
                 self.items.append(_Drawable(arm, skin))
-        palm = cv2.ellipse2Poly((0, 0), (55, 40), 0, 0, 360, 10).astype(np.float64)
+        palm = np.asarray(cv2.ellipse2Poly((0, 0), (55, 40), 0, 0, 360, 10), np.float64)
         self.items.append(_Drawable(transform(palm, centre, angle), skin))
 
     # -- drawing ----------------------------------------------------------------------------------
@@ -498,14 +499,14 @@ def degrade_colour(frame: np.ndarray, d: Degradation, rng: np.random.Generator) 
         down = np.exp(-((np.arange(h) - cy) ** 2) / (2 * radius ** 2)).astype(np.float32)
         image += (np.outer(down, across) * np.float32(rng.uniform(60, 130)))[:, :, None]
     if d.blur > 0:
-        image = cv2.GaussianBlur(image, (0, 0), d.blur)
+        image = np.asarray(cv2.GaussianBlur(image, (0, 0), d.blur), np.float32)
     if d.noise > 0:
         image += rng.normal(0, d.noise, image.shape).astype(np.float32)
     out = np.clip(image, 0, 255, out=image).astype(np.uint8)
     if d.jpeg_quality < 100:
         ok, encoded = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, d.jpeg_quality])
         assert ok
-        out = cv2.imdecode(encoded, cv2.IMREAD_COLOR)
+        out = np.asarray(cv2.imdecode(encoded, cv2.IMREAD_COLOR), np.uint8)
     return out
 
 
@@ -572,7 +573,8 @@ CROWDED = 0.9
 def _seat_positions(players: int, rng: np.random.Generator, crowded: bool = False) -> list[tuple[np.ndarray, float]]:
     """Board top-left corners and angles around an ellipse, seats clockwise seen from above."""
     seats = []
-    radius_x, radius_y = {3: (430, 330), 4: (450, 330), 5: (560, 400), 6: (660, 470), 7: (760, 530)}[players]
+    radius_x, radius_y = {3: (430.0, 330.0), 4: (450.0, 330.0), 5: (560.0, 400.0), 6: (660.0, 470.0),
+                          7: (760.0, 530.0)}[players]
     if crowded:
         radius_x, radius_y = radius_x * CROWDED, radius_y * CROWDED
     for seat in range(players):

@@ -244,7 +244,8 @@ class TableTracker:
             self.seen_order = clockwise + [w for w in self.seen_order if w not in clockwise]
 
     def _forget(self, at: float) -> None:
-        for table in (self._boards, self._cards, self._stages):
+        tables: tuple[dict[Any, _Sightings], ...] = (self._boards, self._cards, self._stages)
+        for table in tables:
             for key in [k for k, s in table.items() if at - s.last > self.rule.forget_after]:
                 del table[key]
 

@@ -65,7 +65,7 @@ class TableReader:
     def read(self, frame: np.ndarray) -> FrameResult:
         """Read one frame (grey, BGR or BGRA uint8)."""
         start = time.perf_counter()
-        notes = []
+        notes: list[str] = []
         if self.lens is not None:
             if self.lens.matches(frame):
                 frame = self.lens.undistort(frame)
