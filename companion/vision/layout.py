@@ -373,26 +373,23 @@ def _assign_stacks(stacks: list[list[_Card]], seats: list[SeatObservation], fram
     board turned like it (each card within the same-city angle) within reach of that area; its cost
     is the gap (mm) plus 1 mm per degree of turn. Returns the stacks no board claims."""
     board_box = (0.0, 0.0, rules.board_width, rules.board_height)
-    areas: list[list[tuple[float, float, float, float]]] = [[board_box] for _ in frames]
     boxes: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
-    turns: dict[tuple[int, int], float] = {}
+    fixed: dict[tuple[int, int], float] = {}
+    """Per (stack, board): the cost besides the gap: its turn in degrees, and the board's height
+    when the stack lies below the board, where only stage cards go."""
+    gaps: dict[tuple[int, int], float] = {}
     for s, stack in enumerate(stacks):
         for b, frame in enumerate(frames):
             turn = max(_angle_between(card.frame.angle, frame.angle) for card in stack)
             if turn <= rules.same_city_angle:
-                turns[s, b] = math.degrees(turn)
                 boxes[s, b] = [_card_box(card, frame, rules) for card in stack]
-
-    def cost(s: int, b: int) -> float | None:
-        if (s, b) not in boxes:
-            return None
-        gap = min(_box_gap(box, area) for box in boxes[s, b] for area in areas[b])
-        below = rules.board_height if min(box[1] for box in boxes[s, b]) > rules.board_height / 2 else 0.0
-        return gap + below + turns[s, b] if gap <= rules.city_reach else None
-
+                below = rules.board_height if min(box[1] for box in boxes[s, b]) > rules.board_height / 2 else 0.0
+                fixed[s, b] = math.degrees(turn) + below
+                gaps[s, b] = min(_box_gap(box, board_box) for box in boxes[s, b])
     open_stacks = set(range(len(stacks)))
     while open_stacks:
-        ranked = sorted((c, s, b) for s in open_stacks for b in range(len(frames)) if (c := cost(s, b)) is not None)
+        ranked = sorted((gaps[s, b] + fixed[s, b], s, b) for (s, b) in gaps
+                        if s in open_stacks and gaps[s, b] <= rules.city_reach)
         if not ranked:
             break
         best, s, b = ranked[0]
@@ -404,9 +401,12 @@ def _assign_stacks(stacks: list[list[_Card]], seats: list[SeatObservation], fram
                 observation.problems.append(f"{card.marker.component.key} could belong to the {names} cities; "
                                             f"it is kept nowhere")
             continue
-        areas[b] += boxes[s, b]
         for card in stacks[s]:
             _add_card(seats[b], card, frames[b], data, observation)
+        for other in open_stacks:   # the city's area grew by this stack
+            if (other, b) in gaps:
+                gaps[other, b] = min(gaps[other, b], *(_box_gap(mine, added) for mine in boxes[other, b]
+                                                       for added in boxes[s, b]))
     return [stacks[s] for s in sorted(open_stacks)]
 
 

@@ -1,6 +1,8 @@
 """From a frame to what it shows: markers, the table plane, and each city (one call per frame).
 
-The lens profile, when given and matching the frame size, undistorts the frame first. Positions
+The lens profile, when given and matching the frame size, undistorts the markers' corners: the
+frame is decoded as the camera took it (undistorting the image would push the edges of a
+wide-angle view out of the frame, and costs a remap of every pixel). Positions
 need each family's printed size; the defaults are the sizes of the committed sheets. The game's
 set-up (player count, seating) sizes the box and orders the seats whatever is in view, and boards
 seen in earlier frames stay where they were (`BoardMemory`) when their sticker is not read.
@@ -12,6 +14,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import cv2
 import numpy as np
 
 from companion.gamedata import GameData, load_game_data
@@ -66,23 +69,22 @@ class TableReader:
         """Read one frame (grey, BGR or BGRA uint8)."""
         start = time.perf_counter()
         notes: list[str] = []
-        if self.lens is not None:
-            if self.lens.matches(frame):
-                frame = self.lens.undistort(frame)
-            else:
-                self._note_once(notes, "lens", f"lens profile is for {self.lens.width}x{self.lens.height}, the frames "
-                                               f"are {frame.shape[1]}x{frame.shape[0]}: reading without it")
+        lens = self.lens if self.lens is not None and self.lens.matches(frame) else None
+        if self.lens is not None and lens is None:
+            self._note_once(notes, "lens", f"lens profile is for {self.lens.width}x{self.lens.height}, the frames "
+                                           f"are {frame.shape[1]}x{frame.shape[0]}: reading without it")
         reading = self.reader.read(frame)
         markers = reading.markers
         sides = [self.sizes[d.code.family] for d in markers]
+        corners = [_ideal_corners(d.corners, lens) for d in markers]
         rig = self.rig if self.rig is not None and self.rig.matches(frame) else None
         if self.rig is not None and rig is None:
             self._note_once(notes, "rig", f"rig profile is for {self.rig.width}x{self.rig.height}, the frames are "
                                           f"{frame.shape[1]}x{frame.shape[0]}: finding the plane in each frame")
         if rig is not None:
-            plane: TablePlane | None = place_on_plane(np.array(rig.homography), [d.corners for d in markers], sides)
+            plane: TablePlane | None = place_on_plane(np.array(rig.homography), corners, sides)
         else:
-            plane = fit_table_plane([d.corners for d in markers], sides) if markers else None
+            plane = fit_table_plane(corners, sides) if markers else None
         placed = []
         positions: list[tuple[float, float] | None] = []
         if plane is not None:
@@ -116,3 +118,13 @@ class TableReader:
         if key not in self._warned:
             self._warned.add(key)
             notes.append(text)
+
+
+def _ideal_corners(corners: np.ndarray, lens: LensProfile | None) -> np.ndarray:
+    """A marker's corners as a distortion-free camera with the same matrix would see them."""
+    if lens is None:
+        return corners
+    matrix = np.array(lens.camera_matrix, dtype=np.float64)
+    points = np.asarray(corners, np.float64).reshape(-1, 1, 2)
+    ideal = cv2.undistortPoints(points, matrix, np.array(lens.distortion, dtype=np.float64), P=matrix)
+    return np.asarray(ideal, np.float64).reshape(-1, 2)
