@@ -203,3 +203,22 @@ def test_table_command_says_per_city_what_it_could_not_see(tmp_path: Path, capsy
     assert main(["table", *map(str, paths), "--names", names]) == 0
     text = capsys.readouterr().out
     assert text.count("  not seen: board sticker not read in 1 of 2 frames") == 3
+
+
+def test_a_photo_whose_board_was_covered_is_read_again_once_the_board_is_known(data: GameData) -> None:
+    """The first photo shows a city under a hand-covered board (no set-up given: nothing can name
+    it); the second shows the board: the first photo's cards then join that city, through `late`."""
+    camera = Camera(1920, 1080, 66, 960, tilt_deg=3)
+    scene = table_scene(3, seed=2, family="aruco", size_mm=14.0, camera=camera, level="easy", data=data)
+    board = next(t for t in scene.truth if t.role == "board" and t.seat == 0)
+    covered = scene.frame.copy()
+    centre = board.corners_px.mean(axis=0)
+    cv2.fillConvexPoly(covered, np.round((board.corners_px - centre) * 1.6 + centre).astype(np.int32), (120, 150, 205))
+    reader = TableReader(data=data, sizes_mm={"aruco": 14.0})
+    first = reader.read(covered)
+    assert board.component.wonder not in _read_cities(first.observation) and first.late == []
+    second = reader.read(scene.frame)
+    assert len(second.late) == 1
+    again = next(s for s in second.late[0].seats if s.wonder == board.component.wonder)
+    assert again.board_source == "remembered"
+    assert {c.key for c in again.cards} == _truth_cities(scene)[board.component.wonder]

@@ -55,6 +55,8 @@ class AcceptanceSet:
     tablet: bool = False
     wide_lens: bool = False
     realism: Realism = GUIDANCE
+    in_targets: bool = True
+    """False for the set laid as the old guidance allowed: shown, not held to the targets."""
 
 
 def _tablet(width: int, height: int, low: float, high: float, max_tilt: float
@@ -83,8 +85,8 @@ ACCEPTANCE_SETS = (
     AcceptanceSet("whole table, 1080p, ArUco 14 mm", "aruco", 14.0, _whole(1920, 1080, (0, 10))),
     AcceptanceSet("Pi rig, Camera Module 3 Wide, 4K, ArUco 14 mm", "aruco", 14.0,
                   _whole(3840, 2160, (0, 5), fov=102.0, distortion=WIDE_LENS), wide_lens=True),
-    AcceptanceSet("whole table, 4K, ArUco 14 mm, old guidance: quiet zone covered", "aruco", 14.0,
-                  _whole(3840, 2160, (0, 10)), realism=HARD),
+    AcceptanceSet("whole table, 4K, ArUco 14 mm, quiet zone covered", "aruco", 14.0,
+                  _whole(3840, 2160, (0, 10)), realism=HARD, in_targets=False),
 )
 
 
@@ -198,6 +200,60 @@ def measure_set(entry: AcceptanceSet, count: int, seed: int, data: GameData) -> 
     return tally
 
 
+def walk_around(count: int, seed: int, data: GameData) -> tuple[int, int, list[str]]:
+    """The walk-around flow: a 1080p tablet photo over each city of a table in turn (ArUco 14 mm,
+    a hand over some boards), folded by the tracker as the app does with the game's set-up.
+    Returns (tables that end exact, tables, what the others missed). Exact: every card whose
+    sticker some photo shows, in its city, nothing else, and every stage card some photo shows."""
+    from companion.markers import load_marker_registry
+    from companion.state.tracker import ConfirmationRule, TableTracker
+
+    by_key = {c.key: c for c in load_marker_registry()}
+    rng = np.random.default_rng(seed)
+    exact = 0
+    misses: list[str] = []
+    for _ in range(count):
+        players = int(rng.integers(3, 8))
+        table_seed = int(rng.integers(1 << 30))
+        reader: TableReader | None = None
+        tracker: TableTracker | None = None
+        shown: dict[int, set[int]] = {}
+        stages: dict[int, int] = {}
+        for seat in range(players):
+            camera = scenes.Camera(1920, 1080, 66, float(rng.uniform(480, 620)), float(rng.uniform(0, 20)))
+            realism = replace(GUIDANCE, board_hands=0.3)
+            scene = scenes.table_scene(players, seed=table_seed, family="aruco", size_mm=14.0, camera=camera,
+                                       level="medium", data=data, aim_at_seat=seat, realism=realism)
+            wonders = [p["wonder"] for p in scene.table["players"]]
+            if reader is None or tracker is None:
+                reader = TableReader(data=data, sizes_mm={"aruco": 14.0}, player_count=players, seating=wonders)
+                tracker = TableTracker(data, ConfirmationRule.photos(), seat_order=wonders)
+                for entry in scene.table["players"]:
+                    tracker.expect_board(by_key[f"wonder:{entry['wonder']}/{entry['side']}"])
+            for truth in scene.truth:
+                if truth.visible and truth.seat is not None and truth.role == "card":
+                    shown.setdefault(truth.seat, set()).add(truth.component.marker)
+            for index in range(players):
+                in_view = sum(1 for t in scene.truth if t.seat == index and t.role == "stage" and t.visible)
+                stages[index] = max(stages.get(index, 0), in_view)
+            result = reader.read(scene.frame)
+            for observation in (result.observation, *result.late):
+                tracker.observe(observation, float(seat))
+        assert tracker is not None
+        wrong = []
+        for index, wonder in enumerate(tracker.seat_order()):
+            city = tracker.cities[wonder]
+            got = {c.component.marker for c in city.cards}
+            owned = {t.component.marker for t in scene.truth if t.seat == index and t.role == "card"}
+            built = sum(1 for t in scene.truth if t.seat == index and t.role == "stage")
+            if not (shown.get(index, set()) <= got <= owned and stages.get(index, 0) <= city.stages <= built):
+                wrong.append(f"{wonder}: {len(shown.get(index, set()) - got)} cards missing, {len(got - owned)} of "
+                             f"another city, stages {city.stages} of {stages.get(index, 0)}-{built}")
+        exact += not wrong
+        misses += wrong
+    return exact, count, misses
+
+
 def run(size: str = "quick", as_json: bool = False, seed: int = 17, *, print_out: bool = True) -> dict[str, object]:
     """Measure every acceptance set (`size`: ``quick`` or ``full``); print the figures; return them."""
     data = load_game_data()
@@ -205,13 +261,19 @@ def run(size: str = "quick", as_json: bool = False, seed: int = 17, *, print_out
     results = {}
     for index, entry in enumerate(ACCEPTANCE_SETS):
         results[entry.name] = measure_set(entry, count, seed + 1000 * index, data)
+    walked, tables, walk_misses = walk_around(max(1, count // 2), seed + 99, data)
     document = {"scenes_per_set": count, "sets": {name: t.to_json() for name, t in results.items()},
+                "walk_around": {"tables": tables, "exact": walked, "misses": walk_misses},
                 "targets": _targets(results)}
     if print_out:
         if as_json:
             print(json.dumps(document, indent=1))
         else:
             _print(results, document["targets"], count)  # type: ignore[arg-type]
+            print(f"walk-around (a 1080p tablet photo over each city in turn, hands over some boards): {walked} of "
+                  f"{tables} tables end exact (target all)")
+            for miss in walk_misses[:10]:
+                print(f"  {miss}")
     return document
 
 
@@ -220,9 +282,9 @@ def _share(part: int, whole: int) -> float | None:
 
 
 def _targets(results: dict[str, CityTally]) -> dict[str, object]:
-    tablet = [results[e.name] for e in ACCEPTANCE_SETS if e.tablet]
-    whole = [results[e.name] for e in ACCEPTANCE_SETS if not e.tablet]
-    every = list(results.values())
+    tablet = [results[e.name] for e in ACCEPTANCE_SETS if e.tablet and e.in_targets]
+    whole = [results[e.name] for e in ACCEPTANCE_SETS if not e.tablet and e.in_targets]
+    every = tablet + whole
 
     def total(tallies: list[CityTally], name: str) -> int:
         return sum(int(getattr(t, name)) for t in tallies)
@@ -243,8 +305,8 @@ def _percent(value: object) -> str:
 
 
 def _print(results: dict[str, CityTally], targets: dict[str, object], count: int) -> None:
-    print(f"\ncities ({count} rendered tables per set, hard realism, the set-up known; exact = every visible card "
-          f"in its city, nothing else, visible stages counted)")
+    print(f"\ncities ({count} rendered tables per set: card art, icons by the stickers, careless crowded stacks, "
+          f"hands; the set-up known; exact = every visible card in its city, none of another, visible stages counted)")
     print(f"{'set':<50} {'cities':>6} {'exact':>6} {'above limit':>11} {'exact there':>11} {'cards found':>11} "
           f"{'decoded in own city':>19} {'wrong city':>10} {'read ms':>8}")
     for name, t in results.items():
@@ -254,6 +316,8 @@ def _print(results: dict[str, CityTally], targets: dict[str, object], count: int
         ms = float(np.median(t.seconds) * 1000) if t.seconds else float("nan")
         print(f"{name:<50} {t.cities:>6} {t.exact:>6} {t.above_limit:>11} {exact_there:>11} {found:>11} {own:>19} "
               f"{t.wrong_city:>10} {ms:>8.0f}")
+    print("(the last set is laid as markers/README.md first allowed, the next card over a tucked code's lower quiet "
+          "zone: shown, not counted in the targets)")
     print(f"tablet over one city: {_percent(targets['tablet_exact_above_limit'])} of the cities above the limit exact "
           f"(target 100%), {targets['tablet_neighbour_cards_added']} cards of a neighbour added (target 0)")
     print(f"whole table: {_percent(targets['whole_exact_above_limit'])} of the cities above the limit exact "

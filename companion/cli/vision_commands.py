@@ -132,7 +132,8 @@ def run_table(args: argparse.Namespace) -> int:
     for frame in _frames(args.sources, args.every):
         result = reader.read(frame.image)
         notes += result.notes
-        tracker.observe(result.observation, frame.seconds)
+        for observation in (result.observation, *result.late):
+            tracker.observe(observation, frame.seconds)
     document = tracker.table_document()
     document["x-observation"]["notes"] = notes
     status = 0

@@ -100,7 +100,6 @@ class _View:
     """Frames by how the board was known: ``seen``, ``remembered``, ``inferred``."""
     out_of_view: int = 0
     last_cards: set[int] = field(default_factory=set)
-    last_stages_seen: bool = True
 
 
 @dataclass
@@ -160,7 +159,7 @@ class TableTracker:
                 changes += self._confirm_seen_before(seat.wonder, at)
             for component in seat.cards:
                 changes += self._see_card(seat.wonder, component, at, seat.places.get(component.marker))
-            for count in range(1, (seat.stage_backs if seat.stages_seen else 0) + 1):
+            for count in range(1, seat.stage_backs + 1):
                 key = (seat.wonder, count)
                 self._sight(self._stages, key, at)
                 city = self.cities.get(seat.wonder)
@@ -180,7 +179,6 @@ class TableTracker:
             view = self._views.setdefault(seat.wonder, _View())
             view.boards[seat.board_source] = view.boards.get(seat.board_source, 0) + 1
             view.last_cards = {c.marker for c in seat.cards}
-            view.last_stages_seen = seat.stages_seen
             in_view.add(seat.wonder)
         for wonder in set(self.cities) | set(self._views):
             if wonder not in in_view:
@@ -349,8 +347,6 @@ class TableTracker:
             waiting = [p.component.key for p in self.pending() if p.wonder == wonder]
             if waiting:
                 notes.append(f"seen but not confirmed yet: {', '.join(waiting)}")
-        if not view.last_stages_seen:
-            notes.append("stages not counted in the last frame: the board was only inferred from its cards")
         return notes
 
 

@@ -115,11 +115,6 @@ class SeatObservation:
         assert self.board.wonder is not None
         return self.board.wonder
 
-    @property
-    def stages_seen(self) -> bool:
-        """Whether the stage zone was in view (not for a board inferred from its cards alone)."""
-        return self.board_source != BOARD_INFERRED
-
 
 @dataclass
 class TableObservation:

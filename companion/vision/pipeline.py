@@ -28,6 +28,9 @@ from companion.vision.rig import RigProfile
 
 __all__ = ["DEFAULT_SIZES_MM", "FrameResult", "TableReader"]
 
+KEEP_UNPLACED = 8
+"""Frames with cards no city took, kept to be read again when a later frame places their board."""
+
 DEFAULT_SIZES_MM = {"qr": 18.0, "aruco": 14.0, "microqr": 14.0}
 """Printed code sides of the committed sticker sheets (markers/print)."""
 
@@ -44,6 +47,9 @@ class FrameResult:
     """The table position (mm) of each of `reading.markers`, None where it is off the plane."""
     notes: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    late: list[TableObservation] = field(default_factory=list)
+    """Earlier frames read again because this one placed a board near their left-over cards (a
+    first photo whose board was under a hand): give them to the tracker after `observation`."""
 
 
 class TableReader:
@@ -63,6 +69,7 @@ class TableReader:
         self.seating = list(seating)
         """The wonders clockwise, from the game's set-up (empty when unknown)."""
         self.memory = BoardMemory()
+        self._unplaced: list[tuple[list[PlacedMarker], int]] = []
         self._warned: set[str] = set()
 
     def read(self, frame: np.ndarray) -> FrameResult:
@@ -107,7 +114,27 @@ class TableReader:
         self.memory.learn(placed)
         observation = read_layout(placed + recalled, self.data, player_count=self.players(),
                                   seating=self.seating)
-        return FrameResult(reading, plane, placed, observation, positions, notes, time.perf_counter() - start)
+        late = self._read_again()
+        if _left_over(observation):
+            self._unplaced = [*self._unplaced, (placed, _left_over(observation))][-KEEP_UNPLACED:]
+        return FrameResult(reading, plane, placed, observation, positions, notes, time.perf_counter() - start,
+                           late)
+
+    def _read_again(self) -> list[TableObservation]:
+        """Earlier frames with cards no city took, read again where the boards learnt since place
+        more of them; frames whose every card now has a city are forgotten."""
+        late = []
+        kept = []
+        for placed, left in self._unplaced:
+            observation = read_layout(placed + self.memory.recall(placed), self.data, player_count=self.players(),
+                                      seating=self.seating)
+            now = _left_over(observation)
+            if now < left:
+                late.append(observation)
+            if now:
+                kept.append((placed, min(now, left)))
+        self._unplaced = kept
+        return late
 
     def players(self) -> int | None:
         """The player count of the set-up (given, or the seating's length); None when unknown: the
@@ -128,3 +155,8 @@ def _ideal_corners(corners: np.ndarray, lens: LensProfile | None) -> np.ndarray:
     points = np.asarray(corners, np.float64).reshape(-1, 1, 2)
     ideal = cv2.undistortPoints(points, matrix, np.array(lens.distortion, dtype=np.float64), P=matrix)
     return np.asarray(ideal, np.float64).reshape(-1, 2)
+
+
+def _left_over(observation: TableObservation) -> int:
+    """How many face-up cards of the frame no city took."""
+    return sum(1 for component, _ in observation.unassigned if component.kind == "card")
