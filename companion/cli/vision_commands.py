@@ -167,14 +167,15 @@ def run_watch(args: argparse.Namespace) -> int:
     from companion.state.tracker import ConfirmationRule, TableTracker
 
     reader = _table_reader(args)
-    tracker = TableTracker(reader.data, ConfirmationRule(), names=args.names or {})
+    tracker = TableTracker(reader.data, ConfirmationRule(), names=args.names or {}, seat_order=reader.seating)
     try:
         for frame in _frames([args.source], args.every, args.realtime):
             result = reader.read(frame.image)
             for note in result.notes:
                 print(f"[{frame.seconds:7.2f} s] note: {note}", flush=True)
-            for change in tracker.observe(result.observation, frame.seconds):
-                print(f"[{frame.seconds:7.2f} s] {change.kind}: {change.detail}", flush=True)
+            for observation in (result.observation, *result.late):
+                for change in tracker.observe(observation, frame.seconds):
+                    print(f"[{frame.seconds:7.2f} s] {change.kind}: {change.detail}", flush=True)
     except KeyboardInterrupt:
         pass
     print(f"{tracker.frames} frames read; {len(tracker.cities)} cities confirmed")
