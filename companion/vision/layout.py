@@ -130,7 +130,8 @@ class TableObservation:
     def to_json(self) -> dict[str, Any]:
         """A summary for `companion scan` and for logs."""
         return {
-            "seats": [{"wonder": s.wonder, "side": s.board.side, "centre_mm": [round(v, 1) for v in s.centre],
+            "seats": [{"wonder": s.wonder, "side": s.board.side if s.board_source != BOARD_INFERRED else None,
+                       "centre_mm": [round(v, 1) for v in s.centre],
                        "board": s.board_source, "cards": [c.key for c in s.cards], "stage_backs": s.stage_backs}
                       for s in self.seats],
             "discard_backs": self.discard_backs,
@@ -238,7 +239,9 @@ def read_layout(markers: Sequence[PlacedMarker], data: GameData, *, player_count
     observation.seats = _seated(seats, seating)
     observation.missing = [w for w in missing if w not in {s.wonder for s in observation.seats}]
     for seat in observation.seats:
-        total = len(data.wonders[seat.wonder].sides[seat.board.side or "A"].stages)
+        sides = data.wonders[seat.wonder].sides
+        known = [seat.board.side or "A"] if seat.board_source != BOARD_INFERRED else list(sides)
+        total = max(len(sides[side].stages) for side in known)   # an inferred board's side is not seen
         if seat.stage_backs > total:
             observation.problems.append(f"{seat.stage_backs} card backs in the stage zone of {seat.wonder} side "
                                         f"{seat.board.side}, which has {total} stages")
