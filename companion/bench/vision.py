@@ -119,8 +119,24 @@ def _frames(family: str, level: str, count: int, seed: int) -> list:  # type: ig
     return frames
 
 
-def run(frames_per_level: int = 6, as_json: bool = False, seed: int = 7) -> dict[str, object]:
-    """Render, read with every decoder, print the figures; return them."""
+def run(frames_per_level: int = 6, as_json: bool = False, seed: int = 7, *, cities: str | None = "quick",
+        markers: bool = True) -> dict[str, object]:
+    """Render, read with every decoder, print the figures; then the cities of the acceptance sets
+    (`cities`: ``quick``, ``full`` or None, see companion.bench.cities); return them."""
+    document: dict[str, object] = {}
+    if markers:
+        document = _markers(frames_per_level, as_json, seed)
+    if cities is not None:
+        from companion.bench.cities import run as run_cities
+
+        document["cities"] = run_cities(cities, print_out=not as_json)
+    if as_json:
+        print(json.dumps(document, indent=1))
+    return document
+
+
+def _markers(frames_per_level: int, as_json: bool, seed: int) -> dict[str, object]:
+    """Marker recall and time per frame of every decoder (printed unless `as_json`)."""
     registry = load_marker_registry()
     results: dict[str, dict[str, dict[str, Tally]]] = {}
     for family in ("aruco", "qr"):
@@ -144,9 +160,7 @@ def run(frames_per_level: int = 6, as_json: bool = False, seed: int = 7) -> dict
                 "results": {f: {lv: {n: t.to_json() for n, t in ts.items()} for lv, ts in lvls.items()}
                             for f, lvls in results.items()},
                 "summary": summary}
-    if as_json:
-        print(json.dumps(document, indent=1))
-    else:
+    if not as_json:
         _print(results, summary, frames_per_level)
     return document
 

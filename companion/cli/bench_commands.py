@@ -29,7 +29,8 @@ def run_bench_vision(args: argparse.Namespace) -> int:
     """Recall, false components and time per frame on rendered tables; see companion.bench.vision."""
     from companion.bench.vision import run
 
-    run(frames_per_level=args.frames, as_json=args.json)
+    run(frames_per_level=args.frames, as_json=args.json, cities=None if args.no_cities else args.cities,
+        markers=not args.cities_only)
     return 0
 
 
@@ -76,6 +77,14 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     vision = targets.add_parser("vision", help="recall, false components and time per frame on rendered tables")
     vision.add_argument("--frames", type=positive_int, default=6, help="frames per level and family (default 6)")
     vision.add_argument("--json", action="store_true", help="print the figures as JSON")
+    size = vision.add_mutually_exclusive_group()
+    size.add_argument("--quick", dest="cities", action="store_const", const="quick", default="quick",
+                      help="the city acceptance sets at 2 tables each (default; a few minutes)")
+    size.add_argument("--full", dest="cities", action="store_const", const="full",
+                      help="the city acceptance sets at 12 tables each (about half an hour on 2 cores)")
+    only = vision.add_mutually_exclusive_group()
+    only.add_argument("--cities-only", action="store_true", help="only the city acceptance sets")
+    only.add_argument("--no-cities", action="store_true", help="only marker recall and speed")
     vision.set_defaults(run=run_bench_vision)
     storage = targets.add_parser("storage", help="game log: replay a game, statistics over many games, appends")
     storage.add_argument("--games", type=positive_int, default=1000, help="games in the log (default 1000)")

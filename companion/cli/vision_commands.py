@@ -60,6 +60,13 @@ def _player_count(text: str) -> int:
     return value
 
 
+def _seating(names: dict[str, str], players: int | None) -> list[str]:
+    """The wonders clockwise when `--names` names every player (the game's set-up), else nothing."""
+    if len(names) >= 3 and players in (None, len(names)):
+        return list(names)
+    return []
+
+
 def _table_reader(args: argparse.Namespace) -> Any:
     from companion.vision.lens import LensProfile, LensProfileError
     from companion.vision.pipeline import TableReader
@@ -73,8 +80,9 @@ def _table_reader(args: argparse.Namespace) -> Any:
             rig = RigProfile.load(args.rig)
     except (LensProfileError, RigProfileError) as error:
         raise CommandError(str(error)) from None
+    seating = _seating(getattr(args, "names", None) or {}, getattr(args, "players", None))
     return TableReader(sizes_mm=getattr(args, "sizes", None) or {}, lens=lens, rig=rig,
-                       player_count=getattr(args, "players", None))
+                       player_count=getattr(args, "players", None), seating=seating)
 
 
 def _expand(source: str) -> tuple[list[str], bool]:
@@ -231,12 +239,13 @@ def run_table(args: argparse.Namespace) -> int:
     reader = _table_reader(args)
     videos = any(is_video(s) or s.isdigit() or is_recording(s) for s in args.sources)
     rule = ConfirmationRule() if videos else ConfirmationRule.photos()
-    tracker = TableTracker(reader.data, rule, names=args.names or {})
+    tracker = TableTracker(reader.data, rule, names=args.names or {}, seat_order=reader.seating)
     notes: list[str] = []
     for frame in _frames(args.sources, args.every):
         result = reader.read(frame.image)
         notes += result.notes
-        tracker.observe(result.observation, frame.seconds)
+        for observation in (result.observation, *result.late):
+            tracker.observe(observation, frame.seconds)
     document = tracker.table_document()
     document["x-observation"]["notes"] = notes
     status = 0
@@ -248,10 +257,17 @@ def run_table(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(document, indent=1, ensure_ascii=False))
         return status
-    for player in document["players"]:
+    observation = document["x-observation"]
+    for player, account in zip(document["players"], observation["players"], strict=True):
         print(f"{player['name']}: {player['wonder']} side {player['side']}, {player['stages']} stages, "
               f"{len(player['cards'])} cards: {', '.join(player['cards'])}")
-    observation = document["x-observation"]
+        for note in account["not_seen"]:
+            print(f"  not seen: {note}")
+    for wonder in reader.seating:
+        if wonder not in {p["wonder"] for p in document["players"]}:
+            print(f"{wonder}: board never seen; its city is left out")
+    for entry in observation["unassigned_last_frame"]:
+        print(f"note: {entry['component']} is in no city in the last frame: {entry['reason']}")
     for problem in observation["problems"] + observation.get("table_problems", []) + notes:
         print(f"note: {problem}")
     print("coins and conflict tokens are not read by the camera")
@@ -263,7 +279,7 @@ def run_watch(args: argparse.Namespace) -> int:
     from companion.state.tracker import ConfirmationRule, TableTracker
 
     reader = _table_reader(args)
-    tracker = TableTracker(reader.data, ConfirmationRule(), names=args.names or {})
+    tracker = TableTracker(reader.data, ConfirmationRule(), names=args.names or {}, seat_order=reader.seating)
 
     def say(seconds: float, kind: str, detail: str) -> None:
         if args.json:
@@ -278,8 +294,9 @@ def run_watch(args: argparse.Namespace) -> int:
             result = reader.read(frame.image)
             for note in result.notes:
                 say(frame.seconds, "note", note)
-            for change in tracker.observe(result.observation, frame.seconds):
-                say(frame.seconds, change.kind, change.detail)
+            for observation in (result.observation, *result.late):
+                for change in tracker.observe(observation, frame.seconds):
+                    say(frame.seconds, change.kind, change.detail)
     except KeyboardInterrupt:
         interrupted = True
     if args.json:
@@ -392,7 +409,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     table = commands.add_parser("table", help="rebuild the table file from photos or videos")
     table.add_argument("sources", nargs="+", metavar="IMAGE|VIDEO|FOLDER")
     table.add_argument("--json", action="store_true", help="print the table file")
-    table.add_argument("--names", type=_names, metavar="WONDER=NAME,...", help="player names by wonder")
+    table.add_argument("--names", type=_names, metavar="WONDER=NAME,...",
+                       help="player names by wonder; naming every player (3 or more), clockwise, gives the seating")
     table.add_argument("--players", type=_player_count,
                        help="the number of players, if not every board is in view")
     table.add_argument("--every", type=positive_int, default=1, help="read every Nth video frame (default 1)")

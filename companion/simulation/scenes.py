@@ -25,6 +25,16 @@ from companion.gamedata import GameData, load_game_data
 from companion.markers import Component, MarkerRegistry, load_marker_registry
 from companion.markers.codec import encode_payload
 from companion.markers.symbols import QUIET_MODULES, marker_grid, qr_grid
+from companion.simulation.realism import (
+    UNDISTORT_CRITERIA,
+    Realism,
+    board_art,
+    card_art,
+    distort_points,
+    label_image,
+    strip_mm,
+    undistort_map,
+)
 from companion.simulation.render import Degradation
 from companion.tablefile import table_to_json
 
@@ -51,10 +61,46 @@ class Camera:
     tilt_deg: float = 0.0
     yaw_deg: float = 0.0
     target: tuple[float, float] = (0.0, 0.0)
+    distortion: tuple[float, float] = (0.0, 0.0)
+    """Radial lens distortion k1, k2 (OpenCV's model); the field of view is the distorted frame's."""
+    focal_override: float | None = None
+
+    def focal(self) -> float:
+        """The pinhole focal length (px) under which the distorted frame spans the field of view."""
+        if self.focal_override is not None:
+            return self.focal_override
+        t = float(np.tan(np.radians(self.horizontal_fov_deg) / 2))
+        k1, k2 = self.distortion
+        return (self.width / 2) / (t * (1 + k1 * t ** 2 + k2 * t ** 4))
+
+    def camera_matrix(self) -> np.ndarray:
+        """The intrinsic matrix (a lens profile's camera matrix)."""
+        f = self.focal()
+        return np.array([[f, 0, self.width / 2], [0, f, self.height / 2], [0, 0, 1]])
+
+    def project(self, points_mm: np.ndarray) -> np.ndarray:
+        """Table points (N, 2) in mm -> frame pixels, through the lens."""
+        ideal = cv2.perspectiveTransform(np.asarray(points_mm, np.float64).reshape(-1, 1, 2),
+                                         self.homography()).reshape(-1, 2)
+        if self.distortion == (0.0, 0.0):
+            return ideal
+        return distort_points(ideal, self.focal(), (self.width / 2, self.height / 2), self.distortion)
+
+    def ideal_canvas(self) -> Camera:
+        """A pinhole camera with this one's pose and focal length, large enough to hold every pixel
+        of the distorted frame (the frame is then drawn by remapping it)."""
+        corner = np.array([[0.0, 0.0], [self.width, 0.0], [0.0, self.height / 2], [self.width / 2, 0.0]])
+        matrix = self.camera_matrix()
+        normal = cv2.undistortPointsIter(corner.reshape(-1, 1, 2), matrix, np.array([*self.distortion, 0.0, 0.0]),
+                                         np.eye(3), np.eye(3), UNDISTORT_CRITERIA)
+        reach = np.abs(normal.reshape(-1, 2)).max(axis=0) * self.focal()
+        width, height = int(np.ceil(reach[0])) * 2 + 8, int(np.ceil(reach[1])) * 2 + 8
+        return Camera(width, height, self.horizontal_fov_deg, self.height_mm, self.tilt_deg, self.yaw_deg, self.target,
+                      focal_override=self.focal())
 
     def homography(self) -> np.ndarray:
-        """The 3x3 map from table millimetres (x east, y south, seen from above) to image pixels."""
-        f = (self.width / 2) / np.tan(np.radians(self.horizontal_fov_deg) / 2)
+        """The 3x3 map from table millimetres (x east, y south, seen from above) to ideal image pixels."""
+        f = self.focal()
         k = np.array([[f, 0, self.width / 2], [0, f, self.height / 2], [0, 0, 1]])
         a, yaw = np.radians(self.tilt_deg), np.radians(self.yaw_deg)
         # World axes: east, north, up. Camera axes (rows): image x, image y, viewing direction.
@@ -146,7 +192,8 @@ class SceneBuilder:
     """Lays out a table in millimetres, then draws it through a camera."""
 
     def __init__(self, family: str, size_mm: float, registry: MarkerRegistry | None = None,
-                 rng: np.random.Generator | None = None) -> None:
+                 rng: np.random.Generator | None = None, realism: Realism | None = None) -> None:
+        self.realism = realism or Realism()
         self.family = family
         self.size_mm = size_mm
         self.registry = registry or load_marker_registry()
@@ -155,7 +202,7 @@ class SceneBuilder:
         grid = marker_grid(family, 1, self.registry)
         self.modules = len(grid)
         self.quiet_mm = QUIET_MODULES[family] * size_mm / self.modules
-        self.strip = size_mm + 2 * self.quiet_mm + 6.0
+        self.strip = strip_mm("roomy", size_mm, self.quiet_mm, 0.0, self.rng)
         self.foreign: list[str] = []
 
     # -- stickers --------------------------------------------------------------------------
@@ -186,6 +233,13 @@ class SceneBuilder:
         corners = np.array([right_top - x_axis * s, right_top, right_top + y_axis * s,
                             right_top - x_axis * s + y_axis * s])
         self._sticker(component, corners, role, seat)
+        if self.realism.card_art:   # the sticker's two-line label under the code's quiet zone
+            left, right = corners[3] - (x_axis + y_axis) * self.quiet_mm, corners[2] + (x_axis - y_axis) * self.quiet_mm
+            left, right = left + y_axis * 2 * self.quiet_mm, right + y_axis * 2 * self.quiet_mm
+            image = label_image(260, self.rng)
+            depth = np.linalg.norm(right - left) * image.shape[0] / image.shape[1]
+            label = np.array([left, right, right + y_axis * depth, left + y_axis * depth])
+            self.items.append(_Drawable(label, image=image, image_corners_mm=label))
 
     def _back_sticker(self, component: Component, card: np.ndarray, seat: int | None, role: str) -> None:
         """A card-back sticker centred 8 mm from the card's bottom edge (the end sticking out)."""
@@ -200,12 +254,43 @@ class SceneBuilder:
 
     # -- components ---------------------------------------------------------------------------
     def card(self, component: Component, corners: np.ndarray, color: str, seat: int | None) -> None:
-        self.items.append(_Drawable(corners, COLORS_BGR[color]))
+        if self.realism.card_art:
+            offset_x, offset_y = LAYOUT["sticker_offsets_mm"]["card_face_from_top_right"]
+            outer = self.size_mm + 2 * self.quiet_mm
+            box = (CARD_W - offset_x - outer, offset_y, CARD_W - offset_x, offset_y + outer)
+            art = card_art(COLORS_BGR[color], CARD_W, CARD_H, self.rng, sticker_box_mm=box,
+                           icon_by_sticker=self.realism.icon_by_sticker)
+            self.items.append(_Drawable(corners, image=art, image_corners_mm=corners))
+        else:
+            self.items.append(_Drawable(corners, COLORS_BGR[color]))
         self._face_sticker(component, corners, seat)
 
     def card_back(self, back: Component, corners: np.ndarray, seat: int | None, role: str) -> None:
-        self.items.append(_Drawable(corners, BACK_BGR[back.age or 1]))
+        if self.realism.card_art:
+            art = card_art(BACK_BGR[back.age or 1], CARD_W, CARD_H, self.rng)
+            self.items.append(_Drawable(corners, image=art[::-1, ::-1].copy(), image_corners_mm=corners))
+        else:
+            self.items.append(_Drawable(corners, BACK_BGR[back.age or 1]))
         self._back_sticker(back, corners, seat, role)
+
+    def _careless(self, corners: np.ndarray) -> np.ndarray:
+        """A card laid a little off its place across its stack and a little turned."""
+        if not (self.realism.careless_mm or self.realism.careless_deg):
+            return corners
+        x_axis = (corners[1] - corners[0]) / np.linalg.norm(corners[1] - corners[0])
+        shift = x_axis * self.rng.uniform(-self.realism.careless_mm, self.realism.careless_mm)
+        turn = np.radians(self.rng.uniform(-self.realism.careless_deg, self.realism.careless_deg))
+        centre = corners.mean(axis=0)
+        rotation = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+        return (corners - centre) @ rotation.T + centre + shift
+
+    def _strips(self, count: int) -> list[float]:
+        """Where each card of a stack starts, measured from the first: one strip per card."""
+        offset = LAYOUT["sticker_offsets_mm"]["card_face_from_top_right"][1]
+        starts = [0.0]
+        for _ in range(count - 1):
+            starts.append(starts[-1] + strip_mm(self.realism.strip, self.size_mm, self.quiet_mm, offset, self.rng))
+        return starts
 
     def city(self, seat: int, board: Component, cards: list[tuple[Component, str]], stage_backs: list[Component],
              stage_slots: int, origin: np.ndarray, angle: float, *, stable_stacks: bool = False,
@@ -221,30 +306,46 @@ class SceneBuilder:
         def place(points: np.ndarray) -> np.ndarray:
             return transform(points, origin, angle)
 
-        strip = self.strip
         tucked = [c for c in cards if c[1] in ("brown", "grey")]
+        first = self._strips(2)[1] if self.realism.strip != "roomy" else self.strip
+        rises = [first + start for start in self._strips(len(tucked))]
         for j in reversed(range(len(tucked))):
-            self.card(tucked[j][0], place(rect(2, -(j + 1) * strip, CARD_W, CARD_H)), tucked[j][1], seat)
+            corners = self._careless(place(rect(2, -rises[j], CARD_W, CARD_H)))
+            self.card(tucked[j][0], corners, tucked[j][1], seat)
         for i, back in enumerate(stage_backs):
             slot_w = BOARD_W / max(1, stage_slots)
             x = slot_w * i + (slot_w - CARD_W) / 2
             self.card_back(back, place(rect(x, BOARD_H + stage_showing_mm - CARD_H, CARD_W, CARD_H)), seat, "stage")
         board_corners = place(rect(0, 0, BOARD_W, BOARD_H))
-        self.items.append(_Drawable(board_corners, (120, 170, 200)))
+        if self.realism.card_art:
+            art = board_art((120, 170, 200), BOARD_W, BOARD_H, stage_slots, self.rng)
+            self.items.append(_Drawable(board_corners, image=art, image_corners_mm=board_corners))
+        else:
+            self.items.append(_Drawable(board_corners, (120, 170, 200)))
         offset_x, offset_y = LAYOUT["sticker_offsets_mm"]["wonder_board_from_top_right"]
         q, s = self.quiet_mm, self.size_mm
         self._sticker(board, place(rect(BOARD_W - offset_x - q - s, offset_y + q, s, s)), "board", seat)
         for column, color in enumerate(STACK_ORDER):
             stack = [c for c in cards if c[1] == color]
             x = CARD_W + 10 + column * (CARD_W + 6)
+            rises = self._strips(len(stack))
             if stable_stacks:
                 for j in reversed(range(len(stack))):
-                    corners = place(rect(x, -5 - CARD_H - j * strip, CARD_W, CARD_H))
+                    corners = self._careless(place(rect(x, -5 - CARD_H - rises[j], CARD_W, CARD_H)))
                     self.card(stack[j][0], corners, color, seat)
                 continue
-            top = -5 - CARD_H - (len(stack) - 1) * strip
+            top = -5 - CARD_H - (rises[-1] if rises else 0.0)
             for j, (component, _) in enumerate(stack):
-                self.card(component, place(rect(x, top + j * strip, CARD_W, CARD_H)), color, seat)
+                corners = self._careless(place(rect(x, top + rises[j], CARD_W, CARD_H)))
+                self.card(component, corners, color, seat)
+
+    def board_hand(self, origin: np.ndarray, angle: float) -> None:
+        """A player's hand resting over their board's sticker, the forearm reaching back to their seat."""
+        offset_x, offset_y = LAYOUT["sticker_offsets_mm"]["wonder_board_from_top_right"]
+        over = transform(np.array([[BOARD_W - offset_x - self.size_mm / 2 - self.rng.uniform(0, 25),
+                                    offset_y + self.size_mm / 2 + self.rng.uniform(0, 20)]]), origin, angle)[0]
+        seat = transform(np.array([[BOARD_W * 0.7, BOARD_H + 260.0]]), origin, angle)[0]
+        self.hand(over, angle + self.rng.uniform(-0.4, 0.4), arm_to=seat)
 
     def discard_pile(self, backs: list[Component], centre: np.ndarray) -> None:
         for back in backs:
@@ -318,20 +419,27 @@ class SceneBuilder:
                 across = np.array([-along[1], along[0]]) / length * 35
                 arm = np.array([centre + across, arm_to + across * 1.2, arm_to - across * 1.2, centre - across])
                 self.items.append(_Drawable(arm, skin))
-        palm = cv2.ellipse2Poly((0, 0), (55, 40), 0, 0, 360, 10).astype(np.float64)
+        palm = np.asarray(cv2.ellipse2Poly((0, 0), (55, 40), 0, 0, 360, 10), np.float64)
         self.items.append(_Drawable(transform(palm, centre, angle), skin))
 
     # -- drawing ----------------------------------------------------------------------------------
     def render(self, camera: Camera, level: Level) -> tuple[np.ndarray, list[TruthMarker]]:
         """The frame through `camera` with the level's faults, and every sticker's truth."""
-        h = camera.homography()
-        frame = table_background(camera, h, self.rng)
+        lens = camera.distortion != (0.0, 0.0)
+        canvas = camera.ideal_canvas() if lens else camera
+        h = canvas.homography()
+        frame = table_background(canvas, h, self.rng)
         stickers = self._draw(frame, h)
+        if lens:
+            map_x, map_y = undistort_map(camera.width, camera.height, camera.focal(), camera.distortion,
+                                         (canvas.width / 2, canvas.height / 2))
+            frame = cv2.remap(frame, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         for index, truth in stickers:
+            truth.corners_px = camera.project(truth.corners_mm).astype(np.float32)
             truth.visible = _inside(truth.corners_px, camera) and not any(
                 _overlaps(truth.corners_mm, later.polygon_mm) for later in self.items[index + 1:]
                 if later.sticker is None or later.sticker.role in ("foreign", "misprint"))
-            truth.pixels_per_module = _pixels_per_module(truth, h)
+            truth.pixels_per_module = _pixels_per_module(truth, camera)
         if level.motion_blur:
             kernel = np.zeros((9, 9), np.float32)
             kernel[4, 4 - int(level.motion_blur):5 + int(level.motion_blur)] = 1
@@ -377,24 +485,28 @@ def degrade_colour(frame: np.ndarray, d: Degradation, rng: np.random.Generator) 
     h, w = image.shape[:2]
     if d.light:
         angle = rng.uniform(0, 2 * np.pi)
-        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-        ramp = np.cos(angle) * xx / w + np.sin(angle) * yy / h
-        ramp = (ramp - ramp.min()) / max(1e-6, float(ramp.max() - ramp.min()))
-        image *= (1.0 - d.light * ramp)[:, :, None]
+        xs = np.arange(w, dtype=np.float32) * np.float32(np.cos(angle) / w)
+        ys = np.arange(h, dtype=np.float32) * np.float32(np.sin(angle) / h)
+        ramp = ys[:, None] + xs[None, :]
+        low, high = float(ramp.min()), float(ramp.max())
+        gain = 1.0 - d.light * (ramp - low) / max(1e-6, high - low)
+        image *= gain[:, :, None]
     for _ in range(d.glare_spots):
         cx, cy = rng.uniform(0, w), rng.uniform(0, h)
         radius = rng.uniform(0.03, 0.07) * max(w, h)
-        yy, xx = np.ogrid[0:h, 0:w]
-        image += (np.exp(-(((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * radius ** 2))) * rng.uniform(60, 130))[:, :, None]
+        # exp(-(dx² + dy²) / 2r²) is the product of a row and a column profile.
+        across = np.exp(-((np.arange(w) - cx) ** 2) / (2 * radius ** 2)).astype(np.float32)
+        down = np.exp(-((np.arange(h) - cy) ** 2) / (2 * radius ** 2)).astype(np.float32)
+        image += (np.outer(down, across) * np.float32(rng.uniform(60, 130)))[:, :, None]
     if d.blur > 0:
-        image = cv2.GaussianBlur(image, (0, 0), d.blur)
+        image = np.asarray(cv2.GaussianBlur(image, (0, 0), d.blur), np.float32)
     if d.noise > 0:
         image += rng.normal(0, d.noise, image.shape).astype(np.float32)
-    out = np.clip(image, 0, 255).astype(np.uint8)
+    out = np.clip(image, 0, 255, out=image).astype(np.uint8)
     if d.jpeg_quality < 100:
         ok, encoded = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, d.jpeg_quality])
         assert ok
-        out = cv2.imdecode(encoded, cv2.IMREAD_COLOR)
+        out = np.asarray(cv2.imdecode(encoded, cv2.IMREAD_COLOR), np.uint8)
     return out
 
 
@@ -408,7 +520,7 @@ def table_background(camera: Camera, h: np.ndarray, rng: np.random.Generator) ->
     wood = (np.array([70, 110, 150], np.float32)[None, None, :] * grain[:, :, None]).astype(np.uint8)
     mask = np.zeros((camera.height, camera.width), np.uint8)
     cv2.fillConvexPoly(mask, np.round(polygon).astype(np.int32), 255)
-    frame[mask > 0] = wood[mask > 0]
+    cv2.copyTo(wood, mask, frame)
     return frame
 
 
@@ -443,22 +555,28 @@ def _overlaps(a: np.ndarray, b: np.ndarray) -> bool:
     return area > 1.0
 
 
-def _pixels_per_module(truth: TruthMarker, h: np.ndarray) -> float:
+def _pixels_per_module(truth: TruthMarker, camera: Camera) -> float:
     """Pixels per module in the worst direction at the sticker (the sizing model's measure)."""
     centre = truth.corners_mm.mean(axis=0).astype(np.float64)
     step = 0.5
-    points = np.array([centre, centre + np.array([step, 0.0]), centre + np.array([0.0, step])]).reshape(-1, 1, 2)
-    image = cv2.perspectiveTransform(points, h).reshape(3, 2)
+    image = camera.project(np.array([centre, centre + np.array([step, 0.0]), centre + np.array([0.0, step])]))
     jacobian = np.column_stack([(image[1] - image[0]) / step, (image[2] - image[0]) / step])
     worst = float(np.linalg.svd(jacobian, compute_uv=False).min())
     side = float(np.linalg.norm(truth.corners_mm[1] - truth.corners_mm[0]))
     return worst * side / max(1, truth.modules)
 
 
-def _seat_positions(players: int, rng: np.random.Generator) -> list[tuple[np.ndarray, float]]:
+CROWDED = 0.9
+"""How much closer to the middle crowded seats sit: neighbouring cities then touch at 6 and 7 players."""
+
+
+def _seat_positions(players: int, rng: np.random.Generator, crowded: bool = False) -> list[tuple[np.ndarray, float]]:
     """Board top-left corners and angles around an ellipse, seats clockwise seen from above."""
     seats = []
-    radius_x, radius_y = {3: (430, 330), 4: (450, 330), 5: (560, 400), 6: (660, 470), 7: (760, 530)}[players]
+    radius_x, radius_y = {3: (430.0, 330.0), 4: (450.0, 330.0), 5: (560.0, 400.0), 6: (660.0, 470.0),
+                          7: (760.0, 530.0)}[players]
+    if crowded:
+        radius_x, radius_y = radius_x * CROWDED, radius_y * CROWDED
     for seat in range(players):
         phi = np.pi / 2 + 2 * np.pi * seat / players + rng.normal(0, 0.03)   # seat 0 at the bottom (south)
         centre = np.array([radius_x * np.cos(phi), radius_y * np.sin(phi)])
@@ -471,12 +589,15 @@ def _seat_positions(players: int, rng: np.random.Generator) -> list[tuple[np.nda
 
 def table_scene(players: int = 4, *, seed: int = 0, family: str = "aruco", size_mm: float = 14.0,
                 camera: Camera | None = None, level: str = "medium", data: GameData | None = None,
-                game: SelfPlayGame | None = None, after_age: int = 3, aim_at_seat: int | None = None) -> Scene:
+                game: SelfPlayGame | None = None, after_age: int = 3, aim_at_seat: int | None = None,
+                realism: Realism | None = None) -> Scene:
     """A finished (or mid-game, `after_age`) self-played table of `players`, rendered through `camera`.
 
     With `aim_at_seat`, the camera looks at the middle of that player's city, turned like its board
-    (a tablet held over one city); its height, tilt and resolution are kept.
+    (a tablet held over one city); its height, tilt, resolution and lens are kept. `realism` adds
+    what real tables have (card art, covered quiet zones, hands over boards, crowded seats).
     """
+    realism = realism or Realism()
     data = data or load_game_data()
     registry = load_marker_registry()
     rng = np.random.default_rng(seed)
@@ -485,9 +606,9 @@ def table_scene(players: int = 4, *, seed: int = 0, family: str = "aruco", size_
     counts = [sum(1 for a in game.actions if a.seat == s and a.age <= after_age and a.kind in ("build", "free_build",
                                                                                               "discard_build"))
               for s in range(players)]
-    builder = SceneBuilder(family, size_mm, registry, rng)
+    builder = SceneBuilder(family, size_mm, registry, rng, realism)
     by_key = {c.key: c for c in registry}
-    seats = _seat_positions(players, rng)
+    seats = _seat_positions(players, rng, realism.crowded)
     for seat, (origin, angle) in enumerate(seats):
         player = table.players[seat]
         copies = game.built_copies[seat][:counts[seat]]
@@ -501,15 +622,19 @@ def table_scene(players: int = 4, *, seed: int = 0, family: str = "aruco", size_
     if lvl.distractors:
         builder.distractors(np.array([0.0, 0.0]))
     builder.hands(lvl.hands, [origin for origin, _ in seats])
+    for origin, angle in seats:
+        if realism.board_hands and rng.random() < realism.board_hands:
+            builder.board_hand(origin, angle)
     if camera is None:
         reach = {3: 1150, 4: 1200, 5: 1400, 6: 1600, 7: 1800}[players]
         height = reach / 2 / np.tan(np.radians(33))
         camera = Camera(1920, 1080, 66, height, rng.uniform(0, lvl.max_tilt), rng.uniform(-8, 8))
     if aim_at_seat is not None:
         origin, angle = seats[aim_at_seat % players]
-        middle = transform(np.array([[BOARD_W * 0.75, -120.0]]), origin, angle)[0]
+        middle = transform(np.array([[BOARD_W * 0.8, -110.0]]), origin, angle)[0]
+        # The camera's yaw turns the image the other way round from the board's angle on the table.
         camera = Camera(camera.width, camera.height, camera.horizontal_fov_deg, camera.height_mm, camera.tilt_deg,
-                        float(np.degrees(angle)), (float(middle[0]), float(middle[1])))
+                        -float(np.degrees(angle)), (float(middle[0]), float(middle[1])), camera.distortion)
     frame, truth = builder.render(camera, lvl)
     document = table_to_json(table)
     for entry in document["players"]:

@@ -16,7 +16,7 @@ from typing import Any
 from companion.gamedata import GameData
 from companion.markers import Component
 from companion.tablefile import TABLE_FORMAT
-from companion.vision.layout import TableObservation
+from companion.vision.layout import BOARD_INFERRED, BOARD_REMEMBERED, BOARD_SEEN, TableObservation
 
 __all__ = ["Change", "CityCard", "ConfirmationRule", "PendingCard", "TableTracker"]
 
@@ -93,6 +93,16 @@ class _Sightings:
 
 
 @dataclass
+class _View:
+    """How one city was seen, frame by frame: for `companion table` to say what it could not see."""
+
+    boards: dict[str, int] = field(default_factory=dict)
+    """Frames by how the board was known: ``seen``, ``remembered``, ``inferred``."""
+    out_of_view: int = 0
+    last_cards: set[int] = field(default_factory=set)
+
+
+@dataclass
 class _City:
     board: Component
     cards: list[CityCard] = field(default_factory=list)
@@ -120,6 +130,8 @@ class TableTracker:
         self._stages: dict[tuple[str, int], _Sightings] = {}
         self._undone: dict[tuple[str, int], float] = {}
         self._components: dict[int, Component] = {}
+        self._views: dict[str, _View] = {}
+        self.last_unassigned: list[tuple[Component, str]] = []
         self.frames = 0
 
     # -- observations ------------------------------------------------------------------------
@@ -131,15 +143,20 @@ class TableTracker:
             if problem not in self.problems:
                 self.problems.append(problem)
                 changes.append(Change("problem", None, problem, at))
-        if len(observation.seats) >= 2:
-            self._learn_order([s.wonder for s in observation.seats])
+        read = [s for s in observation.seats if s.board_source != BOARD_INFERRED]
+        if len(read) >= 2:
+            self._learn_order([s.wonder for s in read])
+        self._note_views(observation)
         for seat in observation.seats:
             board_key = (seat.wonder, seat.board.side or "")
-            self._sight(self._boards, board_key, at)
-            if seat.wonder not in self.cities and self._boards[board_key].steady(self.rule):
+            if seat.board_source != BOARD_INFERRED:
+                self._sight(self._boards, board_key, at)
+            if seat.wonder not in self.cities and board_key in self._boards and \
+                    self._boards[board_key].steady(self.rule):
                 self.cities[seat.wonder] = _City(seat.board)
                 changes.append(Change("board", seat.wonder, f"{seat.wonder} side {seat.board.side} joins the table",
                                       at, component=seat.board))
+                changes += self._confirm_seen_before(seat.wonder, at)
             for component in seat.cards:
                 changes += self._see_card(seat.wonder, component, at, seat.places.get(component.marker))
             for count in range(1, seat.stage_backs + 1):
@@ -154,6 +171,19 @@ class TableTracker:
         self._forget(at)
         return changes
 
+    def _note_views(self, observation: TableObservation) -> None:
+        """Count how each city's board was known in this frame, and which of its cards were seen."""
+        self.last_unassigned = list(observation.unassigned)
+        in_view = set()
+        for seat in observation.seats:
+            view = self._views.setdefault(seat.wonder, _View())
+            view.boards[seat.board_source] = view.boards.get(seat.board_source, 0) + 1
+            view.last_cards = {c.marker for c in seat.cards}
+            in_view.add(seat.wonder)
+        for wonder in set(self.cities) | set(self._views):
+            if wonder not in in_view:
+                self._views.setdefault(wonder, _View()).out_of_view += 1
+
     def _sight(self, table: dict[Any, _Sightings], key: Any, at: float,
                place: tuple[float, float] | None = None) -> None:
         """Count a sighting; one far from where counting started (a moving card) starts it again."""
@@ -166,12 +196,13 @@ class TableTracker:
             entry.see(at)
 
     def _see_card(self, wonder: str, component: Component, at: float,
-                  place: tuple[float, float] | None = None) -> list[Change]:
+                  place: tuple[float, float] | None = None, *, count: bool = True) -> list[Change]:
         key = (wonder, component.marker)
         if key in self._undone and at <= self._undone[key]:
             return []
         self._components[component.marker] = component
-        self._sight(self._cards, key, at, place)
+        if count:
+            self._sight(self._cards, key, at, place)
         city = self.cities.get(wonder)
         if city is None or not self._cards[key].steady(self.rule):
             return []
@@ -189,6 +220,16 @@ class TableTracker:
         return [Change("card", wonder, f"{card.name} ({component.key}) built in the {wonder} city", at,
                        component=component)]
 
+    def _confirm_seen_before(self, wonder: str, at: float) -> list[Change]:
+        """A city just opened: its cards seen steadily while its board was not yet confirmed (a
+        hand over the board in an earlier photo) are confirmed now, not only when seen again."""
+        changes = []
+        for (city, marker), sightings in list(self._cards.items()):
+            component = self._components.get(marker)
+            if city == wonder and component is not None and sightings.steady(self.rule):
+                changes += self._see_card(wonder, component, at, sightings.place, count=False)
+        return changes
+
     def _problem(self, text: str, at: float) -> list[Change]:
         if text in self.problems:
             return []
@@ -201,7 +242,8 @@ class TableTracker:
             self.seen_order = clockwise + [w for w in self.seen_order if w not in clockwise]
 
     def _forget(self, at: float) -> None:
-        for table in (self._boards, self._cards, self._stages):
+        tables: tuple[dict[Any, _Sightings], ...] = (self._boards, self._cards, self._stages)
+        for table in tables:
             for key in [k for k, s in table.items() if at - s.last > self.rule.forget_after]:
                 del table[key]
 
@@ -279,6 +321,35 @@ class TableTracker:
         return self.cities[wonder]
 
     # -- results -------------------------------------------------------------------------------
+    def not_seen(self, wonder: str) -> list[str]:
+        """What the camera could not see of one city, one sentence each (nothing when all was seen)."""
+        view = self._views.get(wonder)
+        if view is None:
+            return [f"never in view in {self.frames} frames: everything here was entered, not seen"]
+        notes = []
+        board_frames = sum(view.boards.values())
+        missed = board_frames - view.boards.get(BOARD_SEEN, 0)
+        if missed:
+            ways = [f"{view.boards[k]} placed {how}" for k, how in ((BOARD_REMEMBERED, "where it was seen before"),
+                                                                      (BOARD_INFERRED, "from its cards"))
+                    if view.boards.get(k)]
+            notes.append(f"board sticker not read in {missed} of {board_frames} frames showing the city "
+                         f"({', '.join(ways)})")
+        if view.out_of_view:
+            notes.append(f"city not in view in {view.out_of_view} of {self.frames} frames")
+        city = self.cities.get(wonder)
+        if city is not None:
+            unseen = [c.component.key for c in city.cards if c.source == "camera"
+                      and c.component.marker not in view.last_cards]
+            if unseen and board_frames:
+                notes.append(f"{len(unseen)} confirmed cards not seen in the last frame showing the city "
+                             f"(covered?): {', '.join(unseen)}")
+            waiting = [p.component.key for p in self.pending() if p.wonder == wonder]
+            if waiting:
+                notes.append(f"seen but not confirmed yet: {', '.join(waiting)}")
+        return notes
+
+
     def seat_order(self) -> list[str]:
         """The confirmed cities clockwise: the given order, else the order seen, then the rest."""
         base = [w for w in self.fixed_order if w in self.cities] or [w for w in self.seen_order if w in self.cities]
@@ -298,7 +369,7 @@ class TableTracker:
                             "tokens": list((tokens or {}).get(wonder, []))})
             account.append({"name": name, "cards": [{"card": c.component.card, "copy": c.component.key,
                                                      "source": c.source} for c in city.cards],
-                            "stages_source": city.stage_source})
+                            "stages_source": city.stage_source, "not_seen": self.not_seen(wonder)})
         ordered = bool(self.fixed_order) or len(self.seen_order) >= len(order)
         return {
             "format": TABLE_FORMAT, "game": "7wonders", "expansions": [], "variant": "standard", "players": players,
@@ -308,5 +379,7 @@ class TableTracker:
                 "seating": "seen" if ordered else "partly unknown: boards never seen together",
                 "players": account,
                 "problems": list(self.problems),
+                "unassigned_last_frame": [{"component": c.key, "reason": reason}
+                                          for c, reason in self.last_unassigned],
             },
         }

@@ -1,18 +1,25 @@
 """From a frame to what it shows: markers, the table plane, and each city (one call per frame).
 
-The lens profile, when given and matching the frame size, undistorts the frame first. Positions
-need each family's printed size; the defaults are the sizes of the committed sheets.
+The lens profile, when given and matching the frame size, undistorts the markers' corners: the
+frame is decoded as the camera took it (undistorting the image would push the edges of a
+wide-angle view out of the frame, and costs a remap of every pixel). Positions
+need each family's printed size; the defaults are the sizes of the committed sheets. The game's
+set-up (player count, seating) sizes the box and orders the seats whatever is in view, and boards
+seen in earlier frames stay where they were (`BoardMemory`) when their sticker is not read.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import cv2
 import numpy as np
 
 from companion.gamedata import GameData, load_game_data
 from companion.markers import MarkerRegistry, load_marker_registry
+from companion.vision.board_memory import BoardMemory
 from companion.vision.geometry import TablePlane, fit_table_plane, place_on_plane
 from companion.vision.layout import PlacedMarker, TableObservation, read_layout
 from companion.vision.lens import LensProfile
@@ -20,6 +27,9 @@ from companion.vision.reader import FrameReading, MarkerReader
 from companion.vision.rig import RigProfile
 
 __all__ = ["DEFAULT_SIZES_MM", "FrameResult", "TableReader"]
+
+KEEP_UNPLACED = 8
+"""Frames with cards no city took, kept to be read again when a later frame places their board."""
 
 DEFAULT_SIZES_MM = {"qr": 18.0, "aruco": 14.0, "microqr": 14.0}
 """Printed code sides of the committed sticker sheets (markers/print)."""
@@ -37,6 +47,9 @@ class FrameResult:
     """The table position (mm) of each of `reading.markers`, None where it is off the plane."""
     notes: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    late: list[TableObservation] = field(default_factory=list)
+    """Earlier frames read again because this one placed a board near their left-over cards (a
+    first photo whose board was under a hand): give them to the tracker after `observation`."""
 
 
 class TableReader:
@@ -45,7 +58,7 @@ class TableReader:
     def __init__(self, *, data: GameData | None = None, registry: MarkerRegistry | None = None,
                  reader: MarkerReader | None = None, sizes_mm: dict[str, float] | None = None,
                  lens: LensProfile | None = None, player_count: int | None = None,
-                 rig: RigProfile | None = None) -> None:
+                 rig: RigProfile | None = None, seating: Sequence[str] = ()) -> None:
         self.data = data or load_game_data()
         self.registry = registry or load_marker_registry()
         self.reader = reader or MarkerReader(self.registry)
@@ -53,29 +66,32 @@ class TableReader:
         self.lens = lens
         self.player_count = player_count
         self.rig = rig
+        self.seating = list(seating)
+        """The wonders clockwise, from the game's set-up (empty when unknown)."""
+        self.memory = BoardMemory()
+        self._unplaced: list[tuple[list[PlacedMarker], int]] = []
         self._warned: set[str] = set()
 
     def read(self, frame: np.ndarray) -> FrameResult:
         """Read one frame (grey, BGR or BGRA uint8)."""
         start = time.perf_counter()
-        notes = []
-        if self.lens is not None:
-            if self.lens.matches(frame):
-                frame = self.lens.undistort(frame)
-            else:
-                self._note_once(notes, "lens", f"lens profile is for {self.lens.width}x{self.lens.height}, the frames "
-                                               f"are {frame.shape[1]}x{frame.shape[0]}: reading without it")
+        notes: list[str] = []
+        lens = self.lens if self.lens is not None and self.lens.matches(frame) else None
+        if self.lens is not None and lens is None:
+            self._note_once(notes, "lens", f"lens profile is for {self.lens.width}x{self.lens.height}, the frames "
+                                           f"are {frame.shape[1]}x{frame.shape[0]}: reading without it")
         reading = self.reader.read(frame)
         markers = reading.markers
         sides = [self.sizes[d.code.family] for d in markers]
+        corners = [_ideal_corners(d.corners, lens) for d in markers]
         rig = self.rig if self.rig is not None and self.rig.matches(frame) else None
         if self.rig is not None and rig is None:
             self._note_once(notes, "rig", f"rig profile is for {self.rig.width}x{self.rig.height}, the frames are "
                                           f"{frame.shape[1]}x{frame.shape[0]}: finding the plane in each frame")
         if rig is not None:
-            plane: TablePlane | None = place_on_plane(np.array(rig.homography), [d.corners for d in markers], sides)
+            plane: TablePlane | None = place_on_plane(np.array(rig.homography), corners, sides)
         else:
-            plane = fit_table_plane([d.corners for d in markers], sides) if markers else None
+            plane = fit_table_plane(corners, sides) if markers else None
         placed = []
         positions: list[tuple[float, float] | None] = []
         if plane is not None:
@@ -92,11 +108,55 @@ class TableReader:
             for seat in rig.seats:
                 board = self.registry.get(seat.marker)
                 if seat.marker not in seen and board is not None:
-                    placed.append(PlacedMarker(board, seat.centre, seat.angle, seat.side_mm, seat.family))
-        observation = read_layout(placed, self.data, player_count=self.player_count)
-        return FrameResult(reading, plane, placed, observation, positions, notes, time.perf_counter() - start)
+                    placed.append(PlacedMarker(board, seat.centre, seat.angle, seat.side_mm, seat.family,
+                                               remembered=True))
+        recalled = self.memory.recall(placed)
+        self.memory.learn(placed)
+        observation = read_layout(placed + recalled, self.data, player_count=self.players(),
+                                  seating=self.seating)
+        late = self._read_again()
+        if _left_over(observation):
+            self._unplaced = [*self._unplaced, (placed, _left_over(observation))][-KEEP_UNPLACED:]
+        return FrameResult(reading, plane, placed, observation, positions, notes, time.perf_counter() - start,
+                           late)
+
+    def _read_again(self) -> list[TableObservation]:
+        """Earlier frames with cards no city took, read again where the boards learnt since place
+        more of them; frames whose every card now has a city are forgotten."""
+        late = []
+        kept = []
+        for placed, left in self._unplaced:
+            observation = read_layout(placed + self.memory.recall(placed), self.data, player_count=self.players(),
+                                      seating=self.seating)
+            now = _left_over(observation)
+            if now < left:
+                late.append(observation)
+            if now:
+                kept.append((placed, min(now, left)))
+        self._unplaced = kept
+        return late
+
+    def players(self) -> int | None:
+        """The player count of the set-up (given, or the seating's length); None when unknown: the
+        boards in view are only a lower bound, which must not refuse a card of a larger box."""
+        return self.player_count or (len(self.seating) or None)
 
     def _note_once(self, notes: list[str], key: str, text: str) -> None:
         if key not in self._warned:
             self._warned.add(key)
             notes.append(text)
+
+
+def _ideal_corners(corners: np.ndarray, lens: LensProfile | None) -> np.ndarray:
+    """A marker's corners as a distortion-free camera with the same matrix would see them."""
+    if lens is None:
+        return corners
+    matrix = np.array(lens.camera_matrix, dtype=np.float64)
+    points = np.asarray(corners, np.float64).reshape(-1, 1, 2)
+    ideal = cv2.undistortPoints(points, matrix, np.array(lens.distortion, dtype=np.float64), P=matrix)
+    return np.asarray(ideal, np.float64).reshape(-1, 2)
+
+
+def _left_over(observation: TableObservation) -> int:
+    """How many face-up cards of the frame no city took."""
+    return sum(1 for component, _ in observation.unassigned if component.kind == "card")
