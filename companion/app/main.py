@@ -181,10 +181,9 @@ class CompanionApp(App):
         (``$COMPANION_COMPONENTS``, else the user data folder, as for the command line); read again
         when the file changes, the shipped data alone when the file cannot be used."""
         from companion.gamedata.armada import load_armada_data
-        from companion.gamedata.components import default_components_path
         from companion.gamedata.loader import GameDataError
 
-        path = default_components_path(os.environ)
+        path = self.components_path()
         try:
             stamp = (str(path), path.stat().st_mtime)
         except OSError:
@@ -197,6 +196,17 @@ class CompanionApp(App):
                 loaded = load_armada_data()
             self._armada = (stamp, loaded)
         return self._armada[1]
+
+    def components_path(self) -> Path:
+        """The components file: Armada values the owner entered (here, or with `companion components edit`)."""
+        from companion.gamedata.components import default_components_path
+
+        return default_components_path(os.environ)
+
+    def armada_values_saved(self) -> None:
+        """Values were entered in the app: read the components file again and redraw."""
+        self._armada = None
+        self.changed(now=True)
 
     def start_game(self, players: list[SeatSetup], *, variant: str = "standard", camera: str | None = None,
                    options: dict[str, int] | None = None, armada: bool = False,

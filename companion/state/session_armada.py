@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.engine.naval import NavalResult, resolve_naval
 from companion.engine.port import naval_strength
+from companion.gamedata.component_values import space_reward_facts
 from companion.gamedata.facts import Unknown, UnknownValueError
 from companion.state.errors import SessionError
 from companion.tablefile_armada import ARMADA_PLAYER_FIELDS
@@ -72,6 +73,12 @@ class ArmadaActions:
     def fleet_level(self, seat: int, fleet: str) -> int:
         """The space of a seat's `fleet` ship (0 = start)."""
         return int(self.port(seat).get("fleets", {}).get(fleet, 0))
+
+    def space_unknown_keys(self, seat: int, fleet: str) -> list[str]:
+        """The keys of the values printed on the space a seat's `fleet` ship stands on that nobody
+        has entered (asked where the game first needs them: when a ship reaches the space)."""
+        level = self.fleet_level(seat, fleet)
+        return [fact.key for fact in space_reward_facts(self.armada_data(), fleet, level) if not fact.known]
 
     def naval_strength(self, seat: int) -> int | tuple[Unknown, ...]:
         """A seat's naval strength now, or the values it needs that nobody has entered."""
