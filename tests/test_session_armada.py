@@ -177,3 +177,31 @@ def test_a_build_paid_with_a_naval_construction_moves_its_ship(path: Path) -> No
         unknown = session.check_card(1, "baths", naval=True)     # board 2's blue cost: nobody entered it
         assert not unknown.legal and unknown.reason_code == "unknown_value"
         assert [u.key for u in unknown.unknowns] == ["port_board.2.blue.1.cost"]
+
+
+FOUR = [*SEATS, SeatSetup("Dara", "babylon", "A")]
+
+
+def test_armada_cards_are_entered_by_hand_and_by_the_camera(path: Path) -> None:
+    from tests.test_session import frame
+
+    with GameStore(path) as store:
+        session = GameSession.start(store, FOUR, armada=True)
+        assert "dock" in session.card_data().cards and "lumber_yard" in session.card_data().cards
+        assert session.add_card(0, "dock").key == "armada:dock"
+        # Pirate Cache: "3 монеты" from the bank when built (its cost is an icon nobody entered: no coin paid).
+        session.add_card(1, "pirate_cache")
+        assert [p["coins"] for p in session.players] == [3, 6, 3, 3]
+        with pytest.raises(SessionError, match="already in a city"):
+            session.add_card(2, "dock")                # one copy of each Armada card
+        # The camera: Shipyard's sticker seen steadily in Vera's city is confirmed like any card.
+        for at in (0.0, 0.15, 0.3, 0.45):
+            session.observe(frame({"gizah": ["armada:dock"], "rhodes": ["armada:pirate_cache"],
+                                   "ephesos": ["armada:shipyard"], "babylon": []}), at)
+        assert session.players[2]["cards"] == ["shipyard"]
+        plain = GameSession.start(store, FOUR)
+        with pytest.raises(SessionError, match="unknown card 'dock'"):
+            plain.add_card(0, "dock")
+        three = GameSession.start(store, SEATS, armada=True)
+        with pytest.raises(SessionError, match="for 3 players"):
+            three.add_card(0, "dock")                  # Dock leaves the box at 3 players

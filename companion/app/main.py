@@ -33,7 +33,7 @@ from companion.storage import GameStore
 __all__ = ["SCREENS", "CompanionApp"]
 
 SCREENS = ("home", "new_game", "table", "build_check", "end_of_age", "score", "history", "game_detail", "stats",
-           "settings")
+           "settings", "armada_values")
 """Every screen, by name; each has companion/app/screens/<name>.py and companion/app/kv/<name>.kv."""
 GAME_SCREENS = ("table", "build_check", "end_of_age", "score")
 """Screens that show the open game: the app returns to them after a restart."""
@@ -136,7 +136,7 @@ class CompanionApp(App):
     def words(self) -> Wording:
         """Wording of engine results in the current language."""
         assert self.store is not None
-        return Wording(self.store.data, self.language)
+        return Wording(self.session.card_data() if self.session is not None else self.store.data, self.language)
 
     def set_language(self, language: str) -> None:
         """Switch the language at once, everywhere, and remember it."""

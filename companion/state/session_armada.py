@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from companion.engine.naval import NavalResult, resolve_naval
@@ -19,6 +20,7 @@ from companion.state.errors import SessionError
 from companion.tablefile_armada import ARMADA_PLAYER_FIELDS
 
 if TYPE_CHECKING:
+    from companion.gamedata import GameData
     from companion.gamedata.armada import ArmadaData
     from companion.storage import GameStore
 
@@ -50,6 +52,7 @@ class ArmadaActions:
     _append_all: Callable[[list[tuple[str, dict[str, Any], str]]], None]
 
     store: GameStore
+    data: GameData
     game_id: int
     document: dict[str, Any]
 
@@ -64,6 +67,18 @@ class ArmadaActions:
         table = self.table()
         assert table.armada is not None
         return table.armada
+
+    @property
+    def card_sets(self) -> tuple[str, ...]:
+        """The marker sets whose cards this game uses: the base game's, and Armada's when played with it."""
+        return ("base", ARMADA) if self.has_armada else ("base",)
+
+    def card_data(self) -> GameData:
+        """The game data with the cards of this game's box: the base game's, and Armada's 24 (with the
+        values entered so far) when played with it. What the picker, the camera and the city show."""
+        if not self.has_armada:
+            return self.data
+        return replace(self.data, cards={**self.data.cards, **self.armada_data().cards})
 
     def port(self, seat: int) -> dict[str, Any]:
         """The Armada fields of a seat as the table document holds them (a copy)."""
