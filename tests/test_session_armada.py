@@ -205,3 +205,66 @@ def test_armada_cards_are_entered_by_hand_and_by_the_camera(path: Path) -> None:
         three = GameSession.start(store, SEATS, armada=True)
         with pytest.raises(SessionError, match="for 3 players"):
             three.add_card(0, "dock")                  # Dock leaves the box at 3 players
+
+
+TURN_VALUES = {"fleet.yellow.1.coins": 0, "fleet.yellow.1.tax": 0, "fleet.yellow.2.trade_level": 1,
+               "fleet.green.1.explore": 0}
+"""Values an owner entered (the rest of these spaces is printed in the rulebook: yellow level 1 =
+trade level 1; level 2 = 2 coins and a tax of 1; green level 2 explores a level-1 island)."""
+
+
+def test_a_turn_applies_taxes_piracy_the_spaces_coins_and_exploration(path: Path) -> None:
+    with GameStore(path, armada=armada_with_values(TURN_VALUES)) as store:
+        session = GameSession.start(store, FOUR, armada=True)
+        anna, boris, vera, dara = range(4)
+        # Turn 1: Anna's yellow ship reaches space 1 (trade level 1); Boris builds Pirate Cache (3 coins
+        # from the bank); Vera's green ship reaches space 1 (explores nothing).
+        session.move_fleet(anna, "yellow", 1)
+        session.add_card(boris, "pirate_cache")
+        session.move_fleet(vera, "green", 1)
+        summary = session.turn_summary()
+        assert summary.pirates == (boris,) and summary.tax == 0
+        assert [(s.gained, s.lost) for s in summary.seats] == [(0, 1), (0, 0), (0, 0), (0, 0)]
+        session.confirm_turn()
+        # Piracy: every other player loses 1 coin per trade level: Anna (level 1) 1, Vera and Dara 0.
+        assert [p["coins"] for p in session.players] == [2, 6, 3, 3]
+        assert session.turn_summary().empty
+        # Turn 2: Anna's yellow ship reaches space 2: 2 coins and a tax of 1, which everyone else pays
+        # less his trade level (all 0: 1 each); Dara builds Shipyard and moves her green ship for free.
+        session.move_fleet(anna, "yellow", 1)
+        session.add_card(dara, "shipyard")
+        assert [m.source for m in session.turn_summary().free_moves] == ["shipyard"]
+        session.free_move(dara, "green")
+        with pytest.raises(SessionError, match="no free move"):
+            session.free_move(dara, "red")
+        summary = session.confirm_turn()
+        assert (summary.tax, summary.collectors) == (1, (anna,))
+        assert [p["coins"] for p in session.players] == [2 + 2, 6 - 1, 3 - 1, 3 - 1]
+        # Turn 3: Vera's green ship reaches space 2 (explore a level-1 island alone: draw 4, keep 1);
+        # she discards for the yellow step, Boris for 3 coins; Dara builds Dock: at 4 players its
+        # incursion reaches Boris whichever way it goes.
+        session.move_fleet(vera, "green", 1)
+        session.discard(vera, "yellow_step")
+        session.discard(boris, "coins")
+        session.add_card(dara, "dock")
+        summary = session.turn_summary()
+        assert summary.seats[vera].explores == (1, 4)
+        assert summary.incursions == [(dara, boris, "dock")]
+        session.confirm_turn()
+        assert [p["coins"] for p in session.players] == [4, 5 + 3, 2, 2]
+        assert session.players[boris]["incursion_tokens"] == ["Dara"]
+        assert session.players[vera]["fleets"] == {"red": 0, "yellow": 1, "blue": 0, "green": 2}
+        kinds = [e.kind for e in store.events(session.game_id)]
+        assert kinds.count("turn_resolved") == 3
+
+
+def test_a_turn_waits_for_the_values_it_needs(path: Path) -> None:
+    with GameStore(path) as store:
+        session = GameSession.start(store, FOUR, armada=True)
+        session.move_fleet(0, "yellow", 1)                 # yellow level 1: coins and tax are icons
+        summary = session.turn_summary()
+        assert {u.key for u in summary.unknowns} == {"fleet.yellow.1.coins", "fleet.yellow.1.tax"}
+        before = len(store.events(session.game_id))
+        with pytest.raises(SessionError, match="needs values nobody has entered"):
+            session.confirm_turn()
+        assert len(store.events(session.game_id)) == before

@@ -16,6 +16,7 @@ from companion.engine.naval import NavalResult, resolve_naval
 from companion.engine.port import naval_strength
 from companion.gamedata.component_values import space_reward_facts
 from companion.gamedata.facts import Unknown, UnknownValueError
+from companion.state.armada_turn import TurnActions
 from companion.state.errors import SessionError
 from companion.tablefile_armada import ARMADA_PLAYER_FIELDS
 
@@ -45,7 +46,7 @@ def _start_port(board: int) -> dict[str, Any]:
     return {"port_board": board, "fleets": dict.fromkeys(FLEETS, 0), "islands": [], "naval_tokens": []}
 
 
-class ArmadaActions:
+class ArmadaActions(TurnActions):
     """Armada actions of `GameSession`, which provides the store, the document, `age`, `table()` and
     `_append(kind, payload, source)` and `_append_all(events)`."""
 
