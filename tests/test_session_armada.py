@@ -256,6 +256,12 @@ def test_a_turn_applies_taxes_piracy_the_spaces_coins_and_exploration(path: Path
         assert session.players[vera]["fleets"] == {"red": 0, "yellow": 1, "blue": 0, "green": 2}
         kinds = [e.kind for e in store.events(session.game_id)]
         assert kinds.count("turn_resolved") == 3
+        # End of Age I. Shields: Dara 1 (Dock), everyone else 0. Neighbours: Anna-Boris and Boris-Vera
+        # tie; Dara beats Vera and Anna; the incursion adds Dara against Boris: Dara +1 three times.
+        # Then the incursion token goes back to the reserve ("возвращается в резерв").
+        session.confirm_conflicts()
+        assert [sorted(p["tokens"]) for p in session.players] == [[-1], [-1], [-1], [1, 1, 1]]
+        assert "incursion_tokens" not in session.players[boris]
 
 
 def test_a_turn_waits_for_the_values_it_needs(path: Path) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.gamedata.component_values import fact_topic
 
-__all__ = ["component_name", "value_question", "value_questions"]
+__all__ = ["component_name", "team_lines", "team_winner", "value_question", "value_questions"]
 
 
 def component_name(armada: Any, kind: str, ident: str, language: str) -> str:
@@ -49,3 +49,15 @@ def value_questions(keys: Iterable[str], tr: Callable[..., str], armada: Any, la
         if key not in seen:
             seen.append(key)
     return [value_question(key, tr, armada, language) for key in seen]
+
+
+def team_lines(sheet: dict[str, Any], tr: Callable[..., str]) -> list[str]:
+    """``Team Anna + Boris: 102`` for each team of the team variant, best first."""
+    teams = sorted(sheet.get("teams", []), key=lambda t: (t["rank"] or 99))
+    return [tr("score.team_line", names=" + ".join(t["players"]), total=t["total"]) for t in teams]
+
+
+def team_winner(sheet: dict[str, Any], tr: Callable[..., str]) -> str:
+    """``Winning team: Anna + Boris (102)`` (several when the coins tie them too)."""
+    best = [t for t in sheet.get("teams", []) if t["rank"] == 1]
+    return "; ".join(tr("score.team_winner", names=" + ".join(t["players"]), total=t["total"]) for t in best)

@@ -210,7 +210,7 @@ class CompanionApp(App):
 
     def start_game(self, players: list[SeatSetup], *, variant: str = "standard", camera: str | None = None,
                    options: dict[str, int] | None = None, armada: bool = False,
-                   port_boards: list[int] | None = None) -> None:
+                   port_boards: list[int] | None = None, teams: list[list[str]] | None = None) -> None:
         """Log a new game's set-up and open its table (with `armada`: each seat's port board).
 
         :raises SessionError: when the set-up is not a valid table.
@@ -219,7 +219,8 @@ class CompanionApp(App):
         craftsmens = self.store_setting("craftsmens_guild_vp")
         merged = {**({"craftsmens_guild_vp": craftsmens} if craftsmens else {}), **(options or {})}
         self.session = GameSession.start(self.store, players, variant=variant, options=merged or None,
-                                         registry=self.registry, armada=armada, port_boards=port_boards)
+                                         registry=self.registry, armada=armada, port_boards=port_boards,
+                                         teams=teams)
         self.store_set("app.camera", camera)
         self.start_camera(camera)
         self.changed(now=True)

@@ -71,15 +71,17 @@ class GameSession(ArmadaActions):
     def start(cls, store: GameStore, players: Sequence[SeatSetup], *, variant: str = "standard",
               options: dict[str, int] | None = None, registry: MarkerRegistry | None = None,
               rule: ConfirmationRule | None = None, armada: bool = False,
-              port_boards: Sequence[int] | None = None) -> GameSession:
+              port_boards: Sequence[int] | None = None,
+              teams: Sequence[Sequence[str]] | None = None) -> GameSession:
         """Log a new game's set-up and open it; with `armada`, each seat's port board (default: seat
-        order) with every ship on its start space.
+        order) with every ship on its start space, and the `teams` of the team variant (partners' names).
 
         :raises SessionError: when the set-up is not a valid table (two players with one wonder...).
         """
         try:
             game_id = store.new_game([{"name": p.name, "wonder": p.wonder, "side": p.side} for p in players],
-                                     variant=variant, options=options, expansions=[ARMADA] if armada else None)
+                                     variant=variant, options=options, expansions=[ARMADA] if armada else None,
+                                     teams=[list(team) for team in teams] if teams else None)
         except EventError as error:
             raise SessionError(str(error)) from None
         session = cls(store, game_id, registry=registry, rule=rule, complete_ports=False)
@@ -368,7 +370,8 @@ class GameSession(ArmadaActions):
             raise SessionError("the naval conflict needs values nobody has entered: " + missing,
                                key="naval_unknown", values=missing) from None
         land = ("conflicts_resolved", {"age": result.age, "tokens": [list(t) for t in result.tokens]}, "engine")
-        self._append_all([land, *(self._naval_token_events(naval) if naval is not None else [])])
+        self._append_all([land, *(self._naval_token_events(naval) if naval is not None else []),
+                          *self._incursions_returned(naval)])
         self._ages_resolved += 1
         return result
 

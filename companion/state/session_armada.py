@@ -214,6 +214,21 @@ class ArmadaActions(TurnActions):
                 events.append(("armada_set", {"seat": seat, "armada": port}, "engine"))
         return events
 
+    def _incursions_returned(self, naval: NavalResult | None) -> list[tuple[str, dict[str, Any], str]]:
+        """The events giving the incursion tokens back to the reserve once the age's land conflicts
+        are resolved (the rulebook: "жетон Вторжения возвращается в резерв"); a seat also taking a
+        naval token gets one event with both."""
+        events = []
+        for seat, player in enumerate(self.document["players"]):
+            if player.get("incursion_tokens"):
+                port = self.port(seat)
+                token = naval.tokens[seat] if naval is not None else None
+                if token is not None:
+                    port["naval_tokens"] = [*port.get("naval_tokens", []), token]
+                port.pop("incursion_tokens")
+                events.append(("armada_set", {"seat": seat, "armada": port}, "engine"))
+        return events
+
     def _need_armada(self) -> None:
         if not self.has_armada:
             raise SessionError("this game is played without Armada")
