@@ -274,3 +274,23 @@ def test_a_turn_waits_for_the_values_it_needs(path: Path) -> None:
         with pytest.raises(SessionError, match="needs values nobody has entered"):
             session.confirm_turn()
         assert len(store.events(session.game_id)) == before
+
+
+def test_end_game_choices_are_stated_by_the_player(path: Path) -> None:
+    with GameStore(path) as store:
+        session = GameSession.start(store, FOUR, armada=True)
+        assert session.choice_options(0) == {}
+        session.add_island(0, "forgotten_harbor")
+        session.add_island(0, "rainbow_archipelago")
+        options = session.choice_options(0)
+        assert options["naval_conflicts"] == ("join", "skip") and "blue" in options["rainbow_color"]
+        session.set_choice(0, "naval_conflicts", "skip")
+        session.set_choice(0, "rainbow_color", "blue")
+        assert (session.players[0]["naval_conflicts"], session.players[0]["rainbow_color"]) == ("skip", "blue")
+        # Forgotten Harbor: stated "skip", Anna stays out of the naval conflict (her strength is not counted).
+        naval = session.naval_conflict()
+        assert naval is not None and naval.joined[0] is False
+        session.set_choice(0, "naval_conflicts", None)
+        assert "naval_conflicts" not in session.players[0]
+        with pytest.raises(SessionError, match="cannot choose"):
+            session.set_choice(1, "naval_conflicts", "skip")       # Boris has no Forgotten Harbor

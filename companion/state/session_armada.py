@@ -229,6 +229,36 @@ class ArmadaActions(TurnActions):
                 events.append(("armada_set", {"seat": seat, "armada": port}, "engine"))
         return events
 
+    # -- the end-game choices the rulebook leaves to a player ------------------------------------------
+    def choice_options(self, seat: int) -> dict[str, tuple[str, ...]]:
+        """The end-game choices a seat's city lets it state, with their options: Forgotten Harbor's
+        naval conflicts (``join``/``skip``), Rainbow Archipelago's colour, the most common science
+        symbol (Explorer's Office and the like). Unstated, the engine takes the best for the player."""
+        from companion.engine.city import has_power
+        from companion.gamedata.armada_effects import MaySkipNavalConflict, PointsPerChosenColor, ScienceMostCommon
+
+        city = self.table().players[seat]
+        rules = self.data.rules
+        powers = (("naval_conflicts", MaySkipNavalConflict, ("join", "skip")),
+                  ("rainbow_color", PointsPerChosenColor, rules.colors),
+                  ("most_common_symbol", ScienceMostCommon, rules.science_symbols))
+        return {key: options for key, power, options in powers if has_power(city, power)}
+
+    def set_choice(self, seat: int, key: str, value: str | None) -> None:
+        """State (or, with None, leave to the engine) one of a seat's end-game choices (one tap).
+
+        :raises SessionError: for a choice the city has no card or island for, or an unknown option.
+        """
+        options = self.choice_options(seat)
+        if key not in options or (value is not None and value not in options[key]):
+            raise SessionError(f"{self.document['players'][seat]['name']} cannot choose {key}={value}")
+        port = self.port(seat)
+        if value is None:
+            port.pop(key, None)
+        else:
+            port[key] = value
+        self._save_port(seat, port)
+
     def _need_armada(self) -> None:
         if not self.has_armada:
             raise SessionError("this game is played without Armada")

@@ -68,6 +68,12 @@ class PortTile(Tappable):
     caption = StringProperty("")
 
 
+class IslandsTile(Tappable):
+    """How many islands the city holds and their levels; takes the rest of the row, opens the sheet."""
+
+    caption = StringProperty("")
+
+
 class ArmadaPart(BoxLayout):
     """A city's port as one row: port and naval shields, the four fleets, the islands."""
 
@@ -109,7 +115,7 @@ class ArmadaPart(BoxLayout):
         islands = player.get("islands", [])
         levels = [ROMAN[running.armada_data().islands[i].level] for i in islands]
         self.ids.islands.caption = running.tr("armada.row.islands", count=len(islands)) + (
-            "  " + " ".join(levels) if levels else "")
+            "\n" + " ".join(levels) if levels else "")
 
     def advance(self, fleet: str) -> None:
         """The ship of `fleet` one space up (Undo in the message bar); then the values of the space
@@ -182,6 +188,7 @@ class PortSheet(ModalView):
             chip = island_chip(island)
             chip.bind(on_release=lambda _chip, ident=island: self._on_island(ident))
             islands.add_widget(chip)
+        self._choices(player)
         values = self.ids.needed
         values.clear_widgets()
         strength = session.naval_strength(self.seat)
@@ -189,6 +196,35 @@ class PortSheet(ModalView):
             from companion.app.widgets.armada_values import values_button
 
             values.add_widget(values_button(strength))
+
+    def _choices(self, player: dict[str, Any]) -> None:
+        """The end-game choices the city's cards and islands leave to the player: a choice per option,
+        and "the best for the score" (the engine's pick) until one is stated."""
+        from kivy.uix.gridlayout import GridLayout
+
+        from companion.app.widgets.common import TextLabel, ToggleChoice
+
+        running = app()
+        session = running.session
+        words = running.words
+        box = self.ids.choices
+        box.clear_widgets()
+        for key, options in session.choice_options(self.seat).items():
+            box.add_widget(TextLabel(text=running.tr(f"armada.choice.{key}"), font_size=running.u * 1.15))
+            grid = GridLayout(cols=4, size_hint_y=None, spacing=running.u * 0.3)
+            grid.bind(minimum_height=grid.setter("height"))
+            stated = player.get(key)
+            for value in (None, *options):
+                if value is None:
+                    text = running.tr("armada.choice.best")
+                elif key == "naval_conflicts":
+                    text = running.tr(f"armada.choice.{value}")
+                else:
+                    text = words.color(value) if key == "rainbow_color" else words.symbol(value)
+                choice = ToggleChoice(text=text, value=value, chosen=value == stated)
+                choice.bind(on_release=lambda c, k=key: running.attempt(session.set_choice, self.seat, k, c.value))
+                grid.add_widget(choice)
+            box.add_widget(grid)
 
     def _step(self, fleet: str, value: int) -> None:
         level = app().session.fleet_level(self.seat, fleet)

@@ -125,7 +125,7 @@ class TurnDialog(ModalView):
                 continue
             level, draws = part.explores
             row = _row()
-            row.add_widget(TextLabel(text=running.tr("turn.explores", player=names[seat], draws=draws,
+            row.add_widget(TextLabel(grow=False, text=running.tr("turn.explores", player=names[seat], draws=draws,
                                                      level="I" * level), font_size=running.u * 1.2))
             take = BigButton(text=running.tr("turn.take_island"), size_hint_x=None, width=running.u * 12)
             take.bind(on_release=lambda _b, s=seat, lv=level: self.take_island(s, lv))
@@ -168,7 +168,7 @@ class TurnDialog(ModalView):
         coins = running.words.coins(session.armada_data().rules.discard_coins)
         for seat, player in enumerate(session.players):
             row = _row()
-            row.add_widget(TextLabel(text=player["name"], font_size=running.u * 1.2))
+            row.add_widget(TextLabel(grow=False, text=player["name"], font_size=running.u * 1.2))
             for choice, text in (("coins", coins), ("yellow_step", running.tr("turn.discard_yellow"))):
                 button = BigButton(text=text, size_hint_x=None, width=running.u * 11)
                 button.bind(on_release=lambda _b, s=seat, c=choice: self.discard(s, c))
