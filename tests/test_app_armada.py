@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -96,6 +97,15 @@ def test_a_six_player_team_game_by_taps(played: tuple[dict[str, Any], Path]) -> 
     assert [(t["players"], t["total"], t["rank"]) for t in teams["teams"]] == [
         (["Anna", "Boris"], 5, 2), (["Chen", "Dara"], 7, 1), (["Emil", "Fatima"], -3, 3)]
     assert teams["winner"] == "Побеждает команда: Chen + Dara (7)"
+
+
+def test_no_english_inside_the_russian_screens(played: tuple[dict[str, Any], Path]) -> None:
+    result = played[0]
+    names = {"Anna", "Boris", "Vera", "Dara", "Chen", "Emil", "Fatima"}
+    shown = [*result["four"]["turn1"], *result["four"]["turn2"], *result["four"]["age1"], *result["four"]["age3"],
+             *result["four"]["texts"], *result["teams"]["texts"], *result["values"]]
+    english = [text for text in shown if set(re.findall(r"[A-Za-z]{3,}", text)) - names]
+    assert english == []
 
 
 def test_the_values_screen_lists_what_is_still_unknown(played: tuple[dict[str, Any], Path]) -> None:
