@@ -25,8 +25,8 @@ from companion.app.widgets.city import CardChip
 from companion.app.widgets.common import Stepper, Tappable, app
 from companion.app.widgets.kv import load_kv
 
-__all__ = ["FLEETS", "ArmadaPart", "FleetStepper", "FleetTile", "IslandPicker", "PortSheet", "island_chip",
-           "island_name", "unknown_lines"]
+__all__ = ["FLEETS", "ArmadaPart", "FleetStepper", "FleetTile", "IslandPicker", "LiveModal", "PortSheet",
+           "island_chip", "island_name", "unknown_lines"]
 
 load_kv("armada.kv")
 
@@ -147,7 +147,23 @@ class FleetStepper(Stepper):
     fleet = StringProperty("")
 
 
-class PortSheet(ModalView):
+class LiveModal(ModalView):
+    """A dialog drawn from the game (`fill`) when opened and again at every change while it is open."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        running = app()
+        running.bind(revision=self._redraw)
+        self.bind(on_dismiss=lambda *_: running.unbind(revision=self._redraw))
+
+    def _redraw(self, *_: Any) -> None:
+        self.fill()
+
+    def fill(self) -> None:
+        """Draw the dialog from the session."""
+
+
+class PortSheet(LiveModal):
     """A city's port in full: the four ships with steppers, the islands (a tap gives one back), + Island,
     and the values its naval strength still needs."""
 
@@ -158,12 +174,6 @@ class PortSheet(ModalView):
         super().__init__(**kwargs)
         self.seat = seat
         self._on_fleet, self._on_island, self._on_add_island = on_fleet, on_island, on_add_island
-        running = app()
-        running.bind(revision=self._redraw)
-        self.bind(on_dismiss=lambda *_: running.unbind(revision=self._redraw))
-        self.fill()
-
-    def _redraw(self, *_: Any) -> None:
         self.fill()
 
     def fill(self) -> None:

@@ -11,8 +11,8 @@ from typing import Any
 
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.modalview import ModalView
 
+from companion.app.widgets.armada import LiveModal
 from companion.app.widgets.common import BigButton, TextLabel, ToggleChoice, app
 from companion.app.widgets.kv import load_kv
 
@@ -70,7 +70,7 @@ class TurnButton(BigButton):
             TurnDialog().open()
 
 
-class TurnDialog(ModalView):
+class TurnDialog(LiveModal):
     """The turn to confirm: every seat's part, the choices still open, and Confirm."""
 
     title = StringProperty("")
@@ -78,12 +78,6 @@ class TurnDialog(ModalView):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        running = app()
-        running.bind(revision=self._redraw)
-        self.bind(on_dismiss=lambda *_: running.unbind(revision=self._redraw))
-        self.fill()
-
-    def _redraw(self, *_: Any) -> None:
         self.fill()
 
     def fill(self) -> None:
