@@ -21,7 +21,7 @@ from companion.gamedata.armada_effects import (
     ScienceMostCommon,
     UnknownEffect,
 )
-from companion.gamedata.effects import Shields, VictoryPoints
+from companion.gamedata.effects import Effect, Shields, VictoryPoints
 from companion.gamedata.facts import Unknown
 from companion.gamedata.model import Cost, Stage, Wonder, WonderSide
 from companion.jsonread import Problem, Reader
@@ -172,7 +172,7 @@ def other_wonder(reader: Reader, data: GameData) -> Wonder | None:
     gap = Unknown(f"wonder.{OTHER_WONDER}", f"what the stages of {name} (a wonder of another expansion) cost and "
                   f"produce", "this version models only the seven base wonders",
                   "this cannot be entered yet: check such builds by hand")
-    first = [UnknownEffect("produce_one_of", gap)]
+    first: list[Effect] = [UnknownEffect("produce_one_of", gap)]
     if points:
         first.append(VictoryPoints(points))
     if shields:
