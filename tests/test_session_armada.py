@@ -247,7 +247,9 @@ def test_a_turn_applies_taxes_piracy_the_spaces_coins_and_exploration(path: Path
         session.discard(vera, "yellow_step")
         session.discard(boris, "coins")
         session.add_card(dara, "dock")
+        session.add_card(anna, "steersmens_academy")   # puts the top level-1 island into play for Anna
         summary = session.turn_summary()
+        assert summary.island_draws == [(anna, "steersmens_academy", 1)]
         assert summary.seats[vera].explores == (1, 4)
         assert summary.incursions == [(dara, boris, "dock")]
         session.confirm_turn()

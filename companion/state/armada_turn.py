@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.engine.armada_play import ShipStep, free_move_choices, incursion_target, resolve_ship_turn
 from companion.engine.port import trade_level
-from companion.gamedata.armada_effects import FreeShipMoves, Incursion, Piracy, UnknownEffect
+from companion.gamedata.armada_effects import DrawIsland, FreeShipMoves, Incursion, Piracy, UnknownEffect
 from companion.gamedata.facts import Unknown, UnknownValueError
 from companion.state.errors import SessionError
 from companion.tablefile import parse_table
@@ -75,6 +75,9 @@ class TurnSummary:
     incursions: list[tuple[int, int, str]] = field(default_factory=list)
     """(giver, receiver, card) incursion tokens to give."""
     free_moves: list[FreeMove] = field(default_factory=list)
+    island_draws: list[tuple[int, str, int]] = field(default_factory=list)
+    """(seat, card, island level): a card built this turn puts the top island of that level into
+    play for its owner (Steersmen's Academy, Map Room, Naval Archives)."""
     unknowns: tuple[Unknown, ...] = ()
 
     @property
@@ -168,6 +171,7 @@ class TurnActions:
             for item in self._gained(start_document, seat):
                 effects = item.effects
                 pirates += [seat for e in effects if isinstance(e, Piracy)]
+                summary.island_draws += [(seat, item.id, e.level) for e in effects if isinstance(e, DrawIsland)]
                 if any(isinstance(e, Incursion) or (isinstance(e, UnknownEffect) and e.of_type == Incursion.type)
                        for e in effects):
                     try:

@@ -107,6 +107,7 @@ class TurnDialog(LiveModal):
                 body.add_widget(TextLabel(text=running.tr("turn.nothing"), font_size=size,
                                           color=running.theme.rgba("text_dim")))
         self._explorations(summary)
+        self._island_draws(summary)
         self._incursions(summary)
         self._free_moves(summary)
         self._discards()
@@ -121,6 +122,20 @@ class TurnDialog(LiveModal):
             row = _row()
             row.add_widget(TextLabel(grow=False, text=running.tr("turn.explores", player=names[seat], draws=draws,
                                                      level="I" * level), font_size=running.u * 1.2))
+            take = BigButton(text=running.tr("turn.take_island"), size_hint_x=None, width=running.u * 12)
+            take.bind(on_release=lambda _b, s=seat, lv=level: self.take_island(s, lv))
+            row.add_widget(take)
+            self.ids.body.add_widget(row)
+
+    def _island_draws(self, summary: Any) -> None:
+        """A card that puts the top island of a level into play: its owner takes that island."""
+        running = app()
+        names = [p["name"] for p in running.session.players]
+        for seat, card, level in summary.island_draws:
+            row = _row()
+            row.add_widget(TextLabel(grow=False, text=running.tr("turn.island_draw", player=names[seat],
+                                                                 card=running.words.card(card), level="I" * level),
+                                     font_size=running.u * 1.2))
             take = BigButton(text=running.tr("turn.take_island"), size_hint_x=None, width=running.u * 12)
             take.bind(on_release=lambda _b, s=seat, lv=level: self.take_island(s, lv))
             row.add_widget(take)
