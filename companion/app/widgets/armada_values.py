@@ -126,8 +126,10 @@ class ValueDialog(ModalView):
             entry.add_widget(grid)
         elif kind == "cards":
             self.value = []
-            cards = running.armada_data().cards
-            options = [(c, str(cards[c].names.get(running.language) or cards[c].names["en"])) for c in cards]
+            words = running.words                       # a chain symbol may name a base card or an Armada one
+            cards = {**running.store.data.cards, **running.armada_data().cards}
+            options = sorted(((c, words.card(c) if c in words.data.cards else str(cards[c].names.get(
+                running.language) or cards[c].names["en"])) for c in cards), key=lambda option: option[1])
             none = ToggleChoice(text=running.tr("armada.values.none"), value=None, chosen=True)
             none.bind(on_release=lambda *_: self._set_value([]))
             entry.add_widget(none)
