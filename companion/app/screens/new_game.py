@@ -22,7 +22,7 @@ from companion.state.session import SeatSetup, SessionError
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 CAMERAS = ("none", "0", "demo", "file")
 ARMADA_PLAYERS = (3, 7)
-"""The player counts the app plays Armada with (8 players and teams: the command line)."""
+"""The player counts the app plays Armada with (8 players: the command line)."""
 ARMADA_BOARDS = 8
 TEAM_PLAYERS = (4, 6)
 """The player counts the app plays Armada's team variant with (8 players: the command line)."""
