@@ -296,3 +296,19 @@ def test_end_game_choices_are_stated_by_the_player(path: Path) -> None:
         assert "naval_conflicts" not in session.players[0]
         with pytest.raises(SessionError, match="cannot choose"):
             session.set_choice(1, "naval_conflicts", "skip")       # Boris has no Forgotten Harbor
+
+
+def test_an_incursion_at_five_players_waits_for_its_direction(path: Path) -> None:
+    five = [*FOUR, SeatSetup("Emil", "olympia", "A")]
+    with GameStore(path) as store:
+        session = GameSession.start(store, five, armada=True)
+        session.add_card(3, "dock")
+        assert [u.key for u in session.turn_summary().unknowns] == ["card.dock.incursion"]
+    # Entered as "left": the player left of Dara's left neighbour. Players are listed clockwise and a
+    # player's left neighbour is the next one in the list (docs/table-file.md): Dara (3) -> Emil (4)
+    # -> Anna (0).
+    with GameStore(path, armada=armada_with_values({"card.dock.incursion": "left"})) as store:
+        session = GameSession.resume(store, session.game_id)
+        assert session.turn_summary().incursions == [(3, 0, "dock")]
+        session.confirm_turn()
+        assert session.players[0]["incursion_tokens"] == ["Dara"]
