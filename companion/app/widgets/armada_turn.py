@@ -113,33 +113,32 @@ class TurnDialog(LiveModal):
         self._discards()
 
     def _explorations(self, summary: Any) -> None:
+        """An exploration: draw the cards of a level, keep one ("Take the island")."""
         running = app()
         names = [p["name"] for p in running.session.players]
         for seat, part in enumerate(summary.seats):
-            if part.explores is None:
-                continue
-            level, draws = part.explores
-            row = _row()
-            row.add_widget(TextLabel(grow=False, text=running.tr("turn.explores", player=names[seat], draws=draws,
-                                                     level="I" * level), font_size=running.u * 1.2))
-            take = BigButton(text=running.tr("turn.take_island"), size_hint_x=None, width=running.u * 12)
-            take.bind(on_release=lambda _b, s=seat, lv=level: self.take_island(s, lv))
-            row.add_widget(take)
-            self.ids.body.add_widget(row)
+            if part.explores is not None:
+                level, draws = part.explores
+                self._island_row(running.tr("turn.explores", player=names[seat], draws=draws, level="I" * level),
+                                 seat, level)
 
     def _island_draws(self, summary: Any) -> None:
         """A card that puts the top island of a level into play: its owner takes that island."""
         running = app()
         names = [p["name"] for p in running.session.players]
         for seat, card, level in summary.island_draws:
-            row = _row()
-            row.add_widget(TextLabel(grow=False, text=running.tr("turn.island_draw", player=names[seat],
-                                                                 card=running.words.card(card), level="I" * level),
-                                     font_size=running.u * 1.2))
-            take = BigButton(text=running.tr("turn.take_island"), size_hint_x=None, width=running.u * 12)
-            take.bind(on_release=lambda _b, s=seat, lv=level: self.take_island(s, lv))
-            row.add_widget(take)
-            self.ids.body.add_widget(row)
+            self._island_row(running.tr("turn.island_draw", player=names[seat], card=running.words.card(card),
+                                        level="I" * level), seat, level)
+
+    def _island_row(self, text: str, seat: int, level: int) -> None:
+        """A line with "Take the island", which opens the free islands of `level` for `seat`."""
+        running = app()
+        row = _row()
+        row.add_widget(TextLabel(grow=False, text=text, font_size=running.u * 1.2))
+        take = BigButton(text=running.tr("turn.take_island"), size_hint_x=None, width=running.u * 12)
+        take.bind(on_release=lambda _b: self.take_island(seat, level))
+        row.add_widget(take)
+        self.ids.body.add_widget(row)
 
     def _incursions(self, summary: Any) -> None:
         running = app()
