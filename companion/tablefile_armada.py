@@ -7,7 +7,7 @@ docs/table-file.md for the keys and docs/armada.md for the rules they feed.
 
 from __future__ import annotations
 
-from collections import Counter
+from itertools import permutations
 from typing import Any
 
 from companion.engine.city import city_effects, has_power
@@ -21,7 +21,7 @@ from companion.gamedata.armada_effects import (
     ScienceMostCommon,
     UnknownEffect,
 )
-from companion.gamedata.effects import Shields, VictoryPoints
+from companion.gamedata.effects import Effect, Shields, VictoryPoints
 from companion.gamedata.facts import Unknown
 from companion.gamedata.model import Cost, Stage, Wonder, WonderSide
 from companion.jsonread import Problem, Reader
@@ -30,11 +30,13 @@ __all__ = [
     "ARMADA_PLAYER_FIELDS",
     "OTHER_WONDER",
     "check_armada_table",
+    "naval_tokens_fit_ages",
     "other_wonder",
     "port_to_json",
     "read_choices",
     "read_port",
     "read_teams",
+    "token_ages",
 ]
 
 ARMADA_PLAYER_FIELDS = ("port_board", "fleets", "fleet_values", "islands", "naval_tokens", "incursion_tokens",
@@ -110,12 +112,37 @@ def _read_printed(reader: Reader, armada: ArmadaData, fleets: dict[str, int]) ->
 
 
 def _read_naval_tokens(reader: Reader, armada: ArmadaData) -> list[int]:
+    """A city's naval tokens: at most one per age, each of a value that age gives (Age I: -1, 1, 3;
+    Age II: -2, 3, 5; Age III: -3, 3, 5, 7), in any order."""
     allowed = armada.rules.naval_token_values
     tokens = reader.as_int_list(allowed, what="a naval token", max_length=20)
     ages = len(armada.rules.naval_ages)
     if len(tokens) > ages:
         reader.problem(f"{len(tokens)} naval tokens; a city takes at most {ages} (one per age)")
+    elif not naval_tokens_fit_ages(tokens, armada):
+        reader.problem(f"naval tokens {tokens} cannot come one per age ({_token_ages_words(tokens, armada)})")
     return tokens
+
+
+def token_ages(value: int, armada: ArmadaData) -> tuple[int, ...]:
+    """The ages whose naval conflict gives a token of `value`."""
+    return tuple(age for age, naval in sorted(armada.rules.naval_ages.items())
+                 if value == naval.defeat or value in naval.places)
+
+
+def naval_tokens_fit_ages(tokens: list[int], armada: ArmadaData) -> bool:
+    """True when each token can be given to a different age that gives such a token (a city takes at
+    most one naval token an age)."""
+    return any(all(age in token_ages(token, armada) for token, age in zip(tokens, order, strict=False))
+               for order in permutations(sorted(armada.rules.naval_ages), len(tokens)))
+
+
+def _token_ages_words(tokens: list[int], armada: ArmadaData) -> str:
+    """``+1: Age I; -1: Age I``: the ages that give each token of a list."""
+    words = []
+    for value in sorted(set(tokens), key=tokens.index):
+        words.append(f"{value:+d}: Age {' or '.join('I' * age for age in token_ages(value, armada))}")
+    return "; ".join(words)
 
 
 def read_choices(reader: Reader, data: GameData, choices: PlayerChoices) -> PlayerChoices:
@@ -145,7 +172,7 @@ def other_wonder(reader: Reader, data: GameData) -> Wonder | None:
     gap = Unknown(f"wonder.{OTHER_WONDER}", f"what the stages of {name} (a wonder of another expansion) cost and "
                   f"produce", "this version models only the seven base wonders",
                   "this cannot be entered yet: check such builds by hand")
-    first = [UnknownEffect("produce_one_of", gap)]
+    first: list[Effect] = [UnknownEffect("produce_one_of", gap)]
     if points:
         first.append(VictoryPoints(points))
     if shields:
@@ -194,7 +221,6 @@ def check_armada_table(reader: Reader, table: Table) -> None:
     assert armada is not None
     boards: dict[int, int] = {}
     island_owner: dict[str, str] = {}
-    pool = Counter[int]()
     for seat, player in enumerate(table.players):
         at = reader["players"].child_path(seat)
         port = player.port
@@ -210,16 +236,11 @@ def check_armada_table(reader: Reader, table: Table) -> None:
                 reader.problems.append(Problem(f"{at}.islands", f"{island.name} is also "
                                                                f"{island_owner[island.id]}'s (there is one of each)"))
             island_owner[island.id] = player.name
-        pool.update(port.naval_tokens)
         if len(player.tokens) > MAX_LAND_TOKENS_PER_AGE * len(armada.rules.naval_ages):
             reader.problems.append(Problem(f"{at}.tokens", f"{len(player.tokens)} land tokens; with Armada a city "
                                           f"takes at most {MAX_LAND_TOKENS_PER_AGE * len(armada.rules.naval_ages)}"))
         _check_incursions(reader, table, seat, at)
         _check_choice_powers(reader, player, at)
-    for value, count in sorted(pool.items()):
-        if count > armada.rules.naval_token_pool.get(value, 0):
-            reader.problems.append(Problem("players", f"{count} naval tokens of {value:+d} are taken; the box has "
-                                                      f"{armada.rules.naval_token_pool.get(value, 0)}"))
     given = sum(len(p.port.incursions_from) for p in table.players if p.port)
     if given > armada.rules.incursion_tokens:
         reader.problems.append(Problem("players", f"{given} incursion tokens are out; the box has "

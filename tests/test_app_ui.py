@@ -329,14 +329,28 @@ def test_a_whole_game_read_from_a_recorded_video(ui: object, tmp_path: Path) -> 
 
 # -- Armada, by hand ---------------------------------------------------------------------------------
 
-def _fleet(ui: object, seat: int, fleet: str) -> object:
-    return next(w for w in ui.walk(_panel(ui, seat)) if type(w).__name__ == "FleetStepper" and w.fleet == fleet)
-
-
 def _move(ui: object, seat: int, fleet: str, taps: int) -> None:
-    stepper = _fleet(ui, seat, fleet)
-    for _ in range(abs(taps)):
-        ui.tap(ui.find("+" if taps > 0 else "\u2212", root=stepper))
+    """Up: a tap on the fleet's tile in the city's row (the question a space asks is left for later);
+    back: the port sheet's stepper."""
+    if taps > 0:
+        for _ in range(taps):
+            ui.tap(next(w for w in ui.walk(_panel(ui, seat)) if type(w).__name__ == "FleetTile" and w.fleet == fleet))
+            dialog = next((w for w in ui.walk() if type(w).__name__ == "ValueDialog"), None)
+            if dialog is not None:
+                ui.tap(ui.find(ui.tr("armada.values.later"), root=dialog))
+        return
+    ui.tap(next(w for w in ui.walk(_panel(ui, seat)) if type(w).__name__ == "PortTile"))
+    sheet = next(w for w in ui.walk() if type(w).__name__ == "PortSheet")
+    stepper = next(w for w in ui.walk(sheet) if type(w).__name__ == "FleetStepper" and w.fleet == fleet)
+    for _ in range(-taps):
+        ui.tap(ui.find("\u2212", root=stepper))
+    ui.tap(ui.find(ui.tr("common.close"), root=sheet))
+
+
+def _islands(ui: object, seat: int) -> object:
+    """The port sheet of a city (its islands, + Island)."""
+    ui.tap(next(w for w in ui.walk(_panel(ui, seat)) if type(w).__name__ == "PortTile"))
+    return next(w for w in ui.walk() if type(w).__name__ == "PortSheet")
 
 
 def _end_age(ui: object, age: int) -> None:
@@ -377,18 +391,19 @@ def test_an_armada_game_by_hand_is_scored_once_the_missing_value_is_entered(ui: 
     assert [p["fleets"] for p in session.players] == [
         {"red": 3, "yellow": 0, "blue": 0, "green": 0}, {"red": 0, "yellow": 0, "blue": 0, "green": 0},
         {"red": 0, "yellow": 0, "blue": 2, "green": 0}]
-    ui.tap(ui.find(ui.tr("armada.add_island"), root=_panel(ui, 1)))
+    sheet = _islands(ui, 1)
+    ui.tap(ui.find(ui.tr("armada.add_island"), root=sheet))
     picker = next(w for w in ui.walk() if type(w).__name__ == "IslandPicker")
     ui.screenshot("island-picker")
     ui.tap(ui.find("Inhabited Island", root=picker.ids.islands))
-    ui.tap(ui.find(ui.tr("armada.add_island"), root=_panel(ui, 1)))
+    ui.tap(ui.find(ui.tr("armada.add_island"), root=sheet))
     picker = next(w for w in ui.walk() if type(w).__name__ == "IslandPicker")
     assert not [w for w in ui.walk(picker.ids.islands) if getattr(w, "name", "") == "Inhabited Island"]
     ui.tap(ui.find("Bronze Island", root=picker.ids.islands))
-    ui.tap(ui.find("Bronze Island", root=_panel(ui, 1)))          # one tap removes it
+    ui.tap(ui.find("Bronze Island", root=sheet))          # one tap removes it
+    ui.tap(ui.find(ui.tr("common.close"), root=sheet))
     assert session.players[1]["islands"] == ["inhabited_island"]
-    assert ui.tr("city.naval_shields", count=3) in ui.find(ui.tr("city.shields", count=0), exact=False,
-                                                          root=_panel(ui, 0)).text
+    assert ui.tr("armada.row.port", number=2, shields=3) in ui.texts(_panel(ui, 0))
     ui.screenshot("table-armada")
 
     # Build check with a naval construction: board 2's blue level-1 cost is an icon nobody entered.
@@ -401,7 +416,7 @@ def test_an_armada_game_by_hand_is_scored_once_the_missing_value_is_entered(ui: 
     ui.pump(frames=2)
     ui.tap(ui.find("Baths", root=picker.ids.cards))
     assert ui.tr("check.cannot_tell", player="Anna", target="Baths") in ui.texts()
-    assert any("blue fleet level 1 build cost on port board 2" in t for t in ui.texts())
+    assert any("Port board 2, blue fleet, space 1: what does this naval construction cost?" in t for t in ui.texts())
     ui.screenshot("build-check-naval-unknown")
     ui.tap(ui.tr("check.naval_on"))
     assert ui.tr("check.can", player="Anna", target="Baths") in ui.texts()
@@ -411,7 +426,7 @@ def test_an_armada_game_by_hand_is_scored_once_the_missing_value_is_entered(ui: 
     _move(ui, 2, "red", 1)
     ui.tap(ui.tr("table.end_age", age="I"))
     assert ui.tr("age.naval_unknown") in ui.texts()
-    assert any("red fleet level 1 naval shields" in t for t in ui.texts())
+    assert any("Any port board, red fleet, space 1: how many naval shields?" in t for t in ui.texts())
     assert ui.screen.blocked
     ui.screenshot("end-of-age-naval-unknown")
     ui.tap(ui.tr("common.back"))
@@ -433,7 +448,7 @@ def test_an_armada_game_by_hand_is_scored_once_the_missing_value_is_entered(ui: 
     assert [p["naval_tokens"] for p in session.players] == [[3, 3, 5], [-1, 3, 5], [-1, -2, -3]]
     texts = ui.texts()
     assert "?" in ui.texts(ui.screen.ids.pad) and ui.tr("score.incomplete") in texts
-    assert any("Vera: blue fleet level 2 VP" in t for t in texts)
+    assert any("Any port board, blue fleet, space 2: how many victory points?" in t for t in texts)
     assert not any(t.startswith(ui.tr("score.winner", names="", total="").split(":")[0] + ":") for t in texts)
     ui.screenshot("score-armada-unknown")
 
@@ -463,9 +478,9 @@ def test_an_armada_game_by_hand_is_scored_once_the_missing_value_is_entered(ui: 
         assert _picture_has_content(ui.screenshot("small-score-armada"))
         ui.tap(ui.tr("common.back"))
         assert _picture_has_content(ui.screenshot("small-table-armada"))
-        fleets = [w for w in ui.walk(ui.screen) if type(w).__name__ == "FleetStepper"]
-        # every fleet's buttons stay a fingertip wide and inside the window
-        assert fleets and all(f.to_window(f.right, 0)[0] <= 800 for f in fleets)
+        fleets = [w for w in ui.walk(ui.screen) if type(w).__name__ in ("FleetTile", "PortTile")]
+        # every fleet's tile stays at least 9 mm (47 px on the 7-inch 800x480 screen) and inside the window
+        assert fleets and all(f.to_window(f.right, 0)[0] <= 800 and min(f.size) >= 47 for f in fleets)
     finally:
         Window.size = (1280, 800)
         ui.pump(frames=4)

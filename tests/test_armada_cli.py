@@ -187,3 +187,19 @@ def test_team_game_is_logged_with_its_teams(tmp_path: Path, capsys: pytest.Captu
     table = _write(tmp_path, armada_document(*TEAM, teams=TEAMS))
     assert main(["games", "--store", str(store), "add", table]) == 0
     assert "won by Anna, Boris" in capsys.readouterr().out
+
+
+def test_status_and_edit_count_a_port_boards_values_alike(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A port board has 25 values of its own (the wonder-symbol fleet and 24 costs); `edit port-board N`
+    also asks the 25 unknown fleet rewards, printed alike on every board. Both commands say so."""
+    components = tmp_path / "components.json"
+    assert main(["components", "status", "--components", str(components)]) == 0
+    status = capsys.readouterr().out
+    assert "port-board 1 (25 of its own + 25 fleet rewards shared by every board)" in status
+    assert "fleets (25)" in status
+    assert main(["components", "edit", "port-board", "1", "--set", "red.1.cost=1 wood",
+                 "--set", "red.1.naval_shields=1", "--components", str(components)]) == 0
+    edit = capsys.readouterr().out
+    assert "still unknown for port-board 1: 24 of its own + 24 fleet rewards shared by every board" in edit
+    assert main(["components", "status", "--components", str(components)]) == 0
+    assert "port-board 1 (24 of its own + 24 fleet rewards shared by every board)" in capsys.readouterr().out

@@ -40,6 +40,18 @@ def _problems(document: object) -> list[str]:
      "players[0].islands[1]: island 'windy_harbor' is listed twice (also at islands[0])"),
     ({"naval_tokens": [4]}, "players[0].naval_tokens[0]: a naval token is worth one of -3, -2, -1, 1, 3, 5, 7, not 4"),
     ({"naval_tokens": [3, 5, 7, -1]}, "players[0].naval_tokens: 4 naval tokens; a city takes at most 3 (one per age)"),
+    # Age I gives -1, 1, 3; Age II -2, 3, 5; Age III -3, 3, 5, 7 (the rulebook's "Морские Конфликты"),
+    # and a city takes at most one naval token an age.
+    ({"naval_tokens": [1, 1]}, "players[0].naval_tokens: naval tokens [1, 1] cannot come one per age "
+                               "(+1: Age I)"),
+    ({"naval_tokens": [-3, -3]}, "players[0].naval_tokens: naval tokens [-3, -3] cannot come one per age "
+                                 "(-3: Age III)"),
+    ({"naval_tokens": [7, -3]}, "players[0].naval_tokens: naval tokens [7, -3] cannot come one per age "
+                                "(+7: Age III; -3: Age III)"),
+    ({"naval_tokens": [5, 5, 5]}, "players[0].naval_tokens: naval tokens [5, 5, 5] cannot come one per age "
+                                  "(+5: Age II or III)"),
+    ({"naval_tokens": [1, -1]}, "players[0].naval_tokens: naval tokens [1, -1] cannot come one per age "
+                                "(+1: Age I; -1: Age I)"),
     ({"fleets": {"blue": 6}, "fleet_values": {"blue": {"vp": 9}}},
      "players[0].fleet_values.blue.vp: the blue fleet's level 6 shows 10 for vp, not 9"),
     ({"fleet_values": {"red": {"vp": 1}}}, "players[0].fleet_values.red.vp: unknown red fleet reward 'vp'"),
@@ -65,8 +77,22 @@ def test_whole_table_armada_problems() -> None:
     assert _problems(document) == [
         "players[1].port_board: port board 1 is also Anna's",
         "players[1].islands: Windy Harbor is also Anna's (there is one of each)",
-        "players: 2 naval tokens of +7 are taken; the box has 1",
     ]
+
+
+@pytest.mark.parametrize("tokens", [[3, 5, 7], [7, 5, 3], [-1, -2, -3], [1, 3], [3, 3, 3], [5, 5], [-3, 1, 5], []])
+def test_naval_tokens_that_can_come_one_per_age_are_accepted(tokens: list[int]) -> None:
+    assert parse_table(_four(naval_tokens=tokens)).players[0].port.naval_tokens == tuple(tokens)
+
+
+def test_naval_tokens_never_run_out() -> None:
+    """docs/rulings.md: naval tokens are unlimited, like coins. The box holds seven -1 and five -2."""
+    wonders = ("gizah", "rhodes", "ephesos", "babylon", "olympia", "halikarnassos", "alexandria", "other")
+    eight = [city(f"P{board}", wonder, port_board=board, naval_tokens=[-1, -2])
+             for board, wonder in enumerate(wonders, start=1)]
+    eight[-1]["other_wonder"] = {"name": "Petra", "resource": "stone", "stages": 3}
+    table = parse_table(armada_document(*eight))
+    assert sum(p.port.naval_tokens.count(-2) for p in table.players) == 8
 
 
 def test_armada_needs_the_expansion_and_its_player_counts() -> None:

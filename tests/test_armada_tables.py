@@ -142,7 +142,7 @@ TEAM = [
          cards=["brickyard", "loom", "marketplace", "caravansery", "forum", "lighthouse"]),
     city("Fatima", "alexandria", "A", stages=3, coins=11, tokens=[-1, 3, 5], port_board=6,
          cards=["sawmill", "quarry", "theater", "statue", "town_hall", "magistrates_guild"],
-         fleets={"blue": 6}, islands=["sovereign_archipelago", "rainbow_archipelago"], naval_tokens=[-1, 1, 3]),
+         fleets={"blue": 6}, islands=["sovereign_archipelago", "rainbow_archipelago"], naval_tokens=[-1, 3, 3]),
 ]
 TEAMS = [["Anna", "Boris"], ["Chen", "Dara"], ["Emil", "Fatima"]]
 
@@ -171,11 +171,11 @@ def test_six_player_team_game() -> None:
     assert lines["Emil"].total == -6 + 0 + 3 + 4 == 1
     # Fatima: -1+3+5 = 7; 11 coins -> 3; Alexandria A 3 + 7 = 10; Theater 2 + Statue 4 + Town Hall 6
     # = 12; Magistrates Guild: blue of Anna (Baths, Altar, Naval Ministry = 3) and Emil (0) = 3; naval
-    # -1+1+3 = 3; Sovereign Archipelago 7 + Rainbow (blue: 3 cards) 3 = 10; blue last space 10: 58.
-    assert lines["Fatima"].total == 7 + 3 + 10 + 12 + 3 + 3 + 10 + 10 == 58
-    # Teams: Anna + Boris 59 + 43 = 102; Chen + Dara 26 + 23 = 49; Emil + Fatima 1 + 58 = 59.
+    # -1+3+3 = 5; Sovereign Archipelago 7 + Rainbow (blue: 3 cards) 3 = 10; blue last space 10: 60.
+    assert lines["Fatima"].total == 7 + 3 + 10 + 12 + 3 + 5 + 10 + 10 == 60
+    # Teams: Anna + Boris 59 + 43 = 102; Chen + Dara 26 + 23 = 49; Emil + Fatima 1 + 60 = 61.
     assert [(team.names, team.total, team.rank) for team in sheet.teams] == [
-        (("Anna", "Boris"), 102, 1), (("Chen", "Dara"), 49, 3), (("Emil", "Fatima"), 59, 2)]
+        (("Anna", "Boris"), 102, 1), (("Chen", "Dara"), 49, 3), (("Emil", "Fatima"), 61, 2)]
     assert sheet.winners == ("Anna", "Boris")
     assert sheet.to_json()["teams"][0] == {"players": ["Anna", "Boris"], "total": 102, "coins": 21, "rank": 1}
 

@@ -177,3 +177,138 @@ def test_a_build_paid_with_a_naval_construction_moves_its_ship(path: Path) -> No
         unknown = session.check_card(1, "baths", naval=True)     # board 2's blue cost: nobody entered it
         assert not unknown.legal and unknown.reason_code == "unknown_value"
         assert [u.key for u in unknown.unknowns] == ["port_board.2.blue.1.cost"]
+
+
+FOUR = [*SEATS, SeatSetup("Dara", "babylon", "A")]
+
+
+def test_armada_cards_are_entered_by_hand_and_by_the_camera(path: Path) -> None:
+    from tests.test_session import frame
+
+    with GameStore(path) as store:
+        session = GameSession.start(store, FOUR, armada=True)
+        assert "dock" in session.card_data().cards and "lumber_yard" in session.card_data().cards
+        assert session.add_card(0, "dock").key == "armada:dock"
+        # Pirate Cache: "3 монеты" from the bank when built (its cost is an icon nobody entered: no coin paid).
+        session.add_card(1, "pirate_cache")
+        assert [p["coins"] for p in session.players] == [3, 6, 3, 3]
+        with pytest.raises(SessionError, match="already in a city"):
+            session.add_card(2, "dock")                # one copy of each Armada card
+        # The camera: Shipyard's sticker seen steadily in Vera's city is confirmed like any card.
+        for at in (0.0, 0.15, 0.3, 0.45):
+            session.observe(frame({"gizah": ["armada:dock"], "rhodes": ["armada:pirate_cache"],
+                                   "ephesos": ["armada:shipyard"], "babylon": []}), at)
+        assert session.players[2]["cards"] == ["shipyard"]
+        plain = GameSession.start(store, FOUR)
+        with pytest.raises(SessionError, match="unknown card 'dock'"):
+            plain.add_card(0, "dock")
+        three = GameSession.start(store, SEATS, armada=True)
+        with pytest.raises(SessionError, match="for 3 players"):
+            three.add_card(0, "dock")                  # Dock leaves the box at 3 players
+
+
+TURN_VALUES = {"fleet.yellow.1.coins": 0, "fleet.yellow.1.tax": 0, "fleet.yellow.2.trade_level": 1,
+               "fleet.green.1.explore": 0}
+"""Values an owner entered (the rest of these spaces is printed in the rulebook: yellow level 1 =
+trade level 1; level 2 = 2 coins and a tax of 1; green level 2 explores a level-1 island)."""
+
+
+def test_a_turn_applies_taxes_piracy_the_spaces_coins_and_exploration(path: Path) -> None:
+    with GameStore(path, armada=armada_with_values(TURN_VALUES)) as store:
+        session = GameSession.start(store, FOUR, armada=True)
+        anna, boris, vera, dara = range(4)
+        # Turn 1: Anna's yellow ship reaches space 1 (trade level 1); Boris builds Pirate Cache (3 coins
+        # from the bank); Vera's green ship reaches space 1 (explores nothing).
+        session.move_fleet(anna, "yellow", 1)
+        session.add_card(boris, "pirate_cache")
+        session.move_fleet(vera, "green", 1)
+        summary = session.turn_summary()
+        assert summary.pirates == (boris,) and summary.tax == 0
+        assert [(s.gained, s.lost) for s in summary.seats] == [(0, 1), (0, 0), (0, 0), (0, 0)]
+        session.confirm_turn()
+        # Piracy: every other player loses 1 coin per trade level: Anna (level 1) 1, Vera and Dara 0.
+        assert [p["coins"] for p in session.players] == [2, 6, 3, 3]
+        assert session.turn_summary().empty
+        # Turn 2: Anna's yellow ship reaches space 2: 2 coins and a tax of 1, which everyone else pays
+        # less his trade level (all 0: 1 each); Dara builds Shipyard and moves her green ship for free.
+        session.move_fleet(anna, "yellow", 1)
+        session.add_card(dara, "shipyard")
+        assert [m.source for m in session.turn_summary().free_moves] == ["shipyard"]
+        session.free_move(dara, "green")
+        with pytest.raises(SessionError, match="no free move"):
+            session.free_move(dara, "red")
+        summary = session.confirm_turn()
+        assert (summary.tax, summary.collectors) == (1, (anna,))
+        assert [p["coins"] for p in session.players] == [2 + 2, 6 - 1, 3 - 1, 3 - 1]
+        # Turn 3: Vera's green ship reaches space 2 (explore a level-1 island alone: draw 4, keep 1);
+        # she discards for the yellow step, Boris for 3 coins; Dara builds Dock: at 4 players its
+        # incursion reaches Boris whichever way it goes.
+        session.move_fleet(vera, "green", 1)
+        session.discard(vera, "yellow_step")
+        session.discard(boris, "coins")
+        session.add_card(dara, "dock")
+        session.add_card(anna, "steersmens_academy")   # puts the top level-1 island into play for Anna
+        summary = session.turn_summary()
+        assert summary.island_draws == [(anna, "steersmens_academy", 1)]
+        assert summary.seats[vera].explores == (1, 4)
+        assert summary.incursions == [(dara, boris, "dock")]
+        session.confirm_turn()
+        assert [p["coins"] for p in session.players] == [4, 5 + 3, 2, 2]
+        assert session.players[boris]["incursion_tokens"] == ["Dara"]
+        assert session.players[vera]["fleets"] == {"red": 0, "yellow": 1, "blue": 0, "green": 2}
+        kinds = [e.kind for e in store.events(session.game_id)]
+        assert kinds.count("turn_resolved") == 3
+        # End of Age I. Shields: Dara 1 (Dock), everyone else 0. Neighbours: Anna-Boris and Boris-Vera
+        # tie; Dara beats Vera and Anna; the incursion adds Dara against Boris: Dara +1 three times.
+        # Then the incursion token goes back to the reserve ("возвращается в резерв").
+        session.confirm_conflicts()
+        assert [sorted(p["tokens"]) for p in session.players] == [[-1], [-1], [-1], [1, 1, 1]]
+        assert "incursion_tokens" not in session.players[boris]
+
+
+def test_a_turn_waits_for_the_values_it_needs(path: Path) -> None:
+    with GameStore(path) as store:
+        session = GameSession.start(store, FOUR, armada=True)
+        session.move_fleet(0, "yellow", 1)                 # yellow level 1: coins and tax are icons
+        summary = session.turn_summary()
+        assert {u.key for u in summary.unknowns} == {"fleet.yellow.1.coins", "fleet.yellow.1.tax"}
+        before = len(store.events(session.game_id))
+        with pytest.raises(SessionError, match="needs values nobody has entered"):
+            session.confirm_turn()
+        assert len(store.events(session.game_id)) == before
+
+
+def test_end_game_choices_are_stated_by_the_player(path: Path) -> None:
+    with GameStore(path) as store:
+        session = GameSession.start(store, FOUR, armada=True)
+        assert session.choice_options(0) == {}
+        session.add_island(0, "forgotten_harbor")
+        session.add_island(0, "rainbow_archipelago")
+        options = session.choice_options(0)
+        assert options["naval_conflicts"] == ("join", "skip") and "blue" in options["rainbow_color"]
+        session.set_choice(0, "naval_conflicts", "skip")
+        session.set_choice(0, "rainbow_color", "blue")
+        assert (session.players[0]["naval_conflicts"], session.players[0]["rainbow_color"]) == ("skip", "blue")
+        # Forgotten Harbor: stated "skip", Anna stays out of the naval conflict (her strength is not counted).
+        naval = session.naval_conflict()
+        assert naval is not None and naval.joined[0] is False
+        session.set_choice(0, "naval_conflicts", None)
+        assert "naval_conflicts" not in session.players[0]
+        with pytest.raises(SessionError, match="cannot choose"):
+            session.set_choice(1, "naval_conflicts", "skip")       # Boris has no Forgotten Harbor
+
+
+def test_an_incursion_at_five_players_waits_for_its_direction(path: Path) -> None:
+    five = [*FOUR, SeatSetup("Emil", "olympia", "A")]
+    with GameStore(path) as store:
+        session = GameSession.start(store, five, armada=True)
+        session.add_card(3, "dock")
+        assert [u.key for u in session.turn_summary().unknowns] == ["card.dock.incursion"]
+    # Entered as "left": the player left of Dara's left neighbour. Players are listed clockwise and a
+    # player's left neighbour is the next one in the list (docs/table-file.md): Dara (3) -> Emil (4)
+    # -> Anna (0).
+    with GameStore(path, armada=armada_with_values({"card.dock.incursion": "left"})) as store:
+        session = GameSession.resume(store, session.game_id)
+        assert session.turn_summary().incursions == [(3, 0, "dock")]
+        session.confirm_turn()
+        assert session.players[0]["incursion_tokens"] == ["Dara"]

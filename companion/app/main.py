@@ -33,7 +33,7 @@ from companion.storage import GameStore
 __all__ = ["SCREENS", "CompanionApp"]
 
 SCREENS = ("home", "new_game", "table", "build_check", "end_of_age", "score", "history", "game_detail", "stats",
-           "settings")
+           "settings", "armada_values")
 """Every screen, by name; each has companion/app/screens/<name>.py and companion/app/kv/<name>.kv."""
 GAME_SCREENS = ("table", "build_check", "end_of_age", "score")
 """Screens that show the open game: the app returns to them after a restart."""
@@ -159,7 +159,7 @@ class CompanionApp(App):
     def words(self) -> Wording:
         """Wording of engine results in the current language."""
         assert self.store is not None
-        return Wording(self.store.data, self.language)
+        return Wording(self.session.card_data() if self.session is not None else self.store.data, self.language)
 
     def set_language(self, language: str) -> None:
         """Switch the language at once, everywhere, and remember it."""
@@ -204,10 +204,9 @@ class CompanionApp(App):
         (``$COMPANION_COMPONENTS``, else the user data folder, as for the command line); read again
         when the file changes, the shipped data alone when the file cannot be used."""
         from companion.gamedata.armada import load_armada_data
-        from companion.gamedata.components import default_components_path
         from companion.gamedata.loader import GameDataError
 
-        path = default_components_path(os.environ)
+        path = self.components_path()
         try:
             stamp = (str(path), path.stat().st_mtime)
         except OSError:
@@ -221,9 +220,20 @@ class CompanionApp(App):
             self._armada = (stamp, loaded)
         return self._armada[1]
 
+    def components_path(self) -> Path:
+        """The components file: Armada values the owner entered (here, or with `companion components edit`)."""
+        from companion.gamedata.components import default_components_path
+
+        return default_components_path(os.environ)
+
+    def armada_values_saved(self) -> None:
+        """Values were entered in the app: read the components file again and redraw."""
+        self._armada = None
+        self.changed(now=True)
+
     def start_game(self, players: list[SeatSetup], *, variant: str = "standard", camera: str | None = None,
                    options: dict[str, int] | None = None, armada: bool = False,
-                   port_boards: list[int] | None = None) -> None:
+                   port_boards: list[int] | None = None, teams: list[list[str]] | None = None) -> None:
         """Log a new game's set-up and open its table (with `armada`: each seat's port board).
 
         :raises SessionError: when the set-up is not a valid table.
@@ -232,7 +242,8 @@ class CompanionApp(App):
         craftsmens = self.store_setting("craftsmens_guild_vp")
         merged = {**({"craftsmens_guild_vp": craftsmens} if craftsmens else {}), **(options or {})}
         self.session = GameSession.start(self.store, players, variant=variant, options=merged or None,
-                                         registry=self.registry, armada=armada, port_boards=port_boards)
+                                         registry=self.registry, armada=armada, port_boards=port_boards,
+                                         teams=teams)
         self.store_set("app.camera", camera)
         self.keep_screen_on(True)
         self.changed(now=True)

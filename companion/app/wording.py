@@ -142,8 +142,11 @@ class Wording:
         if code in ("already_built", "not_in_box", "no_free_build", "all_stages_built"):
             return self.tr(f"reason.{code}", **values)
         if code == "unknown_value" and check.unknowns:
-            return self.tr("reason.unknown_value", values="; ".join(
-                self.tr("armada.enter_value", value=u.label, how=u.edit) for u in check.unknowns))
+            from companion.app.armada_words import value_questions
+            from companion.gamedata.armada import load_armada_data
+
+            return self.tr("reason.unknown_value", values=" ".join(value_questions(
+                (u.key for u in check.unknowns), self.tr, load_armada_data(), self.language)))
         return check.reason or ""
 
     def naval_step(self, check: BuildCheck) -> str | None:

@@ -15,16 +15,15 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.errors import CommandError
-from companion.gamedata import load_game_data
-from companion.gamedata.armada import ArmadaData, armada_with_values, load_armada_data
-from companion.gamedata.components import (
-    HELP,
-    InputError,
-    default_components_path,
-    parse_input,
-    read_components,
-    write_components,
+from companion.gamedata.armada import ArmadaData, load_armada_data
+from companion.gamedata.component_values import (
+    SubjectCount,
+    parse_answer,
+    questions_for,
+    save_values,
+    subject_count,
 )
+from companion.gamedata.components import HELP, InputError, default_components_path, read_components
 from companion.gamedata.facts import Fact
 from companion.jsonread import did_you_mean, whole_number
 
@@ -55,28 +54,6 @@ def _subject_prefixes(kind: str, ident: str | None, armada: ArmadaData) -> tuple
     return f"{kind} {ident}", [f"{kind}.{ident}."]
 
 
-def _questions(subject: str, armada: ArmadaData) -> list[Fact]:
-    """The unknown facts `edit` asks for, space by space: a port board's costs and, for each space,
-    the rewards printed there (the same on every board)."""
-    facts = armada.facts
-    if not subject.startswith("port-board"):
-        wanted = [f for f in facts.values() if f.subject == subject]
-        return [f for f in wanted if not f.known]
-    number = subject.split()[1]
-    ordered = [facts[f"port_board.{number}.wonder_fleet"]]
-    for fleet, track in armada.fleets.items():
-        for level in range(1, len(track.spaces)):
-            ordered.append(facts[f"port_board.{number}.{fleet}.{level}.cost"])
-            ordered += [facts[f"fleet.{fleet}.{level}.{field}"] for field in track.rewards]
-    return [f for f in ordered if not f.known]
-
-
-def _parse(fact: Fact, text: str, armada: ArmadaData) -> Any:
-    data = load_game_data()
-    return parse_input(fact.kind, text, resources=data.rules.resources, fleets=armada.fleet_ids,
-                       cards=tuple(data.cards) + tuple(armada.cards))
-
-
 def _resolve_key(key: str, prefixes: list[str], armada: ArmadaData) -> str:
     for candidate in (key, *(prefix + key for prefix in prefixes)):
         if candidate in armada.facts:
@@ -85,11 +62,13 @@ def _resolve_key(key: str, prefixes: list[str], armada: ArmadaData) -> str:
                        f"(see `companion components status --json` for the keys)")
 
 
-def _save(path: Path, values: dict[str, Any]) -> ArmadaData:
-    """Validate the values like shipped data, then write them; nothing is written when one is bad."""
-    checked = armada_with_values(values, str(path))
-    write_components(path, values)
-    return checked
+def _count_words(count: SubjectCount) -> str:
+    """``25`` or ``25 of its own + 25 fleet rewards shared by every board``: how many questions
+    `edit` asks for a component, in the same words in `status` and `edit`."""
+    if not count.shared:
+        return str(count.own)
+    return f"{count.own} of its own + {count.shared} fleet reward{'s' if count.shared != 1 else ''} shared by " \
+           f"every board"
 
 
 def run_status(args: argparse.Namespace) -> int:
@@ -110,7 +89,8 @@ def run_status(args: argparse.Namespace) -> int:
     for subject, facts in groups.items():
         words = [f.label.removesuffix(" unknown") for f in facts]
         shown = "; ".join(words[:4]) + (f"; and {len(words) - 4} more" if len(words) > 4 else "")
-        print(f"  {subject} ({len(facts)}): {shown}\n      enter with: companion components edit {subject}")
+        print(f"  {subject} ({_count_words(subject_count(subject, armada))}): {shown}\n"
+              f"      enter with: companion components edit {subject}")
     if not missing:
         print("  nothing: every value is known")
     return 0
@@ -132,7 +112,7 @@ def _ask(facts: list[Fact], armada: ArmadaData, read: Callable[[str], str | None
                 print(f"  {fact.source}")
                 continue
             try:
-                answers[fact.key] = _parse(fact, text, armada)
+                answers[fact.key] = parse_answer(fact, text, armada)
                 break
             except InputError as error:
                 print(f"  {error}; try again")
@@ -165,24 +145,24 @@ def run_edit(args: argparse.Namespace) -> int:
                 answers.pop(full, None)
                 continue
             try:
-                answers[full] = _parse(armada.facts[full], text, armada)
+                answers[full] = parse_answer(armada.facts[full], text, armada)
             except InputError as error:
                 raise CommandError(f"{full}: {error}") from None
     else:
-        questions = _questions(subject, armada)
+        questions = questions_for(subject, armada)
         if not questions:
             print(f"every value of {subject} is known")
             return 0
         answers = _ask(questions, armada, _read_line)
     values.update(answers)
-    checked = _save(path, values)
-    left = _questions(subject, checked)
+    checked = save_values(path, values)
     if args.json:
+        left = questions_for(subject, checked)
         print(json.dumps({"components_file": str(path), "saved": answers, "still_unknown": [f.key for f in left]},
                          indent=1, ensure_ascii=False))
         return 0
     print(f"{len(answers)} value{'s' if len(answers) != 1 else ''} saved to {path}; "
-          f"{len(left)} still unknown for {subject}")
+          f"still unknown for {subject}: {_count_words(subject_count(subject, checked))}")
     return 0
 
 

@@ -56,7 +56,7 @@ class GameSession(ArmadaActions):
         state = store.state(game_id)
         self.document: dict[str, Any] = state.document
         self.finished = state.finished
-        self.tracker = TableTracker(self.data, rule, names={p["wonder"]: p["name"] for p in self.players},
+        self.tracker = TableTracker(self.card_data(), rule, names={p["wonder"]: p["name"] for p in self.players},
                                     seat_order=[p["wonder"] for p in self.players])
         self.problems: list[str] = []
         self.shown: Component | None = None
@@ -71,15 +71,17 @@ class GameSession(ArmadaActions):
     def start(cls, store: GameStore, players: Sequence[SeatSetup], *, variant: str = "standard",
               options: dict[str, int] | None = None, registry: MarkerRegistry | None = None,
               rule: ConfirmationRule | None = None, armada: bool = False,
-              port_boards: Sequence[int] | None = None) -> GameSession:
+              port_boards: Sequence[int] | None = None,
+              teams: Sequence[Sequence[str]] | None = None) -> GameSession:
         """Log a new game's set-up and open it; with `armada`, each seat's port board (default: seat
-        order) with every ship on its start space.
+        order) with every ship on its start space, and the `teams` of the team variant (partners' names).
 
         :raises SessionError: when the set-up is not a valid table (two players with one wonder...).
         """
         try:
             game_id = store.new_game([{"name": p.name, "wonder": p.wonder, "side": p.side} for p in players],
-                                     variant=variant, options=options, expansions=[ARMADA] if armada else None)
+                                     variant=variant, options=options, expansions=[ARMADA] if armada else None,
+                                     teams=[list(team) for team in teams] if teams else None)
         except EventError as error:
             raise SessionError(str(error)) from None
         session = cls(store, game_id, registry=registry, rule=rule, complete_ports=False)
@@ -176,7 +178,7 @@ class GameSession(ArmadaActions):
             if seat.wonder not in wonders:
                 self._note(f"the camera sees the {self.data.wonders[seat.wonder].name} board, which is not in "
                            f"this game")
-        held = [c for c, _ in observation.unassigned if c.kind == "card" and c.set == "base"]
+        held = [c for c, _ in observation.unassigned if c.kind == "card" and c.set in self.card_sets]
         if held:
             self.shown, self.shown_at = held[-1], at
         return changes
@@ -203,15 +205,16 @@ class GameSession(ArmadaActions):
 
         :raises SessionError: for an unknown card, one the city holds, or one with no copy left.
         """
-        if card_id not in self.data.cards:
+        cards = self.card_data().cards
+        if card_id not in cards:
             raise SessionError(f"unknown card '{card_id}'")
         player = self.players[seat]
         if card_id in player["cards"]:
-            raise SessionError(f"{player['name']}'s city already holds {self.data.cards[card_id].name}",
+            raise SessionError(f"{player['name']}'s city already holds {cards[card_id].name}",
                                key="city_holds", card=card_id, player=player["name"])
         component = self._free_copy(card_id)
         if component is None:
-            raise SessionError(f"every copy of {self.data.cards[card_id].name} for {len(self.players)} players is "
+            raise SessionError(f"every copy of {cards[card_id].name} for {len(self.players)} players is "
                                f"already in a city", key="no_copy_left", card=card_id, players=len(self.players))
         self._hand_card(seat, component)
         return component
@@ -308,15 +311,17 @@ class GameSession(ArmadaActions):
         """A physical copy of `card_id` in the box for this table that no city holds."""
         box = len(self.players) if len(self.players) >= self.data.rules.min_players else self.data.rules.min_players
         used = {c.component.marker for city in self.tracker.cities.values() for c in city.cards}
+        card = self.card_data().cards.get(card_id)
         for component in self.registry:
-            if component.kind == "card" and component.set == "base" and component.card == card_id \
-                    and (component.players is None or component.players <= box) and component.marker not in used:
+            if component.kind == "card" and component.set in self.card_sets and component.card == card_id \
+                    and (component.players is None or component.players <= box) and component.marker not in used \
+                    and card is not None and card.copies_in_box(box):
                 return component
         return None
 
     # -- logging builds ----------------------------------------------------------------------------
     def _log_card(self, seat: int, component: Component, source: str) -> None:
-        card = self.data.cards[component.card or ""]
+        card = self.card_data().cards[component.card or ""]
         before = self.table().players[seat]
         chained = any(before.has(c) for c in card.chain_from)
         confirmed = ("card_confirmed", {"seat": seat, "card": card.id, "copy": component.key.removeprefix("card:")},
@@ -365,7 +370,8 @@ class GameSession(ArmadaActions):
             raise SessionError("the naval conflict needs values nobody has entered: " + missing,
                                key="naval_unknown", values=missing) from None
         land = ("conflicts_resolved", {"age": result.age, "tokens": [list(t) for t in result.tokens]}, "engine")
-        self._append_all([land, *(self._naval_token_events(naval) if naval is not None else [])])
+        self._append_all([land, *(self._naval_token_events(naval) if naval is not None else []),
+                          *self._incursions_returned(naval)])
         self._ages_resolved += 1
         return result
 

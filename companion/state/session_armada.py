@@ -9,15 +9,19 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from companion.engine.naval import NavalResult, resolve_naval
 from companion.engine.port import naval_strength
+from companion.gamedata.component_values import space_reward_facts
 from companion.gamedata.facts import Unknown, UnknownValueError
+from companion.state.armada_turn import TurnActions
 from companion.state.errors import SessionError
 from companion.tablefile_armada import ARMADA_PLAYER_FIELDS
 
 if TYPE_CHECKING:
+    from companion.gamedata import GameData
     from companion.gamedata.armada import ArmadaData
     from companion.storage import GameStore
 
@@ -42,13 +46,14 @@ def _start_port(board: int) -> dict[str, Any]:
     return {"port_board": board, "fleets": dict.fromkeys(FLEETS, 0), "islands": [], "naval_tokens": []}
 
 
-class ArmadaActions:
+class ArmadaActions(TurnActions):
     """Armada actions of `GameSession`, which provides the store, the document, `age`, `table()` and
     `_append(kind, payload, source)` and `_append_all(events)`."""
 
     _append_all: Callable[[list[tuple[str, dict[str, Any], str]]], None]
 
     store: GameStore
+    data: GameData
     game_id: int
     document: dict[str, Any]
 
@@ -64,6 +69,18 @@ class ArmadaActions:
         assert table.armada is not None
         return table.armada
 
+    @property
+    def card_sets(self) -> tuple[str, ...]:
+        """The marker sets whose cards this game uses: the base game's, and Armada's when played with it."""
+        return ("base", ARMADA) if self.has_armada else ("base",)
+
+    def card_data(self) -> GameData:
+        """The game data with the cards of this game's box: the base game's, and Armada's 24 (with the
+        values entered so far) when played with it. What the picker, the camera and the city show."""
+        if not self.has_armada:
+            return self.data
+        return replace(self.data, cards={**self.data.cards, **self.armada_data().cards})
+
     def port(self, seat: int) -> dict[str, Any]:
         """The Armada fields of a seat as the table document holds them (a copy)."""
         player = self.document["players"][seat]
@@ -72,6 +89,12 @@ class ArmadaActions:
     def fleet_level(self, seat: int, fleet: str) -> int:
         """The space of a seat's `fleet` ship (0 = start)."""
         return int(self.port(seat).get("fleets", {}).get(fleet, 0))
+
+    def space_unknown_keys(self, seat: int, fleet: str) -> list[str]:
+        """The keys of the values printed on the space a seat's `fleet` ship stands on that nobody
+        has entered (asked where the game first needs them: when a ship reaches the space)."""
+        level = self.fleet_level(seat, fleet)
+        return [fact.key for fact in space_reward_facts(self.armada_data(), fleet, level) if not fact.known]
 
     def naval_strength(self, seat: int) -> int | tuple[Unknown, ...]:
         """A seat's naval strength now, or the values it needs that nobody has entered."""
@@ -190,6 +213,51 @@ class ArmadaActions:
                 port["naval_tokens"] = [*port.get("naval_tokens", []), token]
                 events.append(("armada_set", {"seat": seat, "armada": port}, "engine"))
         return events
+
+    def _incursions_returned(self, naval: NavalResult | None) -> list[tuple[str, dict[str, Any], str]]:
+        """The events giving the incursion tokens back to the reserve once the age's land conflicts
+        are resolved (the rulebook: "жетон Вторжения возвращается в резерв"); a seat also taking a
+        naval token gets one event with both."""
+        events = []
+        for seat, player in enumerate(self.document["players"]):
+            if player.get("incursion_tokens"):
+                port = self.port(seat)
+                token = naval.tokens[seat] if naval is not None else None
+                if token is not None:
+                    port["naval_tokens"] = [*port.get("naval_tokens", []), token]
+                port.pop("incursion_tokens")
+                events.append(("armada_set", {"seat": seat, "armada": port}, "engine"))
+        return events
+
+    # -- the end-game choices the rulebook leaves to a player ------------------------------------------
+    def choice_options(self, seat: int) -> dict[str, tuple[str, ...]]:
+        """The end-game choices a seat's city lets it state, with their options: Forgotten Harbor's
+        naval conflicts (``join``/``skip``), Rainbow Archipelago's colour, the most common science
+        symbol (Explorer's Office and the like). Unstated, the engine takes the best for the player."""
+        from companion.engine.city import has_power
+        from companion.gamedata.armada_effects import MaySkipNavalConflict, PointsPerChosenColor, ScienceMostCommon
+
+        city = self.table().players[seat]
+        rules = self.data.rules
+        powers = (("naval_conflicts", MaySkipNavalConflict, ("join", "skip")),
+                  ("rainbow_color", PointsPerChosenColor, rules.colors),
+                  ("most_common_symbol", ScienceMostCommon, rules.science_symbols))
+        return {key: options for key, power, options in powers if has_power(city, power)}
+
+    def set_choice(self, seat: int, key: str, value: str | None) -> None:
+        """State (or, with None, leave to the engine) one of a seat's end-game choices (one tap).
+
+        :raises SessionError: for a choice the city has no card or island for, or an unknown option.
+        """
+        options = self.choice_options(seat)
+        if key not in options or (value is not None and value not in options[key]):
+            raise SessionError(f"{self.document['players'][seat]['name']} cannot choose {key}={value}")
+        port = self.port(seat)
+        if value is None:
+            port.pop(key, None)
+        else:
+            port[key] = value
+        self._save_port(seat, port)
 
     def _need_armada(self) -> None:
         if not self.has_armada:

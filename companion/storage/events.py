@@ -39,8 +39,8 @@ __all__ = [
 
 SOURCES = ("camera", "hand", "engine", "import")
 KINDS = ("game_set_up", "card_confirmed", "card_removed", "stage_built", "coins_changed", "conflicts_resolved",
-         "tokens_set", "choices_set", "score_computed", "game_finished", "armada_set")
-STATE_KINDS = frozenset(KINDS) - {"score_computed", "game_finished"}
+         "tokens_set", "choices_set", "score_computed", "game_finished", "armada_set", "turn_resolved")
+STATE_KINDS = frozenset(KINDS) - {"score_computed", "game_finished", "turn_resolved"}
 
 
 class EventError(ValueError):
@@ -134,9 +134,15 @@ def check_payload(kind: str, payload: Any, seats: int | None) -> list[Problem]:
         if reader["copied_guild"].present and reader["copied_guild"].value is not None:
             reader["copied_guild"].as_str(max_length=60)
     elif kind == "armada_set":
-        reader.as_object(allowed=("seat", "armada", *common))
+        reader.as_object(allowed=("seat", "armada", "why", *common))
         _seat(reader, seats)
         reader["armada"].as_object(allowed=ARMADA_PLAYER_FIELDS)
+        if reader["why"].present:
+            reader["why"].as_str(max_length=40)
+    elif kind == "turn_resolved":                     # Armada: the end of a turn (taxes, piracy...)
+        reader.as_object(allowed=("turn", "summary", *common))
+        reader["turn"].as_int(minimum=1, maximum=1000)
+        reader["summary"].as_object()
     elif kind == "score_computed":
         reader.as_object(allowed=("sheet", *common))
         reader["sheet"].as_object()
@@ -201,7 +207,7 @@ def apply(document: dict[str, Any], event: Event, data: GameData) -> None:
         for player, row in zip(players, rows, strict=True):
             player["tokens"].extend(row)
         return
-    if event.kind in ("score_computed", "game_finished"):
+    if event.kind in ("score_computed", "game_finished", "turn_resolved"):
         return
     seat = payload["seat"]
     if not 0 <= seat < len(players):

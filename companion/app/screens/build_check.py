@@ -119,6 +119,10 @@ class BuildCheckScreen(AppScreen):
                                        color=running.theme.rgba("text_dim")))
             for alternative in wording.alternatives:
                 lines.add_widget(TextLabel(text="\u2022 " + alternative, font_size=running.u * 1.2))
+        if check.unknowns:                      # Armada: values nobody has entered, asked here
+            from companion.app.widgets.armada_values import values_button
+
+            lines.add_widget(values_button(check.unknowns, on_done=self.refresh))
         self.can_pay = bool(check.legal and check.plan is not None and (check.plan.buys or check.naval))
 
     # -- taps -------------------------------------------------------------------------------------------

@@ -96,6 +96,9 @@ class EndOfAgeScreen(AppScreen):
             battles.add_widget(TextLabel(text=running.tr("age.naval_unknown"), font_size=running.u * 1.3, color=bad))
             for line in unknown_lines(error.unknowns):
                 battles.add_widget(TextLabel(text="\u2022 " + line, font_size=running.u * 1.15))
+            from companion.app.widgets.armada_values import values_button
+
+            battles.add_widget(values_button(error.unknowns, on_done=self.refresh))
             return
         if naval is None:
             return

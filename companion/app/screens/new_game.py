@@ -22,8 +22,10 @@ from companion.state.session import SeatSetup, SessionError
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 CAMERAS = ("none", "0", "demo", "file")
 ARMADA_PLAYERS = (3, 7)
-"""The player counts the app plays Armada with (8 players and teams: the command line)."""
+"""The player counts the app plays Armada with (8 players: the command line)."""
 ARMADA_BOARDS = 8
+TEAM_PLAYERS = (4, 6)
+"""The player counts the app plays Armada's team variant with (8 players: the command line)."""
 
 
 class SeatRow(BoxLayout):
@@ -43,6 +45,8 @@ class NewGameScreen(AppScreen):
     scanning = BooleanProperty(False)
     armada = BooleanProperty(False)
     """Play with the Armada expansion (7 Wonders, 3-7 players in the app)."""
+    teams = BooleanProperty(False)
+    """Armada's team variant (partners side by side)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -60,7 +64,7 @@ class NewGameScreen(AppScreen):
         self.players = 3
         self.wonders, self.sides = [None] * 8, ["A"] * 8
         self.camera = running.store_setting("app.default_camera", "none") or "none"
-        self.armada = False
+        self.armada = self.teams = False
         self.ports = list(range(1, ARMADA_BOARDS + 1))
         self.deal_wonders()
 
@@ -114,6 +118,7 @@ class NewGameScreen(AppScreen):
         """One player more or fewer."""
         self.players = max(MIN_PLAYERS, min(MAX_PLAYERS, self.players + delta))
         self.armada = self.armada and self.armada_allowed
+        self.teams = self.teams and self.teams_allowed
         while len(self.names) < self.seat_count:
             self.names.append("")
         self._fill_missing_wonders()
@@ -127,7 +132,25 @@ class NewGameScreen(AppScreen):
     def toggle_armada(self) -> None:
         """Play with Armada or not (each seat then also gets a port board)."""
         self.armada = not self.armada and self.armada_allowed
+        self.teams = self.teams and self.teams_allowed
         self.refresh()
+
+    # Armada's team variant: partners side by side (seats 1+2, 3+4, ...), at 4 or 6 players here.
+    @property
+    def teams_allowed(self) -> bool:
+        """The team variant is offered with Armada at 4 and 6 players (8 needs a wonder of another expansion)."""
+        return self.armada and self.players in TEAM_PLAYERS
+
+    def toggle_teams(self) -> None:
+        """Play in teams of two neighbours, or not."""
+        self.teams = not self.teams and self.teams_allowed
+        self.refresh()
+
+    def team_names(self, names: list[str]) -> list[list[str]] | None:
+        """The teams as the log takes them: neighbours paired clockwise."""
+        if not (self.teams and self.teams_allowed):
+            return None
+        return [names[i:i + 2] for i in range(0, len(names), 2)]
 
     def next_port(self, seat: int) -> None:
         """One tap: the seat takes the next port board; a seat holding it takes this seat's board."""
@@ -269,7 +292,8 @@ class NewGameScreen(AppScreen):
         try:
             running.start_game(seats, variant="two-player" if self.players == 2 else "standard",
                                camera=self.camera_spec(), armada=self.armada,
-                               port_boards=self.ports[: self.seat_count] if self.armada else None)
+                               port_boards=self.ports[: self.seat_count] if self.armada else None,
+                               teams=self.team_names(names))
         except SessionError as error:
             running.notify(running.refusal_text(error), bad=True)
 

@@ -55,8 +55,17 @@ class ScoreScreen(AppScreen):
             from companion.app.widgets.armada import unknown_lines
 
             gaps = [gap for _, gap in scored.unknowns()]
-            for name, line in zip((n for n, _ in scored.unknowns()), unknown_lines(gaps), strict=True):
-                choices.add_widget(TextLabel(text=f"\u2022 {name}: {line}", font_size=running.u * 1.15))
+            for line in unknown_lines(gaps):
+                choices.add_widget(TextLabel(text=f"\u2022 {line}", font_size=running.u * 1.15))
+            from companion.app.widgets.armada_values import values_button
+
+            choices.add_widget(values_button(gaps, on_done=self.refresh))
+        if scored.complete and sheet.get("teams"):          # Armada's team variant: the teams' sums decide
+            from companion.app.armada_words import team_lines, team_winner
+
+            self.winner = team_winner(sheet, running.tr)
+            for text in team_lines(sheet, running.tr):
+                choices.add_widget(TextLabel(text="\u2022 " + text, font_size=running.u * 1.15))
         for line in sheet["players"]:
             for choice in line.get("choices", []):
                 choices.add_widget(TextLabel(text="\u2022 " + running.words.choice(line["name"], choice),

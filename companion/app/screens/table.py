@@ -137,7 +137,7 @@ class TableScreen(AppScreen):
 
     def _port_actions(self, seat: int) -> dict[str, Any]:
         """What the taps on a city's port do (Armada)."""
-        return {"on_fleet": lambda fleet, delta: self.move_fleet(seat, fleet, delta),
+        return {"seat": seat, "on_fleet": lambda fleet, delta: self.move_fleet(seat, fleet, delta),
                 "on_island": lambda island: self.remove_island(seat, island),
                 "on_add_island": lambda: self.pick_island(seat)}
 

@@ -1,8 +1,14 @@
-"""Armada on the table screen: a city's four fleets with steppers and its islands as chips, and the
-island picker.
+"""Armada in a city: one compact row (the port board and naval shields, the four fleets, the islands),
+the port sheet for corrections and islands, and the island picker.
 
-Each fleet shows its letter and name as well as its colour, each island its level (I-III) as well as
-its name, so colour is never the only sign. Every change goes to the session at once.
+The row is one line of touch targets at least 4 units (9 mm on the 800x480 touchscreen): a tap on a
+fleet moves its ship one space up (Undo in the message bar) and asks at once for the values of the
+space reached that nobody has entered yet; a tap on the port or the islands opens the port sheet,
+where ships move back or forth with steppers and islands are taken or given back. Each fleet shows
+its letter as well as its colour, each island its level (I-III) as well as its name.
+
+API for the screens: `ArmadaPart().show(player, seat=..., on_fleet=..., on_island=..., on_add_island=...)`
+(every callback goes to the session at once).
 """
 
 from __future__ import annotations
@@ -14,13 +20,19 @@ from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
+from companion.app.armada_words import value_question
 from companion.app.widgets.city import CardChip
-from companion.app.widgets.common import app
+from companion.app.widgets.common import Stepper, Tappable, app
+from companion.app.widgets.kv import load_kv
 
-__all__ = ["FLEETS", "ArmadaPart", "FleetStepper", "IslandPicker", "island_chip", "island_name", "unknown_lines"]
+__all__ = ["FLEETS", "ArmadaPart", "FleetStepper", "FleetTile", "IslandPicker", "LiveModal", "PortSheet",
+           "island_chip", "island_name", "unknown_lines"]
+
+load_kv("armada.kv")
 
 FLEETS = ("red", "yellow", "blue", "green")
 ISLAND_FILL = "surface_high"
+ROMAN = {1: "I", 2: "II", 3: "III"}
 
 
 def fleet_name(fleet: str) -> str:
@@ -34,66 +46,200 @@ def fleet_letter(fleet: str) -> str:
 
 
 def unknown_lines(unknowns: Any) -> list[str]:
-    """One line per value to enter: the engine's words naming it, and how to enter it."""
+    """One line per value to enter, worded as the question the app asks for it (in the player's language)."""
     running = app()
-    return [running.tr("armada.enter_value", value=u.label, how=u.edit) for u in unknowns]
+    armada = running.armada_data()
+    keys = list(dict.fromkeys(u.key for u in unknowns))
+    return [value_question(key, running.tr, armada, running.language) for key in keys]
 
 
-class FleetStepper(BoxLayout):
-    """One fleet: − , its letter, name and space on its colour, + ."""
+class FleetTile(Tappable):
+    """One fleet in the row: its letter and the ship's space on its colour; a tap moves the ship up."""
 
     fleet = StringProperty("")
-    name = StringProperty("")
-    letter = StringProperty("")
-    level = NumericProperty(0)
+    caption = StringProperty("")
     fill = ListProperty([0.5, 0.5, 0.5, 1])
     ink = ListProperty([1, 1, 1, 1])
+
+
+class PortTile(Tappable):
+    """The port board's number and the naval shields (``?`` while a value is missing); opens the sheet."""
+
     caption = StringProperty("")
-    """The fleet's letter and the ship's space, as markup (``[b]R[/b]  3``): the letter, not only the
-    colour, says which fleet it is (the full name would not fit four fleets across a city)."""
 
-    def __init__(self, on_step: Callable[[str, int], None], **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._on_step = on_step
 
-    def step(self, delta: int) -> None:
-        """Move the ship one space up or back."""
-        self._on_step(self.fleet, delta)
+class IslandsTile(Tappable):
+    """How many islands the city holds and their levels; takes the rest of the row, opens the sheet."""
+
+    caption = StringProperty("")
 
 
 class ArmadaPart(BoxLayout):
-    """A city's port: the fleets row and the islands (chips, + to add)."""
+    """A city's port as one row: port and naval shields, the four fleets, the islands."""
+
+    seat = NumericProperty(-1)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._steppers: dict[str, FleetStepper] = {}
+        self._tiles: dict[str, FleetTile] = {}
+        self._player: dict[str, Any] = {}
+        self._on_fleet: Callable[[str, int], None] = lambda _f, _d: None
+        self._on_island: Callable[[str], None] = lambda _i: None
+        self._on_add_island: Callable[[], None] = lambda: None
 
     def show(self, player: dict[str, Any], *, on_fleet: Callable[[str, int], None],
-             on_island: Callable[[str], None], on_add_island: Callable[[], None]) -> None:
-        """Fill the part from the table-file entry of a player playing with Armada."""
+             on_island: Callable[[str], None], on_add_island: Callable[[], None], seat: int | None = None) -> None:
+        """Fill the row from the table-file entry of a player playing with Armada (`seat`: his seat,
+        found by name when not given)."""
         running = app()
         theme = running.theme
-        self._on_add_island = on_add_island
+        session = running.session
+        self._player = player
+        self._on_fleet, self._on_island, self._on_add_island = on_fleet, on_island, on_add_island
+        self.seat = seat if seat is not None else next(
+            (s for s, p in enumerate(session.players) if p["name"] == player["name"]), 0)
         row = self.ids.fleets
-        if not self._steppers:
+        if not self._tiles:
             for fleet in FLEETS:
-                stepper = FleetStepper(on_fleet, fleet=fleet)
-                self._steppers[fleet] = stepper
-                row.add_widget(stepper)
-        for fleet, stepper in self._steppers.items():
-            stepper._on_step = on_fleet
-            stepper.name, stepper.letter = fleet_name(fleet), fleet_letter(fleet)
-            stepper.level = int(player.get("fleets", {}).get(fleet, 0))
-            stepper.fill, stepper.ink = theme.card_fill(fleet), theme.card_text(fleet)
-            stepper.caption = f"[b]{stepper.letter}[/b]  {stepper.level}"
-        self.ids.board.text = running.tr("armada.port_board", number=player.get("port_board", "?"))
-        stack = self.ids.islands
-        for chip in [c for c in stack.children if isinstance(c, CardChip)]:
-            stack.remove_widget(chip)
+                tile = FleetTile(fleet=fleet)
+                tile.bind(on_release=lambda t: self.advance(t.fleet))
+                self._tiles[fleet] = tile
+                row.add_widget(tile)
+        for fleet, tile in self._tiles.items():
+            level = int(player.get("fleets", {}).get(fleet, 0))
+            tile.caption = f"[b]{fleet_letter(fleet)}[/b] {level}"
+            tile.fill, tile.ink = theme.card_fill(fleet), theme.card_text(fleet)
+        strength = session.naval_strength(self.seat)
+        self.ids.port.caption = running.tr("armada.row.port", number=player.get("port_board", "?"),
+                                           shields=strength if isinstance(strength, int) else "?")
+        islands = player.get("islands", [])
+        levels = [ROMAN[running.armada_data().islands[i].level] for i in islands]
+        self.ids.islands.caption = running.tr("armada.row.islands", count=len(islands)) + (
+            "\n" + " ".join(levels) if levels else "")
+
+    def advance(self, fleet: str) -> None:
+        """The ship of `fleet` one space up (Undo in the message bar); then the values of the space
+        reached that nobody has entered are asked (Later keeps them unknown: nothing is guessed)."""
+        from companion.app.widgets.armada_values import ask_values
+
+        running = app()
+        session = running.session
+        seat = self.seat
+        before = session.fleet_level(seat, fleet)
+        self._on_fleet(fleet, 1)
+        after = session.fleet_level(seat, fleet)
+        if after == before:
+            return
+        running.notify(running.tr("armada.ship_moved", player=session.players[seat]["name"],
+                                  fleet=fleet_name(fleet), level=after),
+                       undo=lambda: self._on_fleet(fleet, -1))
+        ask_values(session.space_unknown_keys(seat, fleet), board=session.players[seat].get("port_board"))
+
+    def open_sheet(self) -> None:
+        """The port sheet: steppers for every ship, the islands, the values to enter."""
+        PortSheet(self.seat, on_fleet=self._on_fleet, on_island=self._on_island,
+                  on_add_island=self._on_add_island).open()
+
+
+class FleetStepper(Stepper):
+    """One fleet in the port sheet: − , its letter, name and space, + (for corrections)."""
+
+    fleet = StringProperty("")
+
+
+class LiveModal(ModalView):
+    """A dialog drawn from the game (`fill`) when opened and again at every change while it is open."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        running = app()
+        running.bind(revision=self._redraw)
+        self.bind(on_dismiss=lambda *_: running.unbind(revision=self._redraw))
+
+    def _redraw(self, *_: Any) -> None:
+        self.fill()
+
+    def fill(self) -> None:
+        """Draw the dialog from the session."""
+
+
+class PortSheet(LiveModal):
+    """A city's port in full: the four ships with steppers, the islands (a tap gives one back), + Island,
+    and the values its naval strength still needs."""
+
+    title = StringProperty("")
+
+    def __init__(self, seat: int, *, on_fleet: Callable[[str, int], None], on_island: Callable[[str], None],
+                 on_add_island: Callable[[], None], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.seat = seat
+        self._on_fleet, self._on_island, self._on_add_island = on_fleet, on_island, on_add_island
+        self.fill()
+
+    def fill(self) -> None:
+        """Draw the sheet from the session."""
+        running = app()
+        session = running.session
+        player = session.players[self.seat]
+        self.title = running.tr("armada.sheet.title", player=player["name"],
+                                port=running.tr("armada.port_board", number=player.get("port_board", "?")))
+        fleets = self.ids.fleets
+        fleets.clear_widgets()
+        last = {f: len(track.spaces) - 1 for f, track in session.armada_data().fleets.items()}
+        for fleet in FLEETS:
+            stepper = FleetStepper(fleet=fleet, minimum=0, maximum=last[fleet],
+                                   value=int(player.get("fleets", {}).get(fleet, 0)),
+                                   label=f"{fleet_letter(fleet)}  {fleet_name(fleet)}")
+            stepper.on_change = lambda value, f=fleet: self._step(f, value)
+            fleets.add_widget(stepper)
+        islands = self.ids.islands
+        islands.clear_widgets()
         for island in player.get("islands", []):
             chip = island_chip(island)
-            chip.bind(on_release=lambda _chip, ident=island: on_island(ident))
-            stack.add_widget(chip)
+            chip.bind(on_release=lambda _chip, ident=island: self._on_island(ident))
+            islands.add_widget(chip)
+        self._choices(player)
+        values = self.ids.needed
+        values.clear_widgets()
+        strength = session.naval_strength(self.seat)
+        if not isinstance(strength, int):
+            from companion.app.widgets.armada_values import values_button
+
+            values.add_widget(values_button(strength))
+
+    def _choices(self, player: dict[str, Any]) -> None:
+        """The end-game choices the city's cards and islands leave to the player: a choice per option,
+        and "the best for the score" (the engine's pick) until one is stated."""
+        from kivy.uix.gridlayout import GridLayout
+
+        from companion.app.widgets.common import TextLabel, ToggleChoice
+
+        running = app()
+        session = running.session
+        words = running.words
+        box = self.ids.choices
+        box.clear_widgets()
+        for key, options in session.choice_options(self.seat).items():
+            box.add_widget(TextLabel(text=running.tr(f"armada.choice.{key}"), font_size=running.u * 1.15))
+            grid = GridLayout(cols=4, size_hint_y=None, spacing=running.u * 0.3)
+            grid.bind(minimum_height=grid.setter("height"))
+            stated = player.get(key)
+            for value in (None, *options):
+                if value is None:
+                    text = running.tr("armada.choice.best")
+                elif key == "naval_conflicts":
+                    text = running.tr(f"armada.choice.{value}")
+                else:
+                    text = words.color(value) if key == "rainbow_color" else words.symbol(value)
+                choice = ToggleChoice(text=text, value=value, chosen=value == stated)
+                choice.bind(on_release=lambda c, k=key: running.attempt(session.set_choice, self.seat, k, c.value))
+                grid.add_widget(choice)
+            box.add_widget(grid)
+
+    def _step(self, fleet: str, value: int) -> None:
+        level = app().session.fleet_level(self.seat, fleet)
+        if value != level:
+            self._on_fleet(fleet, value - level)
 
     def add_island(self) -> None:
         """Open the island picker."""
@@ -110,16 +256,18 @@ def island_chip(island_id: str) -> CardChip:
     running = app()
     island = running.session.armada_data().islands[island_id]
     theme = running.theme
-    return CardChip(name=island_name(island), letter="I" * island.level,
+    return CardChip(name=island_name(island), letter=ROMAN[island.level],
                     fill=theme.rgba(ISLAND_FILL), ink=theme.rgba("text"))
 
 
 class IslandPicker(ModalView):
-    """Pick an island no city holds; `on_pick(island_id)` is called and the picker closes."""
+    """Pick an island no city holds (of one level when `level` is given); `on_pick(island_id)` is
+    called and the picker closes."""
 
     title = StringProperty("")
 
-    def __init__(self, title: str, on_pick: Callable[[str], None], **kwargs: Any) -> None:
+    def __init__(self, title: str, on_pick: Callable[[str], None], *, level: int | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.title = title
         self.on_pick = on_pick
@@ -129,7 +277,8 @@ class IslandPicker(ModalView):
         islands = session.armada_data().islands
         names = {i: island_name(island) for i, island in islands.items()}
         grid = self.ids.islands
-        for ident in sorted((i for i in islands if i not in taken), key=lambda i: (islands[i].level, names[i])):
+        free = (i for i in islands if i not in taken and (level is None or islands[i].level == level))
+        for ident in sorted(free, key=lambda i: (islands[i].level, names[i])):
             chip = island_chip(ident)
             chip.bind(on_release=lambda _chip, chosen=ident: self.pick(chosen))
             grid.add_widget(chip)

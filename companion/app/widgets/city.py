@@ -53,7 +53,7 @@ class CityPanel(BoxLayout):
         (`on_fleet(fleet, delta)`, `on_island(id)` to remove, `on_add_island()`) in an Armada game."""
         running = app()
         words = running.words
-        data = running.store.data
+        data = running.session.card_data()             # with Armada, its cards too
         wonder = data.wonders[player["wonder"]]
         side = wonder.sides[player["side"]]
         self.seat = seat
@@ -118,7 +118,7 @@ class CityPanel(BoxLayout):
     def _chip(self, card_id: str, marker: int | None) -> CardChip:
         """A confirmed card (`marker` None) or a pending one (its marker number: a tap confirms it)."""
         running = app()
-        color = running.store.data.cards[card_id].color
+        color = running.session.card_data().cards[card_id].color
         theme = running.theme
         words = running.words
         if marker is None:

@@ -74,9 +74,10 @@ class CardPicker(ModalView):
         grid.clear_widgets()
         session = running.session
         players = len(session.players) if session is not None else 3
-        for card_id in matching_cards(running.store.data, players, query=self.query, color=self.color,
+        data = session.card_data() if session is not None else running.store.data     # with Armada, its cards too
+        for card_id in matching_cards(data, players, query=self.query, color=self.color,
                                       exclude=self.exclude, language=running.language):
-            color = running.store.data.cards[card_id].color
+            color = data.cards[card_id].color
             chip = CardChip(name=words.card(card_id), letter=words.color_letter(color), fill=theme.card_fill(color),
                             ink=theme.card_text(color))
             chip.card_id = card_id
