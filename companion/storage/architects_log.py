@@ -19,11 +19,16 @@ from companion.tablefile_architects import GAME
 if TYPE_CHECKING:
     from companion.storage.database import GameStore
 
-__all__ = ["architects_bgstats", "architects_statistics", "is_architects_sheet", "new_architects_game",
-           "record_architects_result"]
+__all__ = ["architects_bgstats", "architects_game_ids", "architects_statistics", "is_architects_sheet",
+           "new_architects_game", "record_architects_result"]
 
 BGG_ID = 346703
 """7 Wonders Architects on BoardGameGeek."""
+
+
+def architects_game_ids(store: GameStore) -> set[int]:
+    """The ids of the Architects games in the log (marked when started or scored)."""
+    return {int(row[0]) for row in store.db.execute("SELECT id FROM games WHERE game = ?", (GAME,))}
 
 
 def is_architects_sheet(sheet: dict[str, Any] | None) -> bool:
