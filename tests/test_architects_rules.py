@@ -370,3 +370,22 @@ def test_seven_player_expert_medals_table_by_hand() -> None:
     assert sheet.to_json()["players"][6]["categories"] == {"wonder": 13, "cat": 0, "blue": 0, "military": 6,
                                                            "progress": 16, "medals": 4}
     assert read.warnings == ()
+
+
+def test_a_bad_data_file_is_refused_with_every_problem(tmp_path: Any) -> None:
+    import json
+    from importlib import resources
+
+    from companion.gamedata.loader import GameDataError
+
+    document = json.loads(resources.files("companion.data").joinpath("architects.json").read_text())
+    document["wonders"][0]["pieces"][0]["cost"] = "five_identical"
+    document["medals"][0]["goal"][0]["count"] = "coins"
+    document["progress_tokens"][0]["expansion"] = "armada"
+    (tmp_path / "architects.json").write_text(json.dumps(document))
+    with pytest.raises(GameDataError) as caught:
+        load_architects_data(tmp_path)
+    problems = caught.value.problems
+    assert any("wonders[0].pieces[0].cost: unknown piece cost 'five_identical'" in p for p in problems), problems
+    assert any("medals[0].goal[0].count: unknown goal count 'coins'" in p for p in problems), problems
+    assert any("progress_tokens[0].expansion: unknown expansion 'armada'" in p for p in problems), problems

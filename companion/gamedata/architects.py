@@ -7,15 +7,13 @@ Values no public source gives (the pieces of Rome and Ur) are None, never a gues
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from companion.gamedata.loader import ID_PATTERN, GameDataError
+from companion.gamedata.loader import ID_PATTERN, GameDataError, _read_json
 from companion.gamedata.model import LANGUAGES, Names
 from companion.jsonread import Problem, Reader
 
@@ -219,6 +217,16 @@ def _names(reader: Reader) -> Names | None:
     return None if None in names.values() else {k: v for k, v in names.items() if v is not None}
 
 
+def _named_list(reader: Reader) -> dict[str, Names]:
+    """A list of ``{"id", "names"}`` entries (expansions, colours) as id -> names."""
+    found = {}
+    for item in reader.as_list():
+        ident, names = item["id"].as_str(), _names(item["names"])
+        if ident is not None and names is not None:
+            found[ident] = names
+    return found
+
+
 def _ident(reader: Reader, seen: set[str]) -> str | None:
     ident = reader.as_str()
     if ident is None:
@@ -228,6 +236,11 @@ def _ident(reader: Reader, seen: set[str]) -> str | None:
         return None
     seen.add(ident)
     return ident
+
+
+def _expansion(reader: Reader, expansions: Mapping[str, Names]) -> str | None:
+    """The expansion a component comes with (None: the base box)."""
+    return reader.as_str(choices=expansions, what="expansion") if reader.present else None
 
 
 def _pieces(reader: Reader, wonder: str, costs: Mapping[str, PieceCost], per_wonder: int) -> tuple[Piece, ...] | None:
@@ -257,8 +270,7 @@ def _wonders(reader: Reader, costs: Mapping[str, PieceCost], expansions: Mapping
                                 "effect_pieces"))
         ident = _ident(item["id"], seen)
         names, monument, effect = _names(item["names"]), _names(item["monument"]), _names(item["effect"])
-        expansion = item["expansion"].as_str(choices=expansions, what="expansion") \
-            if item["expansion"].present else None
+        expansion = _expansion(item["expansion"], expansions)
         pieces = None
         effect_pieces = None
         if item["pieces"].value is None:
@@ -306,8 +318,7 @@ def _tokens(reader: Reader, expansions: Mapping[str, Names]) -> dict[str, Progre
         names, effect = _names(item["names"]), _names(item["effect"])
         copies = item["copies"].as_int(minimum=0, maximum=5)
         medals_copies = item["medals_copies"].as_int(minimum=0, maximum=5) if item["medals_copies"].present else 0
-        expansion = item["expansion"].as_str(choices=expansions, what="expansion") \
-            if item["expansion"].present else None
+        expansion = _expansion(item["expansion"], expansions)
         scoring = item["scoring"].as_object() if item["scoring"].present else None
         if scoring is not None:
             item["scoring"]["kind"].as_str(choices=TOKEN_SCORING_KINDS, what="scoring kind")
@@ -351,17 +362,9 @@ def _medals(reader: Reader, data_colors: Mapping[str, Names], kinds: Mapping[str
 def _parse(reader: Reader) -> ArchitectsData | None:
     if reader["format"].as_str() not in (None, ARCHITECTS_DATA_FORMAT):
         reader["format"].problem(f"expected '{ARCHITECTS_DATA_FORMAT}'")
-    expansions = {}
-    for item in reader["expansions"].as_list():
-        ident, names = item["id"].as_str(), _names(item["names"])
-        if ident is not None and names is not None:
-            expansions[ident] = names
+    expansions = _named_list(reader["expansions"])
     per_wonder = reader["stages_per_wonder"].as_int(minimum=1, maximum=10) or 5
-    colors = {}
-    for item in reader["colors"].as_list():
-        ident, names = item["id"].as_str(), _names(item["names"])
-        if ident is not None and names is not None:
-            colors[ident] = names
+    colors = _named_list(reader["colors"])
     costs = {}
     for item in reader["piece_costs"].as_list():
         ident, names = item["id"].as_str(), _names(item["names"])
@@ -405,24 +408,11 @@ def _parse(reader: Reader) -> ArchitectsData | None:
         colors=colors, piece_costs=costs, cards=cards, wonders=wonders, tokens=tokens, medals=medals, **numbers)
 
 
-def _read(directory: Path | None) -> Any:
-    filename = "architects.json"
-    try:
-        if directory is None:
-            text = resources.files("companion.data").joinpath(filename).read_text(encoding="utf-8")
-        else:
-            text = (directory / filename).read_text(encoding="utf-8")
-        return json.loads(text)
-    except OSError as error:
-        raise GameDataError([f"{filename}: cannot read: {error.strerror or error}"]) from None
-    except json.JSONDecodeError as error:
-        raise GameDataError([f"{filename}: not valid JSON: {error.msg} at line {error.lineno}"]) from None
-
-
 @cache
 def _load_cached(directory: str | None) -> ArchitectsData:
     problems: list[Problem] = []
-    data = _parse(Reader(_read(Path(directory) if directory is not None else None), problems))
+    data = _parse(Reader(_read_json(Path(directory) if directory is not None else None, "architects.json"),
+                         problems))
     if problems or data is None:
         raise GameDataError([f"architects.json: {p}" for p in problems] or ["architects.json: invalid"])
     return data
