@@ -44,6 +44,7 @@ def test_an_architects_game_with_medals_by_taps(tmp_path: Path) -> None:
     texts = result["texts"]
     assert texts[texts.index("Wonder stages"):][:8] == ["Wonder stages", "9", "0", "9", "Cat pawn", "0", "2", "0"]
     assert "Winner: Ann with 17 points" in texts
+    assert result["from_history"] == "architects_score"
     with GameStore(store) as log:
         games = log.games()
         assert len(games) == 1 and games[0].status == "finished" and games[0].sheet["winners"] == ["Ann"]

@@ -14,7 +14,7 @@ from companion.cli import main
 from companion.gamedata.architects import load_architects_data
 from companion.state.architects_session import ArchitectsSession
 from companion.state.errors import SessionError
-from companion.storage.architects_log import architects_statistics
+from companion.storage.architects_log import architects_game_ids, architects_statistics
 from companion.storage.database import GameStore
 from companion.storage.exchange import export_bgstats, export_csv, export_json, import_game
 from companion.storage.stats import statistics
@@ -115,6 +115,7 @@ def test_finish_history_stats_and_exports(tmp_path: Path, capsys: pytest.Capture
     with GameStore(tmp_path / "other.sqlite3") as other:
         new_id = import_game(other, exported)
         assert other.game(new_id).sheet == store_sheet(path, game_id)
+        assert architects_game_ids(other) == {new_id}
     assert main(["games", "--store", str(path), "show", str(game_id)]) == 0
     assert "Medals" in capsys.readouterr().out
     assert main(["games", "--store", str(path), "stats", "--json"]) == 0

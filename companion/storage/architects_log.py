@@ -27,8 +27,10 @@ BGG_ID = 346703
 
 
 def architects_game_ids(store: GameStore) -> set[int]:
-    """The ids of the Architects games in the log (marked when started or scored)."""
-    return {int(row[0]) for row in store.db.execute("SELECT id FROM games WHERE game = ?", (GAME,))}
+    """The ids of the Architects games in the log (their set-up says so; also for imported games)."""
+    rows = store.db.execute("SELECT game_id FROM events WHERE seq = 1 AND kind = 'game_set_up' "
+                            "AND json_extract(payload, '$.game') = ?", (GAME,))
+    return {int(row[0]) for row in rows}
 
 
 def is_architects_sheet(sheet: dict[str, Any] | None) -> bool:

@@ -95,6 +95,11 @@ def play(store: Path, size: tuple[int, int], language: str) -> dict[str, Any]:
               "events": len(ui.app.store.events(session.game_id)),
               "military": [p.military_tokens for p in session.table.players],
               "medals": [list(p.medals) for p in session.table.players]}
+    # Home, History: a tap on the game opens its score sheet again.
+    ui.tap(ui.tr("score.home"))
+    ui.tap(ui.tr("home.history"))
+    ui.tap(ui.find("Ann, Bob, Cid", exact=False))
+    result["from_history"] = ui.app.root.current
     ui.stop()
     return result
 
