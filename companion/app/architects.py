@@ -22,14 +22,16 @@ def is_architects_game(store: Any, game_id: int) -> bool:
     return bool(events) and events[0].kind == "game_set_up" and is_architects(events[0].payload)
 
 
-def open_architects(running: Any, game_id: int, screen: str = "architects_table") -> None:
-    """Open a logged Architects game where it stands (a finished one on its score sheet)."""
+def open_architects(running: Any, game_id: int, screen: str = "architects_table",
+                    options: dict[str, Any] | None = None) -> None:
+    """Open a logged Architects game where it stands (a finished one on its score sheet); `options`
+    are the screen's own (the player in focus) as saved with the app's place."""
     running.stop_camera()
     running.session = ArchitectsSession(running.store, game_id)
     if running.session.finished or screen not in SCREENS:
         screen = "architects_score" if running.session.finished else "architects_table"
     running.changed(now=True)
-    running.go(screen)
+    running.go(screen, **(options or {}))
 
 
 def start_architects(running: Any, table: ArchitectsTable) -> None:

@@ -222,7 +222,7 @@ class CompanionApp(App):
         from companion.app.architects import is_architects_game, open_architects
 
         if is_architects_game(self.store, game_id):
-            open_architects(self, game_id, screen)
+            open_architects(self, game_id, screen, options)
             return
         self.session = GameSession.resume(self.store, game_id, registry=self.registry)
         if not self.session.finished:
