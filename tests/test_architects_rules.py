@@ -389,3 +389,34 @@ def test_a_bad_data_file_is_refused_with_every_problem(tmp_path: Any) -> None:
     assert any("wonders[0].pieces[0].cost: unknown piece cost 'five_identical'" in p for p in problems), problems
     assert any("medals[0].goal[0].count: unknown goal count 'coins'" in p for p in problems), problems
     assert any("progress_tokens[0].expansion: unknown expansion 'armada'" in p for p in problems), problems
+
+
+def test_what_the_rules_oblige() -> None:
+    from companion.architects.obligations import can_pay, pieces_to_construct, science_set_due
+
+    giza = DATA.wonders["giza"]
+    piece = giza.piece
+
+    def holding(cards: dict[str, int], tokens: tuple[str, ...] = (),
+                built: list[str] | None = None) -> ArchitectsPlayer:
+        return player(wonder="giza", built=built, cards=cards, progress_tokens=tokens)
+
+    # 2 different: wood + stone; or wood + a coin standing for the missing one
+    assert can_pay(holding({"wood": 1, "stone": 1}), piece("two_different"), DATA)
+    assert can_pay(holding({"wood": 1, "coin": 1}), piece("two_different"), DATA)
+    assert not can_pay(holding({"wood": 2}), piece("two_different"), DATA)
+    # 3 identical: 2 clay + 1 coin; Economy makes one coin worth 2: 1 clay + 1 coin
+    assert can_pay(holding({"clay": 2, "coin": 1}), piece("three_identical"), DATA)
+    assert not can_pay(holding({"clay": 1, "coin": 1}), piece("three_identical"), DATA)
+    assert can_pay(holding({"clay": 1, "coin": 1}, ("economy",)), piece("three_identical"), DATA)
+    # Engineering ignores identical/different: wood, wood, stone, stone pay 4 different
+    assert not can_pay(holding({"wood": 2, "stone": 2}), piece("four_different"), DATA)
+    assert can_pay(holding({"wood": 2, "stone": 2}, ("engineering",)), piece("four_different"), DATA)
+    # Only available pieces oblige: with nothing built, 2 wood pay 2= but it stands on 2≠
+    assert pieces_to_construct(holding({"wood": 2}), DATA) == ()
+    assert [p.id for p in pieces_to_construct(holding({"wood": 2}, built=["two_different"]), DATA)] == [
+        "two_identical"]
+    # Science: 2 identical or 3 different symbols
+    assert science_set_due(holding({"gear": 2}), DATA)
+    assert science_set_due(holding({"gear": 1, "compass": 1, "tablet": 1}), DATA)
+    assert not science_set_due(holding({"gear": 1, "compass": 1}), DATA)

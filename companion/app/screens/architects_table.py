@@ -11,9 +11,10 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion.app.architects import ArchitectsNames
 from companion.app.screens import AppScreen
-from companion.app.widgets.architects import ask_piece_vp, card_button
+from companion.app.widgets.architects import COST_SIGNS, ask_piece_vp, card_button
 from companion.app.widgets.common import BigButton, ToggleChoice, app
 from companion.architects.medals import accessible_medals
+from companion.architects.obligations import pieces_to_construct, science_set_due
 from companion.architects.play import tokens_left
 
 
@@ -26,6 +27,8 @@ class ArchitectsTableScreen(AppScreen):
     offer_text = StringProperty("")
     battle_due = BooleanProperty(False)
     conflicts = StringProperty("")
+    reminder = StringProperty("")
+    """What the rules oblige the player in focus to do now (construct a piece, take a Progress token)."""
 
     def prepare(self, seat: int = 0, **_options: Any) -> None:
         self.seat = seat
@@ -64,6 +67,11 @@ class ArchitectsTableScreen(AppScreen):
         self.ids.wonder_title.text = running.tr("architects.wonder_title", wonder=names.wonder(player.wonder.id),
                                                 stages=player.stages)
         self.ids.wonder.show(player, self.build)
+        due = [COST_SIGNS[p.cost] for p in pieces_to_construct(player, table.data)]
+        reminders = [running.tr("architects.must_build", pieces=", ".join(due))] if due else []
+        if science_set_due(player, table.data):
+            reminders.append(running.tr("architects.must_take_token"))
+        self.reminder = "  ".join(reminders)
         self.ids.cat.chosen = player.cat_pawn
         self.ids.military.value = player.military_tokens
         self.ids.military.label = running.tr("architects.military_vp",
