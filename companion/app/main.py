@@ -33,9 +33,11 @@ from companion.storage import GameStore
 __all__ = ["SCREENS", "CompanionApp"]
 
 SCREENS = ("home", "new_game", "table", "build_check", "end_of_age", "score", "history", "game_detail", "stats",
-           "settings", "armada_values")
+           "settings", "armada_values", "architects_new", "architects_table", "architects_battle",
+           "architects_score")
 """Every screen, by name; each has companion/app/screens/<name>.py and companion/app/kv/<name>.kv."""
-GAME_SCREENS = ("table", "build_check", "end_of_age", "score")
+GAME_SCREENS = ("table", "build_check", "end_of_age", "score", "architects_table", "architects_battle",
+                "architects_score")
 """Screens that show the open game: the app returns to them after a restart."""
 PREVIEW_HZ = 30.0
 
@@ -253,6 +255,11 @@ class CompanionApp(App):
     def open_game(self, game_id: int, *, screen: str = "table", options: dict[str, Any] | None = None) -> None:
         """Open a logged game where it stands (resume, or look at a finished one's score)."""
         assert self.store is not None
+        from companion.app.architects import is_architects_game, open_architects
+
+        if is_architects_game(self.store, game_id):
+            open_architects(self, game_id, screen, options)
+            return
         self.session = GameSession.resume(self.store, game_id, registry=self.registry)
         self.keep_screen_on(not self.session.finished)
         if self.session.finished:

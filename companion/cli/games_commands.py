@@ -79,6 +79,11 @@ def run_show(args: argparse.Namespace) -> int:
             return 0
         print(f"Game {game_id} ({summary.status}{', corrected' if summary.corrected else ''}), started "
               f"{summary.started_at}")
+        if state.architects is not None:
+            from companion.architects.scoring import score_architects
+            from companion.cli.architects_commands import architects_sheet_text
+            print(architects_sheet_text(score_architects(state.architects)))
+            return 0
         if state.table is None:
             print("the table is not complete yet: " + "; ".join(state.problems))
             return 0
@@ -154,12 +159,15 @@ def run_add(args: argparse.Namespace) -> int:
 
 def run_stats(args: argparse.Namespace) -> int:
     """Wins and averages per player and per wonder, averages per category, score distribution."""
+    from companion.storage.architects_log import architects_statistics
     from companion.storage.stats import statistics
 
     with _store(args) as store:
         stats = statistics(store)
+        architects = architects_statistics(store)
     if args.json:
-        print(json.dumps(stats.to_json(), indent=1, ensure_ascii=False))
+        print(json.dumps({**stats.to_json(), **({"architects": architects} if architects["games"] else {})},
+                         indent=1, ensure_ascii=False))
         return 0
     document = stats.to_json()
     print(f"{stats.games} finished games")
@@ -170,6 +178,13 @@ def run_stats(args: argparse.Namespace) -> int:
                   f"{row['average']:>8.1f} {row['best']:>5}")
     print("\nAverage per category: " + ", ".join(f"{k} {v:.1f}" for k, v in document["category_averages"].items()))
     print("Totals: " + ", ".join(f"{k}: {v}" for k, v in document["score_distribution"].items()))
+    if architects["games"]:
+        print(f"\n7 Wonders Architects: {architects['games']} finished games")
+        for title, key in (("Player", "players"), ("Wonder", "wonders")):
+            print(f"\n{title:<22} {'games':>5} {'wins':>5} {'win %':>6} {'average':>8}")
+            for name, row in architects[key].items():
+                print(f"{name:<22} {row['games']:>5} {row['wins']:>5} {row['win_rate'] * 100:>5.0f}% "
+                      f"{row['average']:>8.1f}")
     return 0
 
 

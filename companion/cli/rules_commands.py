@@ -12,6 +12,7 @@ import json
 from dataclasses import replace
 from typing import Any
 
+from companion.cli.architects_commands import is_architects_file, run_architects_score
 from companion.cli.components_commands import components_path
 from companion.cli.errors import CommandError
 from companion.cli.render import conflicts_text, naval_text, score_sheet_text, unknowns_text
@@ -43,7 +44,9 @@ def _load(args: argparse.Namespace) -> Table:
 
 
 def run_score(args: argparse.Namespace) -> int:
-    """Print the end-game score sheet."""
+    """Print the end-game score sheet (of a 7 Wonders or an Architects table file)."""
+    if is_architects_file(args.table):
+        return run_architects_score(args)
     sheet = score_table(_load(args))
     if args.json:
         _print_json(sheet.to_json())
@@ -118,7 +121,8 @@ def run_conflicts(args: argparse.Namespace) -> int:
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the rules commands to the `companion` parser."""
-    score = commands.add_parser("score", help="print the end-game score sheet of a table file")
+    score = commands.add_parser("score", help="print the end-game score sheet of a table file "
+                                              "(7 Wonders or Architects)")
     score.add_argument("table", metavar="TABLE.json")
     score.add_argument("--json", action="store_true", help="print JSON instead of a table")
     score.add_argument("--craftsmens-guild-vp", type=int, choices=(1, 2),

@@ -21,6 +21,7 @@ from typing import Any
 
 from companion.engine import score_table
 from companion.gamedata import GameData, load_game_data
+from companion.storage.architects_log import record_architects_result
 from companion.storage.events import (
     SOURCES,
     STATE_KINDS,
@@ -301,6 +302,8 @@ class GameStore:
         :raises StoreError: when the events do not make a valid table.
         """
         state = replay(events, self.data, armada=self.armada)
+        if state.architects is not None:
+            return record_architects_result(db, game_id, state, when)
         if state.table is None:
             raise StoreError("the game cannot be scored: " + "; ".join(state.problems or ["no players"]))
         scored = score_table(state.table)

@@ -16,9 +16,19 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from companion.architects.table import ArchitectsTable
 from companion.engine.table import Table
 from companion.gamedata import GameData, load_game_data
 from companion.jsonread import Problem, Reader
+from companion.storage.architects_events import (
+    ARCHITECTS_KINDS,
+    ArchitectsEventError,
+    apply_architects,
+    architects_problems,
+    architects_table,
+    check_architects_payload,
+    is_architects,
+)
 from companion.tablefile import TABLE_FORMAT, ArmadaSource, TableFileError, parse_table
 from companion.tablefile_armada import ARMADA_PLAYER_FIELDS
 
@@ -39,7 +49,8 @@ __all__ = [
 
 SOURCES = ("camera", "hand", "engine", "import")
 KINDS = ("game_set_up", "card_confirmed", "card_removed", "stage_built", "coins_changed", "conflicts_resolved",
-         "tokens_set", "choices_set", "score_computed", "game_finished", "armada_set", "turn_resolved")
+         "tokens_set", "choices_set", "score_computed", "game_finished", "armada_set", "turn_resolved",
+         *ARCHITECTS_KINDS)
 STATE_KINDS = frozenset(KINDS) - {"score_computed", "game_finished", "turn_resolved"}
 
 
@@ -82,6 +93,9 @@ def check_payload(kind: str, payload: Any, seats: int | None) -> list[Problem]:
         return problems
     if reader["amend"].present:
         reader["amend"].as_str(max_length=500)
+    if kind in ARCHITECTS_KINDS or (kind == "game_set_up" and is_architects(payload)):
+        check_architects_payload(kind, reader, seats)
+        return problems
     if kind == "game_set_up":
         reader.as_object(allowed=("variant", "expansions", "options", "players", "teams", *common))
         if reader["teams"].present:
@@ -161,6 +175,8 @@ class Replay:
     amended: bool
     problems: list[str]
     sheet: dict[str, Any] | None = None
+    architects: ArchitectsTable | None = None
+    """The table of a 7 Wonders Architects game (then `table` is None)."""
 
 
 def empty_document() -> dict[str, Any]:
@@ -170,6 +186,8 @@ def empty_document() -> dict[str, Any]:
 
 def table_problems(document: dict[str, Any], data: GameData, armada: ArmadaSource = None) -> list[str]:
     """Why a table document is not a valid table (empty when it is)."""
+    if is_architects(document):
+        return architects_problems(document)
     try:
         parse_table(copy.deepcopy(document), data, armada=armada)
     except TableFileError as error:
@@ -185,6 +203,13 @@ def apply(document: dict[str, Any], event: Event, data: GameData) -> None:
     """
     payload = event.payload
     players = document["players"]
+    if event.kind in ARCHITECTS_KINDS or is_architects(document) or (
+            event.kind == "game_set_up" and is_architects(payload)):
+        try:
+            apply_architects(document, event.kind, payload)
+        except ArchitectsEventError as error:
+            raise EventError(str(error)) from None
+        return
     if event.kind == "game_set_up":
         if players:
             raise EventError("the game is already set up")
@@ -258,6 +283,9 @@ def replay(events: Iterable[Event], data: GameData | None = None, *, upto: int |
         elif event.kind == "score_computed":
             sheet = event.payload["sheet"]
     table = None
+    if is_architects(document):
+        built, problems = architects_table(document)
+        return Replay(document, None, finished, amended, problems, sheet, built)
     if document["players"]:
         try:
             table = parse_table(copy.deepcopy(document), data, armada=armada)

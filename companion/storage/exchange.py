@@ -18,6 +18,7 @@ from typing import Any
 
 from companion.engine import CATEGORIES
 from companion.jsonread import JsonInputError, Problem, Problems, Reader, load_json_file, problem_lines
+from companion.storage.architects_log import architects_bgstats, is_architects_sheet
 from companion.storage.database import GameStore, StoreError
 from companion.storage.events import KINDS, SOURCES, STATE_KINDS, Event, EventError, empty_document, replay
 
@@ -82,7 +83,7 @@ def export_csv(store: GameStore, game_ids: list[int]) -> str:
                      "total", "coins", "rank", "winner", "corrected"])
     for game_id in game_ids:
         summary = store.game(game_id)
-        if summary.sheet is None:
+        if summary.sheet is None or is_architects_sheet(summary.sheet):
             continue
         winners = set(summary.sheet["winners"])
         for seat, (line, player) in enumerate(zip(summary.sheet["players"], summary.players, strict=True)):
@@ -114,6 +115,8 @@ def export_bgstats(store: GameStore, game_id: int) -> dict[str, Any]:
     summary = store.game(game_id)
     if summary.sheet is None:
         raise StoreError(f"game {game_id} is not finished: BG Stats needs its result")
+    if is_architects_sheet(summary.sheet):
+        return architects_bgstats(summary, _duration_minutes(summary.started_at, summary.finished_at))
     lines = {line["name"]: line for line in summary.sheet["players"]}
     data = store.data
     players = []
@@ -242,7 +245,8 @@ def check_game(store: GameStore, document: Any) -> CheckedGame:
         except (EventError, KeyError, TypeError) as error:
             raise ImportRefused([f"events[{event.seq - 1}] ({event.kind}): {error}"]) from None
         finished = finished or event.kind == "game_finished"
-    if finished and replay(events, store.data, armada=store.armada).table is None:
+    state = replay(events, store.data, armada=store.armada)
+    if finished and state.table is None and state.architects is None:
         raise ImportRefused(["events: the game is marked finished but its table cannot be scored"])
     return CheckedGame(game_uuid, started, events, finished)
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine import CATEGORIES
+from companion.storage.architects_log import is_architects_sheet
 from companion.storage.database import GameStore
 
 __all__ = ["BIN_WIDTH", "Statistics", "statistics"]
@@ -55,14 +56,15 @@ class Statistics:
 
 
 def statistics(store: GameStore) -> Statistics:
-    """Statistics over every finished game (the free city is not a player and is left out)."""
+    """Statistics over every finished 7 Wonders game (the free city is not a player and is left out;
+    Architects games have their own: `architects_log.architects_statistics`)."""
     result = Statistics()
     players: dict[str, _Tally] = defaultdict(_Tally)
     wonders: dict[str, _Tally] = defaultdict(_Tally)
     sums = dict.fromkeys(CATEGORIES, 0)
     lines = 0
     for summary in store.games():
-        if summary.sheet is None:
+        if summary.sheet is None or is_architects_sheet(summary.sheet):
             continue
         result.games += 1
         winners = set(summary.sheet["winners"])

@@ -17,6 +17,9 @@ class HistoryScreen(AppScreen):
         listing = self.ids.games
         listing.clear_widgets()
         games = running.store.games()
+        from companion.storage.architects_log import architects_game_ids
+
+        architects = architects_game_ids(running.store)
         if not games:
             listing.add_widget(BigButton(text=running.tr("history.empty"), tone="quiet", disabled=True))
         for game in games:
@@ -32,7 +35,10 @@ class HistoryScreen(AppScreen):
             button = BigButton(text=f"{when}   {result}{flag}   \u2014   {names}", tone="normal")
             button.halign = "left"
             button.game_id = game.id
-            button.bind(on_release=lambda b: running.go("game_detail", game_id=b.game_id))
+            if game.id in architects:            # its own score sheet screen
+                button.bind(on_release=lambda b: running.open_game(b.game_id))
+            else:
+                button.bind(on_release=lambda b: running.go("game_detail", game_id=b.game_id))
             listing.add_widget(button)
 
     def export_all(self) -> None:

@@ -1,0 +1,80 @@
+"""The app's side of 7 Wonders Architects: opening and starting a game, and the names of its
+components in the player's language (from the data file's names)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.architects.table import ArchitectsTable
+from companion.gamedata.architects import ArchitectsData, load_architects_data
+from companion.state.architects_session import ArchitectsSession
+from companion.storage.architects_events import is_architects
+
+__all__ = ["ArchitectsNames", "is_architects_game", "open_architects", "start_architects"]
+
+SCREENS = ("architects_table", "architects_battle", "architects_score")
+"""The screens of an open Architects game (the app comes back to them after a restart)."""
+
+
+def is_architects_game(store: Any, game_id: int) -> bool:
+    """True when the logged game is an Architects game (its set-up says so)."""
+    events = store.events(game_id)
+    return bool(events) and events[0].kind == "game_set_up" and is_architects(events[0].payload)
+
+
+def open_architects(running: Any, game_id: int, screen: str = "architects_table",
+                    options: dict[str, Any] | None = None) -> None:
+    """Open a logged Architects game where it stands (a finished one on its score sheet); `options`
+    are the screen's own (the player in focus) as saved with the app's place."""
+    running.stop_camera()
+    running.session = ArchitectsSession(running.store, game_id)
+    if running.session.finished or screen not in SCREENS:
+        screen = "architects_score" if running.session.finished else "architects_table"
+    running.changed(now=True)
+    running.go(screen, **(options or {}))
+
+
+def start_architects(running: Any, table: ArchitectsTable) -> None:
+    """Log a new Architects game and open its table.
+
+    :raises SessionError: when the set-up is not a valid table.
+    """
+    running.stop_camera()
+    running.session = ArchitectsSession.start(running.store, table)
+    running.changed(now=True)
+    running.go("architects_table")
+
+
+class ArchitectsNames:
+    """Component names in one language."""
+
+    def __init__(self, language: str, data: ArchitectsData | None = None) -> None:
+        self.data = data or load_architects_data()
+        self.language = language
+
+    def _pick(self, names: Any) -> str:
+        return str(names.get(self.language) or names["en"])
+
+    def wonder(self, wonder: str) -> str:
+        """``Giza``."""
+        return self._pick(self.data.wonders[wonder].names)
+
+    def card(self, kind: str) -> str:
+        """``Wood``, ``Blue with cat, 2 VP``."""
+        return self._pick(self.data.cards[kind].names)
+
+    def token(self, token: str) -> str:
+        """``Culture``."""
+        return self._pick(self.data.tokens[token].names)
+
+    def token_effect(self, token: str) -> str:
+        """What the token does."""
+        return self._pick(self.data.tokens[token].effect)
+
+    def medal(self, medal: str) -> str:
+        """The medal's goal: ``3 grey cards``."""
+        return self._pick(self.data.medals[medal].names)
+
+    def piece_cost(self, cost: str) -> str:
+        """``2 different``."""
+        return self._pick(self.data.piece_costs[cost].names)

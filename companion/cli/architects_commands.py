@@ -1,0 +1,64 @@
+"""`companion score` for an Architects table file (``architects-table/1``): the score sheet in the
+rulebook's order, or JSON; warnings of the consistency check are shown, errors refuse the file."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from companion.architects.scoring import ArchitectsSheet, score_architects
+from companion.cli.render import _grid
+from companion.tablefile import MAX_FILE_BYTES
+from companion.tablefile_architects import is_architects_document, read_architects
+
+__all__ = ["architects_sheet_text", "is_architects_file", "run_architects_score"]
+
+LABELS = {"wonder": "Wonder", "cat": "Cat pawn", "blue": "Blue cards", "military": "Military",
+          "progress": "Progress tokens", "medals": "Medals"}
+TIE_BREAKS = {"stages": "tie on points broken by the most constructed stages",
+              "shared": "tie on points and stages: the victory is shared"}
+
+
+def is_architects_file(path: str) -> bool:
+    """True when the file is JSON that says it is an Architects table (any other file is left to the
+    7 Wonders reader, which reports what is wrong with it)."""
+    try:
+        raw = Path(path).read_bytes()[: MAX_FILE_BYTES + 1]
+        return len(raw) <= MAX_FILE_BYTES and is_architects_document(json.loads(raw.decode("utf-8")))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return False
+
+
+def architects_sheet_text(sheet: ArchitectsSheet) -> str:
+    """The score sheet: a row per category in the rulebook's order, a column per player."""
+    lines = sheet.lines
+    header = [""] + [line.name for line in lines]
+    rows = [[LABELS[c]] + [str(line.points[c]) for line in lines] for c in sheet.categories]
+    rows.append(["Total"] + [str(line.total) for line in lines])
+    rows.append(["Stages (tie-break)"] + [str(line.stages) for line in lines])
+    rows.append(["Rank"] + [str(line.rank) for line in lines])
+    text = _grid(header, rows)
+    tokens = [f"  {line.name}: " + ", ".join(f"{token} {vp}" for token, vp in line.progress.items())
+              for line in lines if line.progress]
+    if tokens:
+        text += "\n\nProgress tokens:\n" + "\n".join(tokens)
+    label = "Winner" if len(sheet.winners) == 1 else "Shared victory"
+    text += f"\n\n{label}: {', '.join(sheet.winners)}"
+    if sheet.tie_break in TIE_BREAKS:
+        text += f" ({TIE_BREAKS[sheet.tie_break]})"
+    return text
+
+
+def run_architects_score(args: argparse.Namespace) -> int:
+    """Print the score sheet of an Architects table file; warnings go to standard error."""
+    read = read_architects(args.table)
+    sheet = score_architects(read.table)
+    for warning in read.warnings:
+        print(f"warning: {args.table}: {warning}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(sheet.to_json(), indent=2, ensure_ascii=False))
+    else:
+        print(architects_sheet_text(sheet))
+    return 0

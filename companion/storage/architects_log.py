@@ -1,0 +1,126 @@
+"""Architects games in the game log: starting one, scoring it when it is finished, and what history,
+statistics and the exports need of its sheets (BG Stats with BoardGameGeek id 346703)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import uuid
+from collections import defaultdict
+from typing import TYPE_CHECKING, Any
+
+from companion.architects.scoring import CATEGORIES
+from companion.architects.table import ArchitectsTable
+from companion.gamedata.architects import load_architects_data
+from companion.storage.architects_events import architects_sheet, set_up_payload
+from companion.storage.events import Event, Replay, empty_document, now_iso
+from companion.tablefile_architects import GAME
+
+if TYPE_CHECKING:
+    from companion.storage.database import GameStore
+
+__all__ = ["architects_bgstats", "architects_game_ids", "architects_statistics", "is_architects_sheet",
+           "new_architects_game", "record_architects_result"]
+
+BGG_ID = 346703
+"""7 Wonders Architects on BoardGameGeek."""
+
+
+def architects_game_ids(store: GameStore) -> set[int]:
+    """The ids of the Architects games in the log (their set-up says so; also for imported games)."""
+    rows = store.db.execute("SELECT game_id FROM events WHERE seq = 1 AND kind = 'game_set_up' "
+                            "AND json_extract(payload, '$.game') = ?", (GAME,))
+    return {int(row[0]) for row in rows}
+
+
+def is_architects_sheet(sheet: dict[str, Any] | None) -> bool:
+    """True for the stored score sheet of an Architects game."""
+    return sheet is not None and sheet.get("game") == GAME
+
+
+def new_architects_game(store: GameStore, table: ArchitectsTable, *, source: str = "hand",
+                        at: str | None = None) -> int:
+    """Start an Architects game with its seating (clockwise), Medals set-up and medal layout, in one
+    transaction; return its id.
+
+    :raises EventError: when the set-up is not a valid table.
+    """
+    when = at or now_iso()
+    payload = set_up_payload(table)
+    store._checked(Event(1, "game_set_up", payload, source, when), empty_document())
+    with store.atomic() as db:
+        cursor = db.execute("INSERT INTO games (uuid, game, started_at, status) VALUES (?, ?, ?, 'playing')",
+                            (str(uuid.uuid4()), GAME, when))
+        game_id = int(cursor.lastrowid or 0)
+        store._insert(db, game_id, 1, "game_set_up", payload, source, when)
+        db.executemany("INSERT INTO players (game_id, seat, name, wonder, side) VALUES (?, ?, ?, ?, '')",
+                       [(game_id, seat, p.name, p.wonder.id) for seat, p in enumerate(table.players)])
+    return game_id
+
+
+def record_architects_result(db: sqlite3.Connection, game_id: int, state: Replay, when: str) -> dict[str, Any]:
+    """Score a replayed Architects game and store its final table and sheet, marking the game
+    finished (inside the caller's transaction); return the sheet.
+
+    :raises StoreError: when the events do not make a valid table.
+    """
+    from companion.storage.database import StoreError
+
+    if state.architects is None or state.problems:
+        raise StoreError("the game cannot be scored: " + "; ".join(state.problems or ["no players"]))
+    sheet = architects_sheet(state.architects)
+    db.execute("UPDATE games SET status = 'finished', finished_at = COALESCE(finished_at, ?), game = ? WHERE id = ?",
+               (when, GAME, game_id))
+    db.execute("INSERT OR REPLACE INTO results (game_id, table_json, sheet_json, computed_at) VALUES (?, ?, ?, ?)",
+               (game_id, json.dumps(state.document), json.dumps(sheet), when))
+    return sheet
+
+
+def architects_statistics(store: GameStore) -> dict[str, Any]:
+    """Wins and averages per player and per wonder over the finished Architects games, and the
+    average of each category."""
+    games = 0
+    players: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    wonders: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    sums = dict.fromkeys(CATEGORIES, 0)
+    lines = 0
+    for summary in store.games():
+        if not is_architects_sheet(summary.sheet):
+            continue
+        assert summary.sheet is not None
+        games += 1
+        for line in summary.sheet["players"]:
+            won = int(line["name"] in summary.sheet["winners"])
+            for tally in (players[line["name"]], wonders[line["wonder"]]):
+                tally[0] += 1
+                tally[1] += won
+                tally[2] += line["total"]
+            for category in CATEGORIES:
+                sums[category] += line["categories"][category]
+            lines += 1
+
+    def rows(tallies: dict[str, list[int]]) -> dict[str, Any]:
+        return {k: {"games": n, "wins": w, "win_rate": round(w / n, 3), "average": round(t / n, 2)}
+                for k, (n, w, t) in sorted(tallies.items())}
+
+    return {"games": games, "players": rows(players), "wonders": rows(wonders),
+            "category_averages": {c: round(sums[c] / lines, 2) for c in CATEGORIES} if lines else {}}
+
+
+def architects_bgstats(summary: Any, duration: int | None) -> dict[str, Any]:
+    """A finished Architects game as a BG Stats play (the wonder as each player's role)."""
+    sheet = summary.sheet
+    wonders = load_architects_data().wonders
+    players = [{"name": line["name"], "sourcePlayerId": line["name"], "score": line["total"],
+                "winner": line["name"] in sheet["winners"], "startPlayer": False, "rank": line["rank"],
+                "role": wonders[line["wonder"]].name} for line in sheet["players"]]
+    play: dict[str, Any] = {
+        "sourceName": "Table Companion for 7 Wonders", "sourcePlayId": summary.uuid,
+        "playDate": summary.started_at.replace("T", " ")[:19],
+        "game": {"name": "7 Wonders Architects", "sourceGameId": GAME, "bggId": BGG_ID, "highestWins": True,
+                 "noPoints": False},
+        "players": players,
+    }
+    if duration is not None:
+        play["durationMin"] = duration
+    return play

@@ -1,0 +1,127 @@
+"""Architects games in the game log: each tap logged at once (one transaction per tap), resumed from
+the log after a restart, finished and scored, in the history, statistics and exports (BG Stats with
+BoardGameGeek id 346703); a bad event changes nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.architects import ArchitectsPlayer, ArchitectsTable, MedalLayout
+from companion.cli import main
+from companion.gamedata.architects import load_architects_data
+from companion.state.architects_session import ArchitectsSession
+from companion.state.errors import SessionError
+from companion.storage.architects_log import architects_game_ids, architects_statistics
+from companion.storage.database import GameStore
+from companion.storage.exchange import export_bgstats, export_csv, export_json, import_game
+from companion.storage.stats import statistics
+
+DATA = load_architects_data()
+
+
+def three_players() -> ArchitectsTable:
+    players = tuple(ArchitectsPlayer(name, DATA.wonders[w]) for name, w in
+                    (("Ann", "giza"), ("Bob", "rhodes"), ("Cid", "ur")))
+    return ArchitectsTable(DATA, players, ("medals",), "standard",
+                           MedalLayout(("three_grey", "two_tokens", "three_blue")))
+
+
+def play_a_game(session: ArchitectsSession) -> None:
+    """Ann builds Giza with grey cards and takes the three_grey medal; Bob's blue cat card takes the pawn."""
+    for kind in ("wood", "stone", "clay"):
+        session.place_card(0, kind)
+    assert session.offers() == {0: ("three_grey",)}
+    session.take_medal(0, "three_grey")
+    session.remove_card(0, "wood")
+    session.remove_card(0, "stone")
+    session.build_piece(0, "two_different")
+    session.place_card(1, "blue_cat")
+    session.build_piece(2, None, 6)  # Ur: the VP printed on the piece
+
+
+def test_taps_are_logged_and_resumed(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    with GameStore(path) as store:
+        session = ArchitectsSession.start(store, three_players())
+        play_a_game(session)
+        game_id = session.game_id
+        # 9 taps, one area each: 3 cards, the medal, 2 cards spent, a piece, Bob's blue cat card (nobody
+        # held the pawn, so only Bob changes) and Ur's piece
+        kinds = [e.kind for e in store.events(game_id)]
+        assert kinds[0] == "game_set_up" and kinds.count("architects_area_set") == 9 and len(kinds) == 10
+    with GameStore(path) as again:
+        resumed = ArchitectsSession(again, game_id)
+        assert resumed.table == session.table
+        assert resumed.table.players[0].medals == ("three_grey",) and resumed.table.cat_holder() == 1
+        assert resumed.table.players[0].cards == {"clay": 1}
+        # the pawn moves from Bob to Ann: one tap, two areas, one transaction
+        before = len(again.events(game_id))
+        resumed.place_card(0, "blue_cat")
+        assert len(again.events(game_id)) == before + 2 and resumed.table.cat_holder() == 0
+        assert resumed.undo() and resumed.table.cat_holder() == 1
+        assert ArchitectsSession(again, game_id).table.cat_holder() == 1
+
+
+def test_refused_taps_change_nothing(tmp_path: Path) -> None:
+    with GameStore(tmp_path / "games.sqlite3") as store:
+        session = ArchitectsSession.start(store, three_players())
+        count = len(store.events(session.game_id))
+        with pytest.raises(SessionError, match="cannot be constructed now"):
+            session.build_piece(0, "three_identical")
+        with pytest.raises(SessionError, match="cannot reach"):
+            session.take_medal(0, "two_tokens")  # between Bob and Cid
+        with pytest.raises(SessionError):
+            session.remove_card(1, "wood")
+        assert len(store.events(session.game_id)) == count
+
+
+def test_battle_is_logged_for_everybody(tmp_path: Path) -> None:
+    with GameStore(tmp_path / "games.sqlite3") as store:
+        session = ArchitectsSession.start(store, three_players())
+        assert not session.place_card(0, "red_horn_2")
+        assert session.place_card(1, "red_horn_1")  # 3 players: 3 Conflict tokens, all turned
+        session.place_card(1, "red_plain")
+        battle = session.fight_battle()
+        # shields Ann 1, Bob 2, Cid 0: Ann beats Cid (1 token), Bob beats Ann and Cid (2 tokens)
+        assert battle.gains == (1, 2, 0) and not session.battle_due
+        table = ArchitectsSession(store, session.game_id).table
+        assert [p.military_tokens for p in table.players] == [1, 2, 0]
+        assert table.conflicts_flipped == 0 and table.players[1].cards == {"red_plain": 1}
+
+
+def test_finish_history_stats_and_exports(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "games.sqlite3"
+    with GameStore(path) as store:
+        session = ArchitectsSession.start(store, three_players())
+        play_a_game(session)
+        sheet = session.finish()
+        # Ann: Giza 4 + medal 4 = 8; Bob: blue cat 2 + pawn 2 = 4; Cid: Ur typed 6
+        assert [p["total"] for p in sheet["players"]] == [8, 4, 6] and sheet["winners"] == ["Ann"]
+        game_id = session.game_id
+        assert store.game(game_id).status == "finished"
+        assert statistics(store).games == 0  # 7 Wonders statistics leave Architects games out
+        stats = architects_statistics(store)
+        assert stats["games"] == 1 and stats["players"]["Ann"]["wins"] == 1
+        assert stats["wonders"]["ur"]["average"] == 6
+        assert export_csv(store, [game_id]).count("\n") == 1  # only the header: CSV columns are 7 Wonders'
+        play = export_bgstats(store, game_id)
+        assert play["game"]["bggId"] == 346703 and play["game"]["name"] == "7 Wonders Architects"
+        assert [(p["name"], p["score"], p["winner"], p["role"]) for p in play["players"]] == [
+            ("Ann", 8, True, "Giza"), ("Bob", 4, False, "Rhodes"), ("Cid", 6, False, "Ur")]
+        exported = export_json(store, game_id)
+    with GameStore(tmp_path / "other.sqlite3") as other:
+        new_id = import_game(other, exported)
+        assert other.game(new_id).sheet == store_sheet(path, game_id)
+        assert architects_game_ids(other) == {new_id}
+    assert main(["games", "--store", str(path), "show", str(game_id)]) == 0
+    assert "Medals" in capsys.readouterr().out
+    assert main(["games", "--store", str(path), "stats", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["architects"]["games"] == 1
+
+
+def store_sheet(path: Path, game_id: int) -> object:
+    with GameStore(path) as store:
+        return store.game(game_id).sheet
