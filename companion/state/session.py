@@ -10,9 +10,10 @@ check at the end of each age.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,12 +24,13 @@ from companion.engine.play import coins_for_card, coins_for_stage
 from companion.engine.scoring import ScoreSheet
 from companion.gamedata import GameData
 from companion.markers import Component, MarkerRegistry, load_marker_registry
-from companion.state.errors import SessionError
-from companion.state.session_armada import ARMADA, ArmadaActions, NavalUnknown
+from companion.state.errors import SessionError, not_saved
+from companion.state.session_armada import ARMADA, ArmadaActions, NavalUnknown, port_set_up_events
 from companion.state.tracker import Change, ConfirmationRule, PendingCard, TableTracker
-from companion.storage import Event, EventError, GameStore
+from companion.storage import Event, EventError, GameStore, StoreError, StoreUnusable
+from companion.storage.database import LoggedEvent
 from companion.storage.events import apply as apply_event
-from companion.tablefile import parse_table
+from companion.tablefile import TableFileError, parse_table
 from companion.vision.layout import TableObservation
 
 __all__ = ["GameSession", "NavalUnknown", "SeatSetup", "SessionError"]
@@ -61,7 +63,7 @@ class GameSession(ArmadaActions):
         self.problems: list[str] = []
         self.shown: Component | None = None
         self.shown_at = 0.0
-        self._ages_resolved = sum(1 for e in store.events(game_id) if e.kind == "conflicts_resolved")
+        self._ages_resolved = self._count_ages_resolved()
         self._restore_tracker()
         if complete_ports and self.has_armada and not self.finished:
             self._complete_ports()
@@ -77,15 +79,16 @@ class GameSession(ArmadaActions):
 
         :raises SessionError: when the set-up is not a valid table (two players with one wonder...).
         """
+        ports = port_set_up_events(len(players), port_boards) if armada else []
         try:
             game_id = store.new_game([{"name": p.name, "wonder": p.wonder, "side": p.side} for p in players],
-                                     variant=variant, options=options, expansions=[ARMADA] if armada else None)
+                                     variant=variant, options=options, expansions=[ARMADA] if armada else None,
+                                     then=ports)
         except EventError as error:
             raise SessionError(str(error)) from None
-        session = cls(store, game_id, registry=registry, rule=rule, complete_ports=False)
-        if armada:
-            session._set_up_ports(list(port_boards) if port_boards else None)
-        return session
+        except StoreError as error:
+            raise not_saved(error) from None
+        return cls(store, game_id, registry=registry, rule=rule, complete_ports=False)
 
     @classmethod
     def resume(cls, store: GameStore, game_id: int, *, registry: MarkerRegistry | None = None,
@@ -141,16 +144,29 @@ class GameSession(ArmadaActions):
                 return seat
         raise SessionError(f"no {wonder} board in this game")
 
-    def _append(self, kind: str, payload: dict[str, Any], source: str) -> None:
-        self._append_all([(kind, payload, source)])
+    def _transact(self, build: Callable[[], list[LoggedEvent]]) -> None:
+        """Log the events `build` makes in one transaction: a tap's facts are saved whole or not at all.
 
-    def _append_all(self, events: list[tuple[str, dict[str, Any], str]]) -> None:
-        """Log events (kind, payload, source) in one transaction: a tap's facts are saved whole or not at all."""
+        `build` runs inside the write transaction with `document` just read from the log, so a change
+        another session (a second window, a command) made a moment ago is built on, never undone.
+        """
+        def on_latest(document: dict[str, Any]) -> list[LoggedEvent]:
+            self.document = document
+            return build()
+
         try:
-            self.store.append_all(self.game_id, events)
+            self.store.append_built(self.game_id, on_latest)
         except EventError as error:
             raise SessionError(str(error)) from None
-        self.document = self.store.state(self.game_id).document
+        except StoreError as error:
+            raise not_saved(error) from None
+        finally:
+            self._reload()
+
+    def _reload(self) -> None:
+        """Take the document as the log holds it (after a tap, whether it was saved or not)."""
+        with contextlib.suppress(StoreError):       # the file failed: keep the last state; the tap's error says why
+            self.document = self.store.document(self.game_id)
 
     # -- the camera ----------------------------------------------------------------------------
     def observe(self, observation: TableObservation, at: float | None = None) -> list[Change]:
@@ -168,7 +184,10 @@ class GameSession(ArmadaActions):
                 seat = self.seat_of(change.wonder)
                 stages = self.tracker.cities[change.wonder].stages
                 if stages > self.document["players"][seat]["stages"]:
-                    self._log_stages(seat, stages, "camera")
+                    try:
+                        self._log_stages(seat, stages, "camera")
+                    except SessionError as error:
+                        self._note(f"stage {stages} seen in the {change.wonder} city is not logged: {error}")
             elif change.kind == "problem" and change.detail not in self.problems:
                 self.problems.append(change.detail)
         wonders = {p["wonder"] for p in self.players}
@@ -217,11 +236,16 @@ class GameSession(ArmadaActions):
         return component
 
     def _hand_card(self, seat: int, component: Component) -> None:
+        wonder = self.players[seat]["wonder"]
         try:
-            self.tracker.add_card(self.players[seat]["wonder"], component, time.monotonic(), "hand")
+            self.tracker.add_card(wonder, component, time.monotonic(), "hand")
         except ValueError as error:
             raise SessionError(str(error)) from None
-        self._log_card(seat, component, "hand")
+        try:
+            self._log_card(seat, component, "hand")
+        except SessionError:
+            self.tracker.remove_card(wonder, component.marker, time.monotonic())   # the log refused it
+            raise
 
     def remove_card(self, seat: int, card_id: str) -> None:
         """Undo a card in a city (one tap); the coins it moved go back."""
@@ -233,8 +257,8 @@ class GameSession(ArmadaActions):
         if entry is not None:
             self.tracker.remove_card(player["wonder"], entry.component.marker, time.monotonic())
         refund = self._coins_moved_by(seat, f"card:{card_id}")
-        self._append_all([("card_removed", {"seat": seat, "card": card_id}, "hand"),
-                          *self._coins_events({seat: -refund}, f"undo:{card_id}")])
+        self._transact(lambda: [("card_removed", {"seat": seat, "card": card_id}, "hand"),
+                                *self._coins_events({seat: -refund}, f"undo:{card_id}")])
 
     def set_stages(self, seat: int, stages: int) -> None:
         """Set the built stages by hand."""
@@ -255,28 +279,38 @@ class GameSession(ArmadaActions):
         """Set a player's coins (checked at the end of an age, or corrected any time)."""
         if coins < 0:
             raise SessionError("coins cannot be negative", key="coins_negative")
-        current = self.players[seat]["coins"]
-        if coins != current:
-            self._append("coins_changed", {"seat": seat, "coins": coins, "delta": coins - current, "why": why},
-                         "hand")
+
+        def counted() -> list[LoggedEvent]:
+            current = self.players[seat]["coins"]
+            if coins == current:
+                return []
+            return [("coins_changed", {"seat": seat, "coins": coins, "delta": coins - current, "why": why}, "hand")]
+
+        self._transact(counted)
 
     def pay(self, seat: int, check: BuildCheck) -> None:
         """Move the coins of a build's cheapest plan: to the neighbours and to the bank; a naval
         construction paid with it moves its ship."""
         if not check.legal or check.plan is None:
             raise SessionError(check.reason or "that build is not possible")
-        names = [p["name"] for p in self.players]
-        earned: dict[int, int] = {}
-        for buy in check.plan.buys:
-            neighbour = names.index(buy.seller)
-            earned[neighbour] = earned.get(neighbour, 0) + buy.coins
-        events = self._coins_events(earned, f"trade:{names[seat]}")
-        events += self._coins_events({seat: -sum(b.coins for b in check.plan.buys)}, f"trade:{check.target}")
-        if check.naval is not None:
-            events.append(self._fleet_event(seat, check.naval.fleet, check.naval.to_level - check.naval.from_level))
-        self._append_all(events)
+        plan = check.plan
 
-    def _coins_events(self, deltas: dict[int, int], why: str) -> list[tuple[str, dict[str, Any], str]]:
+        def payment() -> list[LoggedEvent]:
+            names = [p["name"] for p in self.players]
+            earned: dict[int, int] = {}
+            for buy in plan.buys:
+                neighbour = names.index(buy.seller)
+                earned[neighbour] = earned.get(neighbour, 0) + buy.coins
+            events = self._coins_events(earned, f"trade:{names[seat]}")
+            events += self._coins_events({seat: -sum(b.coins for b in plan.buys)}, f"trade:{check.target}")
+            if check.naval is not None:
+                events.append(self._fleet_event(seat, check.naval.fleet,
+                                                check.naval.to_level - check.naval.from_level))
+            return events
+
+        self._transact(payment)
+
+    def _coins_events(self, deltas: dict[int, int], why: str) -> list[LoggedEvent]:
         """The events moving each seat's coins by its delta (never below 0; none where nothing moves)."""
         events = []
         for seat, delta in deltas.items():
@@ -286,13 +320,21 @@ class GameSession(ArmadaActions):
                 events.append(("coins_changed", {"seat": seat, "coins": coins, "delta": delta, "why": why}, "engine"))
         return events
 
-    def _table_after(self, events: list[tuple[str, dict[str, Any], str]]) -> Table:
+    def _table_after(self, events: list[LoggedEvent]) -> Table:
         """The table as it will be once `events` are logged (to work out what they earn first, and
-        log it with them in one transaction)."""
+        log it with them in one transaction).
+
+        :raises SessionError: when the events would not leave a valid table (a sixth guild at three
+            players, a card not in the box for this player count...).
+        """
         document = copy.deepcopy(self.document)
-        for kind, payload, source in events:
-            apply_event(document, Event(0, kind, payload, source, ""), self.data)
-        return parse_table(document, self.data, armada=self.store.armada)
+        try:
+            for kind, payload, source in events:
+                apply_event(document, Event(0, kind, payload, source, ""), self.data)
+            return parse_table(document, self.data, armada=self.store.armada)
+        except (EventError, TableFileError) as error:
+            problems = error.problems if isinstance(error, TableFileError) else [error]
+            raise SessionError("; ".join(str(p) for p in problems)) from None
 
     def _coins_moved_by(self, seat: int, why: str) -> int:
         """The coins the last build of `why` moved at `seat` (0 if none)."""
@@ -317,22 +359,30 @@ class GameSession(ArmadaActions):
     # -- logging builds ----------------------------------------------------------------------------
     def _log_card(self, seat: int, component: Component, source: str) -> None:
         card = self.data.cards[component.card or ""]
-        before = self.table().players[seat]
-        chained = any(before.has(c) for c in card.chain_from)
         confirmed = ("card_confirmed", {"seat": seat, "card": card.id, "copy": component.key.removeprefix("card:")},
                      source)
-        delta = coins_for_card(self._table_after([confirmed]), seat, card) - (0 if chained else card.cost.coins)
-        self._append_all([confirmed, *self._coins_events({seat: delta}, f"card:{card.id}")])
+
+        def card_and_coins() -> list[LoggedEvent]:
+            before = self.table().players[seat]
+            chained = any(before.has(c) for c in card.chain_from)
+            delta = coins_for_card(self._table_after([confirmed]), seat, card) - (0 if chained else card.cost.coins)
+            return [confirmed, *self._coins_events({seat: delta}, f"card:{card.id}")]
+
+        self._transact(card_and_coins)
 
     def _log_stages(self, seat: int, stages: int, source: str) -> None:
-        before = self.players[seat]["stages"]
         built = ("stage_built", {"seat": seat, "stages": stages}, source)
-        gained = 0
-        if stages > before:
-            table = self._table_after([built])
-            new_stages = table.players[seat].built_stages[before:stages]
-            gained = sum(coins_for_stage(table, seat, stage) for stage in new_stages)
-        self._append_all([built, *self._coins_events({seat: gained}, f"stage:{stages}")])
+
+        def stages_and_coins() -> list[LoggedEvent]:
+            before = self.players[seat]["stages"]
+            gained = 0
+            if stages > before:
+                table = self._table_after([built])
+                new_stages = table.players[seat].built_stages[before:stages]
+                gained = sum(coins_for_stage(table, seat, stage) for stage in new_stages)
+            return [built, *self._coins_events({seat: gained}, f"stage:{stages}")]
+
+        self._transact(stages_and_coins)
 
     # -- the engine ---------------------------------------------------------------------------------
     def check_card(self, seat: int, card_id: str, *, free_build: bool = False, naval: bool = False) -> BuildCheck:
@@ -357,17 +407,27 @@ class GameSession(ArmadaActions):
         :raises SessionError: when the naval conflict needs a value nobody has entered (nothing is
             logged then: no token is invented).
         """
-        result = self.conflicts()
-        try:
-            naval = self.naval_conflict()
-        except NavalUnknown as error:
-            missing = "; ".join(u.describe() for u in error.unknowns)
-            raise SessionError("the naval conflict needs values nobody has entered: " + missing,
-                               key="naval_unknown", values=missing) from None
-        land = ("conflicts_resolved", {"age": result.age, "tokens": [list(t) for t in result.tokens]}, "engine")
-        self._append_all([land, *(self._naval_token_events(naval) if naval is not None else [])])
+        resolved: list[ConflictResult] = []
+
+        def tokens() -> list[LoggedEvent]:
+            self._ages_resolved = self._count_ages_resolved()       # another session may have resolved it
+            result = self.conflicts()
+            try:
+                naval = self.naval_conflict()
+            except NavalUnknown as error:
+                missing = "; ".join(u.describe() for u in error.unknowns)
+                raise SessionError("the naval conflict needs values nobody has entered: " + missing,
+                                   key="naval_unknown", values=missing) from None
+            resolved.append(result)
+            land = ("conflicts_resolved", {"age": result.age, "tokens": [list(t) for t in result.tokens]}, "engine")
+            return [land, *(self._naval_token_events(naval) if naval is not None else [])]
+
+        self._transact(tokens)
         self._ages_resolved += 1
-        return result
+        return resolved[0]
+
+    def _count_ages_resolved(self) -> int:
+        return sum(1 for e in self.store.events(self.game_id) if e.kind == "conflicts_resolved")
 
     def scores(self) -> ScoreSheet:
         """The score sheet of the table as it stands (the final one once the game is over)."""
@@ -375,7 +435,12 @@ class GameSession(ArmadaActions):
 
     def finish(self) -> dict[str, Any]:
         """Score the game, store the result and mark it finished; return the sheet."""
-        sheet = self.store.finish(self.game_id)
-        self.document = self.store.state(self.game_id).document
+        try:
+            sheet = self.store.finish(self.game_id)
+        except StoreUnusable as error:
+            raise not_saved(error) from None
+        except StoreError as error:
+            raise SessionError(str(error)) from None
+        self._reload()
         self.finished = True
         return sheet

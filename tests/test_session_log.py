@@ -1,0 +1,108 @@
+"""What the session writes to the game log: one tap whole or not at all, built on the latest state of
+the log when two sessions share a game, and refused with the session's own error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.markers import load_marker_registry
+from companion.state.session import GameSession, SeatSetup, SessionError
+from companion.storage import GameStore
+from companion.vision.layout import SeatObservation, TableObservation
+
+SEATS = [SeatSetup("Anna", "gizah", "A"), SeatSetup("Boris", "rhodes", "A"), SeatSetup("Vera", "ephesos", "A")]
+REGISTRY = {c.key: c for c in load_marker_registry()}
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    return tmp_path / "games.sqlite3"
+
+
+def test_an_armada_set_up_refused_at_its_port_boards_leaves_no_game(path: Path) -> None:
+    # Two seats on one port board: the set-up and the boards are one tap, so nothing at all is logged
+    # (a game "being played" with no ports, which a restart would fill with boards 1..n, is the fault).
+    with GameStore(path) as store:
+        with pytest.raises(SessionError, match="port board 2 is also"):
+            GameSession.start(store, SEATS, armada=True, port_boards=[2, 2, 3])
+        assert store.games() == [] and store.unfinished() is None
+
+
+def test_two_sessions_on_one_game_build_on_each_others_coins(path: Path) -> None:
+    with GameStore(path) as first_store, GameStore(path) as second_store:
+        first = GameSession.start(first_store, SEATS)
+        second = GameSession.resume(second_store, first.game_id)     # a second window on the same game
+        first.set_coins(0, 10)
+        second.add_card(0, "timber_yard")                            # Timber Yard costs 1 coin
+        # 10 coins counted in one window, then a 1-coin build in the other: 10 - 1 = 9 (not 3 - 1 = 2).
+        assert second.players[0]["coins"] == 9
+        with GameStore(path) as fresh:
+            assert fresh.state(first.game_id).document["players"][0]["coins"] == 9
+        first.add_card(1, "stone_pit")                               # free; the first window catches up
+        assert first.players[0]["coins"] == 9 and first.players[0]["cards"] == ["timber_yard"]
+
+
+def test_two_sessions_on_one_armada_game_keep_each_others_ports(path: Path) -> None:
+    with GameStore(path) as first_store, GameStore(path) as second_store:
+        first = GameSession.start(first_store, SEATS, armada=True)
+        second = GameSession.resume(second_store, first.game_id)
+        first.move_fleet(0, "red", +1)
+        second.move_fleet(0, "blue", +1)          # a seat's whole port is rewritten: built on the red move
+        with GameStore(path) as fresh:
+            fleets = fresh.state(first.game_id).document["players"][0]["fleets"]
+        assert (fleets["red"], fleets["blue"]) == (1, 1)
+
+
+def test_two_sessions_cannot_resolve_one_age_twice(path: Path) -> None:
+    with GameStore(path) as first_store, GameStore(path) as second_store:
+        first = GameSession.start(first_store, SEATS)
+        second = GameSession.resume(second_store, first.game_id)
+        assert first.confirm_conflicts().age == 1
+        assert second.confirm_conflicts().age == 2                  # age I is resolved already: age II now
+        kinds = [e.payload.get("age") for e in first_store.events(first.game_id) if e.kind == "conflicts_resolved"]
+        assert kinds == [1, 2]
+
+
+def test_a_sixth_guild_at_three_players_is_the_sessions_refusal(path: Path) -> None:
+    # Rulebook: players + 2 guilds go into the age III deck, so 5 at 3 players.
+    guilds = ["workers_guild", "craftsmens_guild", "traders_guild", "philosophers_guild", "spies_guild"]
+    with GameStore(path) as store:
+        session = GameSession.start(store, SEATS)
+        for index, guild in enumerate(guilds):
+            session.add_card(index % 3, guild)
+        count = len(store.events(session.game_id))
+        with pytest.raises(SessionError, match="guild"):
+            session.add_card(2, "strategists_guild")
+        assert len(store.events(session.game_id)) == count
+        assert all(c.component.card != "strategists_guild" for c in session.tracker.cities["ephesos"].cards)
+
+
+def test_a_camera_card_not_in_the_box_is_refused_and_not_kept(path: Path) -> None:
+    # Excavation's only copy is marked 4+: not in the box at 3 players.
+    card = REGISTRY["card:excavation/I/4+"]
+    with GameStore(path) as store:
+        session = GameSession.start(store, SEATS)
+        seats = []
+        for index, wonder in enumerate(("gizah", "rhodes", "ephesos")):
+            cards = [card] if wonder == "gizah" else []
+            seat = SeatObservation(REGISTRY[f"wonder:{wonder}/A"], (index * 400.0, 0.0), 0.0, cards)
+            seat.places = {c.marker: (100.0, -50.0) for c in cards}
+            seats.append(seat)
+        for at in (0.0, 0.15, 0.3, 0.45):
+            session.observe(TableObservation(seats=seats, unassigned=[]), at)
+        assert session.players[0]["cards"] == []
+        assert [c.component.key for c in session.tracker.cities["gizah"].cards] == []
+        assert any("excavation" in problem and "not added" in problem for problem in session.problems)
+
+
+def test_a_tap_the_log_cannot_save_is_the_sessions_refusal(path: Path) -> None:
+    with GameStore(path) as store:
+        session = GameSession.start(store, SEATS)
+        store.db.execute("PRAGMA query_only=ON")          # the file cannot be written, as on a read-only disk
+        with pytest.raises(SessionError) as refused:
+            session.set_coins(0, 7)
+        assert refused.value.key == "not_saved"
+        store.db.execute("PRAGMA query_only=OFF")
+        assert session.players[0]["coins"] == 3
