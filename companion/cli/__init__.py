@@ -8,8 +8,9 @@ from collections.abc import Sequence
 
 from companion import __version__
 from companion.cli import rules_commands
-from companion.cli.errors import CommandError
+from companion.cli.errors import EXIT_STORE, CommandError
 from companion.gamedata import GameDataError
+from companion.storage.database import StoreError, StoreUnusable
 from companion.storage.events import EventError
 from companion.tablefile import TableFileError
 
@@ -56,7 +57,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             location = f"{error.source}: " if error.source else ""
             print(f"error: {location}{problem}", file=sys.stderr)
         return 2
-    except (CommandError, GameDataError, EventError) as error:
+    except StoreUnusable as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_STORE
+    except (CommandError, GameDataError, EventError, StoreError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     except BrokenPipeError:

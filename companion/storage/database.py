@@ -185,6 +185,17 @@ def default_store_path() -> Path:
     return base / "sevenwonders-companion" / "games.sqlite3"
 
 
+def _make_folder(folder: Path) -> None:
+    """Make the store's folder if needed.
+
+    :raises OSError: naming a file that stands where a folder should be.
+    """
+    for parent in (folder, *folder.parents):
+        if parent.exists() and not parent.is_dir():
+            raise NotADirectoryError(0, f"{parent} is a file, not a folder")
+    folder.mkdir(parents=True, exist_ok=True)
+
+
 Method = TypeVar("Method", bound=Callable[..., Any])
 
 
@@ -223,7 +234,7 @@ class GameStore:
         self._documents: dict[int, tuple[int, dict[str, Any]]] = {}
         try:
             if self.path != ":memory:":
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+                _make_folder(Path(self.path).parent)
             self.db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None, check_same_thread=False)
         except (OSError, sqlite3.Error) as error:
             raise StoreUnusable(f"{self.path}: cannot open the game log: {_reason(error)}") from None
@@ -319,6 +330,8 @@ class GameStore:
             has the very same final table (nothing is written).
         :raises StoreError: with `finish`, when the table cannot be scored.
         """
+        if not players:
+            raise EventError("a game needs its players: none given")
         payload: dict[str, Any] = {"variant": variant, "expansions": list(expansions or []), "players": players}
         if options:
             payload["options"] = options
