@@ -533,6 +533,11 @@ class GameStore:
         return replay(self.events(game_id), self.data, upto=upto, armada=self.armada)
 
     @_file_errors
+    def has_game(self, game_uuid: str) -> bool:
+        """True when a game with that UUID is in the log."""
+        return self.db.execute("SELECT 1 FROM games WHERE uuid = ?", (game_uuid,)).fetchone() is not None
+
+    @_file_errors
     def unfinished(self) -> int | None:
         """The most recently started game still being played, if any."""
         row = self.db.execute("SELECT id FROM games WHERE status = 'playing' ORDER BY started_at DESC, id DESC "

@@ -239,7 +239,7 @@ def check_game(store: GameStore, document: Any) -> CheckedGame:
         raise ImportRefused([str(p) for p in problems])
     if not events or events[0].kind != "game_set_up":
         raise ImportRefused(["events[0]: a game starts with its game_set_up event"])
-    if store.db.execute("SELECT 1 FROM games WHERE uuid = ?", (game_uuid,)).fetchone():
+    if store.has_game(game_uuid):
         raise ImportRefused([f"uuid: this game ({game_uuid}) is already in the log"])
     document_state = empty_document()
     finished = False
@@ -261,7 +261,7 @@ def write_games(store: GameStore, games: list[CheckedGame]) -> list[int]:
     ids = []
     with store.atomic() as db:
         for game in games:
-            if db.execute("SELECT 1 FROM games WHERE uuid = ?", (game.uuid,)).fetchone():   # imported meanwhile
+            if store.has_game(game.uuid):                 # imported meanwhile by another process
                 raise ImportRefused([f"uuid: this game ({game.uuid}) is already in the log"])
             cursor = db.execute("INSERT INTO games (uuid, started_at, status) VALUES (?, ?, 'playing')",
                                 (game.uuid, game.started_at))
