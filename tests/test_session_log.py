@@ -106,3 +106,29 @@ def test_a_tap_the_log_cannot_save_is_the_sessions_refusal(path: Path) -> None:
         assert refused.value.key == "not_saved"
         store.db.execute("PRAGMA query_only=OFF")
         assert session.players[0]["coins"] == 3
+
+
+def test_a_build_is_paid_and_built_in_one_tap(path: Path) -> None:
+    with GameStore(path) as store:
+        session = GameSession.start(store, SEATS)
+        # Vera (Ephesos: papyrus) builds the Baths (1 stone) and buys the stone from Anna (Gizah: stone)
+        # for 2 coins: 3 - 2 = 1 for Vera, 3 + 2 = 5 for Anna, in one transaction with the card.
+        before = len(store.events(session.game_id))
+        session.build(2, session.check_card(2, "baths"))
+        assert [p["coins"] for p in session.players] == [5, 3, 1] and session.players[2]["cards"] == ["baths"]
+        assert [e.kind for e in store.events(session.game_id)][before:] == ["coins_changed"] * 2 + ["card_confirmed"]
+        # Anna's first Gizah A stage costs 2 stone: her own, and Boris's (Stone Pit) bought for 2.
+        session.add_card(1, "stone_pit")
+        session.build(0, session.check_stage(0))
+        assert session.players[0]["stages"] == 1 and [p["coins"] for p in session.players] == [3, 5, 1]
+
+
+def test_a_build_refused_at_its_card_pays_nothing(path: Path) -> None:
+    with GameStore(path) as first_store, GameStore(path) as second_store:
+        first = GameSession.start(first_store, SEATS)
+        second = GameSession.resume(second_store, first.game_id)
+        check = first.check_card(2, "baths")
+        second.add_card(2, "baths")                    # entered in the other window meanwhile
+        with pytest.raises(SessionError):
+            first.build(2, check)
+        assert [p["coins"] for p in first.players] == [3, 3, 3] and first.players[2]["cards"] == ["baths"]

@@ -235,14 +235,16 @@ class GameSession(ArmadaActions):
         self._hand_card(seat, component)
         return component
 
-    def _hand_card(self, seat: int, component: Component) -> None:
+    def _hand_card(self, seat: int, component: Component, log: Callable[[], None] | None = None) -> None:
+        """A card a player enters: into the tracker (so the camera does not add it again), then logged
+        (default: the card and its coins); a card the log refuses leaves the tracker again."""
         wonder = self.players[seat]["wonder"]
         try:
             self.tracker.add_card(wonder, component, time.monotonic(), "hand")
         except ValueError as error:
             raise SessionError(str(error)) from None
         try:
-            self._log_card(seat, component, "hand")
+            (log or (lambda: self._log_card(seat, component, "hand")))()
         except SessionError:
             self.tracker.remove_card(wonder, component.marker, time.monotonic())   # the log refused it
             raise
@@ -293,22 +295,50 @@ class GameSession(ArmadaActions):
         construction paid with it moves its ship."""
         if not check.legal or check.plan is None:
             raise SessionError(check.reason or "that build is not possible")
-        plan = check.plan
+        self._transact(lambda: self._payment_events(seat, check))
 
-        def payment() -> list[LoggedEvent]:
-            names = [p["name"] for p in self.players]
-            earned: dict[int, int] = {}
-            for buy in plan.buys:
-                neighbour = names.index(buy.seller)
-                earned[neighbour] = earned.get(neighbour, 0) + buy.coins
-            events = self._coins_events(earned, f"trade:{names[seat]}")
-            events += self._coins_events({seat: -sum(b.coins for b in plan.buys)}, f"trade:{check.target}")
-            if check.naval is not None:
-                events.append(self._fleet_event(seat, check.naval.fleet,
-                                                check.naval.to_level - check.naval.from_level))
-            return events
+    def build(self, seat: int, check: BuildCheck) -> None:
+        """The player builds what `check` checked (one tap, one transaction): the coins of its cheapest
+        plan go to the neighbours, with Armada its ship moves, and the card joins the city with the coins
+        it costs and earns from the bank (or the next wonder stage is built, with what it earns).
 
-        self._transact(payment)
+        :raises SessionError: when the build is not legal, or no copy of the card is left.
+        """
+        if not check.legal or check.plan is None:
+            raise SessionError(check.reason or "that build is not possible")
+        if check.target == "stage":
+            stages = self.players[seat]["stages"] + 1
+            self._transact(lambda: self._paid_then(seat, check, lambda: self._stage_events(seat, stages, "hand")))
+            self.tracker.set_stages(self.players[seat]["wonder"], self.players[seat]["stages"], time.monotonic())
+            return
+        component = self._free_copy(check.target)
+        if component is None:
+            raise SessionError(f"every copy of {check.target_name} for {len(self.players)} players is already in a "
+                               f"city", key="no_copy_left", card=check.target, players=len(self.players))
+        free = check.how == "free_build"
+        self._hand_card(seat, component, lambda: self._transact(
+            lambda: self._paid_then(seat, check, lambda: self._card_events(seat, component, "hand", free=free))))
+
+    def _paid_then(self, seat: int, check: BuildCheck, then: Callable[[], list[LoggedEvent]]) -> list[LoggedEvent]:
+        """The events of a build's payment, then those `then` makes from the table as the payment leaves it."""
+        payment = self._payment_events(seat, check)
+        for kind, payload, source in payment:
+            apply_event(self.document, Event(0, kind, payload, source, ""), self.data)
+        return [*payment, *then()]
+
+    def _payment_events(self, seat: int, check: BuildCheck) -> list[LoggedEvent]:
+        """The coins of a build's cheapest plan to the neighbours, and the ship a naval construction moves."""
+        assert check.plan is not None
+        names = [p["name"] for p in self.players]
+        earned: dict[int, int] = {}
+        for buy in check.plan.buys:
+            neighbour = names.index(buy.seller)
+            earned[neighbour] = earned.get(neighbour, 0) + buy.coins
+        events = self._coins_events(earned, f"trade:{names[seat]}")
+        events += self._coins_events({seat: -sum(b.coins for b in check.plan.buys)}, f"trade:{check.target}")
+        if check.naval is not None:
+            events.append(self._fleet_event(seat, check.naval.fleet, check.naval.to_level - check.naval.from_level))
+        return events
 
     def _coins_events(self, deltas: dict[int, int], why: str) -> list[LoggedEvent]:
         """The events moving each seat's coins by its delta (never below 0; none where nothing moves)."""
@@ -358,31 +388,31 @@ class GameSession(ArmadaActions):
 
     # -- logging builds ----------------------------------------------------------------------------
     def _log_card(self, seat: int, component: Component, source: str) -> None:
+        self._transact(lambda: self._card_events(seat, component, source))
+
+    def _card_events(self, seat: int, component: Component, source: str, *, free: bool = False) -> list[LoggedEvent]:
+        """A card joining a city and the coins it costs (unless chained or `free`) and earns from the bank."""
         card = self.data.cards[component.card or ""]
         confirmed = ("card_confirmed", {"seat": seat, "card": card.id, "copy": component.key.removeprefix("card:")},
                      source)
-
-        def card_and_coins() -> list[LoggedEvent]:
-            before = self.table().players[seat]
-            chained = any(before.has(c) for c in card.chain_from)
-            delta = coins_for_card(self._table_after([confirmed]), seat, card) - (0 if chained else card.cost.coins)
-            return [confirmed, *self._coins_events({seat: delta}, f"card:{card.id}")]
-
-        self._transact(card_and_coins)
+        before = self.table().players[seat]
+        paid = 0 if free or any(before.has(c) for c in card.chain_from) else card.cost.coins
+        delta = coins_for_card(self._table_after([confirmed]), seat, card) - paid
+        return [confirmed, *self._coins_events({seat: delta}, f"card:{card.id}")]
 
     def _log_stages(self, seat: int, stages: int, source: str) -> None:
+        self._transact(lambda: self._stage_events(seat, stages, source))
+
+    def _stage_events(self, seat: int, stages: int, source: str) -> list[LoggedEvent]:
+        """The built stages set, and the coins the new ones earn from the bank."""
         built = ("stage_built", {"seat": seat, "stages": stages}, source)
-
-        def stages_and_coins() -> list[LoggedEvent]:
-            before = self.players[seat]["stages"]
-            gained = 0
-            if stages > before:
-                table = self._table_after([built])
-                new_stages = table.players[seat].built_stages[before:stages]
-                gained = sum(coins_for_stage(table, seat, stage) for stage in new_stages)
-            return [built, *self._coins_events({seat: gained}, f"stage:{stages}")]
-
-        self._transact(stages_and_coins)
+        before = self.players[seat]["stages"]
+        gained = 0
+        if stages > before:
+            table = self._table_after([built])
+            new_stages = table.players[seat].built_stages[before:stages]
+            gained = sum(coins_for_stage(table, seat, stage) for stage in new_stages)
+        return [built, *self._coins_events({seat: gained}, f"stage:{stages}")]
 
     # -- the engine ---------------------------------------------------------------------------------
     def check_card(self, seat: int, card_id: str, *, free_build: bool = False, naval: bool = False) -> BuildCheck:

@@ -7,7 +7,8 @@ a build paid with a naval construction, the naval conflict) and without (ending 
 "tap armada|standard GAME NAME -" before each tap and "done armada|standard GAME NAME EVENTS" once it
 is saved (GAME is "-" before the set-up is). Every tap that logs
 several events is here: set-up and ports, a card and its coins, a stage and its coins, an undo and its
-refund, a trade and its ship, an age's land and naval tokens, the score and the end of the game.
+refund, a trade and its ship, a build with its trade, an age's land and naval tokens, the score and the
+end of the game.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ def _trade_and_build(seat: int, card: str, *, naval: bool = False) -> Callable[[
 
 TAPS: list[Tap] = [
     ("card", lambda s: s.add_card(1, "timber_yard")),                 # the card and 1 coin to the bank
+    ("build", lambda s: s.build(2, s.check_card(2, "stockade"))),     # wood bought from Boris, and the card
     ("camera card", _camera_confirms),
     ("stage", lambda s: s.set_stages(2, 1)),                         # Ephesos B's first stage: and 4 coins
     ("coins", lambda s: s.set_coins(2, 10)),
