@@ -15,8 +15,9 @@ from companion.storage import GameStore
 from companion.storage.exchange import ImportRefused, check_game, export_json, import_games, write_games
 from companion.storage.recording import record_table
 from companion.tablefile import table_to_json
-from tests.conftest import city, table_document
-from tests.test_full_tables import THREE
+from tests.conftest import armada_document, city, table_document
+from tests.test_armada_tables import FIVE, TEAM, TEAMS
+from tests.test_full_tables import SEVEN, THREE
 
 # Olympia B's third stage copies a guild of a neighbour; here Anna (seat 0) copies the Workers Guild
 # of Boris, who sits after her: the copy names a card of a city logged after hers.
@@ -26,6 +27,17 @@ OLYMPIA_COPIES_A_LATER_SEAT = table_document(
     city("Boris", "gizah", "A", stages=1, cards=["workers_guild", "stone_pit"], coins=2, tokens=[-1, -1, -1]),
     city("Vera", "rhodes", "A", cards=["clay_pool"], coins=6, tokens=[1, 3, 5]),
 )
+
+
+EIGHT_WITH_ANOTHER_WONDER = armada_document(
+    *(city(f"P{i}", wonder, port_board=i + 1) for i, wonder in enumerate(
+        ["gizah", "rhodes", "ephesos", "babylon", "olympia", "halikarnassos", "alexandria"])),
+    city("Hana", "other", stages=2, port_board=8,
+         other_wonder={"name": "Petra", "resource": "stone", "stages": 3, "points": 7}))
+"""Armada's eighth seat with a board of another expansion, whose built stages score 7."""
+TABLES = {"three": table_document(*THREE), "seven": table_document(*SEVEN), "olympia": OLYMPIA_COPIES_A_LATER_SEAT,
+          "armada five": armada_document(*FIVE), "armada teams": armada_document(*TEAM, teams=TEAMS),
+          "armada eight": EIGHT_WITH_ANOTHER_WONDER}
 
 
 def _write(folder: Path, name: str, document: object) -> str:
@@ -48,6 +60,21 @@ def test_a_table_that_score_accepts_is_logged(tmp_path: Path, capsys: pytest.Cap
         [game] = opened.games()
         assert game.status == "finished"
         assert opened.state(game.id).document["players"][0]["copied_guild"] == "workers_guild"
+
+
+@pytest.mark.parametrize("name", TABLES)
+def test_every_table_score_accepts_is_logged_and_imported_again(name: str, tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    table = _write(tmp_path, "table.json", TABLES[name])
+    assert main(["score", table, "--json"]) == 0
+    scored = json.loads(capsys.readouterr().out)
+    store = tmp_path / "games.sqlite3"
+    assert _games(store, "add", table) == 0, capsys.readouterr().err
+    assert _games(store, "export", "1", "--out", str(tmp_path / "game.json")) == 0
+    assert _games(tmp_path / "other.sqlite3", "import", str(tmp_path / "game.json")) == 0, capsys.readouterr().err
+    for path in (store, tmp_path / "other.sqlite3"):
+        with GameStore(path) as opened:
+            assert opened.game(1).sheet["winners"] == scored["winners"]
 
 
 def test_a_refused_table_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

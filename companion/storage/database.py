@@ -316,7 +316,7 @@ class GameStore:
         return StoreUnusable(f"{self.path}: the game log cannot be used: {_reason(error)}")
 
     # -- writing ------------------------------------------------------------------------------
-    def new_game(self, players: list[dict[str, str]], *, variant: str = "standard", expansions: list[str] | None = None,
+    def new_game(self, players: list[dict[str, Any]], *, variant: str = "standard", expansions: list[str] | None = None,
                  options: dict[str, int] | None = None, source: str = "hand", at: str | None = None,
                  game_uuid: str | None = None, teams: list[list[str]] | None = None,
                  then: Sequence[LoggedEvent] = (), finish: bool = False, finished_at: str | None = None,

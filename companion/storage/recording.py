@@ -40,11 +40,21 @@ def record_table(store: GameStore, document: dict[str, Any], *, at: str | None =
         raise EventError("the table cannot be logged until these values are entered: "
                          + "; ".join(f"{gap.label} ({name}): {gap.how_to_enter}" for name, gap in sheet.unknowns()))
     clean = table_to_json(table)
-    players = [{"name": p["name"], "wonder": p["wonder"], "side": p["side"]} for p in clean["players"]]
+    players = [_seating(player) for player in clean["players"]]
     return store.new_game(players, variant=clean.get("variant", "standard"), expansions=clean.get("expansions", []),
                           options=clean.get("options"), source=source, at=at, teams=clean.get("teams"),
                           then=table_events(clean, source), finish=True, finished_at=finished_at or at,
                           allow_twin=allow_twin)
+
+
+def _seating(player: dict[str, Any]) -> dict[str, Any]:
+    """A player's set-up entry: name, wonder, side, and a board of another expansion (Armada's eighth
+    seat) as it is before any stage is built (its stages' points and shields come with the port,
+    after the stages)."""
+    seat = {key: player[key] for key in ("name", "wonder", "side")}
+    if "other_wonder" in player:
+        seat["other_wonder"] = {k: v for k, v in player["other_wonder"].items() if k in ("name", "resource", "stages")}
+    return seat
 
 
 def camera_unread(document: dict[str, Any]) -> list[str]:
@@ -57,7 +67,8 @@ def camera_unread(document: dict[str, Any]) -> list[str]:
 def table_events(document: dict[str, Any], source: str = "hand") -> list[LoggedEvent]:
     """The events that build a valid table document's cities after its set-up: every city first,
     then the players' choices and Armada ports, which may name another city's cards (Olympia B
-    copying the guild of a later seat, an incursion naming its giver)."""
+    copying the guild of a later seat, an incursion naming its giver) or its built stages (a board
+    of another expansion)."""
     events: list[LoggedEvent] = []
     players = document["players"]
     for seat, player in enumerate(players):
@@ -72,7 +83,7 @@ def table_events(document: dict[str, Any], source: str = "hand") -> list[LoggedE
         if choices:
             events.append(("choices_set", {"seat": seat, **choices}, source))
     for seat, player in enumerate(players):
-        port = {k: player[k] for k in ARMADA_PLAYER_FIELDS if k in player and k != "other_wonder"}
+        port = {k: player[k] for k in ARMADA_PLAYER_FIELDS if k in player}
         if port:
             events.append(("armada_set", {"seat": seat, "armada": port}, source))
     return events
