@@ -95,14 +95,16 @@ class ArmadaActions:
     # -- set-up ---------------------------------------------------------------------------------------
     def _complete_ports(self) -> None:
         """A game logged before set-up and port boards were one transaction, cut between them: the seats
-        still without a port get the first free board."""
-        players = self.document["players"]
-        taken = {p["port_board"] for p in players if "port_board" in p}
-        free = [board for board in range(1, 9) if board not in taken]
-        for seat, player in enumerate(players):
-            if "port_board" not in player and free:
-                port = _start_port(free.pop(0))
-                self._transact(lambda seat=seat, port=port: [("armada_set", {"seat": seat, "armada": port}, "hand")])
+        still without a port get the first free boards, in one transaction."""
+        def missing() -> list[tuple[str, dict[str, Any], str]]:
+            players = self.document["players"]
+            taken = {p["port_board"] for p in players if "port_board" in p}
+            free = [board for board in range(1, 9) if board not in taken]
+            return [("armada_set", {"seat": seat, "armada": _start_port(free.pop(0))}, "hand")
+                    for seat, player in enumerate(players) if "port_board" not in player and free]
+
+        if any("port_board" not in player for player in self.document["players"]):
+            self._transact(missing)
 
     # -- by hand -----------------------------------------------------------------------------------------
     def move_fleet(self, seat: int, fleet: str, delta: int) -> int:
