@@ -132,3 +132,8 @@ def test_a_build_refused_at_its_card_pays_nothing(path: Path) -> None:
         with pytest.raises(SessionError):
             first.build(2, check)
         assert [p["coins"] for p in first.players] == [3, 3, 3] and first.players[2]["cards"] == ["baths"]
+
+
+def test_resuming_a_game_the_log_does_not_hold_is_the_sessions_refusal(path: Path) -> None:
+    with GameStore(path) as store, pytest.raises(SessionError, match="no game 7"):
+        GameSession.resume(store, 7)

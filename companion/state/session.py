@@ -93,8 +93,14 @@ class GameSession(ArmadaActions):
     @classmethod
     def resume(cls, store: GameStore, game_id: int, *, registry: MarkerRegistry | None = None,
                rule: ConfirmationRule | None = None) -> GameSession:
-        """Open a logged game where it stands."""
-        return cls(store, game_id, registry=registry, rule=rule)
+        """Open a logged game where it stands.
+
+        :raises SessionError: when the game is not in the log, or the log cannot be read (damaged).
+        """
+        try:
+            return cls(store, game_id, registry=registry, rule=rule)
+        except StoreError as error:
+            raise SessionError(str(error)) from None
 
     def _restore_tracker(self) -> None:
         """Open every city and put back the cards the log holds, so the camera does not add them twice."""
