@@ -260,13 +260,13 @@ class GameSession(ArmadaActions):
         player = self.players[seat]
         if card_id not in player["cards"]:
             raise SessionError(f"{player['name']}'s city holds no {card_id}")
-        city = self.tracker.cities[player["wonder"]]
-        entry = next((c for c in city.cards if c.component.card == card_id), None)
-        if entry is not None:
-            self.tracker.remove_card(player["wonder"], entry.component.marker, time.monotonic())
         refund = self._coins_moved_by(seat, f"card:{card_id}")
         self._transact(lambda: [("card_removed", {"seat": seat, "card": card_id}, "hand"),
                                 *self._coins_events({seat: -refund}, f"undo:{card_id}")])
+        city = self.tracker.cities[player["wonder"]]         # once logged: a refused undo keeps the card
+        entry = next((c for c in city.cards if c.component.card == card_id), None)
+        if entry is not None:
+            self.tracker.remove_card(player["wonder"], entry.component.marker, time.monotonic())
 
     def set_stages(self, seat: int, stages: int) -> None:
         """Set the built stages by hand."""
@@ -315,7 +315,9 @@ class GameSession(ArmadaActions):
         if check.target == "stage":
             stages = self.players[seat]["stages"] + 1
             self._transact(lambda: self._paid_then(seat, check, lambda: self._stage_events(seat, stages, "hand")))
-            self.tracker.set_stages(self.players[seat]["wonder"], self.players[seat]["stages"], time.monotonic())
+            with contextlib.suppress(ValueError):           # the log holds the stage; the tracker follows it
+                self.tracker.set_stages(self.players[seat]["wonder"], self.players[seat]["stages"],
+                                        time.monotonic())
             return
         component = self._free_copy(check.target)
         if component is None:
