@@ -3,6 +3,7 @@ camera tables without coins refused, imports numbered in the order the games wer
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 
@@ -120,7 +121,7 @@ def test_the_same_finished_table_twice_needs_again(tmp_path: Path, capsys: pytes
 def test_a_camera_table_without_coins_and_tokens_is_not_logged(tmp_path: Path,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
     # `companion table` writes coins 0 and no tokens, and says so in x-observation.
-    document = table_document(*THREE)
+    document = copy.deepcopy(table_document(*THREE))
     for player in document["players"]:
         player["coins"], player["tokens"] = 0, []
     document["x-observation"] = {"frames": 12, "not_read_by_camera": ["coins", "tokens"]}
