@@ -109,3 +109,16 @@ def test_a_read_only_file_refuses_the_write(tmp_path: Path) -> None:
         store.db.execute("PRAGMA query_only=ON")
         with pytest.raises(StoreUnusable, match="read-only"):
             store.set_setting("language", "uk")
+
+
+def test_a_log_opened_read_only_is_read_and_refuses_every_write(tmp_path: Path) -> None:
+    store_path, _ = _logged(tmp_path)
+    before = store_path.read_bytes()
+    with GameStore(store_path, read_only=True) as store:
+        assert store.read_only and [g.id for g in store.games()] == [1]
+        assert store.game(1).sheet is not None and store.state(1).table is not None
+        with pytest.raises(StoreUnusable, match="read-only"):
+            store.append(1, "coins_changed", {"seat": 0, "coins": 1, "amend": "recount"})
+    assert store_path.read_bytes() == before
+    with pytest.raises(StoreUnusable, match="no game log there"):
+        GameStore(tmp_path / "missing.sqlite3", read_only=True)

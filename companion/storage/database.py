@@ -185,6 +185,11 @@ def default_store_path() -> Path:
     return base / "sevenwonders-companion" / "games.sqlite3"
 
 
+def _on_read_only_disk(path: Path) -> bool:
+    """True when the file exists but it, or its folder, cannot be written (a read-only disk or share)."""
+    return path.is_file() and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK))
+
+
 def _make_folder(folder: Path) -> None:
     """Make the store's folder if needed.
 
@@ -226,18 +231,34 @@ class GameStore:
     """A game log in one SQLite file (or in memory for tests)."""
 
     def __init__(self, path: str | Path, *, data: GameData | None = None, timeout: float = 10.0,
-                 armada: ArmadaSource = None) -> None:
+                 armada: ArmadaSource = None, read_only: bool = False) -> None:
         self.path = str(path)
         self.data = data or load_game_data()
         self.armada = armada
         """The Armada data (or a loader) for games played with it; default the shipped data."""
+        self.read_only = read_only
+        """True when the file is only read (asked for, or on a read-only disk): every write is refused."""
         self._documents: dict[int, tuple[int, dict[str, Any]]] = {}
+        if read_only:
+            self.db = self._open_read_only()
+            return
         try:
-            if self.path != ":memory:":
-                _make_folder(Path(self.path).parent)
-            self.db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None, check_same_thread=False)
+            self.db = self._open_for_writing(timeout)
         except (OSError, sqlite3.Error) as error:
-            raise StoreUnusable(f"{self.path}: cannot open the game log: {_reason(error)}") from None
+            if not _on_read_only_disk(Path(self.path)):
+                raise StoreUnusable(f"{self.path}: not a usable game log: {_reason(error)}") from None
+            self.db = self._open_read_only()        # a log on a read-only disk can still be read
+            self.read_only = True
+
+    def _open_for_writing(self, timeout: float) -> sqlite3.Connection:
+        """Open (or create) the file in write-ahead-log mode and bring its schema up to date.
+
+        :raises StoreUnusable: for a file of a newer version (nothing written); OSError or
+            sqlite3.Error when the file cannot be opened or written.
+        """
+        if self.path != ":memory:":
+            _make_folder(Path(self.path).parent)
+        self.db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None, check_same_thread=False)
         try:
             self.db.execute(f"PRAGMA busy_timeout={int(timeout * 1000)}")
             self._refuse_newer()
@@ -245,12 +266,32 @@ class GameStore:
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
             self._migrate()
-        except StoreError:
+        except BaseException:
             self.db.close()
             raise
+        return self.db
+
+    def _open_read_only(self) -> sqlite3.Connection:
+        """Open an existing file to read it only (SQLite's immutable mode: no journal, no lock file).
+
+        :raises StoreUnusable: when it is missing, not a game log, or of another schema version.
+        """
+        if not Path(self.path).is_file():
+            raise StoreUnusable(f"{self.path}: no game log there to read")
+        uri = Path(self.path).resolve().as_uri() + "?mode=ro&immutable=1"
+        self.db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+        try:
+            self._refuse_newer()
+            if self.version < SCHEMA_VERSION:
+                raise StoreUnusable(f"{self.path} was written by an older version and is read-only: it cannot be "
+                                    f"upgraded (copy it to a folder that can be written)")
         except sqlite3.Error as error:
             self.db.close()
             raise StoreUnusable(f"{self.path}: not a usable game log: {_reason(error)}") from None
+        except StoreError:
+            self.db.close()
+            raise
+        return self.db
 
     def close(self) -> None:
         """Close the file."""
