@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.markers import load_marker_registry
 from companion.state.session import GameSession, SeatSetup, SessionError
@@ -137,3 +139,71 @@ def test_a_build_refused_at_its_card_pays_nothing(path: Path) -> None:
 def test_resuming_a_game_the_log_does_not_hold_is_the_sessions_refusal(path: Path) -> None:
     with GameStore(path) as store, pytest.raises(SessionError, match="no game 7"):
         GameSession.resume(store, 7)
+
+
+def _seen(cards: dict[str, list[str]]) -> TableObservation:
+    seats = []
+    for index, (wonder, keys) in enumerate(cards.items()):
+        seat = SeatObservation(REGISTRY[f"wonder:{wonder}/A"], (index * 400.0, 0.0), 0.0, [REGISTRY[k] for k in keys])
+        seat.places = {REGISTRY[k].marker: (100.0 + 70 * j, -50.0) for j, k in enumerate(keys)}
+        seats.append(seat)
+    return TableObservation(seats=seats, unassigned=[])
+
+
+def test_a_card_entered_in_another_window_is_not_logged_again_by_the_camera(path: Path) -> None:
+    with GameStore(path) as first_store, GameStore(path) as second_store:
+        watching = GameSession.start(first_store, SEATS)
+        other = GameSession.resume(second_store, watching.game_id)
+        other.add_card(0, "lumber_yard")                  # entered in the other window
+        watching.set_coins(1, 5)                          # any tap here reads the log again
+        events = len(first_store.events(watching.game_id))
+        frame = _seen({"gizah": ["card:lumber_yard/I/3+"], "rhodes": [], "ephesos": []})
+        for at in (0.0, 0.15, 0.3, 0.45, 0.6):
+            watching.observe(frame, at)
+        assert len(first_store.events(watching.game_id)) == events and watching.problems == []
+        other.remove_card(0, "lumber_yard")               # undone over there
+        watching.set_coins(1, 6)
+        assert all(c.component.card != "lumber_yard" for c in watching.tracker.cities["gizah"].cards)
+
+
+CARDS = ["lumber_yard", "stone_pit", "timber_yard", "baths", "altar", "stockade", "loom", "marketplace"]
+TAPS = st.one_of(
+    st.tuples(st.just("coins"), st.integers(0, 2), st.integers(0, 12)),
+    st.tuples(st.sampled_from(["card", "undo", "build"]), st.integers(0, 2), st.sampled_from(CARDS)),
+)
+
+
+def _tap(session: GameSession, tap: tuple[str, int, object]) -> str:
+    """Do one tap; what the log holds of the game after it, or why it was refused."""
+    kind, seat, value = tap
+    try:
+        if kind == "coins":
+            session.set_coins(seat, int(value))                    # type: ignore[call-overload]
+        elif kind == "card":
+            session.add_card(seat, str(value))
+        elif kind == "undo":
+            session.remove_card(seat, str(value))
+        else:
+            session.build(seat, session.check_card(seat, str(value)))
+    except SessionError:
+        return "refused"
+    return "done"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), TAPS), max_size=14))
+def test_two_sessions_taking_turns_end_where_one_session_would(tmp_path_factory: pytest.TempPathFactory,
+                                                              taps: list[tuple[bool, tuple[str, int, object]]]) -> None:
+    # The same taps, in the same order, split between two windows on one game or all in one: the same
+    # taps are refused and the log ends with the same cities and coins.
+    folder = tmp_path_factory.mktemp("turns")
+    with GameStore(folder / "one.sqlite3") as alone_store, GameStore(folder / "two.sqlite3") as first_store, \
+            GameStore(folder / "two.sqlite3") as second_store:
+        alone = GameSession.start(alone_store, SEATS)
+        first = GameSession.start(first_store, SEATS)
+        second = GameSession.resume(second_store, first.game_id)
+        for in_first, tap in taps:
+            assert _tap(first if in_first else second, tap) == _tap(alone, tap), tap
+        both = GameStore(folder / "two.sqlite3")
+        assert both.document(first.game_id)["players"] == alone_store.document(alone.game_id)["players"]
+        both.close()

@@ -108,14 +108,27 @@ class GameSession(ArmadaActions):
             board = self._by_key.get(f"wonder:{player['wonder']}/{player['side']}")
             if board is not None:
                 self.tracker.expect_board(board)
+        self._sync_tracker()
+
+    def _sync_tracker(self) -> None:
+        """Make the tracker hold the cards and stages the log holds: at opening, and after every tap
+        (another session on the game may have added or undone a card meanwhile), so that the camera
+        neither adds a card twice nor keeps one the log refused."""
         for seat, player in enumerate(self.document["players"]):
             wonder = player["wonder"]
-            self.tracker.cities[wonder].stages = player["stages"]
-            copies = self._copies_logged(seat)
-            for card in player["cards"]:
+            city = self.tracker.cities.get(wonder)
+            if city is None:
+                continue
+            city.stages = player["stages"]
+            for entry in [c for c in city.cards if c.component.card not in player["cards"]]:
+                self.tracker.remove_card(wonder, entry.component.marker, time.monotonic())
+            missing = [card for card in player["cards"] if not city.has_building(card)]
+            copies = self._copies_logged(seat) if missing else {}
+            for card in missing:
                 component = copies.get(card) or self._free_copy(card)
                 if component is not None:
-                    self.tracker.add_card(wonder, component, 0.0, "log")
+                    with contextlib.suppress(ValueError):       # that copy is in another city: left to the camera
+                        self.tracker.add_card(wonder, component, 0.0, "log")
 
     def _copies_logged(self, seat: int) -> dict[str, Component]:
         """The physical copy last logged for each card of a seat (events carry it when known)."""
@@ -173,6 +186,7 @@ class GameSession(ArmadaActions):
         """Take the document as the log holds it (after a tap, whether it was saved or not)."""
         with contextlib.suppress(StoreError):       # the file failed: keep the last state; the tap's error says why
             self.document = self.store.document(self.game_id)
+        self._sync_tracker()
 
     # -- the camera ----------------------------------------------------------------------------
     def observe(self, observation: TableObservation, at: float | None = None) -> list[Change]:
@@ -183,8 +197,7 @@ class GameSession(ArmadaActions):
             if change.kind == "card" and change.wonder is not None and change.component is not None:
                 try:
                     self._log_card(self.seat_of(change.wonder), change.component, "camera")
-                except SessionError as error:
-                    self.tracker.remove_card(change.wonder, change.component.marker, at)
+                except SessionError as error:              # the tracker follows the log: the card is gone
                     self._note(f"{change.component.key} seen in the {change.wonder} city is not added: {error}")
             elif change.kind == "stage" and change.wonder is not None:
                 seat = self.seat_of(change.wonder)
@@ -216,6 +229,7 @@ class GameSession(ArmadaActions):
 
     def confirm_pending(self, seat: int, marker: int) -> None:
         """A tap confirms a pending card."""
+        self._reload()
         for pending_seat, pending in self.pending():
             if pending_seat == seat and pending.component.marker == marker:
                 self._hand_card(seat, pending.component)
@@ -228,6 +242,7 @@ class GameSession(ArmadaActions):
 
         :raises SessionError: for an unknown card, one the city holds, or one with no copy left.
         """
+        self._reload()                              # the cities as the log holds them (another window...)
         if card_id not in self.data.cards:
             raise SessionError(f"unknown card '{card_id}'")
         player = self.players[seat]
@@ -243,33 +258,27 @@ class GameSession(ArmadaActions):
 
     def _hand_card(self, seat: int, component: Component, log: Callable[[], None] | None = None) -> None:
         """A card a player enters: into the tracker (so the camera does not add it again), then logged
-        (default: the card and its coins); a card the log refuses leaves the tracker again."""
+        (default: the card and its coins); a card the log refuses leaves the tracker again (`_reload`)."""
         wonder = self.players[seat]["wonder"]
         try:
             self.tracker.add_card(wonder, component, time.monotonic(), "hand")
         except ValueError as error:
             raise SessionError(str(error)) from None
-        try:
-            (log or (lambda: self._log_card(seat, component, "hand")))()
-        except SessionError:
-            self.tracker.remove_card(wonder, component.marker, time.monotonic())   # the log refused it
-            raise
+        (log or (lambda: self._log_card(seat, component, "hand")))()     # refused: the tracker follows the log
 
     def remove_card(self, seat: int, card_id: str) -> None:
         """Undo a card in a city (one tap); the coins it moved go back."""
+        self._reload()
         player = self.players[seat]
         if card_id not in player["cards"]:
             raise SessionError(f"{player['name']}'s city holds no {card_id}")
         refund = self._coins_moved_by(seat, f"card:{card_id}")
         self._transact(lambda: [("card_removed", {"seat": seat, "card": card_id}, "hand"),
-                                *self._coins_events({seat: -refund}, f"undo:{card_id}")])
-        city = self.tracker.cities[player["wonder"]]         # once logged: a refused undo keeps the card
-        entry = next((c for c in city.cards if c.component.card == card_id), None)
-        if entry is not None:
-            self.tracker.remove_card(player["wonder"], entry.component.marker, time.monotonic())
+                                *self._coins_events({seat: -refund}, f"undo:{card_id}")])   # the tracker follows
 
     def set_stages(self, seat: int, stages: int) -> None:
         """Set the built stages by hand."""
+        self._reload()
         player = self.players[seat]
         wonder = player["wonder"]
         board = self.data.wonders.get(wonder)
@@ -312,9 +321,10 @@ class GameSession(ArmadaActions):
         """
         if not check.legal or check.plan is None:
             raise SessionError(check.reason or "that build is not possible")
+        self._reload()
         if check.target == "stage":
-            stages = self.players[seat]["stages"] + 1
-            self._transact(lambda: self._paid_then(seat, check, lambda: self._stage_events(seat, stages, "hand")))
+            self._transact(lambda: self._paid_then(seat, check, lambda: self._stage_events(
+                seat, self.players[seat]["stages"] + 1, "hand")))
             with contextlib.suppress(ValueError):           # the log holds the stage; the tracker follows it
                 self.tracker.set_stages(self.players[seat]["wonder"], self.players[seat]["stages"],
                                         time.monotonic())
@@ -426,10 +436,12 @@ class GameSession(ArmadaActions):
     def check_card(self, seat: int, card_id: str, *, free_build: bool = False, naval: bool = False) -> BuildCheck:
         """Can this player build that card now, and the cheapest way to pay; with `naval` (Armada) the
         ship of the card's colour also moves, paid in the same purchase."""
+        self._reload()                              # on the table as the log holds it now
         return check_card(self.table(), seat, card_id, free_build=free_build, naval=naval and self.has_armada)
 
     def check_stage(self, seat: int, *, naval: bool = False) -> BuildCheck:
         """Can this player build the next wonder stage now (with `naval`: and move the wonder-symbol ship)."""
+        self._reload()
         return check_stage(self.table(), seat, naval=naval and self.has_armada)
 
     def conflicts(self) -> ConflictResult:
