@@ -62,10 +62,10 @@ def test_unknown_or_malformed_game_ids_are_clear_errors(logged: Path, capsys: py
 
 def test_csv_has_one_row_per_player_with_the_categories(logged: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert _games(logged, "export", "--all", "--format", "csv") == 0
-    text = capsys.readouterr().out
-    # Excel reads UTF-8 (Cyrillic names) only after a byte-order mark; RFC 4180 ends lines with CRLF.
-    assert text.startswith("\ufeffgame,uuid,") and text.count("\r\n") == 1 + 3 + 7
-    rows = list(csv.DictReader(io.StringIO(text.removeprefix("\ufeff"), newline="")))
+    out = capsys.readouterr().out
+    # RFC 4180 line ends, after the UTF-8 byte-order mark that makes Excel read Cyrillic names.
+    assert out.startswith("\ufeffgame,uuid,") and out.count("\r\n") == 1 + 3 + 7 == out.count("\n")
+    rows = list(csv.DictReader(io.StringIO(out.removeprefix("\ufeff"), newline="")))
     assert len(rows) == 3 + 7
     three = {r["player"]: r for r in rows if r["game"] == "1"}
     assert {name: int(r["total"]) for name, r in three.items()} == THREE_TOTALS

@@ -172,7 +172,11 @@ def test_killing_the_writer_at_random_moments_loses_nothing_reported_saved(tmp_p
         lines: list[str] = []
         reader = threading.Thread(target=lambda out=writer.stdout, into=lines: into.extend(iter(out.readline, "")))
         reader.start()
-        time.sleep(rng.uniform(0.6, 2.0))
+        # Killed after a random number of saves (however fast the machine is), at a random moment.
+        target, deadline = rng.randint(200, 400), time.monotonic() + 120
+        while sum(line.startswith("saved") for line in list(lines)) < target and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(rng.uniform(0.0, 0.02))
         writer.send_signal(signal.SIGKILL)
         writer.wait()
         reader.join()

@@ -28,7 +28,7 @@ from companion.app.wording import Wording
 from companion.i18n import LANGUAGES, translate
 from companion.markers import MarkerRegistry, load_marker_registry
 from companion.state.session import GameSession, SeatSetup, SessionError
-from companion.storage import GameStore
+from companion.storage import GameStore, StoreError
 
 __all__ = ["SCREENS", "CompanionApp"]
 
@@ -176,9 +176,12 @@ class CompanionApp(App):
         return self.store.setting(key, default)
 
     def store_set(self, key: str, value: Any) -> None:
-        """Save a setting at once."""
+        """Save a setting at once (on a log that cannot be written, say so and go on)."""
         assert self.store is not None
-        self.store.set_setting(key, value)
+        try:
+            self.store.set_setting(key, value)
+        except StoreError:
+            self.status = self.tr("session.not_saved")
 
     def go(self, name: str, **options: Any) -> None:
         """Show a screen (after letting it prepare) and save where the app is."""

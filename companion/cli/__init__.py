@@ -14,9 +14,10 @@ from collections.abc import Sequence
 
 from companion import __version__
 from companion.cli import rules_commands
-from companion.cli.errors import CommandError
+from companion.cli.errors import EXIT_STORE, CommandError
 from companion.gamedata import GameDataError
 from companion.jsonread import problem_lines
+from companion.storage.database import StoreError, StoreUnusable
 from companion.storage.events import EventError
 from companion.tablefile import TableFileError
 
@@ -76,7 +77,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         for line in problem_lines(error.problems):
             print(f"error: {location}{line}", file=sys.stderr)
         return 2
-    except (CommandError, GameDataError, EventError) as error:
+    except StoreUnusable as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_STORE
+    except (CommandError, GameDataError, EventError, StoreError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     except BrokenPipeError:

@@ -43,7 +43,7 @@ def parse_size(text: str) -> tuple[int, int]:
 def run_app_command(args: argparse.Namespace) -> int:
     """Open the app's window."""
     from companion.app.launch import display_available, kivy_installed, run_app
-    from companion.storage import default_store_path
+    from companion.storage import GameStore, default_store_path
 
     if not kivy_installed():
         raise CommandError("the app needs Kivy: pip install 'sevenwonders-companion[app]' (setup.sh installs it)")
@@ -52,6 +52,7 @@ def run_app_command(args: argparse.Namespace) -> int:
                            "/dev/dri/card* screen this user may open: add the user to the video and render "
                            "groups)")
     store = Path(args.store) if args.store else default_store_path()
+    GameStore(store).close()            # a file that is no usable game log: one line, before any window opens
     quiet_kivy_first_start()
     run_app(store, camera=args.camera, language=args.language, size=parse_size(args.size),
             fullscreen=args.fullscreen)

@@ -18,16 +18,13 @@ __all__ = ["register"]
 def _store(args: argparse.Namespace) -> Any:
     from companion.cli.components_commands import components_path
     from companion.gamedata.armada import ArmadaData, load_armada_data
-    from companion.storage import GameStore, StoreError, default_store_path
+    from companion.storage import GameStore, default_store_path
 
     def armada() -> ArmadaData:
         return load_armada_data(components_path(args))
 
     path = Path(args.store) if args.store else default_store_path()
-    try:
-        return GameStore(path, armada=armada)
-    except StoreError as error:
-        raise CommandError(str(error)) from None
+    return GameStore(path, armada=armada)       # StoreUnusable: one line and exit status 4
 
 
 def _game_id(store: Any, text: str) -> int:
@@ -95,7 +92,7 @@ def run_show(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     """Write games as JSON, CSV or BG Stats plays."""
-    from companion.storage import StoreError
+    from companion.storage import StoreError, StoreUnusable
     from companion.storage.exchange import BGSTATS_CANNOT_CARRY, bgstats_url, export_bgstats, export_csv, export_json
 
     out = output_file(args.out) if args.out else None
@@ -112,13 +109,17 @@ def run_export(args: argparse.Namespace) -> int:
                 entries = [{"play": play, "url": bgstats_url(play)} for play in plays]
                 text = json.dumps(entries if args.all else entries[0], indent=1, ensure_ascii=False) + "\n"
                 print("note: BG Stats cannot hold " + "; ".join(BGSTATS_CANNOT_CARRY), file=sys.stderr)
+        except StoreUnusable:
+            raise
         except StoreError as error:
             raise CommandError(str(error)) from None
     if out is not None:
-        out.write_text(text, encoding="utf-8", newline="")
+        out.write_bytes(text.encode("utf-8"))        # as written: CSV keeps its CR LF line ends
         print(f"wrote {args.out}")
     else:
-        sys.stdout.write(text)
+        sys.stdout.flush()
+        sys.stdout.buffer.write(text.encode("utf-8"))
+        sys.stdout.buffer.flush()
     return 0
 
 
@@ -142,13 +143,20 @@ def run_import(args: argparse.Namespace) -> int:
 
 
 def run_add(args: argparse.Namespace) -> int:
-    """Log a finished table (a table file) as a game."""
+    """Log a finished table (a table file) as a game, all or nothing; the same finished table twice
+    only with --again."""
+    from companion.storage import DuplicateGame
     from companion.storage.recording import record_table
-    from companion.tablefile import read_table, table_to_json
+    from companion.tablefile import read_table
 
-    table = read_table(args.table)
     with _store(args) as store:
-        game_id = record_table(store, table_to_json(table))
+        read_table(args.table, store.data, armada=store.armada)       # every problem of the file, one per line
+        document = json.loads(Path(args.table).read_bytes())          # as read: with what the camera did not read
+        try:
+            game_id = record_table(store, document, allow_twin=args.again)
+        except DuplicateGame as error:
+            raise CommandError(f"{args.table}: {error} (the same players, cities, coins and tokens); add --again "
+                               f"to log it as another game") from None
         sheet = store.game(game_id).sheet
     if args.json:
         print(json.dumps({"game": game_id, "winners": sheet["winners"]}, ensure_ascii=False))
@@ -215,6 +223,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     add = actions.add_parser("add", help="log a finished table from its table file")
     add.add_argument("table", metavar="TABLE.json")
     add.add_argument("--json", action="store_true", help='print {"game": id, "winners": [names]}')
+    add.add_argument("--again", action="store_true",
+                     help="log it even when the very same finished table is already in the log")
     add.set_defaults(run=run_add)
     stats = actions.add_parser("stats", help="wins and averages per player and wonder, category averages")
     stats.add_argument("--json", action="store_true")

@@ -94,7 +94,7 @@ class TurnActions:
     game_id: int
     document: dict[str, Any]
     data: GameData
-    _append_all: Callable[[list[tuple[str, dict[str, Any], str]]], None]
+    _transact: Callable[[Callable[[], list[tuple[str, dict[str, Any], str]]]], None]
     _fleet_event: Callable[..., tuple[str, dict[str, Any], str]]
     _coins_events: Callable[[dict[int, int], str], list[tuple[str, dict[str, Any], str]]]
     table: Callable[[], Table]
@@ -236,14 +236,14 @@ class TurnActions:
         if fleet not in allowed:
             raise SessionError(f"no free move of the {fleet} ship for {self.document['players'][seat]['name']}",
                                key="no_free_move", fleet=fleet, player=self.document["players"][seat]["name"])
-        self._append_all([self._step_event(seat, fleet, "free_move")])
+        self._transact(lambda: [self._step_event(seat, fleet, "free_move")])
 
     def discard(self, seat: int, choice: str) -> None:
         """A card discarded: 3 coins, or the yellow ship one space up (no naval construction)."""
         if choice == "coins":
-            self._append_all(self._coins_events({seat: self.armada_data().rules.discard_coins}, "discard"))
+            self._transact(lambda: self._coins_events({seat: self.armada_data().rules.discard_coins}, "discard"))
         elif choice == "yellow_step":
-            self._append_all([self._step_event(seat, "yellow", "discard")])
+            self._transact(lambda: [self._step_event(seat, "yellow", "discard")])
         else:
             raise SessionError(f"a discard gives 'coins' or 'yellow_step', not {choice!r}")
 
@@ -258,25 +258,33 @@ class TurnActions:
 
         :raises SessionError: when a value it needs is unknown (nothing is logged: nothing is guessed).
         """
-        summary = self.turn_summary()
-        if summary.unknowns:
-            missing = "; ".join(u.describe() for u in summary.unknowns)
-            raise SessionError("the end of the turn needs values nobody has entered: " + missing,
-                               key="turn_unknown", values=missing)
-        number = self.turn_number()
-        deltas = {seat: part.gained - part.lost for seat, part in enumerate(summary.seats) if part.gained - part.lost}
-        events = self._coins_events(deltas, f"turn:{number}")
-        names = [p["name"] for p in self.document["players"]]
-        given: dict[int, dict[str, Any]] = {}
-        for giver, receiver, _card in summary.incursions:
-            port = given.setdefault(receiver, self.port(receiver))
-            port["incursion_tokens"] = [*port.get("incursion_tokens", []), names[giver]]
-        events += [("armada_set", {"seat": seat, "armada": port, "why": "incursion"}, "engine")
-                   for seat, port in given.items()]
-        record = {"steps": {names[s]: p.steps for s, p in enumerate(summary.seats) if p.steps},
-                  "tax": summary.tax, "collectors": [names[s] for s in summary.collectors],
-                  "pirates": [names[s] for s in summary.pirates],
-                  "coins": {names[s]: d for s, d in deltas.items()}}
-        events.append(("turn_resolved", {"turn": number, "summary": record}, "engine"))
-        self._append_all(events)
-        return summary
+        confirmed: list[TurnSummary] = []
+
+        def turn_events() -> list[tuple[str, dict[str, Any], str]]:
+            """Built inside the write transaction, from the log as it stands then."""
+            summary = self.turn_summary()
+            if summary.unknowns:
+                missing = "; ".join(u.describe() for u in summary.unknowns)
+                raise SessionError("the end of the turn needs values nobody has entered: " + missing,
+                                   key="turn_unknown", values=missing)
+            number = self.turn_number()
+            deltas = {seat: part.gained - part.lost for seat, part in enumerate(summary.seats)
+                      if part.gained - part.lost}
+            events = self._coins_events(deltas, f"turn:{number}")
+            names = [p["name"] for p in self.document["players"]]
+            given: dict[int, dict[str, Any]] = {}
+            for giver, receiver, _card in summary.incursions:
+                port = given.setdefault(receiver, self.port(receiver))
+                port["incursion_tokens"] = [*port.get("incursion_tokens", []), names[giver]]
+            events += [("armada_set", {"seat": seat, "armada": port, "why": "incursion"}, "engine")
+                       for seat, port in given.items()]
+            record = {"steps": {names[s]: p.steps for s, p in enumerate(summary.seats) if p.steps},
+                      "tax": summary.tax, "collectors": [names[s] for s in summary.collectors],
+                      "pirates": [names[s] for s in summary.pirates],
+                      "coins": {names[s]: d for s, d in deltas.items()}}
+            events.append(("turn_resolved", {"turn": number, "summary": record}, "engine"))
+            confirmed.append(summary)
+            return events
+
+        self._transact(turn_events)
+        return confirmed[0]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["SessionError"]
+__all__ = ["SessionError", "not_saved"]
 
 
 class SessionError(ValueError):
@@ -19,3 +19,8 @@ class SessionError(ValueError):
         super().__init__(message)
         self.key = key
         self.values = values
+
+
+def not_saved(error: Exception) -> SessionError:
+    """The refusal of a tap the game log could not save (a full disk, a read-only or damaged file)."""
+    return SessionError(f"not saved: {error}", key="not_saved")

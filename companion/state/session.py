@@ -10,9 +10,10 @@ check at the end of each age.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,12 +24,13 @@ from companion.engine.play import coins_for_card, coins_for_stage
 from companion.engine.scoring import ScoreSheet
 from companion.gamedata import GameData
 from companion.markers import Component, MarkerRegistry, load_marker_registry
-from companion.state.errors import SessionError
-from companion.state.session_armada import ARMADA, ArmadaActions, NavalUnknown
+from companion.state.errors import SessionError, not_saved
+from companion.state.session_armada import ARMADA, ArmadaActions, NavalUnknown, port_set_up_events
 from companion.state.tracker import Change, ConfirmationRule, PendingCard, TableTracker
-from companion.storage import Event, EventError, GameStore
+from companion.storage import Event, EventError, GameStore, StoreError, StoreUnusable
+from companion.storage.database import LoggedEvent
 from companion.storage.events import apply as apply_event
-from companion.tablefile import parse_table
+from companion.tablefile import TableFileError, parse_table
 from companion.vision.layout import TableObservation
 
 __all__ = ["GameSession", "NavalUnknown", "SeatSetup", "SessionError"]
@@ -61,7 +63,7 @@ class GameSession(ArmadaActions):
         self.problems: list[str] = []
         self.shown: Component | None = None
         self.shown_at = 0.0
-        self._ages_resolved = sum(1 for e in store.events(game_id) if e.kind == "conflicts_resolved")
+        self._ages_resolved = self._count_ages_resolved()
         self._restore_tracker()
         if complete_ports and self.has_armada and not self.finished:
             self._complete_ports()
@@ -78,22 +80,28 @@ class GameSession(ArmadaActions):
 
         :raises SessionError: when the set-up is not a valid table (two players with one wonder...).
         """
+        ports = port_set_up_events(len(players), port_boards) if armada else []
         try:
             game_id = store.new_game([{"name": p.name, "wonder": p.wonder, "side": p.side} for p in players],
                                      variant=variant, options=options, expansions=[ARMADA] if armada else None,
-                                     teams=[list(team) for team in teams] if teams else None)
+                                     teams=[list(team) for team in teams] if teams else None, then=ports)
         except EventError as error:
             raise SessionError(str(error)) from None
-        session = cls(store, game_id, registry=registry, rule=rule, complete_ports=False)
-        if armada:
-            session._set_up_ports(list(port_boards) if port_boards else None)
-        return session
+        except StoreError as error:
+            raise not_saved(error) from None
+        return cls(store, game_id, registry=registry, rule=rule, complete_ports=False)
 
     @classmethod
     def resume(cls, store: GameStore, game_id: int, *, registry: MarkerRegistry | None = None,
                rule: ConfirmationRule | None = None) -> GameSession:
-        """Open a logged game where it stands."""
-        return cls(store, game_id, registry=registry, rule=rule)
+        """Open a logged game where it stands.
+
+        :raises SessionError: when the game is not in the log, or the log cannot be read (damaged).
+        """
+        try:
+            return cls(store, game_id, registry=registry, rule=rule)
+        except StoreError as error:
+            raise SessionError(str(error)) from None
 
     def _restore_tracker(self) -> None:
         """Open every city and put back the cards the log holds, so the camera does not add them twice."""
@@ -101,14 +109,27 @@ class GameSession(ArmadaActions):
             board = self._by_key.get(f"wonder:{player['wonder']}/{player['side']}")
             if board is not None:
                 self.tracker.expect_board(board)
+        self._sync_tracker()
+
+    def _sync_tracker(self) -> None:
+        """Make the tracker hold the cards and stages the log holds: at opening, and after every tap
+        (another session on the game may have added or undone a card meanwhile), so that the camera
+        neither adds a card twice nor keeps one the log refused."""
         for seat, player in enumerate(self.document["players"]):
             wonder = player["wonder"]
-            self.tracker.cities[wonder].stages = player["stages"]
-            copies = self._copies_logged(seat)
-            for card in player["cards"]:
+            city = self.tracker.cities.get(wonder)
+            if city is None:
+                continue
+            city.stages = player["stages"]
+            for entry in [c for c in city.cards if c.component.card not in player["cards"]]:
+                self.tracker.remove_card(wonder, entry.component.marker, time.monotonic())
+            missing = [card for card in player["cards"] if not city.has_building(card)]
+            copies = self._copies_logged(seat) if missing else {}
+            for card in missing:
                 component = copies.get(card) or self._free_copy(card)
                 if component is not None:
-                    self.tracker.add_card(wonder, component, 0.0, "log")
+                    with contextlib.suppress(ValueError):       # that copy is in another city: left to the camera
+                        self.tracker.add_card(wonder, component, 0.0, "log")
 
     def _copies_logged(self, seat: int) -> dict[str, Component]:
         """The physical copy last logged for each card of a seat (events carry it when known)."""
@@ -143,16 +164,30 @@ class GameSession(ArmadaActions):
                 return seat
         raise SessionError(f"no {wonder} board in this game")
 
-    def _append(self, kind: str, payload: dict[str, Any], source: str) -> None:
-        self._append_all([(kind, payload, source)])
+    def _transact(self, build: Callable[[], list[LoggedEvent]]) -> None:
+        """Log the events `build` makes in one transaction: a tap's facts are saved whole or not at all.
 
-    def _append_all(self, events: list[tuple[str, dict[str, Any], str]]) -> None:
-        """Log events (kind, payload, source) in one transaction: a tap's facts are saved whole or not at all."""
+        `build` runs inside the write transaction with `document` just read from the log, so a change
+        another session (a second window, a command) made a moment ago is built on, never undone.
+        """
+        def on_latest(document: dict[str, Any]) -> list[LoggedEvent]:
+            self.document = document
+            return build()
+
         try:
-            self.store.append_all(self.game_id, events)
+            self.store.append_built(self.game_id, on_latest)
         except EventError as error:
             raise SessionError(str(error)) from None
-        self.document = self.store.state(self.game_id).document
+        except StoreError as error:
+            raise not_saved(error) from None
+        finally:
+            self._reload()
+
+    def _reload(self) -> None:
+        """Take the document as the log holds it (after a tap, whether it was saved or not)."""
+        with contextlib.suppress(StoreError):       # the file failed: keep the last state; the tap's error says why
+            self.document = self.store.document(self.game_id)
+        self._sync_tracker()
 
     # -- the camera ----------------------------------------------------------------------------
     def observe(self, observation: TableObservation, at: float | None = None) -> list[Change]:
@@ -163,14 +198,16 @@ class GameSession(ArmadaActions):
             if change.kind == "card" and change.wonder is not None and change.component is not None:
                 try:
                     self._log_card(self.seat_of(change.wonder), change.component, "camera")
-                except SessionError as error:
-                    self.tracker.remove_card(change.wonder, change.component.marker, at)
+                except SessionError as error:              # the tracker follows the log: the card is gone
                     self._note(f"{change.component.key} seen in the {change.wonder} city is not added: {error}")
             elif change.kind == "stage" and change.wonder is not None:
                 seat = self.seat_of(change.wonder)
                 stages = self.tracker.cities[change.wonder].stages
                 if stages > self.document["players"][seat]["stages"]:
-                    self._log_stages(seat, stages, "camera")
+                    try:
+                        self._log_stages(seat, stages, "camera")
+                    except SessionError as error:
+                        self._note(f"stage {stages} seen in the {change.wonder} city is not logged: {error}")
             elif change.kind == "problem" and change.detail not in self.problems:
                 self.problems.append(change.detail)
         wonders = {p["wonder"] for p in self.players}
@@ -193,6 +230,7 @@ class GameSession(ArmadaActions):
 
     def confirm_pending(self, seat: int, marker: int) -> None:
         """A tap confirms a pending card."""
+        self._reload()
         for pending_seat, pending in self.pending():
             if pending_seat == seat and pending.component.marker == marker:
                 self._hand_card(seat, pending.component)
@@ -205,6 +243,7 @@ class GameSession(ArmadaActions):
 
         :raises SessionError: for an unknown card, one the city holds, or one with no copy left.
         """
+        self._reload()                              # the cities as the log holds them (another window...)
         cards = self.card_data().cards
         if card_id not in cards:
             raise SessionError(f"unknown card '{card_id}'")
@@ -219,28 +258,29 @@ class GameSession(ArmadaActions):
         self._hand_card(seat, component)
         return component
 
-    def _hand_card(self, seat: int, component: Component) -> None:
+    def _hand_card(self, seat: int, component: Component, log: Callable[[], None] | None = None) -> None:
+        """A card a player enters: into the tracker (so the camera does not add it again), then logged
+        (default: the card and its coins); a card the log refuses leaves the tracker again (`_reload`)."""
+        wonder = self.players[seat]["wonder"]
         try:
-            self.tracker.add_card(self.players[seat]["wonder"], component, time.monotonic(), "hand")
+            self.tracker.add_card(wonder, component, time.monotonic(), "hand")
         except ValueError as error:
             raise SessionError(str(error)) from None
-        self._log_card(seat, component, "hand")
+        (log or (lambda: self._log_card(seat, component, "hand")))()     # refused: the tracker follows the log
 
     def remove_card(self, seat: int, card_id: str) -> None:
         """Undo a card in a city (one tap); the coins it moved go back."""
+        self._reload()
         player = self.players[seat]
         if card_id not in player["cards"]:
             raise SessionError(f"{player['name']}'s city holds no {card_id}")
-        city = self.tracker.cities[player["wonder"]]
-        entry = next((c for c in city.cards if c.component.card == card_id), None)
-        if entry is not None:
-            self.tracker.remove_card(player["wonder"], entry.component.marker, time.monotonic())
         refund = self._coins_moved_by(seat, f"card:{card_id}")
-        self._append_all([("card_removed", {"seat": seat, "card": card_id}, "hand"),
-                          *self._coins_events({seat: -refund}, f"undo:{card_id}")])
+        self._transact(lambda: [("card_removed", {"seat": seat, "card": card_id}, "hand"),
+                                *self._coins_events({seat: -refund}, f"undo:{card_id}")])   # the tracker follows
 
     def set_stages(self, seat: int, stages: int) -> None:
         """Set the built stages by hand."""
+        self._reload()
         player = self.players[seat]
         wonder = player["wonder"]
         board = self.data.wonders.get(wonder)
@@ -258,16 +298,57 @@ class GameSession(ArmadaActions):
         """Set a player's coins (checked at the end of an age, or corrected any time)."""
         if coins < 0:
             raise SessionError("coins cannot be negative", key="coins_negative")
-        current = self.players[seat]["coins"]
-        if coins != current:
-            self._append("coins_changed", {"seat": seat, "coins": coins, "delta": coins - current, "why": why},
-                         "hand")
+
+        def counted() -> list[LoggedEvent]:
+            current = self.players[seat]["coins"]
+            if coins == current:
+                return []
+            return [("coins_changed", {"seat": seat, "coins": coins, "delta": coins - current, "why": why}, "hand")]
+
+        self._transact(counted)
 
     def pay(self, seat: int, check: BuildCheck) -> None:
         """Move the coins of a build's cheapest plan: to the neighbours and to the bank; a naval
         construction paid with it moves its ship."""
         if not check.legal or check.plan is None:
             raise SessionError(check.reason or "that build is not possible")
+        self._transact(lambda: self._payment_events(seat, check))
+
+    def build(self, seat: int, check: BuildCheck) -> None:
+        """The player builds what `check` checked (one tap, one transaction): the coins of its cheapest
+        plan go to the neighbours, with Armada its ship moves, and the card joins the city with the coins
+        it costs and earns from the bank (or the next wonder stage is built, with what it earns).
+
+        :raises SessionError: when the build is not legal, or no copy of the card is left.
+        """
+        if not check.legal or check.plan is None:
+            raise SessionError(check.reason or "that build is not possible")
+        self._reload()
+        if check.target == "stage":
+            self._transact(lambda: self._paid_then(seat, check, lambda: self._stage_events(
+                seat, self.players[seat]["stages"] + 1, "hand")))
+            with contextlib.suppress(ValueError):           # the log holds the stage; the tracker follows it
+                self.tracker.set_stages(self.players[seat]["wonder"], self.players[seat]["stages"],
+                                        time.monotonic())
+            return
+        component = self._free_copy(check.target)
+        if component is None:
+            raise SessionError(f"every copy of {check.target_name} for {len(self.players)} players is already in a "
+                               f"city", key="no_copy_left", card=check.target, players=len(self.players))
+        free = check.how == "free_build"
+        self._hand_card(seat, component, lambda: self._transact(
+            lambda: self._paid_then(seat, check, lambda: self._card_events(seat, component, "hand", free=free))))
+
+    def _paid_then(self, seat: int, check: BuildCheck, then: Callable[[], list[LoggedEvent]]) -> list[LoggedEvent]:
+        """The events of a build's payment, then those `then` makes from the table as the payment leaves it."""
+        payment = self._payment_events(seat, check)
+        for kind, payload, source in payment:
+            apply_event(self.document, Event(0, kind, payload, source, ""), self.data)
+        return [*payment, *then()]
+
+    def _payment_events(self, seat: int, check: BuildCheck) -> list[LoggedEvent]:
+        """The coins of a build's cheapest plan to the neighbours, and the ship a naval construction moves."""
+        assert check.plan is not None
         names = [p["name"] for p in self.players]
         earned: dict[int, int] = {}
         for buy in check.plan.buys:
@@ -277,9 +358,9 @@ class GameSession(ArmadaActions):
         events += self._coins_events({seat: -sum(b.coins for b in check.plan.buys)}, f"trade:{check.target}")
         if check.naval is not None:
             events.append(self._fleet_event(seat, check.naval.fleet, check.naval.to_level - check.naval.from_level))
-        self._append_all(events)
+        return events
 
-    def _coins_events(self, deltas: dict[int, int], why: str) -> list[tuple[str, dict[str, Any], str]]:
+    def _coins_events(self, deltas: dict[int, int], why: str) -> list[LoggedEvent]:
         """The events moving each seat's coins by its delta (never below 0; none where nothing moves)."""
         events = []
         for seat, delta in deltas.items():
@@ -289,13 +370,21 @@ class GameSession(ArmadaActions):
                 events.append(("coins_changed", {"seat": seat, "coins": coins, "delta": delta, "why": why}, "engine"))
         return events
 
-    def _table_after(self, events: list[tuple[str, dict[str, Any], str]]) -> Table:
+    def _table_after(self, events: list[LoggedEvent]) -> Table:
         """The table as it will be once `events` are logged (to work out what they earn first, and
-        log it with them in one transaction)."""
+        log it with them in one transaction).
+
+        :raises SessionError: when the events would not leave a valid table (a sixth guild at three
+            players, a card not in the box for this player count...).
+        """
         document = copy.deepcopy(self.document)
-        for kind, payload, source in events:
-            apply_event(document, Event(0, kind, payload, source, ""), self.data)
-        return parse_table(document, self.data, armada=self.store.armada)
+        try:
+            for kind, payload, source in events:
+                apply_event(document, Event(0, kind, payload, source, ""), self.data)
+            return parse_table(document, self.data, armada=self.store.armada)
+        except (EventError, TableFileError) as error:
+            problems = error.problems if isinstance(error, TableFileError) else [error]
+            raise SessionError("; ".join(str(p) for p in problems)) from None
 
     def _coins_moved_by(self, seat: int, why: str) -> int:
         """The coins the last build of `why` moved at `seat` (0 if none)."""
@@ -321,32 +410,42 @@ class GameSession(ArmadaActions):
 
     # -- logging builds ----------------------------------------------------------------------------
     def _log_card(self, seat: int, component: Component, source: str) -> None:
+        self._transact(lambda: self._card_events(seat, component, source))
+
+    def _card_events(self, seat: int, component: Component, source: str, *, free: bool = False) -> list[LoggedEvent]:
+        """A card joining a city and the coins it costs (unless chained or `free`) and earns from the bank."""
         card = self.card_data().cards[component.card or ""]
-        before = self.table().players[seat]
-        chained = any(before.has(c) for c in card.chain_from)
         confirmed = ("card_confirmed", {"seat": seat, "card": card.id, "copy": component.key.removeprefix("card:")},
                      source)
-        delta = coins_for_card(self._table_after([confirmed]), seat, card) - (0 if chained else card.cost.coins)
-        self._append_all([confirmed, *self._coins_events({seat: delta}, f"card:{card.id}")])
+        before = self.table().players[seat]
+        paid = 0 if free or any(before.has(c) for c in card.chain_from) else card.cost.coins
+        delta = coins_for_card(self._table_after([confirmed]), seat, card) - paid
+        return [confirmed, *self._coins_events({seat: delta}, f"card:{card.id}")]
 
     def _log_stages(self, seat: int, stages: int, source: str) -> None:
-        before = self.players[seat]["stages"]
+        self._transact(lambda: self._stage_events(seat, stages, source))
+
+    def _stage_events(self, seat: int, stages: int, source: str) -> list[LoggedEvent]:
+        """The built stages set, and the coins the new ones earn from the bank."""
         built = ("stage_built", {"seat": seat, "stages": stages}, source)
+        before = self.players[seat]["stages"]
         gained = 0
         if stages > before:
             table = self._table_after([built])
             new_stages = table.players[seat].built_stages[before:stages]
             gained = sum(coins_for_stage(table, seat, stage) for stage in new_stages)
-        self._append_all([built, *self._coins_events({seat: gained}, f"stage:{stages}")])
+        return [built, *self._coins_events({seat: gained}, f"stage:{stages}")]
 
     # -- the engine ---------------------------------------------------------------------------------
     def check_card(self, seat: int, card_id: str, *, free_build: bool = False, naval: bool = False) -> BuildCheck:
         """Can this player build that card now, and the cheapest way to pay; with `naval` (Armada) the
         ship of the card's colour also moves, paid in the same purchase."""
+        self._reload()                              # on the table as the log holds it now
         return check_card(self.table(), seat, card_id, free_build=free_build, naval=naval and self.has_armada)
 
     def check_stage(self, seat: int, *, naval: bool = False) -> BuildCheck:
         """Can this player build the next wonder stage now (with `naval`: and move the wonder-symbol ship)."""
+        self._reload()
         return check_stage(self.table(), seat, naval=naval and self.has_armada)
 
     def conflicts(self) -> ConflictResult:
@@ -362,18 +461,28 @@ class GameSession(ArmadaActions):
         :raises SessionError: when the naval conflict needs a value nobody has entered (nothing is
             logged then: no token is invented).
         """
-        result = self.conflicts()
-        try:
-            naval = self.naval_conflict()
-        except NavalUnknown as error:
-            missing = "; ".join(u.describe() for u in error.unknowns)
-            raise SessionError("the naval conflict needs values nobody has entered: " + missing,
-                               key="naval_unknown", values=missing) from None
-        land = ("conflicts_resolved", {"age": result.age, "tokens": [list(t) for t in result.tokens]}, "engine")
-        self._append_all([land, *(self._naval_token_events(naval) if naval is not None else []),
-                          *self._incursions_returned(naval)])
+        resolved: list[ConflictResult] = []
+
+        def tokens() -> list[LoggedEvent]:
+            self._ages_resolved = self._count_ages_resolved()       # another session may have resolved it
+            result = self.conflicts()
+            try:
+                naval = self.naval_conflict()
+            except NavalUnknown as error:
+                missing = "; ".join(u.describe() for u in error.unknowns)
+                raise SessionError("the naval conflict needs values nobody has entered: " + missing,
+                                   key="naval_unknown", values=missing) from None
+            resolved.append(result)
+            land = ("conflicts_resolved", {"age": result.age, "tokens": [list(t) for t in result.tokens]}, "engine")
+            return [land, *(self._naval_token_events(naval) if naval is not None else []),
+                    *self._incursions_returned(naval)]
+
+        self._transact(tokens)
         self._ages_resolved += 1
-        return result
+        return resolved[0]
+
+    def _count_ages_resolved(self) -> int:
+        return sum(1 for e in self.store.events(self.game_id) if e.kind == "conflicts_resolved")
 
     def scores(self) -> ScoreSheet:
         """The score sheet of the table as it stands (the final one once the game is over)."""
@@ -381,7 +490,12 @@ class GameSession(ArmadaActions):
 
     def finish(self) -> dict[str, Any]:
         """Score the game, store the result and mark it finished; return the sheet."""
-        sheet = self.store.finish(self.game_id)
-        self.document = self.store.state(self.game_id).document
+        try:
+            sheet = self.store.finish(self.game_id)
+        except StoreUnusable as error:
+            raise not_saved(error) from None
+        except StoreError as error:
+            raise SessionError(str(error)) from None
+        self._reload()
         self.finished = True
         return sheet

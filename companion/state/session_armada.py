@@ -8,7 +8,7 @@ so every action here writes the seat's whole port state with one field changed.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from companion.gamedata.armada import ArmadaData
     from companion.storage import GameStore
 
-__all__ = ["ARMADA", "ArmadaActions", "NavalUnknown"]
+__all__ = ["ARMADA", "ArmadaActions", "NavalUnknown", "port_set_up_events"]
 
 ARMADA = "armada"
 """The expansion's id in the table document's `expansions`."""
@@ -46,11 +46,23 @@ def _start_port(board: int) -> dict[str, Any]:
     return {"port_board": board, "fleets": dict.fromkeys(FLEETS, 0), "islands": [], "naval_tokens": []}
 
 
+def port_set_up_events(players: int, boards: Sequence[int] | None) -> list[tuple[str, dict[str, Any], str]]:
+    """The events giving every seat its port board (default: seat order) with every ship on its start
+    space: logged with the game's set-up in one transaction.
+
+    :raises SessionError: when the boards do not match the players.
+    """
+    chosen = list(boards) if boards else list(range(1, players + 1))
+    if len(chosen) != players:
+        raise SessionError(f"{len(chosen)} port boards for {players} players")
+    return [("armada_set", {"seat": seat, "armada": _start_port(board)}, "hand") for seat, board in enumerate(chosen)]
+
+
 class ArmadaActions(TurnActions):
     """Armada actions of `GameSession`, which provides the store, the document, `age`, `table()` and
-    `_append(kind, payload, source)` and `_append_all(events)`."""
+    `_transact(build)`, which logs the events `build` makes from the latest `document` in one transaction."""
 
-    _append_all: Callable[[list[tuple[str, dict[str, Any], str]]], None]
+    _transact: Callable[[Callable[[], list[tuple[str, dict[str, Any], str]]]], None]
 
     store: GameStore
     data: GameData
@@ -104,26 +116,18 @@ class ArmadaActions(TurnActions):
             return tuple(error.unknowns)
 
     # -- set-up ---------------------------------------------------------------------------------------
-    def _set_up_ports(self, boards: list[int] | None) -> None:
-        """Give every seat its port board (default: seat order) with every ship on its start space."""
-        players = self.document["players"]
-        chosen = list(boards) if boards else list(range(1, len(players) + 1))
-        if len(chosen) != len(players):
-            raise SessionError(f"{len(chosen)} port boards for {len(players)} players")
-        self._append_all([("armada_set", {"seat": seat, "armada": _start_port(board)}, "hand")
-                          for seat, board in enumerate(chosen)])
-
     def _complete_ports(self) -> None:
-        """After a restart in the middle of a set-up: the seats still without a port get the first free board."""
-        players = self.document["players"]
-        taken = {p["port_board"] for p in players if "port_board" in p}
-        free = [board for board in range(1, 9) if board not in taken]
-        for seat, player in enumerate(players):
-            if "port_board" not in player and free:
-                self._save_port(seat, _start_port(free.pop(0)))
+        """A game logged before set-up and port boards were one transaction, cut between them: the seats
+        still without a port get the first free boards, in one transaction."""
+        def missing() -> list[tuple[str, dict[str, Any], str]]:
+            players = self.document["players"]
+            taken = {p["port_board"] for p in players if "port_board" in p}
+            free = [board for board in range(1, 9) if board not in taken]
+            return [("armada_set", {"seat": seat, "armada": _start_port(free.pop(0))}, "hand")
+                    for seat, player in enumerate(players) if "port_board" not in player and free]
 
-    def _save_port(self, seat: int, port: dict[str, Any]) -> None:
-        self._append("armada_set", {"seat": seat, "armada": port}, "hand")
+        if any("port_board" not in player for player in self.document["players"]):
+            self._transact(missing)
 
     # -- by hand -----------------------------------------------------------------------------------------
     def move_fleet(self, seat: int, fleet: str, delta: int) -> int:
@@ -133,7 +137,7 @@ class ArmadaActions(TurnActions):
 
         :raises SessionError: for an unknown fleet, or a ship already on its first or last space.
         """
-        self._append_all([self._fleet_event(seat, fleet, delta)])
+        self._transact(lambda: [self._fleet_event(seat, fleet, delta)])
         return self.fleet_level(seat, fleet)
 
     def _fleet_event(self, seat: int, fleet: str, delta: int) -> tuple[str, dict[str, Any], str]:
@@ -161,6 +165,9 @@ class ArmadaActions(TurnActions):
 
         :raises SessionError: for an unknown island or one already taken.
         """
+        self._transact(lambda: [self._island_event(seat, island)])
+
+    def _island_event(self, seat: int, island: str) -> tuple[str, dict[str, Any], str]:
         self._need_armada()
         islands = self.armada_data().islands
         if island not in islands:
@@ -172,15 +179,18 @@ class ArmadaActions(TurnActions):
                                    player=name)
         port = self.port(seat)
         port["islands"] = [*port.get("islands", []), island]
-        self._save_port(seat, port)
+        return ("armada_set", {"seat": seat, "armada": port}, "hand")
 
     def remove_island(self, seat: int, island: str) -> None:
         """Undo an island (one tap)."""
-        port = self.port(seat)
-        if island not in port.get("islands", []):
-            raise SessionError(f"{self.document['players'][seat]['name']} holds no island '{island}'")
-        port["islands"] = [i for i in port["islands"] if i != island]
-        self._save_port(seat, port)
+        def without() -> list[tuple[str, dict[str, Any], str]]:
+            port = self.port(seat)
+            if island not in port.get("islands", []):
+                raise SessionError(f"{self.document['players'][seat]['name']} holds no island '{island}'")
+            port["islands"] = [i for i in port["islands"] if i != island]
+            return [("armada_set", {"seat": seat, "armada": port}, "hand")]
+
+        self._transact(without)
 
     def taken_islands(self) -> set[str]:
         """Every island some city holds."""

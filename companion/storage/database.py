@@ -8,16 +8,17 @@ place, each in the transaction that records it.
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import functools
 import json
 import os
 import sqlite3
 import uuid
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from companion.engine import score_table
 from companion.gamedata import GameData, load_game_data
@@ -41,10 +42,13 @@ from companion.userdirs import user_data_folder
 __all__ = [
     "MIGRATIONS",
     "SCHEMA_VERSION",
+    "DuplicateGame",
     "GameNotFound",
     "GameStore",
     "GameSummary",
+    "LoggedEvent",
     "StoreError",
+    "StoreUnusable",
     "default_store_path",
 ]
 
@@ -57,7 +61,43 @@ class GameNotFound(StoreError):
     """No game has that id."""
 
 
+class DuplicateGame(StoreError):
+    """The table is already in the log as a finished game (`game_id`)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"the very same table is already logged as game {game_id}")
+        self.game_id = game_id
+
+
+class StoreUnusable(StoreError):
+    """The file cannot serve as the game log now: not one, damaged, from a newer version,
+    read-only, on a full disk, or held by another program for too long. Nothing was written."""
+
+
+SQLITE_REASONS = {
+    "database or disk is full": "the disk is full",
+    "attempt to write a readonly database": "the file or its folder is read-only",
+    "database disk image is malformed": "the file is damaged",
+    "file is not a database": "not an SQLite file",
+    "unable to open database file": "the file cannot be opened (a missing folder, or a file where a folder "
+                                    "should be?)",
+    "database is locked": "another program held the game log for too long",
+    "disk I/O error": "the disk could not be read or written",
+}
+"""SQLite's messages about the file, in the words a player reads."""
+
+
+def _reason(error: BaseException) -> str:
+    """Why a file operation failed, in one short phrase."""
+    if isinstance(error, OSError):
+        return f"{error.strerror or error}"
+    text = str(error)
+    return next((plain for raw, plain in SQLITE_REASONS.items() if text.startswith(raw)), text)
+
+
 Migration = Callable[[sqlite3.Connection], None]
+LoggedEvent = tuple[str, dict[str, Any], str]
+"""An event to log: its kind, payload and source."""
 
 
 def _run(db: sqlite3.Connection, script: str) -> None:
@@ -140,6 +180,34 @@ def default_store_path() -> Path:
     return user_data_folder() / "games.sqlite3"
 
 
+def _on_read_only_disk(path: Path) -> bool:
+    """True when the file exists but it, or its folder, cannot be written (a read-only disk or share)."""
+    return path.is_file() and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK))
+
+
+def _make_folder(folder: Path) -> None:
+    """Make the store's folder if needed.
+
+    :raises OSError: naming a file that stands where a folder should be.
+    """
+    for parent in (folder, *folder.parents):
+        if parent.exists() and not parent.is_dir():
+            raise NotADirectoryError(0, f"{parent} is a file, not a folder")
+    folder.mkdir(parents=True, exist_ok=True)
+
+
+Method = TypeVar("Method", bound=Callable[..., Any])
+
+
+def _file_errors(method: Method) -> Method:
+    """A reading method of `GameStore` whose SQLite failures (a damaged file) become `StoreUnusable`."""
+    @functools.wraps(method)
+    def guarded(self: GameStore, *args: Any, **kwargs: Any) -> Any:
+        with self.guarded():
+            return method(self, *args, **kwargs)
+    return cast(Method, guarded)
+
+
 @dataclass(frozen=True)
 class GameSummary:
     """One line of the history."""
@@ -158,23 +226,67 @@ class GameStore:
     """A game log in one SQLite file (or in memory for tests)."""
 
     def __init__(self, path: str | Path, *, data: GameData | None = None, timeout: float = 10.0,
-                 armada: ArmadaSource = None) -> None:
+                 armada: ArmadaSource = None, read_only: bool = False) -> None:
         self.path = str(path)
         self.data = data or load_game_data()
         self.armada = armada
         """The Armada data (or a loader) for games played with it; default the shipped data."""
+        self.read_only = read_only
+        """True when the file is only read (asked for, or on a read-only disk): every write is refused."""
         self._documents: dict[int, tuple[int, dict[str, Any]]] = {}
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        if read_only:
+            self.db = self._open_read_only()
+            return
         try:
-            self.db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None, check_same_thread=False)
+            self.db = self._open_for_writing(timeout)
+        except (OSError, sqlite3.Error) as error:
+            if not _on_read_only_disk(Path(self.path)):
+                raise StoreUnusable(f"{self.path}: not a usable game log: {_reason(error)}") from None
+            self.db = self._open_read_only()        # a log on a read-only disk can still be read
+            self.read_only = True
+
+    def _open_for_writing(self, timeout: float) -> sqlite3.Connection:
+        """Open (or create) the file in write-ahead-log mode and bring its schema up to date.
+
+        :raises StoreUnusable: for a file of a newer version (nothing written); OSError or
+            sqlite3.Error when the file cannot be opened or written.
+        """
+        if self.path != ":memory:":
+            _make_folder(Path(self.path).parent)
+        self.db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None, check_same_thread=False)
+        try:
+            self.db.execute(f"PRAGMA busy_timeout={int(timeout * 1000)}")
+            self._refuse_newer()
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
-            self.db.execute(f"PRAGMA busy_timeout={int(timeout * 1000)}")
             self._migrate()
-        except sqlite3.DatabaseError as error:
-            raise StoreError(f"{self.path}: not a usable game log ({error})") from None
+        except BaseException:
+            self.db.close()
+            raise
+        return self.db
+
+    def _open_read_only(self) -> sqlite3.Connection:
+        """Open an existing file to read it only (SQLite's immutable mode: no journal, no lock file).
+
+        :raises StoreUnusable: when it is missing, not a game log, or of another schema version.
+        """
+        if not Path(self.path).is_file():
+            raise StoreUnusable(f"{self.path}: no game log there to read")
+        uri = Path(self.path).resolve().as_uri() + "?mode=ro&immutable=1"
+        self.db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+        try:
+            self._refuse_newer()
+            if self.version < SCHEMA_VERSION:
+                raise StoreUnusable(f"{self.path} was written by an older version and is read-only: it cannot be "
+                                    f"upgraded (copy it to a folder that can be written)")
+        except sqlite3.Error as error:
+            self.db.close()
+            raise StoreUnusable(f"{self.path}: not a usable game log: {_reason(error)}") from None
+        except StoreError:
+            self.db.close()
+            raise
+        return self.db
 
     def close(self) -> None:
         """Close the file."""
@@ -192,36 +304,70 @@ class GameStore:
         """The schema version of the open file."""
         return int(self.db.execute("PRAGMA user_version").fetchone()[0])
 
+    def _refuse_newer(self) -> None:
+        """Refuse a file from a newer version before anything is written to it (reading the
+        version writes nothing; switching the journal mode would)."""
+        version = self.version
+        if version > SCHEMA_VERSION:
+            raise StoreUnusable(f"{self.path} was written by a newer version (schema {version}; this one reads "
+                                f"up to {SCHEMA_VERSION}); it is left as it is")
+
     def _migrate(self) -> None:
         with self.atomic():
-            version = self.version
-            if version > SCHEMA_VERSION:
-                raise StoreError(f"{self.path} was written by a newer version (schema {version}; this one reads "
-                                 f"up to {SCHEMA_VERSION})")
-            for number in range(version, SCHEMA_VERSION):
+            self._refuse_newer()
+            for number in range(self.version, SCHEMA_VERSION):
                 MIGRATIONS[number](self.db)
                 self.db.execute(f"PRAGMA user_version={number + 1}")
 
-    @contextmanager
+    @contextlib.contextmanager
     def atomic(self) -> Iterator[sqlite3.Connection]:
         """A write transaction, taken at once (BEGIN IMMEDIATE) so two processes never interleave;
-        rolled back on any exception."""
-        self.db.execute("BEGIN IMMEDIATE")
+        rolled back on any exception. A failure of the file itself (full disk, read-only, damaged)
+        becomes `StoreUnusable`.
+        """
+        with self.guarded():
+            self.db.execute("BEGIN IMMEDIATE")
         try:
             yield self.db
-        except BaseException:
-            self.db.execute("ROLLBACK")
+            with self.guarded():
+                self.db.execute("COMMIT")
+        except BaseException as error:
+            if self.db.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    self.db.execute("ROLLBACK")
+            if isinstance(error, sqlite3.Error):
+                raise self.unusable(error) from None
             raise
-        self.db.execute("COMMIT")
+
+    @contextlib.contextmanager
+    def guarded(self) -> Iterator[None]:
+        """Turn SQLite's failures of the file (damaged pages, full disk...) into `StoreUnusable`."""
+        try:
+            yield
+        except sqlite3.Error as error:
+            raise self.unusable(error) from None
+
+    def unusable(self, error: sqlite3.Error) -> StoreUnusable:
+        """The error telling that this store's file failed, and why."""
+        return StoreUnusable(f"{self.path}: the game log cannot be used: {_reason(error)}")
 
     # -- writing ------------------------------------------------------------------------------
-    def new_game(self, players: list[dict[str, str]], *, variant: str = "standard", expansions: list[str] | None = None,
+    def new_game(self, players: list[dict[str, Any]], *, variant: str = "standard", expansions: list[str] | None = None,
                  options: dict[str, int] | None = None, source: str = "hand", at: str | None = None,
-                 game_uuid: str | None = None, teams: list[list[str]] | None = None) -> int:
-        """Start a game with its seating (clockwise); return its id.
+                 game_uuid: str | None = None, teams: list[list[str]] | None = None,
+                 then: Sequence[LoggedEvent] = (), finish: bool = False, finished_at: str | None = None,
+                 allow_twin: bool = True) -> int:
+        """Start a game with its seating (clockwise) and the events `then` that belong to its set-up
+        (an Armada game's port boards; a whole table logged at once), all in one transaction; with
+        `finish`, score it and mark it finished in that transaction too. Return its id.
 
-        :raises EventError: when the set-up is not a valid table (unknown wonder, bad count...).
+        :raises EventError: when the set-up or an event of `then` is not valid (nothing is written).
+        :raises DuplicateGame: with `finish` and not `allow_twin`, when a finished game of the log
+            has the very same final table (nothing is written).
+        :raises StoreError: with `finish`, when the table cannot be scored.
         """
+        if not players:
+            raise EventError("a game needs its players: none given")
         payload: dict[str, Any] = {"variant": variant, "expansions": list(expansions or []), "players": players}
         if options:
             payload["options"] = options
@@ -236,7 +382,16 @@ class GameStore:
             for seat, player in enumerate(players):
                 db.execute("INSERT INTO players (game_id, seat, name, wonder, side) VALUES (?, ?, ?, ?, ?)",
                            (game_id, seat, player["name"], player["wonder"], player["side"]))
-        self._documents[game_id] = (1, document)
+            seq, document, _ = self._write_checked(db, game_id, "playing", 1, document, then, at)
+            if finish:
+                twin = None if allow_twin else self._finished_twin(db, document)
+                if twin is not None:
+                    raise DuplicateGame(twin)
+                self._finish(db, game_id, finished_at or at)
+        if finish:
+            self._documents.pop(game_id, None)
+        else:
+            self._documents[game_id] = (seq, document)
         return game_id
 
     def append(self, game_id: int, kind: str, payload: dict[str, Any], *, source: str = "hand",
@@ -249,8 +404,7 @@ class GameStore:
         """
         return self.append_all(game_id, [(kind, payload, source)], at=at)[-1]
 
-    def append_all(self, game_id: int, events: Sequence[tuple[str, dict[str, Any], str]], *,
-                   at: str | None = None) -> list[int]:
+    def append_all(self, game_id: int, events: Sequence[LoggedEvent], *, at: str | None = None) -> list[int]:
         """Append several events (kind, payload, source) in one transaction: all are saved or none
         (one tap that logs several facts, such as an age's land and naval tokens, is never half
         saved by a crash). Each is checked against the game as the ones before it left it.
@@ -258,23 +412,60 @@ class GameStore:
         :raises EventError: as `append`, for any of them (then nothing is written).
         :raises GameNotFound: for an unknown game.
         """
-        numbers: list[int] = []
+        return self.append_built(game_id, lambda _document: events, at=at)
+
+    def append_built(self, game_id: int, build: Callable[[dict[str, Any]], Sequence[LoggedEvent]], *,
+                     at: str | None = None) -> list[int]:
+        """Append the events `build` makes from the game as the log holds it inside the write
+        transaction, all or none; return their sequence numbers.
+
+        Two sessions on one game (the app and a command, two windows) each build on the latest
+        state: a coin count or a port board another process changed a moment ago is not overwritten
+        by a stale copy. `build` gets a copy of the table document and may raise to write nothing.
+
+        :raises EventError: as `append_all`.
+        :raises GameNotFound: for an unknown game.
+        """
         with self.atomic() as db:
             status = self._status(db, game_id)
             seq, document = self._document(db, game_id)
-            for kind, payload, source in events:
-                seq += 1
-                amends = isinstance(payload, dict) and bool(payload.get("amend"))
-                if status == "finished" and kind in STATE_KINDS and not amends:
-                    raise EventError("the game is finished: a change must say what it amends ('amend': a note)")
-                document = self._checked(Event(seq, kind, payload, source, at or now_iso()), document)
-                self._insert(db, game_id, seq, kind, payload, source, at)
-                if status == "finished" and kind in STATE_KINDS:
-                    db.execute("UPDATE games SET corrected = 1 WHERE id = ?", (game_id,))
-                numbers.append(seq)
+            events = build(copy.deepcopy(document))
+            seq, document, numbers = self._write_checked(db, game_id, status, seq, document, events, at)
         if numbers:
             self._documents[game_id] = (seq, document)
         return numbers
+
+    def document(self, game_id: int) -> dict[str, Any]:
+        """A copy of the table document as the log holds it now (kept between calls, replayed only
+        when another process appended)."""
+        with self.guarded():
+            self._status(self.db, game_id)
+            return copy.deepcopy(self._document(self.db, game_id)[1])
+
+    def _write_checked(self, db: sqlite3.Connection, game_id: int, status: str, seq: int, document: dict[str, Any],
+                       events: Sequence[LoggedEvent], at: str | None
+                       ) -> tuple[int, dict[str, Any], list[int]]:
+        """Check and insert `events` after event `seq` (inside the caller's transaction); return the
+        last sequence number, the document they leave and their numbers."""
+        numbers: list[int] = []
+        for kind, payload, source in events:
+            seq += 1
+            amends = isinstance(payload, dict) and bool(payload.get("amend"))
+            if status == "finished" and kind in STATE_KINDS and not amends:
+                raise EventError("the game is finished: a change must say what it amends ('amend': a note)")
+            document = self._checked(Event(seq, kind, payload, source, at or now_iso()), document)
+            self._insert(db, game_id, seq, kind, payload, source, at)
+            if status == "finished" and kind in STATE_KINDS:
+                db.execute("UPDATE games SET corrected = 1 WHERE id = ?", (game_id,))
+            numbers.append(seq)
+        return seq, document, numbers
+
+    def _finished_twin(self, db: sqlite3.Connection, document: dict[str, Any]) -> int | None:
+        """The finished game whose final table is exactly `document`, if any."""
+        for game_id, table_json in db.execute("SELECT game_id, table_json FROM results ORDER BY game_id"):
+            if json.loads(table_json) == document:
+                return int(game_id)
+        return None
 
     def finish(self, game_id: int, *, at: str | None = None) -> dict[str, Any]:
         """Score the game, store the final table and sheet, mark it finished; return the sheet.
@@ -284,15 +475,20 @@ class GameStore:
         :raises StoreError: when the events do not make a valid table.
         """
         with self.atomic() as db:
-            status = self._status(db, game_id)
-            events = self._events(db, game_id)
-            when = at or now_iso()
-            sheet = self.record_result(db, game_id, events, when)
-            seq = len(events)
-            self._insert(db, game_id, seq + 1, "score_computed", {"sheet": sheet}, "engine", when)
-            if status != "finished":
-                self._insert(db, game_id, seq + 2, "game_finished", {}, "hand", when)
+            sheet = self._finish(db, game_id, at)
         self._documents.pop(game_id, None)
+        return sheet
+
+    def _finish(self, db: sqlite3.Connection, game_id: int, at: str | None) -> dict[str, Any]:
+        """`finish` inside the caller's transaction."""
+        status = self._status(db, game_id)
+        events = self._events(db, game_id)
+        when = at or now_iso()
+        sheet = self.record_result(db, game_id, events, when)
+        seq = len(events)
+        self._insert(db, game_id, seq + 1, "score_computed", {"sheet": sheet}, "engine", when)
+        if status != "finished":
+            self._insert(db, game_id, seq + 2, "game_finished", {}, "hand", when)
         return sheet
 
     def record_result(self, db: sqlite3.Connection, game_id: int, events: list[Event], when: str) -> dict[str, Any]:
@@ -361,6 +557,7 @@ class GameStore:
         return [Event(seq, kind, json.loads(payload), source, at) for seq, kind, source, at, payload in db.execute(
             "SELECT seq, kind, source, at, payload FROM events WHERE game_id = ? ORDER BY seq", (game_id,))]
 
+    @_file_errors
     def events(self, game_id: int) -> list[Event]:
         """Every event of a game, in order.
 
@@ -373,12 +570,19 @@ class GameStore:
         """The table as it stood after event `upto` (default: now), rebuilt from the events."""
         return replay(self.events(game_id), self.data, upto=upto, armada=self.armada)
 
+    @_file_errors
+    def has_game(self, game_uuid: str) -> bool:
+        """True when a game with that UUID is in the log."""
+        return self.db.execute("SELECT 1 FROM games WHERE uuid = ?", (game_uuid,)).fetchone() is not None
+
+    @_file_errors
     def unfinished(self) -> int | None:
         """The most recently started game still being played, if any."""
         row = self.db.execute("SELECT id FROM games WHERE status = 'playing' ORDER BY started_at DESC, id DESC "
                               "LIMIT 1").fetchone()
         return None if row is None else int(row[0])
 
+    @_file_errors
     def games(self, *, game_id: int | None = None) -> list[GameSummary]:
         """Every game (or only `game_id`), newest first, with its players and final sheet."""
         where, params = ("WHERE g.id = ?", (game_id,)) if game_id is not None else ("", ())
@@ -405,6 +609,7 @@ class GameStore:
         return found[0]
 
     # -- settings -------------------------------------------------------------------------------
+    @_file_errors
     def setting(self, key: str, default: Any = None) -> Any:
         """A stored setting (any JSON value), or `default`."""
         row = self.db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
@@ -419,11 +624,15 @@ class GameStore:
                 db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
                            (key, json.dumps(value, ensure_ascii=False)))
 
+    @_file_errors
     def known_player_names(self) -> list[str]:
         """Names of earlier players, most frequent first (the app offers them at set-up)."""
         return [row[0] for row in self.db.execute(
             "SELECT name FROM players GROUP BY name ORDER BY COUNT(*) DESC, MAX(game_id) DESC, name")]
 
     def integrity_ok(self) -> bool:
-        """True when SQLite's integrity check passes."""
-        return self.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        """True when SQLite's integrity check passes (False for a file too damaged to check)."""
+        try:
+            return bool(self.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok")
+        except sqlite3.DatabaseError:
+            return False

@@ -104,7 +104,9 @@ def check_payload(kind: str, payload: Any, seats: int | None) -> list[Problem]:
                     name.as_str(max_length=40)
         items = reader["players"].as_list(max_length=8)
         for item in items:
-            item.as_object(allowed=("name", "wonder", "side"))
+            item.as_object(allowed=("name", "wonder", "side", "other_wonder"))
+            if item["other_wonder"].present:
+                item["other_wonder"].as_object()            # Armada's 8th board: checked with the table
             item["name"].as_str(max_length=40)
             item["wonder"].as_str(max_length=40)
             item["side"].as_str(choices=("A", "B"), what="side")
@@ -222,6 +224,8 @@ def apply(document: dict[str, Any], event: Event, data: GameData) -> None:
         for entry in payload["players"]:
             players.append({"name": entry["name"], "wonder": entry["wonder"], "side": entry["side"], "stages": 0,
                             "cards": [], "coins": data.rules.starting_coins, "tokens": []})
+            if "other_wonder" in entry:
+                players[-1]["other_wonder"] = copy.deepcopy(entry["other_wonder"])
         return
     if not players:
         raise EventError(f"{event.kind} before the game is set up")
@@ -252,7 +256,8 @@ def apply(document: dict[str, Any], event: Event, data: GameData) -> None:
         player["tokens"] = list(payload["tokens"])
     elif event.kind == "armada_set":
         for key in ARMADA_PLAYER_FIELDS:
-            player.pop(key, None)
+            if key != "other_wonder" or key in payload["armada"]:   # the board named at set-up stays
+                player.pop(key, None)
         player.update(copy.deepcopy(payload["armada"]))
     elif event.kind == "choices_set":
         for key in ("science_choices", "copied_guild"):

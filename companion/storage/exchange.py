@@ -25,6 +25,7 @@ from companion.storage.events import KINDS, SOURCES, STATE_KINDS, Event, EventEr
 __all__ = [
     "BGG_IDS",
     "BGSTATS_CANNOT_CARRY",
+    "CSV_BOM",
     "GAME_FORMAT",
     "MAX_IMPORT_BYTES",
     "CheckedGame",
@@ -73,12 +74,17 @@ def export_json(store: GameStore, game_id: int) -> dict[str, Any]:
             "events": [e.to_json() for e in store.events(game_id)], "table": state.document, "sheet": summary.sheet}
 
 
+CSV_BOM = "\ufeff"
+"""The UTF-8 byte-order mark that makes Excel read the file as UTF-8 (Cyrillic names)."""
+
+
 def export_csv(store: GameStore, game_ids: list[int]) -> str:
     """One row per player of each finished game: wonder board and side, points per category (the
-    `wonder` column is the wonder's points), total, coins, rank, winner."""
-    out = io.StringIO()
-    out.write("\ufeff")  # a UTF-8 byte-order mark: Excel then reads Cyrillic names right
-    writer = csv.writer(out, lineterminator="\r\n")  # RFC 4180
+    `wonder` column is the wonder's points), total, coins, rank, winner. RFC 4180 (CR LF line ends),
+    after a byte-order mark so that a spreadsheet reads it as UTF-8."""
+    out = io.StringIO(newline="")
+    out.write(CSV_BOM)
+    writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(["game", "uuid", "started_at", "finished_at", "seat", "player", "board", "side", *CATEGORIES,
                      "total", "coins", "rank", "winner", "corrected"])
     for game_id in game_ids:
@@ -206,7 +212,14 @@ def import_games(store: GameStore, document: Any) -> list[int]:
         seen.add(game.uuid)
     if problems:
         raise ImportRefused(problem_lines(problems))
-    return write_games(store, checked)
+    return write_games(store, in_play_order(checked))
+
+
+def in_play_order(games: list[CheckedGame]) -> list[CheckedGame]:
+    """The games oldest first, so that they are numbered in the order they were played (`export --all`
+    lists the newest first); games started at the same time keep the reverse of the file's order."""
+    order = sorted(range(len(games)), key=lambda index: (games[index].started_at, -index))
+    return [games[index] for index in order]
 
 
 def check_game(store: GameStore, document: Any) -> CheckedGame:
@@ -233,7 +246,7 @@ def check_game(store: GameStore, document: Any) -> CheckedGame:
         raise ImportRefused(problem_lines(problems))
     if not events or events[0].kind != "game_set_up":
         raise ImportRefused(["events[0]: a game starts with its game_set_up event"])
-    if store.db.execute("SELECT 1 FROM games WHERE uuid = ?", (game_uuid,)).fetchone():
+    if store.has_game(game_uuid):
         raise ImportRefused([f"uuid: this game ({game_uuid}) is already in the log"])
     document_state = empty_document()
     finished = False
@@ -256,6 +269,8 @@ def write_games(store: GameStore, games: list[CheckedGame]) -> list[int]:
     ids = []
     with store.atomic() as db:
         for game in games:
+            if store.has_game(game.uuid):                 # imported meanwhile by another process
+                raise ImportRefused([f"uuid: this game ({game.uuid}) is already in the log"])
             cursor = db.execute("INSERT INTO games (uuid, started_at, status) VALUES (?, ?, 'playing')",
                                 (game.uuid, game.started_at))
             game_id = int(cursor.lastrowid or 0)

@@ -1,5 +1,5 @@
 """Log a finished table (a table file) as a game: the set-up, then every card, stage, coin count,
-token, choice and Armada port state as events entered by hand, then the result."""
+token, choice and Armada port state as events entered by hand, then the result, in one transaction."""
 
 from __future__ import annotations
 
@@ -7,50 +7,86 @@ from typing import Any
 
 from companion.engine import score_table
 from companion.engine.selfplay import SelfPlayGame
-from companion.storage.database import GameStore
+from companion.storage.database import GameStore, LoggedEvent
 from companion.storage.events import EventError
-from companion.tablefile import TableFileError, parse_table
+from companion.tablefile import TableFileError, parse_table, table_to_json
 from companion.tablefile_armada import ARMADA_PLAYER_FIELDS
 
-__all__ = ["record_table", "selfplay_events"]
+__all__ = ["camera_unread", "record_table", "selfplay_events", "table_events"]
 
 
 def record_table(store: GameStore, document: dict[str, Any], *, at: str | None = None,
-                 finished_at: str | None = None, source: str = "hand") -> int:
-    """Store a valid table document as a finished game; return its id.
+                 finished_at: str | None = None, source: str = "hand", allow_twin: bool = False) -> int:
+    """Store a valid table document as a finished game, all in one transaction; return its id.
 
-    :raises EventError: when the document is not a valid table (each event is checked), or when
-        its score needs Armada values nobody has entered (nothing is logged then).
+    :raises EventError: when the document is not a valid table, has no players, was built by the
+        camera and lacks what the camera cannot read (coins, tokens), or when its score needs Armada
+        values nobody has entered. Nothing is logged then.
+    :raises DuplicateGame: unless `allow_twin`, when the very same finished table is in the log.
     """
+    unread = camera_unread(document)
+    if unread:
+        raise EventError(f"this table was read by the camera, which does not read {' or '.join(unread)}: count them, "
+                         f"enter each player's {' and '.join(unread)}, then delete \"not_read_by_camera\" from "
+                         f"\"x-observation\" (or the whole \"x-observation\")")
     try:
-        sheet = score_table(parse_table(document, store.data, armada=store.armada))
+        table = parse_table(document, store.data, armada=store.armada)
     except TableFileError as error:
         raise EventError("; ".join(str(p) for p in error.problems)) from None
+    if not table.players:
+        raise EventError("the table has no players: there is no game to log")
+    sheet = score_table(table)
     if not sheet.complete:
         raise EventError("the table cannot be logged until these values are entered: "
                          + "; ".join(f"{gap.label} ({name}): {gap.how_to_enter}" for name, gap in sheet.unknowns()))
-    players = [{"name": p["name"], "wonder": p["wonder"], "side": p["side"]} for p in document["players"]]
-    game_id = store.new_game(players, variant=document.get("variant", "standard"),
-                             expansions=document.get("expansions", []), options=document.get("options"),
-                             source=source, at=at, teams=document.get("teams"))
-    for seat, player in enumerate(document["players"]):
-        for card in player.get("cards", []):
-            store.append(game_id, "card_confirmed", {"seat": seat, "card": card}, source=source, at=at)
+    clean = table_to_json(table)
+    players = [_seating(player) for player in clean["players"]]
+    return store.new_game(players, variant=clean.get("variant", "standard"), expansions=clean.get("expansions", []),
+                          options=clean.get("options"), source=source, at=at, teams=clean.get("teams"),
+                          then=table_events(clean, source), finish=True, finished_at=finished_at or at,
+                          allow_twin=allow_twin)
+
+
+def _seating(player: dict[str, Any]) -> dict[str, Any]:
+    """A player's set-up entry: name, wonder, side, and a board of another expansion (Armada's eighth
+    seat) as it is before any stage is built (its stages' points and shields come with the port,
+    after the stages)."""
+    seat = {key: player[key] for key in ("name", "wonder", "side")}
+    if "other_wonder" in player:
+        seat["other_wonder"] = {k: v for k, v in player["other_wonder"].items() if k in ("name", "resource", "stages")}
+    return seat
+
+
+def camera_unread(document: dict[str, Any]) -> list[str]:
+    """What a table built by the camera (`companion table`) says it did not read: coins, tokens."""
+    observation = document.get("x-observation")
+    unread = observation.get("not_read_by_camera") if isinstance(observation, dict) else None
+    return [str(item) for item in unread] if isinstance(unread, list) else []
+
+
+def table_events(document: dict[str, Any], source: str = "hand") -> list[LoggedEvent]:
+    """The events that build a valid table document's cities after its set-up: every city first,
+    then the players' choices and Armada ports, which may name another city's cards (Olympia B
+    copying the guild of a later seat, an incursion naming its giver) or its built stages (a board
+    of another expansion)."""
+    events: list[LoggedEvent] = []
+    players = document["players"]
+    for seat, player in enumerate(players):
+        events += [("card_confirmed", {"seat": seat, "card": card}, source) for card in player.get("cards", [])]
         if player.get("stages"):
-            store.append(game_id, "stage_built", {"seat": seat, "stages": player["stages"]}, source=source, at=at)
-        store.append(game_id, "coins_changed", {"seat": seat, "coins": player["coins"]}, source=source, at=at)
+            events.append(("stage_built", {"seat": seat, "stages": player["stages"]}, source))
+        events.append(("coins_changed", {"seat": seat, "coins": player["coins"]}, source))
         if player.get("tokens"):
-            store.append(game_id, "tokens_set", {"seat": seat, "tokens": player["tokens"]}, source=source, at=at)
+            events.append(("tokens_set", {"seat": seat, "tokens": player["tokens"]}, source))
+    for seat, player in enumerate(players):
         choices = {k: player[k] for k in ("science_choices", "copied_guild") if k in player}
         if choices:
-            store.append(game_id, "choices_set", {"seat": seat, **choices}, source=source, at=at)
-
-    for seat, player in enumerate(document["players"]):     # after every city is built: incursions name givers
-        port = {k: player[k] for k in ARMADA_PLAYER_FIELDS if k in player and k != "other_wonder"}
+            events.append(("choices_set", {"seat": seat, **choices}, source))
+    for seat, player in enumerate(players):
+        port = {k: player[k] for k in ARMADA_PLAYER_FIELDS if k in player}
         if port:
-            store.append(game_id, "armada_set", {"seat": seat, "armada": port}, source=source, at=at)
-    store.finish(game_id, at=finished_at or at)
-    return game_id
+            events.append(("armada_set", {"seat": seat, "armada": port}, source))
+    return events
 
 
 def selfplay_events(game: SelfPlayGame) -> list[tuple[str, dict[str, Any], str]]:

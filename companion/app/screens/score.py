@@ -78,8 +78,8 @@ class ScoreScreen(AppScreen):
         if not self.complete:
             running.notify(running.tr("score.incomplete"), bad=True)
             return
-        running.session.finish()
-        running.changed(now=True)
+        if not running.attempt(running.session.finish):
+            return
         running.notify(running.tr("score.saved_game"))
         self.refresh()
 
