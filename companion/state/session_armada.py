@@ -259,15 +259,18 @@ class ArmadaActions(TurnActions):
 
         :raises SessionError: for a choice the city has no card or island for, or an unknown option.
         """
-        options = self.choice_options(seat)
-        if key not in options or (value is not None and value not in options[key]):
-            raise SessionError(f"{self.document['players'][seat]['name']} cannot choose {key}={value}")
-        port = self.port(seat)
-        if value is None:
-            port.pop(key, None)
-        else:
-            port[key] = value
-        self._save_port(seat, port)
+        def choice_events() -> list[tuple[str, dict[str, Any], str]]:
+            options = self.choice_options(seat)
+            if key not in options or (value is not None and value not in options[key]):
+                raise SessionError(f"{self.document['players'][seat]['name']} cannot choose {key}={value}")
+            port = self.port(seat)
+            if value is None:
+                port.pop(key, None)
+            else:
+                port[key] = value
+            return [("armada_set", {"seat": seat, "armada": port}, "hand")]
+
+        self._transact(choice_events)
 
     def _need_armada(self) -> None:
         if not self.has_armada:

@@ -15,6 +15,7 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.app.widgets.armada import LiveModal
 from companion.app.widgets.common import BigButton, TextLabel, ToggleChoice, app
 from companion.app.widgets.kv import load_kv
+from companion.state.session import GameSession
 
 __all__ = ["TurnButton", "TurnDialog", "seat_line"]
 
@@ -60,8 +61,8 @@ class TurnButton(BigButton):
 
     def _update(self, *_: Any) -> None:
         running = app()
-        session = running.session
-        self.shown = bool(session is not None and session.has_armada and not session.finished)
+        session = running.session              # an Architects game's session is no 7 Wonders session
+        self.shown = isinstance(session, GameSession) and session.has_armada and not session.finished
         self.text = running.tr("turn.button")
 
     def on_release(self) -> None:
