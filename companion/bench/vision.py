@@ -20,6 +20,7 @@ import numpy as np
 
 from companion.bench.markers import marker_numbers
 from companion.bench.timing import machine_line, percentile
+from companion.bench.vision_speed import measure_speed, print_speed
 from companion.markers import load_marker_registry
 from companion.simulation import scenes
 from companion.vision.decoders import ZbarDecoder, ZxingDecoder, as_grey
@@ -140,7 +141,9 @@ def run(frames_per_level: int = 6, as_json: bool = False, seed: int = 7) -> dict
                     tallies[name].add(truth, found, everything, time.perf_counter() - start)
             results[family][level] = tallies
     summary = _summary(results)
+    speed = measure_speed(frames=max(1, frames_per_level // 3))
     document = {"machine": machine_line(), "frames_per_level": frames_per_level,
+                "speed": [row.to_json() for row in speed],
                 "results": {f: {lv: {n: t.to_json() for n, t in ts.items()} for lv, ts in lvls.items()}
                             for f, lvls in results.items()},
                 "summary": summary}
@@ -148,6 +151,7 @@ def run(frames_per_level: int = 6, as_json: bool = False, seed: int = 7) -> dict
         print(json.dumps(document, indent=1))
     else:
         _print(results, summary, frames_per_level)
+        print_speed(speed)
     return document
 
 

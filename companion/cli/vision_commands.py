@@ -39,6 +39,7 @@ def _names(text: str) -> dict[str, str]:
 def _table_reader(args: argparse.Namespace) -> Any:
     from companion.vision.lens import LensProfile, LensProfileError
     from companion.vision.pipeline import TableReader
+    from companion.vision.reader import MarkerReader
     from companion.vision.rig import RigProfile, RigProfileError
 
     lens = rig = None
@@ -53,7 +54,8 @@ def _table_reader(args: argparse.Namespace) -> Any:
         except RigProfileError as error:
             print(f"warning: {error}; finding the table plane in each frame", file=sys.stderr)
     return TableReader(sizes_mm=getattr(args, "sizes", None) or {}, lens=lens, rig=rig,
-                       player_count=getattr(args, "players", None))
+                       player_count=getattr(args, "players", None),
+                       reader=MarkerReader.for_family(getattr(args, "family", None)))
 
 
 def _frames(sources: list[str], every: int, realtime: bool = False) -> Iterator[Any]:
@@ -231,6 +233,8 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lens", metavar="PROFILE", help="lens profile from `companion calibrate lens`")
     parser.add_argument("--sizes", type=_sizes, metavar="FAMILY=MM,...",
                         help="printed code sides if not the defaults (qr=18,aruco=14)")
+    parser.add_argument("--family", choices=("qr", "aruco", "both"), default="both",
+                        help="the stickers the game uses: read only that family, faster (default both)")
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
