@@ -12,7 +12,7 @@ registry. No code found is an empty list, not an error.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Protocol
 
@@ -98,16 +98,17 @@ class ZxingDecoder:
     """zxing-cpp restricted to the formats we print (QR and Micro QR): asking for every format lets
     it misread textures as other symbologies.
 
-    With `upscale` on, a frame in which some QR code was read is read a second time upscaled twice
-    (cubic) and sharpened, over the area the codes found span (widened by a few code sides): it
-    lifts recall at 2-3 pixels per module (on 4K frames from 67% to 94% at 2-2.5) for little time,
-    since zxing-cpp is fast and the second pass skips its own downscaling. A frame with no QR code
-    at all (a table of compact stickers) is read once.
+    With `upscale` on, where the codes read are small (under `SMALL_PPM` pixels per module, so that
+    others nearby may be too small to read) the area they span, widened by a few code sides, is read
+    a second time upscaled twice (cubic) and sharpened: it lifts recall at 2-2.5 pixels per module
+    (on 4K frames from 67% to 94%), and the second pass skips zxing's own downscaling. A frame whose
+    codes are all large, or with no QR code at all (a table of compact stickers), is read once.
     """
 
     name = "zxing"
     MARGIN_SIDES = 3.0
-    """How far around the codes found the upscaled pass looks, in code sides."""
+    """How far around the small codes found the upscaled pass looks, in code sides."""
+    SMALL_PPM = 3.5
 
     def __init__(self, micro: bool = False, upscale: bool = False) -> None:
         import zxingcpp
@@ -121,8 +122,9 @@ class ZxingDecoder:
 
     def decode(self, grey: np.ndarray) -> list[RawCode]:
         codes = self._read(grey, 1.0, (0, 0), downscale=True)
-        if codes and self.upscale:
-            x0, y0, x1, y1 = _span(codes, self.MARGIN_SIDES, grey.shape)
+        small = [code for code in codes if code.pixels_per_module < self.SMALL_PPM]
+        if small and self.upscale:
+            x0, y0, x1, y1 = _span(small, self.MARGIN_SIDES, grey.shape)
             up = cv2.resize(grey[y0:y1, x0:x1], None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
             up = cv2.addWeighted(up, 1.6, cv2.GaussianBlur(up, (0, 0), 1.6), -0.6, 0)
             codes += self._read(up, 2.0, (x0, y0), downscale=False)
@@ -241,31 +243,41 @@ class FiducialCheck:
         self._border = np.ones((modules, modules), dtype=bool)
         self._border[1:-1, 1:-1] = False
         cell = self.CELL_PX
-        side = (modules + 2) * cell
+        side = (modules + 4) * cell
         self._canvas = side
-        self._target = np.array([[cell, cell], [side - cell, cell], [side - cell, side - cell], [cell, side - cell]],
-                                dtype=np.float32)
+        near, far = 2 * cell, side - 2 * cell
+        self._target = np.array([[near, near], [far, near], [far, far], [near, far]], dtype=np.float32)
 
     @staticmethod
     def _id_bits(vocabulary: cv2.aruco.Dictionary, marker_id: int, modules: int) -> np.ndarray:
         image = cv2.aruco.generateImageMarker(vocabulary, marker_id, modules)
         return image[1:-1, 1:-1] > 127
 
-    def cells(self, grey: np.ndarray, corners: np.ndarray) -> np.ndarray:
-        """The mean grey of the middle of every cell of the code and its ring, by the corners."""
+    def flat(self, grey: np.ndarray, corners: np.ndarray) -> np.ndarray:
+        """The code, its ring and one more cell around, warped square: `CELL_PX` pixels a cell."""
         homography = cv2.getPerspectiveTransform(np.asarray(corners, dtype=np.float32), self._target)
-        flat = cv2.warpPerspective(grey, homography, (self._canvas, self._canvas), flags=cv2.INTER_LINEAR,
+        return cv2.warpPerspective(grey, homography, (self._canvas, self._canvas), flags=cv2.INTER_LINEAR,
                                    borderMode=cv2.BORDER_REPLICATE)
+
+    def cells(self, flat: np.ndarray, dx: int = 0, dy: int = 0) -> np.ndarray:
+        """The mean grey of the middle of every cell of the code and its ring, the grid moved by
+        (dx, dy) pixels of `flat`."""
         cell = self.CELL_PX
-        n = self._canvas // cell
-        blocks = flat.reshape(n, cell, n, cell)[:, 1:-1, :, 1:-1].astype(np.float32)
-        return blocks.mean(axis=(1, 3))
+        n = self._canvas // cell - 2
+        window = flat[cell + dy:cell + dy + n * cell, cell + dx:cell + dx + n * cell]
+        return window.reshape(n, cell, n, cell)[:, 1:-1, :, 1:-1].astype(np.float32).mean(axis=(1, 3))
 
     def passes(self, grey: np.ndarray, corners: np.ndarray, marker_id: int) -> bool:
-        """Whether the hit of `marker_id` at `corners` is a real printed marker."""
+        """Whether the hit of `marker_id` at `corners` is a real printed marker. The grid is also
+        tried half a cell off each way: at 2 pixels per module the corners can be that far off."""
         if not 0 <= marker_id < len(self._codes):
             return False
-        cells = self.cells(grey, corners)
+        flat = self.flat(grey, corners)
+        half = self.CELL_PX // 2
+        return any(self._cells_pass(self.cells(flat, dx, dy), marker_id)
+                   for dx in (0, -half, half) for dy in (0, -half, half))
+
+    def _cells_pass(self, cells: np.ndarray, marker_id: int) -> bool:
         code = cells[1:-1, 1:-1]
         inner = code[1:-1, 1:-1]
         dark = float(np.median(code[self._border]))
@@ -377,12 +389,20 @@ class ArucoDecoder:
                                                    else cv2.aruco.CORNER_REFINE_CONTOUR)
             self._detector.setDetectorParameters(self._params)
         corners, ids, rejected = self._detector.detectMarkers(small)
-        hits = []
+        hits, codes = [], []
         if ids is not None:
             for c, marker_id in zip(corners, ids.ravel(), strict=True):
-                quad = self._refine(grey, _to_full(c.reshape(4, 2), scale), scale)
-                hits.append(RawCode("aruco", None, int(marker_id), quad, self.name, self._modules))
-        codes = [code for code in hits if self._passes(grey, code)]
+                found = _to_full(c.reshape(4, 2), scale)
+                refined = RawCode("aruco", None, int(marker_id), self._refine(grey, found, scale), self.name,
+                                  self._modules)
+                hits.append(refined)
+                # Refining can pull a corner of a small marker onto a module's corner: then the
+                # detector's own corners are checked.
+                if self._passes(grey, refined):
+                    codes.append(refined)
+                elif self.check.passes(grey, found, int(marker_id)):
+                    codes.append(replace(refined, corners=found))
+                    hits[-1] = codes[-1]
         # A hit found on a reduced copy that fails the check may only have rough corners: it is read
         # again on the full frame with the second look, before any rejected outline.
         retry = [(code.side_px, np.array(code.center)) for code in hits if code not in codes] if scale != 1.0 else []
