@@ -224,14 +224,16 @@ class FiducialCheck:
     The code and a one-cell ring around it are sampled on the refined corners, cell by cell, and
     each cell's grey is set on a scale from the border's dark (0) to the id's light cells (1). A
     hit passes when that span has contrast, at most one inner cell clearly contradicts the id's
-    bits (below 0.25 where the id has a light cell, above 0.75 where a dark one: blur at 2 pixels
-    per module blurs a cell or two, a lookalike contradicts several), the border is dark, and the
-    ring is light on at least three sides: the fourth may be covered by the next card of a column.
+    bits (below 0.25 where the id has a light cell, above 0.75 where a dark one) and at most three
+    lie on the wrong side of 0.5 (blur at 2 pixels per module greys a few cells; a QR finder
+    pattern read as id 591 has four cells wrong), the border is dark, and the ring is light on at
+    least three sides: the fourth may be covered by the next card of a column.
     """
 
     CELL_PX = 6
     MIN_CONTRAST = 24.0
     MAX_CONTRADICTIONS = 1
+    MAX_WRONG_SIDE = 3
     MAX_LIGHT_BORDER_CELLS = 2
     MIN_LIGHT_SIDES = 3
 
@@ -265,19 +267,24 @@ class FiducialCheck:
         cell = self.CELL_PX
         n = self._canvas // cell - 2
         window = flat[cell + dy:cell + dy + n * cell, cell + dx:cell + dx + n * cell]
-        return window.reshape(n, cell, n, cell)[:, 1:-1, :, 1:-1].astype(np.float32).mean(axis=(1, 3))
+        middle = slice(cell // 2 - 1, cell // 2 + 1)
+        return window.reshape(n, cell, n, cell)[:, middle, :, middle].astype(np.float32).mean(axis=(1, 3))
 
     def passes(self, grey: np.ndarray, corners: np.ndarray, marker_id: int) -> bool:
         """Whether the hit of `marker_id` at `corners` is a real printed marker. The grid is also
-        tried half a cell off each way: at 2 pixels per module the corners can be that far off."""
+        tried a third of a cell off each way: at 2 pixels per module the corners can be that far
+        off (the middle of each cell is sampled, so a moved grid still samples inside the cells)."""
         if not 0 <= marker_id < len(self._codes):
             return False
         flat = self.flat(grey, corners)
-        half = self.CELL_PX // 2
-        return any(self._cells_pass(self.cells(flat, dx, dy), marker_id)
-                   for dx in (0, -half, half) for dy in (0, -half, half))
+        step = self.CELL_PX // 3
+        ring = self.cells(flat)
+        return any(self._cells_pass(self.cells(flat, dx, dy), marker_id, ring)
+                   for dx in (0, -step, step) for dy in (0, -step, step))
 
-    def _cells_pass(self, cells: np.ndarray, marker_id: int) -> bool:
+    def _cells_pass(self, cells: np.ndarray, marker_id: int, ring_cells: np.ndarray) -> bool:
+        """The check on one sampling of the cells; the ring is judged on the grid as found (a moved
+        grid would sample the ring next to the code's edge)."""
         code = cells[1:-1, 1:-1]
         inner = code[1:-1, 1:-1]
         dark = float(np.median(code[self._border]))
@@ -289,11 +296,12 @@ class FiducialCheck:
             level = (cells - dark) / span
             bits = level[2:-2, 2:-2]
             contradictions = int(((bits < 0.25) & light_cells).sum() + ((bits > 0.75) & ~light_cells).sum())
-            if contradictions > self.MAX_CONTRADICTIONS:
+            wrong_side = int(((bits < 0.5) & light_cells).sum() + ((bits > 0.5) & ~light_cells).sum())
+            if contradictions > self.MAX_CONTRADICTIONS or wrong_side > self.MAX_WRONG_SIDE:
                 continue
             if int((level[1:-1, 1:-1][self._border] > 0.5).sum()) > self.MAX_LIGHT_BORDER_CELLS:
                 continue
-            ring = level > 0.5
+            ring = (ring_cells - dark) / span > 0.5
             sides = (ring[0, 1:-1], ring[-1, 1:-1], ring[1:-1, 0], ring[1:-1, -1])
             if sum(int(side.sum()) >= len(side) - 2 for side in sides) >= self.MIN_LIGHT_SIDES:
                 return True
