@@ -148,3 +148,6 @@ def test_a_still_table_is_not_decoded_again_and_a_change_is_read() -> None:
     _aruco(changed, 5, 640, 130)                         # marker 5 laid there
     assert sorted(d.component.marker for d in reader.read(filmed(changed)).markers) == [1, 2, 4, 5]
     assert len(calls) == 2 and calls[1][1] < frame.shape[1] // 2   # only the changed part
+    swapped = changed.copy()
+    _aruco(swapped, 6, 60, 120)                          # marker 1's sticker replaced in place
+    assert sorted(d.component.marker for d in reader.read(filmed(swapped)).markers) == [2, 4, 5, 6]

@@ -1,8 +1,10 @@
 """Which parts of a video frame changed since they were last decoded, so that a still table is not
 decoded again every frame.
 
-Each frame is reduced to a thumbnail (one pixel per `CELL` square). Cells whose grey moved by more
-than `THRESHOLD` levels since that part was last decoded are changed; they are widened by a
+Each frame is reduced to a thumbnail (one grey per `CELL` x `CELL` pixels: fine enough that
+another sticker laid in the same place changes some cell by 39 levels or more at 2-4 pixels per
+module, measured). Cells whose grey moved by more than `THRESHOLD` levels since that part was last
+decoded are changed; they are widened by a
 margin (a marker lying across the edge of a change is decoded whole) and grouped into boxes. The
 reader decodes those boxes only and keeps the markers found earlier outside them. A frame of
 another size, a change over most of the frame (the camera moved, the light changed), or every
@@ -26,7 +28,7 @@ Region = tuple[int, int, int, int]
 class ChangeMap:
     """The thumbnail of what was last decoded in each part of the frame, and where it changed."""
 
-    CELL = 16
+    CELL = 4
     THRESHOLD = 8.0
     WHOLE_FRAME_SHARE = 0.4
     """A change over more than this share of the frame reads the whole frame."""
