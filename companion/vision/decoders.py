@@ -109,6 +109,7 @@ class ZxingDecoder:
     MARGIN_SIDES = 3.0
     """How far around the small codes found the upscaled pass looks, in code sides."""
     SMALL_PPM = 3.5
+    """Codes read at fewer pixels per module than this call for the upscaled pass around them."""
 
     def __init__(self, micro: bool = False, upscale: bool = False) -> None:
         import zxingcpp
@@ -319,8 +320,8 @@ class ArucoDecoder:
     on a reduced copy of large frames, every hit refined and checked on the full frame, and a second
     look at small candidates.
 
-    Frames wider than `reduce_above` pixels are searched at half size (a 4K frame costs what a
-    1080p frame does); the corners are then refined on the full frame. At 2-3 pixels per module
+    Frames wider than `reduce_above` pixels (4K, 12 MP photos) are searched at 2/3 size, unless
+    their markers prove too small for it; the corners are then refined on the full frame. At 2-3 pixels per module
     OpenCV finds the marker's outline but often misreads its bits from rough corners: candidates
     it rejected that have the size of the markers around (or of small markers) are cropped from the
     full frame, upscaled `roi_scale` times, sharpened and read again; at most `roi_limit` of them
@@ -329,6 +330,11 @@ class ArucoDecoder:
     """
 
     name = "aruco"
+    REDUCED = 2 / 3
+    """The scale large frames are searched at."""
+    LEAST_REDUCED_PPM = 2.4
+    """Markers found on the reduced copy at fewer pixels per module than this: smaller ones may be
+    there unseen, so the frame is searched again at full size (and the next frames too)."""
 
     def __init__(self, dictionary: str = "DICT_5X5_1000", *, min_perimeter_px: float = 38.0,
                  roi_scale: float = 3.0, roi_limit: int = 60, reduce_above: int = 2400) -> None:
@@ -354,14 +360,6 @@ class ArucoDecoder:
         self.roi_limit = roi_limit
         self.reduce_above = reduce_above
         self._small_markers = False
-        self.refused = 0
-        """Hits refused by the check since this decoder was made (lookalikes: QR finder patterns, icons)."""
-
-    REDUCED = 2 / 3
-    """The scale large frames are searched at."""
-    LEAST_REDUCED_PPM = 2.4
-    """Markers found on the reduced copy at fewer pixels per module than this: smaller ones may be
-    there unseen, so the frame is searched again at full size (and the next frames too)."""
 
     def scale_for(self, grey: np.ndarray) -> float:
         """The scale outlines are searched at: reduced for frames wider than `reduce_above` unless
@@ -397,24 +395,23 @@ class ArucoDecoder:
                                                    else cv2.aruco.CORNER_REFINE_CONTOUR)
             self._detector.setDetectorParameters(self._params)
         corners, ids, rejected = self._detector.detectMarkers(small)
-        hits, codes = [], []
+        codes, failed = [], []
         if ids is not None:
             for c, marker_id in zip(corners, ids.ravel(), strict=True):
                 found = _to_full(c.reshape(4, 2), scale)
                 refined = RawCode("aruco", None, int(marker_id), self._refine(grey, found, scale), self.name,
                                   self._modules)
-                hits.append(refined)
                 # Refining can pull a corner of a small marker onto a module's corner: then the
                 # detector's own corners are checked.
                 if self._passes(grey, refined):
                     codes.append(refined)
                 elif self.check.passes(grey, found, int(marker_id)):
                     codes.append(replace(refined, corners=found))
-                    hits[-1] = codes[-1]
+                else:
+                    failed.append(refined)
         # A hit found on a reduced copy that fails the check may only have rough corners: it is read
         # again on the full frame with the second look, before any rejected outline.
-        retry = [(code.side_px, np.array(code.center)) for code in hits if code not in codes] if scale != 1.0 else []
-        self.refused += len(hits) - len(codes) - len(retry)
+        retry = [(code.side_px, np.array(code.center)) for code in failed] if scale != 1.0 else []
         # No marker at all in the frame: it shows no compact stickers, skip the costly second look.
         if self.roi_limit > 0 and (rejected or retry) and (codes or retry):
             outlines = [_to_full(r.reshape(4, 2), scale) for r in rejected]
@@ -425,10 +422,10 @@ class ArucoDecoder:
                     for area in exclude)]
             second = self._second_look(grey, codes, outlines, retry)
             codes += [code for code in second if self._passes(grey, code)]
-            self.refused += sum(not any(c is code for c in codes) for code in second)
         return codes
 
     def _passes(self, grey: np.ndarray, code: RawCode) -> bool:
+        """Whether `code` passes the fiducial check on the full frame."""
         return code.fiducial_id is not None and self.check.passes(grey, code.corners, code.fiducial_id)
 
     def _refine(self, grey: np.ndarray, corners: np.ndarray, scale: float = 1.0) -> np.ndarray:
