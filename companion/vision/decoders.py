@@ -290,7 +290,7 @@ class FiducialCheck:
         inner = code[1:-1, 1:-1]
         dark = float(np.median(code[self._border]))
         for light_cells in self._codes[marker_id]:
-            light = float(np.median(inner[light_cells])) if light_cells.any() else float(np.median(cells))
+            light = float(np.median(inner[light_cells])) if light_cells.any() else float(cells.max())
             span = light - dark
             if span < self.MIN_CONTRAST:
                 continue
@@ -397,10 +397,9 @@ class ArucoDecoder:
         corners, ids, rejected = self._detector.detectMarkers(small)
         codes, failed = [], []
         if ids is not None:
-            for c, marker_id in zip(corners, ids.ravel(), strict=True):
-                found = _to_full(c.reshape(4, 2), scale)
-                refined = RawCode("aruco", None, int(marker_id), self._refine(grey, found, scale), self.name,
-                                  self._modules)
+            outlines = [_to_full(c.reshape(4, 2), scale) for c in corners]
+            for found, quad, marker_id in zip(outlines, self._refine(grey, outlines, scale), ids.ravel(), strict=True):
+                refined = RawCode("aruco", None, int(marker_id), quad, self.name, self._modules)
                 # Refining can pull a corner of a small marker onto a module's corner: then the
                 # detector's own corners are checked.
                 if self._passes(grey, refined):
@@ -428,15 +427,20 @@ class ArucoDecoder:
         """Whether `code` passes the fiducial check on the full frame."""
         return code.fiducial_id is not None and self.check.passes(grey, code.corners, code.fiducial_id)
 
-    def _refine(self, grey: np.ndarray, corners: np.ndarray, scale: float = 1.0) -> np.ndarray:
+    def _refine(self, grey: np.ndarray, outlines: list[np.ndarray], scale: float = 1.0) -> list[np.ndarray]:
         """Corners moved to the full frame's subpixel corners (a wider search for corners found on
-        a reduced copy, which lie up to a pixel or two off)."""
-        points = np.ascontiguousarray(corners, dtype=np.float32).reshape(-1, 1, 2)
-        side = float(np.linalg.norm(corners[1] - corners[0]))
-        window = max(1 if scale == 1.0 else 2, min(5, int(side / self._modules / 2)))
+        a reduced copy, which lie up to a pixel or two off); one OpenCV call per search window."""
+        windows = [max(1 if scale == 1.0 else 2, min(5, int(float(np.linalg.norm(q[1] - q[0])) / self._modules / 2)))
+                   for q in outlines]
+        refined = [np.array(q, dtype=np.float32) for q in outlines]
         criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05)
-        cv2.cornerSubPix(grey, points, (window, window), (-1, -1), criteria)
-        return points.reshape(4, 2)
+        for window in set(windows):
+            chosen = [index for index, w in enumerate(windows) if w == window]
+            points = np.ascontiguousarray(np.concatenate([refined[i] for i in chosen]).reshape(-1, 1, 2))
+            cv2.cornerSubPix(grey, points, (window, window), (-1, -1), criteria)
+            for order, index in enumerate(chosen):
+                refined[index] = points[4 * order:4 * order + 4].reshape(4, 2)
+        return refined
 
     def _second_look(self, grey: np.ndarray, found: list[RawCode], rejected: list[np.ndarray],
                      first: list[tuple[float, np.ndarray]]) -> list[RawCode]:
