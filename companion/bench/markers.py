@@ -5,6 +5,10 @@ at random, blurred up to 1 px, with noise, uneven light and JPEG compression, at
 of pixels per module (in the worst direction). Each decoder's recall per pixels-per-module gives
 the least pixels per module that reaches the target, and the sizing model turns that into the
 printed size each camera set-up needs. The renderer is `companion.simulation.render`.
+
+Then the full reader of each family alone by where the sticker lies (smooth art, busy card art with
+icons, text and thin lines, or busy art with the next card of a column over the margin under the
+code), and what lookalike patterns decode as (`companion.bench.lookalikes`).
 """
 
 from __future__ import annotations
