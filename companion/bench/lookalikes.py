@@ -88,7 +88,8 @@ def measure_lookalikes(frames: int, seed: int = 3) -> Lookalikes:
         render.paste(frame, real, cv2.getPerspectiveTransform(real_corners, render.quad((90, 90), 28, 0, 0, rng)))
         image, modules = _lookalike_image(kind, registry, rng)
         ppm = rng.uniform(0.7, 2.5) if "too small" in kind else rng.uniform(1.5, 8.0)
-        source = np.float32([[0, 0], [image.shape[1], 0], [image.shape[1], image.shape[0]], [0, image.shape[0]]])
+        source = np.array([[0, 0], [image.shape[1], 0], [image.shape[1], image.shape[0]], [0, image.shape[0]]],
+                          dtype=np.float32)
         target = render.quad((280, 280), modules * ppm, rng.uniform(0, 35), rng.uniform(0, 360), rng)
         render.paste(frame, image, cv2.getPerspectiveTransform(source, target))
         frame = render.degrade(frame, render.Degradation(blur=float(rng.uniform(0, 1.2)), noise=3.0,

@@ -90,7 +90,7 @@ def _bare(family: str, registry: MarkerRegistry) -> Callable[[np.ndarray], objec
     aruco = cv2.aruco.ArucoDetector(vocabulary, cv2.aruco.DetectorParameters())
 
     def qr(grey: np.ndarray) -> object:
-        return zxingcpp.read_barcodes(grey, formats=zxingcpp.BarcodeFormat.QRCode)
+        return zxingcpp.read_barcodes(grey, formats=zxingcpp.BarcodeFormat.QRCode)  # type: ignore[arg-type]
 
     if family == "qr":
         return qr

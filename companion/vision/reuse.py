@@ -46,12 +46,14 @@ class ChangeMap:
         reference = self._reference
         self._frames_since_full += 1
         if reference is None or reference.shape != thumb.shape or self._frames_since_full >= self.refresh_every:
-            return self._whole(thumb)
+            self._take_whole(thumb)
+            return None
         changed = cv2.absdiff(thumb, reference) > self.THRESHOLD
         if not changed.any():
             return []
         if changed.mean() > self.WHOLE_FRAME_SHARE:
-            return self._whole(thumb)
+            self._take_whole(thumb)
+            return None
         reach = int(np.ceil(margin_px / self.CELL)) + 1
         widened = cv2.dilate(changed.astype(np.uint8), np.ones((2 * reach + 1, 2 * reach + 1), np.uint8))
         count, _, stats, _ = cv2.connectedComponentsWithStats(widened, connectivity=8)
@@ -64,11 +66,10 @@ class ChangeMap:
                             int(min(height, np.ceil((y + h) * fy)))))
         return regions
 
-    def _whole(self, thumb: np.ndarray) -> None:
+    def _take_whole(self, thumb: np.ndarray) -> None:
         """Take `thumb` as the reference everywhere: the whole frame is decoded."""
         self._reference = thumb
         self._frames_since_full = 0
-        return None
 
     def _thumbnail(self, grey: np.ndarray) -> np.ndarray:
         """One grey value per cell (the last row and column take what is left over)."""
