@@ -385,7 +385,7 @@ class ArucoDecoder:
 
     def _decode_at(self, grey: np.ndarray, exclude: Sequence[np.ndarray], scale: float) -> list[RawCode]:
         """The markers found with outlines searched at `scale`, refined and checked on `grey`."""
-        small = grey if scale == 1.0 else cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        small = grey if scale == 1.0 else cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
         side = max(small.shape)
         if (side, scale) != self._frame_side:
             self._frame_side = (side, scale)
