@@ -3,10 +3,14 @@ only the game's family, and a still table not decoded again frame after frame.""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import cv2
 import numpy as np
 import pytest
 
+from companion.cli import main
 from companion.jsonread import Problem, Reader
 from companion.markers import load_marker_registry
 from companion.markers.registry import Component, _lookalike_ids
@@ -151,3 +155,14 @@ def test_a_still_table_is_not_decoded_again_and_a_change_is_read() -> None:
     swapped = changed.copy()
     _aruco(swapped, 6, 60, 120)                          # marker 1's sticker replaced in place
     assert sorted(d.component.marker for d in reader.read(filmed(swapped)).markers) == [2, 4, 5, 6]
+
+
+def test_scan_reads_only_the_family_asked_for(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    image = tmp_path / "stickers.png"
+    cv2.imwrite(str(image), _qr_and_aruco_frame())
+    assert main(["scan", str(image), "--family", "aruco", "--json"]) == 0
+    markers = json.loads(capsys.readouterr().out)[0]["markers"]
+    assert [(m["marker"], m["family"]) for m in markers] == [(7, "aruco")]
+    assert main(["scan", str(image), "--json"]) == 0
+    markers = json.loads(capsys.readouterr().out)[0]["markers"]
+    assert sorted((m["marker"], m["family"]) for m in markers) == [(7, "aruco"), (12, "qr")]
