@@ -5,6 +5,10 @@ at random, blurred up to 1 px, with noise, uneven light and JPEG compression, at
 of pixels per module (in the worst direction). Each decoder's recall per pixels-per-module gives
 the least pixels per module that reaches the target, and the sizing model turns that into the
 printed size each camera set-up needs. The renderer is `companion.simulation.render`.
+
+Then the full reader of each family alone by where the sticker lies (smooth art, busy card art with
+icons, text and thin lines, or busy art with the next card of a column over the margin under the
+code), and what lookalike patterns decode as (`companion.bench.lookalikes`).
 """
 
 from __future__ import annotations
@@ -18,13 +22,14 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from companion.bench.lookalikes import measure_lookalikes
 from companion.markers import Component, MarkerRegistry, encode_payload, load_marker_registry, read_payload
 from companion.markers.sizing import SETUPS, printed_size_mm
 from companion.simulation import render
 from companion.vision.decoders import ArucoDecoder, RawCode, ZbarDecoder, ZxingDecoder
 from companion.vision.reader import MarkerReader
 
-__all__ = ["PIXELS_PER_MODULE", "TARGETS", "marker_numbers", "run"]
+__all__ = ["PIXELS_PER_MODULE", "SITUATIONS", "TARGETS", "marker_numbers", "measure_situations", "run"]
 
 PIXELS_PER_MODULE = (1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
 TARGETS = {"qr": 0.995, "aruco": 0.99, "microqr": 0.995}
@@ -73,8 +78,17 @@ def _decoders(registry: MarkerRegistry) -> list[tuple[str, str, Callable[[np.nda
     ]
 
 
+SITUATIONS = ("plain", "busy art", "bottom quiet zone covered")
+"""Where a sticker lies: on smooth art, on busy high-contrast art with icons and text around it, or
+on busy art with the next card of a column covering it from the code's lower edge down."""
+NEIGHBOUR_MARKER = 999
+"""The test pattern: the sticker of the card that covers another one in the covered situation."""
+MODULE_MM = {"aruco": 14.0 / 7, "qr": 18.0 / 21, "microqr": 14.0 / 15}
+"""A module's printed side at the default sticker sizes (art sizes are drawn to that scale)."""
+
+
 def _sample(family: str, component: Component, registry: MarkerRegistry, ppm: float,
-            rng: np.random.Generator) -> np.ndarray:
+            rng: np.random.Generator, situation: str = "plain") -> np.ndarray:
     if family == "microqr":
         grid = _micro_grid(encode_payload(component.marker, registry))
         image = render.sticker_image(grid, 2)
@@ -83,10 +97,24 @@ def _sample(family: str, component: Component, registry: MarkerRegistry, ppm: fl
     else:
         image, corners, modules = render.marker_sticker(family, component.marker, registry)
     side = modules * ppm
-    size = int(side * 2.6 + 60)
-    frame = render.textured_background(size, size, rng)
+    covered = situation == "bottom quiet zone covered"
+    size = int(side * (5.0 if covered else 2.6) + 60)
+    px_per_mm = ppm / MODULE_MM[family]
+    frame = (render.textured_background(size, size, rng) if situation == "plain"
+             else render.busy_art(size, size, px_per_mm, rng))
     target = render.quad((size / 2, size / 2), side, rng.uniform(0, 35), rng.uniform(0, 360), rng)
-    render.paste(frame, image, cv2.getPerspectiveTransform(corners, target))
+    homography = cv2.getPerspectiveTransform(corners, target)
+    render.paste(frame, image, homography)
+    if covered:
+        # The next card of the column, with its own sticker (the test pattern) where the column's
+        # strips put it: a table always shows other markers beside a covered one.
+        flat_px_per_mm = render.SOURCE_PX / MODULE_MM[family]
+        cover = render.busy_art(image.shape[0] * 3, image.shape[1] * 3, flat_px_per_mm, rng)
+        cut = float(corners[2][1]) + rng.uniform(0, 0.3) * render.SOURCE_PX
+        render.cover_below(frame, homography, (-float(image.shape[1]), cut), cover)
+        neighbour, _, _ = render.marker_sticker(family, NEIGHBOUR_MARKER, registry)
+        below = np.array([[1, 0, 0], [0, 1, cut + 2 * flat_px_per_mm], [0, 0, 1]], dtype=np.float64)
+        render.paste(frame, neighbour, homography @ below)
     degradation = render.Degradation(blur=float(rng.uniform(0, 1.0)), noise=3.0, light=float(rng.uniform(0, 0.4)),
                                      jpeg_quality=85)
     return render.degrade(frame, degradation, rng)
@@ -115,6 +143,31 @@ def measure(trials: int, seed: int = 1) -> list[Row]:
     return rows
 
 
+def measure_situations(trials: int, seed: int = 2) -> list[Row]:
+    """Recall of the full reader of each family (the family alone, as a game that uses it reads)
+    in every situation at every pixels-per-module value."""
+    registry = load_marker_registry()
+    components = [c for c in registry if c.kind != "test"]
+    rng = np.random.default_rng(seed)
+    rows = []
+    for family in ("aruco", "qr"):
+        reader = MarkerReader.for_family(family, registry, reuse=False)
+        for situation in SITUATIONS:
+            for ppm in PIXELS_PER_MODULE:
+                found = false = 0
+                times = []
+                for _ in range(trials):
+                    component = components[int(rng.integers(len(components)))]
+                    frame = _sample(family, component, registry, ppm, rng, situation)
+                    start = time.perf_counter()
+                    ids = {d.component.marker for d in reader.read(frame).markers}
+                    times.append((time.perf_counter() - start) * 1000)
+                    found += component.marker in ids
+                    false += len(ids - {component.marker, NEIGHBOUR_MARKER})
+                rows.append(Row(family, situation, ppm, trials, found, false, statistics.median(times)))
+    return rows
+
+
 def marker_numbers(codes: list[RawCode], registry: MarkerRegistry) -> set[int]:
     """The marker numbers of the components among raw decoded codes (foreign codes left out)."""
     found = set()
@@ -139,8 +192,11 @@ def needed_pixels_per_module(rows: list[Row], family: str, decoder: str) -> floa
 
 
 def run(trials: int = 150, as_json: bool = False) -> list[Row]:
-    """Measure and print the recall table and the printed sizes it implies."""
+    """Measure and print the recall table, the printed sizes it implies, recall on busy art and
+    with the quiet zone covered, and what lookalike patterns decode as."""
     rows = measure(trials)
+    situations = measure_situations(trials)
+    lookalikes = measure_lookalikes(trials * 4)
     decisive = {"qr": "full reader", "aruco": "opencv aruco", "microqr": "zxing"}
     modules = {"qr": 21, "aruco": 7, "microqr": 15}
     needed = {family: needed_pixels_per_module(rows, family, decoder) for family, decoder in decisive.items()}
@@ -148,7 +204,9 @@ def run(trials: int = 150, as_json: bool = False) -> list[Row]:
                           for family, ppm in needed.items()} for setup in SETUPS}
     if as_json:
         print(json.dumps({"rows": [{**r.__dict__, "recall": r.recall} for r in rows],
-                          "needed_pixels_per_module": needed, "sizes_mm": sizes}, indent=1))
+                          "needed_pixels_per_module": needed, "sizes_mm": sizes,
+                          "situations": [{**r.__dict__, "recall": r.recall} for r in situations],
+                          "lookalikes": lookalikes.to_json()}, indent=1))
         return rows
     print("companion bench markers: recall of one sticker per frame (tilt 0-35 deg, blur 0-1 px, noise, "
           "uneven light, JPEG 85)")
@@ -169,4 +227,20 @@ def run(trials: int = 150, as_json: bool = False) -> list[Row]:
     for setup in SETUPS:
         s = sizes[setup.name]
         print(f"{setup.name:<78} {s['qr']!s:>7} {s['aruco']!s:>7} {s['microqr']!s:>8}")
+    print()
+    _print_situations(situations)
+    print()
+    lookalikes.print()
     return rows
+
+
+def _print_situations(rows: list[Row]) -> None:
+    header = "".join(f"{ppm:>7g}" for ppm in PIXELS_PER_MODULE)
+    print("full reader of the family alone, by where the sticker lies (busy art: icons, text and thin lines "
+          "around it; covered: the next card over the code's bottom quiet zone)")
+    print(f"{'family':<8} {'situation':<26}{header}   (pixels per module; false components)")
+    for family in ("aruco", "qr"):
+        for situation in SITUATIONS:
+            line = [r for r in rows if r.family == family and r.decoder == situation]
+            cells = "".join(f"{r.recall:>7.3f}" for r in line)
+            print(f"{family:<8} {situation:<26}{cells}   {sum(r.false_components for r in line)} false")

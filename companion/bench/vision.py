@@ -20,6 +20,7 @@ import numpy as np
 
 from companion.bench.markers import marker_numbers
 from companion.bench.timing import machine_line, percentile
+from companion.bench.vision_speed import measure_speed, print_speed
 from companion.markers import load_marker_registry
 from companion.simulation import scenes
 from companion.vision.decoders import ZbarDecoder, ZxingDecoder, as_grey
@@ -156,12 +157,15 @@ def _markers(frames_per_level: int, as_json: bool, seed: int) -> dict[str, objec
                     tallies[name].add(truth, found, everything, time.perf_counter() - start)
             results[family][level] = tallies
     summary = _summary(results)
+    speed = measure_speed(frames=max(1, frames_per_level // 3))
     document = {"machine": machine_line(), "frames_per_level": frames_per_level,
+                "speed": [row.to_json() for row in speed],
                 "results": {f: {lv: {n: t.to_json() for n, t in ts.items()} for lv, ts in lvls.items()}
                             for f, lvls in results.items()},
                 "summary": summary}
     if not as_json:
         _print(results, summary, frames_per_level)
+        print_speed(speed)
     return document
 
 

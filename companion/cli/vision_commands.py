@@ -70,6 +70,7 @@ def _seating(names: dict[str, str], players: int | None) -> list[str]:
 def _table_reader(args: argparse.Namespace) -> Any:
     from companion.vision.lens import LensProfile, LensProfileError
     from companion.vision.pipeline import TableReader
+    from companion.vision.reader import MarkerReader
     from companion.vision.rig import RigProfile, RigProfileError
 
     lens = rig = None
@@ -82,7 +83,8 @@ def _table_reader(args: argparse.Namespace) -> Any:
         raise CommandError(str(error)) from None
     seating = _seating(getattr(args, "names", None) or {}, getattr(args, "players", None))
     return TableReader(sizes_mm=getattr(args, "sizes", None) or {}, lens=lens, rig=rig,
-                       player_count=getattr(args, "players", None), seating=seating)
+                       player_count=getattr(args, "players", None), seating=seating,
+                       reader=MarkerReader.for_family(getattr(args, "family", None)))
 
 
 def _expand(source: str) -> tuple[list[str], bool]:
@@ -396,6 +398,8 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lens", metavar="PROFILE", help="lens profile from `companion calibrate lens`")
     parser.add_argument("--sizes", type=_sizes, metavar="FAMILY=MM,...",
                         help="printed code sides if not the defaults (qr=18,aruco=14)")
+    parser.add_argument("--family", choices=("qr", "aruco", "both"), default="both",
+                        help="the stickers the game uses: read only that family, faster (default both)")
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -108,6 +108,9 @@ class MarkerRegistry:
     payload_version: int
     fiducial_dictionary: str
     components: tuple[Component, ...]
+    lookalike_ids: frozenset[int] = frozenset()
+    """Fiducial ids that printed patterns other than our markers decode as (QR finder patterns,
+    icons): no component may take one, and a hit of one is refused before any meaning is read."""
 
     @cached_property
     def by_number(self) -> Mapping[int, Component]:
@@ -203,6 +206,24 @@ def load_marker_registry() -> MarkerRegistry:
     namespace = reader["namespace"].as_str()
     version = reader["payload_version"].as_int(minimum=1, maximum=35)
     dictionary = reader["fiducial_dictionary"].as_str()
+    lookalikes = _lookalike_ids(reader["lookalike_fiducial_ids"], components, problems)
     if problems or namespace is None or version is None or dictionary is None:
         raise GameDataError([f"markers.json: {p}" for p in problems] or ["markers.json: invalid header"])
-    return MarkerRegistry(namespace, version, dictionary, tuple(sorted(components, key=lambda c: c.marker)))
+    return MarkerRegistry(namespace, version, dictionary, tuple(sorted(components, key=lambda c: c.marker)),
+                          lookalikes)
+
+
+def _lookalike_ids(reader: Reader, components: list[Component], problems: list[Problem]) -> frozenset[int]:
+    """The ids listed as lookalikes; a component holding one is a problem of the data."""
+    ids = set()
+    for entry in reader.as_list():
+        entry.as_object(allowed=("id", "seen"))
+        number = entry["id"].as_int(minimum=0, maximum=MAX_MARKER)
+        entry["seen"].as_str()
+        if number is not None:
+            ids.add(number)
+    for component in components:
+        if component.marker in ids:
+            problems.append(Problem("components", f"marker {component.marker} is a lookalike fiducial id "
+                                                  f"(lookalike_fiducial_ids): give the component another number"))
+    return frozenset(ids)

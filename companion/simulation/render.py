@@ -15,7 +15,8 @@ import numpy as np
 from companion.markers import MarkerRegistry
 from companion.markers.symbols import QUIET_MODULES, Grid, marker_grid
 
-__all__ = ["Degradation", "code_corners_in_sticker", "degrade", "paste", "quad", "sticker_image", "textured_background"]
+__all__ = ["Degradation", "busy_art", "code_corners_in_sticker", "cover_below", "degrade", "paste", "quad",
+           "sticker_image", "textured_background"]
 
 SOURCE_PX = 12
 """Pixels per module of the flat sticker image that gets warped into a frame."""
@@ -122,3 +123,59 @@ def textured_background(height: int, width: int, rng: np.random.Generator) -> np
     image = cv2.resize(coarse, (width, height), interpolation=cv2.INTER_CUBIC)
     fine = cv2.GaussianBlur(rng.normal(0, 25, (height, width)).astype(np.float32), (0, 0), 1.5)
     return np.clip(image + fine, 0, 255).astype(np.uint8)
+
+
+def busy_art(height: int, width: int, px_per_mm: float, rng: np.random.Generator) -> np.ndarray:
+    """High-contrast card art as a camera sees it: blotches of colour under dark and light icons
+    (discs, shields, squares with holes, arrows), lines of text and thin lines, at card-art sizes
+    (icons 4-10 mm, text 2-3 mm high, lines 0.2-0.6 mm), so that the art holds patterns that look
+    like marker modules at any scale."""
+    image = textured_background(height, width, rng).astype(np.float32)
+    image = np.clip((image - 128) * 1.6 + 128, 0, 255).astype(np.uint8)
+    area_mm2 = height * width / px_per_mm ** 2
+    for _ in range(int(area_mm2 / 120) + 1):
+        _art_item(image, px_per_mm, rng)
+    return image
+
+
+def _art_item(image: np.ndarray, px_per_mm: float, rng: np.random.Generator) -> None:
+    """Draw one icon, line of text or thin line at a random place of `image`."""
+    height, width = image.shape
+    x, y = int(rng.uniform(0, width)), int(rng.uniform(0, height))
+    tone = int(rng.choice([int(rng.uniform(15, 60)), int(rng.uniform(200, 250))]))
+    size = max(2, int(rng.uniform(4, 10) * px_per_mm))
+    kind = int(rng.integers(6))
+    if kind == 0:
+        cv2.circle(image, (x, y), size // 2, tone, -1, cv2.LINE_AA)
+        cv2.putText(image, str(int(rng.integers(1, 10))), (x - size // 4, y + size // 4), cv2.FONT_HERSHEY_SIMPLEX,
+                    size / 40, 255 - tone, max(1, size // 12), cv2.LINE_AA)
+    elif kind == 1:
+        cv2.rectangle(image, (x, y), (x + size, y + size), tone, -1)
+        hole = size // 3
+        cv2.rectangle(image, (x + hole, y + hole), (x + size - hole, y + size - hole), 255 - tone, -1)
+    elif kind == 2:
+        shield = np.array([[x, y], [x + size, y], [x + size, y + size // 2], [x + size // 2, y + size],
+                           [x, y + size // 2]], np.int32)
+        cv2.fillPoly(image, [shield], tone, cv2.LINE_AA)
+    elif kind == 3:
+        words = "".join(rng.choice(list("ABCDEFGHIKLMNOPRSTUVW "), int(rng.integers(4, 14))))
+        scale = rng.uniform(2, 3) * px_per_mm / 22
+        cv2.putText(image, words, (x, y), cv2.FONT_HERSHEY_SIMPLEX, scale, tone, max(1, int(scale * 2)), cv2.LINE_AA)
+    elif kind == 4:
+        thickness = max(1, round(rng.uniform(0.2, 0.6) * px_per_mm))
+        end = (x + int(rng.normal(0, 20 * px_per_mm)), y + int(rng.normal(0, 20 * px_per_mm)))
+        cv2.line(image, (x, y), end, tone, thickness, cv2.LINE_AA)
+    else:
+        arrow = (x + size, y + int(rng.normal(0, size / 3)))
+        cv2.arrowedLine(image, (x, y), arrow, tone, max(1, size // 6), cv2.LINE_AA, tipLength=0.4)
+
+
+def cover_below(frame: np.ndarray, homography: np.ndarray, top_left: tuple[float, float], cover: np.ndarray) -> None:
+    """Lay the next card of a column over a sticker: `cover` (grey card art) is drawn with its
+    top-left corner at `top_left` of the flat sticker image (the row where the card's edge crosses
+    the sticker) through the sticker's `homography`, with the card's dark edge along its top."""
+    card = cover.copy()
+    edge = max(2, card.shape[0] // 40)
+    card[:edge] = (card[:edge] * 0.3).astype(np.uint8)
+    shift = np.array([[1, 0, top_left[0]], [0, 1, top_left[1]], [0, 0, 1]], dtype=np.float64)
+    paste(frame, card, homography @ shift)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -25,8 +25,9 @@ from companion.vision.decoders import (
     as_grey,
     available_qr_decoders,
 )
+from companion.vision.reuse import ChangeMap, Region
 
-__all__ = ["FrameReading", "MarkerDetection", "MarkerReader", "RejectedCode"]
+__all__ = ["FAMILIES", "FrameReading", "MarkerDetection", "MarkerReader", "RejectedCode", "drop_odd_sizes"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -114,17 +115,55 @@ def merge_duplicates(codes: Sequence[RawCode]) -> list[RawCode]:
     return kept
 
 
+FAMILIES = ("qr", "aruco", "both")
+"""The families a reader can be told to read: a game uses one family of stickers; both when unknown."""
+
+
+def drop_odd_sizes(codes: Sequence[RawCode], neighbours: int = 4, low: float = 0.5, high: float = 2.0) -> list[RawCode]:
+    """Drop ArUco hits whose size disagrees with the stickers around them: all stickers of a family
+    are printed at one size, so a hit less than half or more than twice the median side of its
+    `neighbours` nearest fiducials is a lookalike (an icon, a finder pattern). Needs 3 neighbours."""
+    fiducials = [code for code in codes if code.family == "aruco"]
+    if len(fiducials) < 4:
+        return list(codes)
+    centres = np.array([code.center for code in fiducials])
+    sides = np.array([code.side_px for code in fiducials])
+    odd = set()
+    for index, code in enumerate(fiducials):
+        distances = np.linalg.norm(centres - centres[index], axis=1)
+        distances[index] = np.inf
+        nearest = np.argsort(distances)[:neighbours]
+        typical = float(np.median(sides[nearest]))
+        if not low * typical <= sides[index] <= high * typical:
+            odd.add(id(code))
+    return [code for code in codes if id(code) not in odd]
+
+
+def _shifted(code: RawCode, x0: int, y0: int) -> RawCode:
+    return replace(code, corners=code.corners + np.array([x0, y0], dtype=np.float32))
+
+
+def _centred_in(code: RawCode, region: Region) -> bool:
+    x0, y0, x1, y1 = region
+    x, y = code.center
+    return x0 <= x < x1 and y0 <= y < y1
+
+
 class MarkerReader:
     """Reads every marker in frames, with the decoders chosen once.
 
     `qr` is ``"zxing"``, ``"zbar"``, ``"both"`` or ``"auto"`` (zxing where installed, else zbar),
-    or ``None`` to skip QR codes; `aruco` switches the compact family. Keep QR reading on even for
-    a table of ArUco stickers: it reports foreign codes and keeps their modules from being taken
-    for fiducials.
+    or ``None`` to skip QR codes; `aruco` switches the compact family (`for_family` chooses both
+    from a game's family). Every ArUco hit is checked (`FiducialCheck`, lookalike ids, size among
+    its neighbours), so a table of ArUco stickers needs no QR pass to keep QR modules from being
+    taken for fiducials; a QR pass also reports foreign codes.
+
+    With `reuse` (the default), frames of a video are compared with what was decoded before: only
+    the parts that changed are decoded again, the markers elsewhere are kept (`ChangeMap`).
     """
 
     def __init__(self, registry: MarkerRegistry | None = None, *, qr: str | None = "auto", aruco: bool = True,
-                 micro_qr: bool = False, min_pixels_per_module: float = 1.5) -> None:
+                 micro_qr: bool = False, min_pixels_per_module: float = 1.5, reuse: bool = True) -> None:
         self.registry = registry or load_marker_registry()
         self.min_pixels_per_module = min_pixels_per_module
         available = available_qr_decoders()
@@ -140,29 +179,74 @@ class MarkerReader:
             names = [qr]
         self.decoders: list[Decoder] = []
         for name in names:
-            self.decoders.append(ZxingDecoder(micro=micro_qr, upscale_below=2000) if name == "zxing" else ZbarDecoder())
+            self.decoders.append(ZxingDecoder(micro=micro_qr, upscale=True) if name == "zxing" else ZbarDecoder())
         self.aruco = ArucoDecoder(self.registry.fiducial_dictionary) if aruco else None
+        self.changes = ChangeMap() if reuse else None
+        self._kept: list[RawCode] = []
+
+    @classmethod
+    def for_family(cls, family: str | None, registry: MarkerRegistry | None = None, **options: object
+                   ) -> MarkerReader:
+        """A reader of the stickers a game uses: ``qr``, ``aruco``, or ``both`` (also for None: unknown).
+
+        :raises ValueError: for another family.
+        """
+        family = family or "both"
+        if family not in FAMILIES:
+            raise ValueError(f"unknown marker family {family!r}; one of {', '.join(FAMILIES)}")
+        return cls(registry, qr=None if family == "aruco" else "auto", aruco=family != "qr",
+                   **options)  # type: ignore[arg-type]
 
     def read(self, frame: np.ndarray) -> FrameReading:
         """Decode one frame (grey, BGR or BGRA uint8 array)."""
         start = time.perf_counter()
         grey = as_grey(frame)
-        codes = [code for decoder in self.decoders for code in decoder.decode(grey)]
-        if self.aruco is not None:
-            codes += self.aruco.decode(grey, exclude=[c.corners for c in codes])
-        codes = merge_duplicates(drop_unreliable(codes, self.min_pixels_per_module))
+        codes = self._decode_changes(grey) if self.changes is not None else self._decode(grey)
+        codes = merge_duplicates(drop_odd_sizes(drop_unreliable(codes, self.min_pixels_per_module)))
+        if self.changes is not None:
+            self._kept = codes
         reading = FrameReading()
         for code in codes:
-            if code.text is not None:
-                meaning = read_payload(code.text, self.registry)
-            else:
-                assert code.fiducial_id is not None
-                component = self.registry.get(code.fiducial_id)
-                meaning = component if component is not None else Rejection(
-                    "unknown_component", f"fiducial id {code.fiducial_id} is no known component")
+            meaning = self._meaning(code)
             if isinstance(meaning, Rejection):
                 reading.rejected.append(RejectedCode(code, meaning))
             else:
                 reading.markers.append(MarkerDetection(meaning, code))
         reading.seconds = time.perf_counter() - start
         return reading
+
+    def _meaning(self, code: RawCode) -> Component | Rejection:
+        if code.text is not None:
+            return read_payload(code.text, self.registry)
+        assert code.fiducial_id is not None
+        if code.fiducial_id in self.registry.lookalike_ids:
+            return Rejection("lookalike", f"fiducial id {code.fiducial_id} is one that printed patterns "
+                                          f"(QR finder patterns, icons) decode as; never a component")
+        component = self.registry.get(code.fiducial_id)
+        return component if component is not None else Rejection(
+            "unknown_component", f"fiducial id {code.fiducial_id} is no known component")
+
+    def _decode(self, grey: np.ndarray, aruco_scale: float | None = None) -> list[RawCode]:
+        codes = [code for decoder in self.decoders for code in decoder.decode(grey)]
+        if self.aruco is not None:
+            codes += self.aruco.decode(grey, exclude=[c.corners for c in codes], scale=aruco_scale)
+        return codes
+
+    def _decode_changes(self, grey: np.ndarray) -> list[RawCode]:
+        """Decode the parts of `grey` that changed since the last frame; keep the codes elsewhere."""
+        assert self.changes is not None
+        margin = 1.5 * max((code.side_px for code in self._kept), default=0.0) + 8
+        regions = self.changes.changed_regions(grey, margin)
+        if regions is None:
+            return self._decode(grey)
+        scale = self.aruco.scale_for(grey) if self.aruco is not None else None
+        height, width = grey.shape
+        reach = int(margin)
+        codes = [code for code in self._kept if not any(_centred_in(code, region) for region in regions)]
+        for region in regions:
+            # Decoded a margin wider than the region, so that a marker centred near its edge is whole.
+            x0, y0 = max(0, region[0] - reach), max(0, region[1] - reach)
+            x1, y1 = min(width, region[2] + reach), min(height, region[3] + reach)
+            found = [_shifted(code, x0, y0) for code in self._decode(grey[y0:y1, x0:x1], scale)]
+            codes += [code for code in found if _centred_in(code, region)]
+        return codes

@@ -1,0 +1,168 @@
+"""The decoding side of the reader: lookalikes never become components, covered quiet zones, reading
+only the game's family, and a still table not decoded again frame after frame."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.cli import main
+from companion.jsonread import Problem, Reader
+from companion.markers import load_marker_registry
+from companion.markers.registry import Component, _lookalike_ids
+from companion.simulation.render import code_corners_in_sticker, marker_sticker, paste, sticker_image
+from companion.vision.decoders import ArucoDecoder, RawCode
+from companion.vision.reader import MarkerReader, drop_odd_sizes
+
+REGISTRY = load_marker_registry()
+PIXELS = 8
+"""Pixels per module of the crisp test frames."""
+
+
+def _frame(width: int = 900, height: int = 300) -> np.ndarray:
+    return np.full((height, width), 190, np.uint8)
+
+
+def _put(frame: np.ndarray, image: np.ndarray, corners_in_image: np.ndarray, x: float, y: float, side: float
+         ) -> np.ndarray:
+    """Paste `image` so that `corners_in_image` land on the square of `side` at (x, y); those corners."""
+    target = np.float32([[x, y], [x + side, y], [x + side, y + side], [x, y + side]])
+    paste(frame, image, cv2.getPerspectiveTransform(corners_in_image, target))
+    return target
+
+
+def _aruco(frame: np.ndarray, number: int, x: float, y: float) -> np.ndarray:
+    image, corners, modules = marker_sticker("aruco", number, REGISTRY)
+    return _put(frame, image, corners, x, y, modules * PIXELS)
+
+
+def test_a_qr_finder_pattern_is_not_taken_for_fiducial_591() -> None:
+    """A QR finder pattern too small to decode was read as ArUco id 591: its centre is a 3x3 dark
+    block in a light ring, while 591 has 11 light and 14 dark inner cells in another pattern."""
+    check = ArucoDecoder(REGISTRY.fiducial_dictionary).check
+    finder = tuple(tuple(r in (0, 6) or c in (0, 6) or (2 <= r <= 4 and 2 <= c <= 4) for c in range(7))
+                   for r in range(7))
+    frame = _frame(300, 300)
+    finder_corners = _put(frame, sticker_image(finder, 2), code_corners_in_sticker(finder, 2), 40, 40, 7 * PIXELS)
+    marker_corners = _aruco(frame, 591, 160, 160)
+    assert not check.passes(frame, finder_corners, 591)
+    assert check.passes(frame, marker_corners, 591)
+
+
+def test_a_fiducial_must_match_its_own_bits_border_and_quiet_zone() -> None:
+    check = ArucoDecoder(REGISTRY.fiducial_dictionary).check
+    frame = _frame(300, 300)
+    corners = _aruco(frame, 7, 100, 100)
+    assert check.passes(frame, corners, 7)
+    assert not check.passes(frame, corners, 8)          # another id's bits differ in several cells
+    bottom_covered = frame.copy()
+    bottom_covered[int(corners[2][1]) + 1:, :] = 40     # the next card's dark edge right under the code
+    assert check.passes(bottom_covered, corners, 7)
+    two_sides_covered = bottom_covered.copy()
+    two_sides_covered[:, int(corners[1][0]) + 1:] = 40
+    assert not check.passes(two_sides_covered, corners, 7)
+
+
+def test_ids_that_lookalikes_produce_are_data_and_refused() -> None:
+    assert {262, 591} <= REGISTRY.lookalike_ids
+    assert not any(REGISTRY.get(number) for number in REGISTRY.lookalike_ids)
+    frame = _frame()
+    _aruco(frame, 591, 60, 100)
+    _aruco(frame, 7, 300, 100)
+    reading = MarkerReader(REGISTRY, reuse=False).read(frame)
+    assert [d.component.marker for d in reading.markers] == [7]
+    assert [(r.code.fiducial_id, r.rejection.reason) for r in reading.rejected] == [(591, "lookalike")]
+
+
+def test_a_component_may_not_take_a_lookalike_id() -> None:
+    problems: list[Problem] = []
+    holder = Component(591, "card", card="lumber_yard", age=1, players=3)
+    ids = _lookalike_ids(Reader([{"id": 591, "seen": "a finder pattern"}], problems), [holder], problems)
+    assert ids == frozenset({591})
+    assert len(problems) == 1 and "591" in str(problems[0])
+
+
+def _code(x: float, y: float, side: float, number: int) -> RawCode:
+    corners = np.float32([[x, y], [x + side, y], [x + side, y + side], [x, y + side]])
+    return RawCode("aruco", None, number, corners, "aruco", 7)
+
+
+def test_a_hit_far_smaller_than_the_stickers_around_it_is_dropped() -> None:
+    stickers = [_code(100 * i, 0, 40, i) for i in range(1, 5)]
+    icon = _code(250, 60, 12, 99)                       # a third of the others' side, among them
+    kept = drop_odd_sizes([*stickers, icon])
+    assert [c.fiducial_id for c in kept] == [1, 2, 3, 4]
+    assert drop_odd_sizes([*stickers[:2], icon]) == [*stickers[:2], icon]   # too few to compare
+
+
+def _qr_and_aruco_frame() -> np.ndarray:
+    from companion.markers import encode_payload
+    from companion.markers.symbols import qr_grid
+
+    frame = _frame()
+    grid = qr_grid(encode_payload(12, REGISTRY))
+    _put(frame, sticker_image(grid, 2), code_corners_in_sticker(grid, 2), 60, 60, len(grid) * 6)
+    _aruco(frame, 7, 400, 100)
+    return frame
+
+
+@pytest.mark.parametrize(("family", "expected"), [("qr", [(12, "qr")]), ("aruco", [(7, "aruco")]),
+                                                  ("both", [(7, "aruco"), (12, "qr")]),
+                                                  (None, [(7, "aruco"), (12, "qr")])])
+def test_a_reader_reads_only_the_family_the_game_uses(family: str | None, expected: list) -> None:
+    reader = MarkerReader.for_family(family, REGISTRY, reuse=False)
+    reading = reader.read(_qr_and_aruco_frame())
+    assert sorted((d.component.marker, d.code.family) for d in reading.markers) == expected
+
+
+def test_an_unknown_family_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown marker family 'microqr'; one of qr, aruco, both"):
+        MarkerReader.for_family("microqr", REGISTRY)
+
+
+def test_a_still_table_is_not_decoded_again_and_a_change_is_read() -> None:
+    reader = MarkerReader.for_family("aruco", REGISTRY)
+    assert reader.aruco is not None
+    calls: list[tuple[int, ...]] = []
+    decode = reader.aruco.decode
+
+    def counted(grey: np.ndarray, *args: object, **kwargs: object) -> list[RawCode]:
+        calls.append(grey.shape)
+        return decode(grey, *args, **kwargs)  # type: ignore[arg-type]
+
+    reader.aruco.decode = counted  # type: ignore[method-assign]
+    frame = _frame(1200, 400)
+    for index, number in enumerate((1, 2, 3, 4)):
+        _aruco(frame, number, 60 + 280 * index, 120)
+    noise = np.random.default_rng(0)
+
+    def filmed(image: np.ndarray) -> np.ndarray:
+        return np.clip(image + noise.normal(0, 2.0, image.shape), 0, 255).astype(np.uint8)
+
+    assert sorted(d.component.marker for d in reader.read(filmed(frame)).markers) == [1, 2, 3, 4]
+    assert len(calls) == 1 and calls[0] == frame.shape
+    assert sorted(d.component.marker for d in reader.read(filmed(frame)).markers) == [1, 2, 3, 4]
+    assert len(calls) == 1                              # camera noise only: nothing decoded again
+    changed = frame.copy()
+    changed[100:260, 600:800] = 190                      # marker 3 taken away
+    _aruco(changed, 5, 640, 130)                         # marker 5 laid there
+    assert sorted(d.component.marker for d in reader.read(filmed(changed)).markers) == [1, 2, 4, 5]
+    assert len(calls) == 2 and calls[1][1] < frame.shape[1] // 2   # only the changed part
+    swapped = changed.copy()
+    _aruco(swapped, 6, 60, 120)                          # marker 1's sticker replaced in place
+    assert sorted(d.component.marker for d in reader.read(filmed(swapped)).markers) == [2, 4, 5, 6]
+
+
+def test_scan_reads_only_the_family_asked_for(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    image = tmp_path / "stickers.png"
+    cv2.imwrite(str(image), _qr_and_aruco_frame())
+    assert main(["scan", str(image), "--family", "aruco", "--json"]) == 0
+    markers = json.loads(capsys.readouterr().out)[0]["markers"]
+    assert [(m["marker"], m["family"]) for m in markers] == [(7, "aruco")]
+    assert main(["scan", str(image), "--json"]) == 0
+    markers = json.loads(capsys.readouterr().out)[0]["markers"]
+    assert sorted((m["marker"], m["family"]) for m in markers) == [(7, "aruco"), (12, "qr")]
