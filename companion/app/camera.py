@@ -4,6 +4,8 @@ demo recording)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from companion.app.launch import on_android
 from companion.state.camera_feed import CameraFeed
 from companion.vision.pipeline import TableReader
@@ -16,14 +18,15 @@ RECOGNITION_HZ = 10.0
 """Frames recognised a second at most on a live feed: the rate the confirmation rule was tuned at."""
 
 
-def reader_for(family: str, player_count: int) -> TableReader:
-    """A table reader for the stickers the table uses: ArUco only (fast), or QR codes and ArUco."""
-    marker_reader = MarkerReader(qr=None) if family == "aruco" else MarkerReader()
-    return TableReader(reader=marker_reader, player_count=player_count)
+def reader_for(family: str, player_count: int, seating: Sequence[str] = ()) -> TableReader:
+    """A table reader for the stickers the table uses (only that family's decoder runs), knowing the
+    game's player count and its seating (the wonders clockwise) from the set-up."""
+    return TableReader(reader=MarkerReader.for_family(family), player_count=player_count, seating=list(seating))
 
 
-def open_feed(spec: str, *, player_count: int, family: str = "aruco", every_frame: bool = False,
-              recognise: bool = True, resolution: tuple[int, int] | None = None) -> CameraFeed:
+def open_feed(spec: str, *, player_count: int, family: str = "aruco", seating: Sequence[str] = (),
+              every_frame: bool = False, recognise: bool = True, resolution: tuple[int, int] | None = None
+              ) -> CameraFeed:
     """A camera feed for `spec`: a camera number, ``picamera``, a video file, a folder of images, or
     ``demo``; call it on the main thread (Android's camera is created there).
 
@@ -35,7 +38,7 @@ def open_feed(spec: str, *, player_count: int, family: str = "aruco", every_fram
 
     :raises FrameSourceError: when the source cannot be opened (a ValueError).
     """
-    reader = reader_for(family, player_count) if recognise else None
+    reader = reader_for(family, player_count, seating) if recognise else None
     camera_name, asked = split_camera_spec(spec)
     if camera_name.isdigit() and on_android():
         from companion.app.android_camera import PREVIEW_SIZES, AndroidCamera

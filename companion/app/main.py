@@ -346,7 +346,8 @@ class CompanionApp(App):
 
         try:
             self.feed = open_feed(spec, player_count=len(self.session.players),
-                                  family=self.store_setting("marker_family", "aruco"), recognise=recognise)
+                                  family=self.store_setting("marker_family", "aruco"),
+                                  seating=[p["wonder"] for p in self.session.players], recognise=recognise)
         except (OSError, ValueError) as error:
             self.notify(self.camera_problem(spec, error), bad=True)
             return
@@ -378,7 +379,9 @@ class CompanionApp(App):
         if results and self.session is not None and not self.session.finished:
             changed = False
             for recognised in results:
-                changed |= bool(self.session.observe(recognised.result.observation, recognised.seconds))
+                result = recognised.result       # earlier frames read again once this one placed their board
+                for observation in (result.observation, *result.late):
+                    changed |= bool(self.session.observe(observation, recognised.seconds))
             self.last_result = results[-1].result
             if changed:
                 self.changed()
