@@ -20,7 +20,7 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.graphics.texture import Texture
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.app.theme import Theme, load_theme
@@ -45,7 +45,13 @@ class CompanionApp(App):
 
     language = StringProperty("en")
     u = NumericProperty(16.0)
-    """The size unit in pixels: text, touch targets and gaps are multiples of it (1/40 of the height)."""
+    """The size unit in pixels: text, touch targets and gaps are multiples of it (1/40 of the height,
+    never less than the physical minimums: a touch target of 3.6 units is at least 9 mm, body text
+    of 1.1 units at least 3.2 mm high; see `companion.app.theme.size_unit`)."""
+    mm = NumericProperty(96 / 25.4)
+    """Pixels per millimetre of the screen."""
+    touch = NumericProperty(34.0)
+    """The smallest touch target, in pixels (9 mm)."""
     revision = NumericProperty(0)
     """Bumped whenever the game changes; screens showing the game redraw on it (throttled)."""
     status = StringProperty("")
@@ -53,6 +59,8 @@ class CompanionApp(App):
     preview_texture = ObjectProperty(None, allownone=True)
     last_result = ObjectProperty(None, allownone=True)
     show_scores = BooleanProperty(False)
+    highlight = ListProperty([])
+    """Markers the camera picture outlines boldly (the camera-seen cards of the city shown in full)."""
 
     def __init__(self, store_path: Path | str | None, *, camera: str | None = None, language: str | None = None,
                  demo: bool = False, **kwargs: Any) -> None:
@@ -125,7 +133,13 @@ class CompanionApp(App):
         return True
 
     def _resize(self, *_: Any) -> None:
-        self.u = max(10.0, min(Window.height / 40.0, Window.width / 64.0))
+        from kivy.metrics import Metrics
+
+        from companion.app.theme import pixels_per_mm, size_unit
+
+        self.mm = pixels_per_mm(self.theme, Window.width, Window.height, Metrics.dpi, os.environ.get("COMPANION_DPI"))
+        self.touch = self.theme.raw["physical"]["touch_mm"] * self.mm
+        self.u = size_unit(self.theme, Window.width, Window.height, self.mm)
 
     # -- words ----------------------------------------------------------------------------------
     def tr(self, key: str, _language: str | None = None, **values: Any) -> str:
@@ -278,9 +292,8 @@ class CompanionApp(App):
         """A short message at the bottom of the screen, with an optional undo button."""
         screen = self.root.current_screen if self.root else None
         toast = getattr(screen, "toast", None) if screen is not None else None
-        if toast is not None:
+        if toast is not None:             # once, in the message bar (the top bar keeps the camera's state)
             toast.show(text, bad=bad, undo=undo)
-        self.status = text
 
     # -- the camera ---------------------------------------------------------------------------------
     def start_camera(self, spec: str | None, *, recognise: bool = True) -> None:

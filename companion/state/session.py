@@ -276,6 +276,85 @@ class GameSession(ArmadaActions):
             events.append(self._fleet_event(seat, check.naval.fleet, check.naval.to_level - check.naval.from_level))
         self._append_all(events)
 
+    def build(self, seat: int, check: BuildCheck) -> None:
+        """Build what `check` answered, paid its cheapest way, in one transaction: the card (or the
+        next stage), the coins to the neighbours and to the bank, what the bank pays for it, and a
+        naval construction's ship.
+
+        :raises SessionError: for a build that is not possible, or a card with no copy left.
+        """
+        events, component = self._build_events(seat, check)
+        wonder = self.players[seat]["wonder"]
+        try:
+            if component is not None:
+                self.tracker.add_card(wonder, component, time.monotonic(), "hand")
+            else:
+                self.tracker.set_stages(wonder, self.players[seat]["stages"] + 1, time.monotonic())
+        except ValueError as error:
+            raise SessionError(str(error)) from None
+        try:
+            self._append_all(events)
+        except SessionError:
+            if component is not None:
+                self.tracker.remove_card(wonder, component.marker, time.monotonic())
+            raise
+
+    def score_change(self, seat: int, check: BuildCheck) -> dict[str, int]:
+        """What a build is worth now: the change in the player's final score, by category, if the
+        game ended right after it (the coins it costs and earns included); nothing is logged.
+
+        :raises SessionError: as `build` would.
+        """
+        events, _ = self._build_events(seat, check)
+        before = score_table(self.table()).lines[seat].points
+        after = score_table(self._table_after(events)).lines[seat].points
+        return {category: after.get(category, 0) - before.get(category, 0) for category in after
+                if after.get(category, 0) != before.get(category, 0)}
+
+    def _build_events(self, seat: int, check: BuildCheck) -> tuple[list[tuple[str, dict[str, Any], str]],
+                                                                   Component | None]:
+        """The events of a build paid its cheapest way, and the card's physical copy (None for a stage)."""
+        if not check.legal:
+            raise SessionError(check.reason or "that build is not possible")
+        names = [p["name"] for p in self.players]
+        moves: list[tuple[int, int, str]] = []
+        for buy in check.plan.buys if check.plan is not None else ():
+            moves.append((names.index(buy.seller), buy.coins, f"trade:{names[seat]}"))
+            moves.append((seat, -buy.coins, f"trade:{check.target}"))
+        component = None
+        if check.target == "stage":
+            stages = self.players[seat]["stages"] + 1
+            built = ("stage_built", {"seat": seat, "stages": stages}, "hand")
+            table = self._table_after([built])
+            gained = coins_for_stage(table, seat, table.players[seat].built_stages[stages - 1])
+            moves.append((seat, gained, f"stage:{stages}"))
+        else:
+            card = self.data.cards[check.target]
+            component = self._free_copy(card.id)
+            if component is None:
+                raise SessionError(f"every copy of {card.name} for {len(self.players)} players is already in a city",
+                                   key="no_copy_left", card=card.id, players=len(self.players))
+            built = ("card_confirmed", {"seat": seat, "card": card.id, "copy": component.key.removeprefix("card:")},
+                     "hand")
+            paid = 0 if check.how in ("chain", "free_build") else card.cost.coins
+            moves.append((seat, coins_for_card(self._table_after([built]), seat, card) - paid, f"card:{card.id}"))
+        events = [built, *self._running_coins_events(moves)]
+        if check.naval is not None:
+            events.append(self._fleet_event(seat, check.naval.fleet, check.naval.to_level - check.naval.from_level))
+        return events, component
+
+    def _running_coins_events(self, moves: list[tuple[int, int, str]]) -> list[tuple[str, dict[str, Any], str]]:
+        """Coin events for moves (seat, delta, why) applied one after another (a seat may move twice)."""
+        coins = {seat: p["coins"] for seat, p in enumerate(self.players)}
+        events = []
+        for seat, delta, why in moves:
+            after = max(0, coins[seat] + delta)
+            if after != coins[seat]:
+                events.append(("coins_changed", {"seat": seat, "coins": after, "delta": after - coins[seat],
+                                                 "why": why}, "engine"))
+                coins[seat] = after
+        return events
+
     def _coins_events(self, deltas: dict[int, int], why: str) -> list[tuple[str, dict[str, Any], str]]:
         """The events moving each seat's coins by its delta (never below 0; none where nothing moves)."""
         events = []
