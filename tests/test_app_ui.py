@@ -188,10 +188,11 @@ def test_history_shows_the_game_and_its_bgstats_code(ui: object) -> None:
     import cv2
     import zxingcpp
 
-    from companion.storage.exchange import bgstats_url, export_bgstats
+    from companion.app.bgstats import play_link
+    from companion.storage.exchange import export_bgstats
 
     found = zxingcpp.read_barcodes(cv2.imread(str(path)))
-    expected = bgstats_url(export_bgstats(ui.app.store, ui.screen.game_id))
+    expected = play_link(export_bgstats(ui.app.store, ui.screen.game_id))
     assert [code.text for code in found] == [expected]
     assert '"bggId":68448' in urllib.parse.unquote(found[0].text)
     ui.tap(ui.tr("common.close"))

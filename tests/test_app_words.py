@@ -24,7 +24,7 @@ def _names(text: str) -> set[str]:
 def test_every_message_renders_for_any_count(language: str, count: int) -> None:
     english_one = re.compile(r"(?<![\d.])1 (coins|games|points|cards|players|stages|boards|things)\b")
     for key, text in catalogue(language).items():
-        if key.startswith("unit."):                  # word forms, not a message: `plural` picks one
+        if key.startswith("unit.") or key == "date.months":     # lists of word forms, not messages
             continue
         rendered = translate(key, language, **{name: count for name in _names(text)})
         assert "{" not in rendered and "|" not in rendered, f"{language} {key}: {rendered}"
@@ -77,3 +77,13 @@ def test_ukrainian_uses_its_rulebook_terms() -> None:
 def test_russian_settings_name_the_guild_as_the_card_does(data: object) -> None:
     assert data.cards["craftsmens_guild"].names["ru"] == "Гильдия мастеров"
     assert catalogue("ru")["settings.craftsmens"] == "Гильдия мастеров"
+
+
+def test_dates_are_written_per_language(data: object) -> None:
+    from companion.app.wording import Wording
+
+    when = "2026-11-23T20:31:05"
+    assert Wording(data, "en").date(when) == "23 Nov 2026, 20:31"
+    assert Wording(data, "ru").date(when) == "23 ноября 2026, 20:31"
+    assert Wording(data, "uk").date(when) == "23 листопада 2026, 20:31"
+    assert Wording(data, "en").date("not a date") == "not a date"

@@ -14,7 +14,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
@@ -99,13 +98,21 @@ class CompanionApp(App):
         self._resize()
         kv = resources.files("companion.app").joinpath("kv")
         Builder.load_string(kv.joinpath("widgets.kv").read_text(encoding="utf-8"), filename="widgets.kv")
-        from companion.app.screens import screen_class
+        return ScreenManager(transition=NoTransition())
 
-        manager = ScreenManager(transition=NoTransition())
-        for name in SCREENS:
+    def screen(self, name: str) -> Any:
+        """The screen called `name`, made (with its kv rules) the first time it is asked for: the app
+        starts with only the screen it shows."""
+        manager = self.root
+        if not manager.has_screen(name):
+            if name not in SCREENS:
+                raise KeyError(f"no screen {name!r}")
+            from companion.app.screens import screen_class
+
+            kv = resources.files("companion.app").joinpath("kv")
             Builder.load_string(kv.joinpath(f"{name}.kv").read_text(encoding="utf-8"), filename=f"{name}.kv")
             manager.add_widget(screen_class(name)(name=name))
-        return manager
+        return manager.get_screen(name)
 
     def on_start(self) -> None:
         """Go back where the app was, or to the demo game, or home."""
@@ -171,7 +178,7 @@ class CompanionApp(App):
 
     def go(self, name: str, **options: Any) -> None:
         """Show a screen (after letting it prepare) and save where the app is."""
-        screen = self.root.get_screen(name)
+        screen = self.screen(name)
         if hasattr(screen, "prepare"):
             screen.prepare(**options)
         if self.root.current != name:
@@ -350,6 +357,8 @@ class CompanionApp(App):
             self.stop_camera()
 
     def _show_frame(self, image: Any) -> None:
+        import numpy as np  # here, not at start: the app starts faster without it
+
         height, width = image.shape[:2]
         texture = self.preview_texture
         if texture is None or texture.size != (width, height):

@@ -63,6 +63,12 @@ class Theme:
         """The colour of a score-pad row."""
         return _rgba(self.raw["score_rows"][category], alpha)
 
+    def score_text(self, category: str) -> RGBA:
+        """Text on a score-pad row: near-black or white, whichever reads better on the row's colour."""
+        fill = self.raw["score_rows"][category]
+        dark, light = [20, 20, 24], [255, 255, 255]
+        return _rgba(dark if contrast_ratio(dark, fill) >= contrast_ratio(light, fill) else light)
+
     def player(self, seat: int, alpha: float = 1.0) -> RGBA:
         """The colour of a seat (the seat number is always shown with it)."""
         players = self.raw["players"]

@@ -51,6 +51,21 @@ class Wording:
         names = self.data.wonders[wonder_id].names
         return names.get(self.language) or names["en"]
 
+    def date(self, iso: str) -> str:
+        """A logged time (ISO 8601) as the language writes it: ``23 Nov 2026, 20:31``,
+        ``23 ноября 2026, 20:31``; the text as it is when it is no such time."""
+        from datetime import datetime
+
+        try:
+            when = datetime.fromisoformat(iso)
+        except ValueError:
+            return iso
+        if when.tzinfo is not None:
+            when = when.astimezone()               # the device's local time
+        months = self.tr("date.months").split("|")
+        return self.tr("date.format", day=when.day, month=months[when.month - 1], year=when.year,
+                       time=f"{when.hour:02d}:{when.minute:02d}")
+
     def wonder_short(self, wonder_id: str, side: str) -> str:
         """A wonder by its city and side, short enough for any column: ``Babylon B``."""
         names = self.data.wonders[wonder_id].city_names

@@ -132,7 +132,7 @@ def _measure(app: Any, taps: int) -> tuple[list[TapFigures], list[float]]:
     """Every kind of tap `taps` times (the end of an age once per age) and the reference frames."""
     tapper = _Tapper(app)
     session = app.session
-    screen = app.root.get_screen("table")
+    screen = app.screen("table")
     figures = {label: TapFigures(label) for label in (
         "open the picker", "pick a card", "open the coin pad", "number pad key", "discard +3 (one tap)",
         "build check: pick a card", "build check: build it", "open the end of the age", "confirm the conflicts")}
@@ -164,7 +164,7 @@ def _measure(app: Any, taps: int) -> tuple[list[TapFigures], list[float]]:
         session.set_coins(seat, before, why="corrected")
         app.changed(now=True)
         tapper.idle(2)
-        check = app.root.get_screen("build_check")
+        check = app.screen("build_check")
         app.go("build_check", seat=seat)
         tapper.idle(3)
         check.pick_card()
@@ -184,7 +184,7 @@ def _measure(app: Any, taps: int) -> tuple[list[TapFigures], list[float]]:
         end = screen.ids.end_age
         figures["open the end of the age"].times_ms.append(tapper.tap(end, lambda: app.root.current == "end_of_age"))
         if round_number < app.store.data.rules.ages:
-            age = app.root.get_screen("end_of_age")
+            age = app.screen("end_of_age")
             figures["confirm the conflicts"].times_ms.append(tapper.tap(age.ids.confirm, lambda a=age: a.confirmed))
         app.go("table")
         tapper.idle(3)

@@ -376,6 +376,15 @@ class GameStore:
         """The table as it stood after event `upto` (default: now), rebuilt from the events."""
         return replay(self.events(game_id), self.data, upto=upto, armada=self.armada)
 
+    def delete_game(self, game_id: int) -> None:
+        """Remove a game and everything logged about it (an abandoned game nobody will finish).
+
+        :raises GameNotFound: for an unknown game.
+        """
+        with self.atomic() as db:
+            self._status(db, game_id)
+            db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+
     def unfinished(self) -> int | None:
         """The most recently started game still being played, if any."""
         row = self.db.execute("SELECT id FROM games WHERE status = 'playing' ORDER BY started_at DESC, id DESC "

@@ -113,6 +113,7 @@ class EndOfAgeScreen(AppScreen):
         running = app()
         session = running.session
         plays = plays_this_age(session.store.events(session.game_id), len(session.players))
+        self._title(running.tr("age.plays_title"))
         for seat, player in enumerate(session.players):
             if player["name"] == running.store.data.rules.free_city_name:
                 continue

@@ -12,31 +12,20 @@ import json
 from typing import Any
 
 from kivy.properties import BooleanProperty, StringProperty
-from kivy.uix.modalview import ModalView
 
 from companion.app.screens import AppScreen
 from companion.app.widgets.city import CityPanel, CityRow
 from companion.app.widgets.coins import open_coin_pad
-from companion.app.widgets.common import app
+from companion.app.widgets.common import InstantModal, app
 from companion.app.widgets.picker import CardPicker
 
 
-class CityView(ModalView):
+class CityView(InstantModal):
     """A player's full city over the table (cards by colour, stages, coins; Armada's port)."""
 
     def __init__(self, screen: TableScreen, seat: int, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.screen, self.seat = screen, seat
-
-    def open(self, *args: Any, **kwargs: Any) -> None:
-        """Show the city at once (no fade)."""
-        kwargs.setdefault("animation", False)
-        super().open(*args, **kwargs)
-
-    def dismiss(self, *args: Any, **kwargs: Any) -> None:
-        """Close at once."""
-        kwargs.setdefault("animation", False)
-        super().dismiss(*args, **kwargs)
 
     def on_dismiss(self) -> None:
         if self.screen.city_view is self:
@@ -69,8 +58,8 @@ class TableScreen(AppScreen):
         """Rows share the height so that every city is in view; never below a touch target."""
         rows = [row for _, row in self._rows]
         running = app()
-        room = self.ids.rows_scroll.height - running.u * 0.3 * len(rows)
-        height = max(running.touch, min(running.u * 4.6, room / max(len(rows), 1)))
+        room = self.ids.rows_scroll.height - running.u * 0.2 * len(rows)
+        height = max(running.touch + running.u * 0.3, min(running.u * 4.6, room / max(len(rows), 1)))
         for row in rows:
             row.height = height
 

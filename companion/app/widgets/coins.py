@@ -7,9 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 from kivy.properties import NumericProperty, StringProperty
-from kivy.uix.modalview import ModalView
 
-from companion.app.widgets.common import BigButton, app
+from companion.app.widgets.common import BigButton, InstantModal, app
 
 __all__ = ["CoinPad", "typed_value"]
 
@@ -25,7 +24,7 @@ def typed_value(typed: str, key: str) -> str:
     return typed
 
 
-class CoinPad(ModalView):
+class CoinPad(InstantModal):
     """Set one player's coins. `on_set(coins, why)` is called with the new count and why it moved
     (``counted``, ``discard``, ``corrected``); the pad closes after it."""
 
@@ -47,16 +46,6 @@ class CoinPad(ModalView):
         ok = BigButton(text="\u2713", tone="primary", font_name="DejaVuSans", font_size=app().u * 1.8, size_hint_y=1)
         ok.bind(on_release=lambda _b: self.set_typed())
         keys.add_widget(ok)
-
-    def open(self, *args: Any, **kwargs: Any) -> None:
-        """Show the pad at once (no fade)."""
-        kwargs.setdefault("animation", False)
-        super().open(*args, **kwargs)
-
-    def dismiss(self, *args: Any, **kwargs: Any) -> None:
-        """Close at once."""
-        kwargs.setdefault("animation", False)
-        super().dismiss(*args, **kwargs)
 
     def press(self, key: str) -> None:
         """A key of the number pad."""

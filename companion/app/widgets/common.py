@@ -22,8 +22,10 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
 
-__all__ = ["BigButton", "Panel", "Stepper", "Tappable", "TextLabel", "Toast", "ToggleChoice", "TopBar", "app"]
+__all__ = ["BigButton", "InstantModal", "Panel", "Stepper", "Tappable", "TextLabel", "Toast", "ToggleChoice", "TopBar",
+           "app"]
 
 
 def app() -> Any:
@@ -123,3 +125,17 @@ class TopBar(BoxLayout):
     title = StringProperty("")
     detail = StringProperty("")
     back_to = StringProperty("")
+
+
+class InstantModal(ModalView):
+    """A view over the screen that opens and closes at once: a fade would make every tap wait for it."""
+
+    def open(self, *args: Any, **kwargs: Any) -> None:
+        """Show at once."""
+        kwargs.setdefault("animation", False)
+        super().open(*args, **kwargs)
+
+    def dismiss(self, *args: Any, **kwargs: Any) -> None:
+        """Close at once."""
+        kwargs.setdefault("animation", False)
+        super().dismiss(*args, **kwargs)

@@ -8,10 +8,9 @@ from collections.abc import Callable
 from typing import Any
 
 from kivy.properties import NumericProperty, StringProperty
-from kivy.uix.modalview import ModalView
 
 from companion.app.widgets.city import COLOR_ORDER, CardChip
-from companion.app.widgets.common import ToggleChoice, app
+from companion.app.widgets.common import InstantModal, ToggleChoice, app
 
 __all__ = ["CardPicker", "copies_left", "likely_cards", "matching_cards", "remember_pick"]
 
@@ -79,7 +78,7 @@ def remember_pick(card_id: str) -> None:
     del _recent[RECENT_LIMIT:]
 
 
-class CardPicker(ModalView):
+class CardPicker(InstantModal):
     """Pick one card; `on_pick(card_id)` is called and the picker closes. With `seat`, the picker
     shows the cards that player can still take (no copy left elsewhere, not in the city) with the
     likely ones first; `age` (default: the age being played) picks the age shown first."""
@@ -105,22 +104,12 @@ class CardPicker(ModalView):
         self.bind(query=lambda *_: self.fill(), color=lambda *_: self.fill(), age=lambda *_: self.fill())
         self.fill()
 
-    def open(self, *args: Any, **kwargs: Any) -> None:
-        """Show the picker at once: a fade-in would make every tap wait for it."""
-        kwargs.setdefault("animation", False)
-        super().open(*args, **kwargs)
-
-    def dismiss(self, *args: Any, **kwargs: Any) -> None:
-        """Close at once."""
-        kwargs.setdefault("animation", False)
-        super().dismiss(*args, **kwargs)
-
     def _fill_choices(self, last_age: int) -> None:
         """The age row (every age, then all) and the colour row (all, then each colour's letter)."""
         running = app()
         ages = self.ids.ages
         for age in (*range(1, last_age + 1), 0):
-            label = running.tr("picker.all") if not age else running.tr("table.age", age="I" * age)
+            label = running.tr("picker.all") if not age else "I" * age      # under the title, the numeral is enough
             choice = ToggleChoice(text=label, value=age, chosen=age == self.age)
             choice.bind(on_release=lambda c: self.set_age(c.value))
             ages.add_widget(choice)
