@@ -115,7 +115,18 @@ class CompanionApp(App):
         return manager.get_screen(name)
 
     def on_start(self) -> None:
-        """Go back where the app was, or to the demo game, or home."""
+        """Go back where the app was, or to the demo game, or home; the other screens are made
+        afterwards, one a frame, so that the first visit to each is as quick as the next."""
+        Clock.schedule_once(self._make_next_screen, 0.5)
+        self._go_back()
+
+    def _make_next_screen(self, _dt: float) -> None:
+        missing = [name for name in SCREENS if not self.root.has_screen(name)]
+        if missing:
+            self.screen(missing[0])
+            Clock.schedule_once(self._make_next_screen, 0.05)
+
+    def _go_back(self) -> None:
         if self.demo:
             self.start_demo()
             return

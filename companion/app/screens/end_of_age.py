@@ -113,7 +113,6 @@ class EndOfAgeScreen(AppScreen):
         running = app()
         session = running.session
         plays = plays_this_age(session.store.events(session.game_id), len(session.players))
-        self._title(running.tr("age.plays_title"))
         for seat, player in enumerate(session.players):
             if player["name"] == running.store.data.rules.free_city_name:
                 continue
@@ -123,6 +122,7 @@ class EndOfAgeScreen(AppScreen):
                                 age="I" * self.age),
                 font_size=running.u * 1.2,
                 color=running.theme.rgba("text" if plays[seat] == expected else "bad")))
+        self._title(running.tr("age.conflicts"))
 
     def _title(self, text: str) -> None:
         running = app()

@@ -17,7 +17,7 @@ from companion.app.screens import AppScreen
 from companion.app.widgets.city import CityPanel, CityRow
 from companion.app.widgets.coins import open_coin_pad
 from companion.app.widgets.common import InstantModal, app
-from companion.app.widgets.picker import CardPicker
+from companion.app.widgets.picker import CardPicker, prepare_chips
 
 
 class CityView(InstantModal):
@@ -272,6 +272,9 @@ class TableScreen(AppScreen):
         """The camera picture large, or small beside the cities."""
         self.camera_large = not self.camera_large
         self.refresh()
+
+    def on_enter(self, *_: Any) -> None:
+        prepare_chips()             # the picker's first opening as quick as the next
 
     def on_leave(self, *_: Any) -> None:
         if self.city_view is not None:

@@ -12,7 +12,7 @@ from kivy.properties import NumericProperty, StringProperty
 from companion.app.widgets.city import COLOR_ORDER, CardChip
 from companion.app.widgets.common import InstantModal, ToggleChoice, app
 
-__all__ = ["CardPicker", "copies_left", "likely_cards", "matching_cards", "remember_pick"]
+__all__ = ["CardPicker", "copies_left", "likely_cards", "matching_cards", "prepare_chips", "remember_pick"]
 
 RECENT_LIMIT = 8
 """How many lately picked cards the picker puts first."""
@@ -76,6 +76,44 @@ def remember_pick(card_id: str) -> None:
         _recent.remove(card_id)
     _recent.insert(0, card_id)
     del _recent[RECENT_LIMIT:]
+
+
+def prepare_chips(batch: int = 12) -> None:
+    """Make the picker's chips ahead of its first opening, a few a frame (the table calls it when shown)."""
+    from kivy.clock import Clock
+
+    running = app()
+    session = running.session
+    if session is None:
+        return
+    data = running.store.data
+    wanted = [c for c in matching_cards(data, len(session.players), language=running.language)
+              if (c, running.language, running.u) not in _chips]
+
+    def make(_dt: float) -> None:
+        for card_id in wanted[:batch]:
+            _chip(card_id)
+        del wanted[:batch]
+        if wanted:
+            Clock.schedule_once(make, 0.02)
+
+    if wanted:
+        Clock.schedule_once(make, 0.2)
+
+
+def _chip(card_id: str, *, likely: bool = False) -> CardChip:
+    """The kept chip of a card in the current language and size (a likely card's is a second chip)."""
+    running = app()
+    key = (card_id + ("*" if likely else ""), running.language, running.u)
+    chip = _chips.get(key)
+    if chip is None:
+        color = running.store.data.cards[card_id].color
+        theme = running.theme
+        chip = CardChip(name=running.words.card(card_id), letter=running.words.color_letter(color),
+                        fill=theme.card_fill(color), ink=theme.card_text(color))
+        chip.card_id = card_id
+        _chips[key] = chip
+    return chip
 
 
 class CardPicker(InstantModal):
@@ -152,17 +190,8 @@ class CardPicker(InstantModal):
         self.ids.empty.opacity = 0 if cards else 1
 
     def _chip(self, card_id: str, *, likely: bool = False) -> CardChip:
-        """The chip of a card (kept between openings; a likely card's is a second chip)."""
-        running = app()
-        key = (card_id + ("*" if likely else ""), running.language, running.u)
-        chip = _chips.get(key)
-        if chip is None:
-            color = running.store.data.cards[card_id].color
-            theme = running.theme
-            chip = CardChip(name=running.words.card(card_id), letter=running.words.color_letter(color),
-                            fill=theme.card_fill(color), ink=theme.card_text(color))
-            chip.card_id = card_id
-            _chips[key] = chip
+        """The chip of a card, taken from wherever it was and bound to this picker."""
+        chip = _chip(card_id, likely=likely)
         chip.unbind(on_release=_picked)
         chip.picker = self
         chip.bind(on_release=_picked)

@@ -132,10 +132,12 @@ class ScorePad(GridLayout):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._shown: tuple[Any, ...] | None = None
+        self._drawn_for: tuple[float, float] = (0.0, 0.0)
+        self._again = Clock.create_trigger(self._show_again)     # once a frame, however many sizes change
         self.bind(width=self._again, room=self._again)
 
-    def _again(self, *_: Any) -> None:
-        if self._shown is not None:
+    def _show_again(self, *_: Any) -> None:
+        if self._shown is not None and self._drawn_for != (self.width, self.room):
             self.show(*self._shown)
 
     def show(self, sheet: dict[str, Any], players: list[dict[str, Any]],
@@ -144,6 +146,7 @@ class ScorePad(GridLayout):
         Armada the `categories` add naval, islands and port. A value nobody has entered shows as ``?``.
         The pad takes its width from its parent: every column stays in view."""
         self._shown = (sheet, players, categories)
+        self._drawn_for = (self.width, self.room)
         running = app()
         words = running.words
         theme = running.theme
