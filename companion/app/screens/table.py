@@ -218,13 +218,6 @@ class TableScreen(AppScreen):
         if stages >= 0:
             running.attempt(running.session.set_stages, seat, stages)   # past the last: a message says how many
 
-    def change_coins(self, seat: int, delta: int) -> None:
-        """A coin more or fewer."""
-        running = app()
-        coins = running.session.players[seat]["coins"] + delta
-        if coins >= 0:
-            running.attempt(running.session.set_coins, seat, coins, why="corrected")
-
     def _port_actions(self, seat: int) -> dict[str, Any]:
         """What the taps on a city's port do (Armada)."""
         return {"on_fleet": lambda fleet, delta: self.move_fleet(seat, fleet, delta),

@@ -86,7 +86,7 @@ class CityRow(Tappable):
 
     def show(self, seat: int, player: dict[str, Any], *, pending: int, total: int | None,
              actions: dict[str, Callable[[], None]], armada: Any = None) -> None:
-        """Fill the row; `actions` holds ``open`` (the full city), ``stage``, ``coins``, ``add``, ``pending``;
+        """Fill the row; `actions` holds ``open`` (the full city), ``stage``, ``coins`` and ``add``;
         `armada` the compact Armada widget to place under the counts (an Armada game)."""
         running = app()
         words = running.words
