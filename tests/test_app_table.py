@@ -47,6 +47,7 @@ def test_coins_by_one_tap_and_by_the_number_pad(facts: dict[str, Any]) -> None:
     before, after = facts["discard_coins"]
     assert after == before + 3                     # a discarded card: 3 coins from the bank (rulebook)
     assert facts["typed_coins"] == 12
+    assert facts["counted_coins"] == [5, 5]        # counted at the end of Age I on the pad, shown at once
 
 
 def test_the_build_check_builds_in_one_tap(facts: dict[str, Any]) -> None:

@@ -110,6 +110,14 @@ def play(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
     facts["plays_lines"] = [t for t in ui.texts() if t.startswith(tuple(NAMES)) and "I" in t]
     ui.screenshot(f"{tag}-end-of-age")
     ui.tap(ui.tr("age.confirm"))
+    # Boris counts 5 coins: a tap on his number opens the pad, "5" and the check mark set it.
+    boris = next(w for w in ui.walk(ui.screen) if type(w).__name__ == "Stepper" and w.label == NAMES[1])
+    ui.tap(ui.find(str(session.players[1]["coins"]), root=boris))
+    pad = _popup(ui, "CoinPad")
+    ui.tap(ui.find("5", root=pad))
+    ui.tap(ui.find("\u2713", root=pad))
+    facts["counted_coins"] = [session.players[1]["coins"], int(boris.value)]
+    ui.screenshot(f"{tag}-end-of-age-coins")
     ui.tap(ui.tr("age.coins_right_next", age="II"))
     ui.tap(ui.tr("table.end_age", age="II"))
     ui.tap(ui.tr("age.confirm"))

@@ -9,6 +9,7 @@ from typing import Any
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion.app.screens import AppScreen
+from companion.app.widgets.coins import open_coin_pad
 from companion.app.widgets.common import Stepper, TextLabel, app
 
 
@@ -100,6 +101,7 @@ class EndOfAgeScreen(AppScreen):
                 stepper = Stepper(maximum=999)
                 stepper.on_change = lambda value, s=seat: running.attempt(running.session.set_coins, s, value,
                                                                           why="counted")
+                stepper.on_pad = lambda s=seat: open_coin_pad(s)
                 coins.add_widget(stepper)
                 steppers.append(stepper)
         for stepper, player in zip(steppers, session.players, strict=True):

@@ -69,13 +69,20 @@ class Tappable(ButtonBehavior, BoxLayout):
 
 
 class Stepper(BoxLayout):
-    """A number with big minus and plus buttons (coins, stages): no typing needed."""
+    """A number with big minus and plus buttons (coins, stages): no typing needed; with `on_pad`, a
+    tap on the number opens a number pad instead of many taps on + and -."""
 
     value = NumericProperty(0)
     minimum = NumericProperty(0)
     maximum = NumericProperty(999)
     label = StringProperty("")
     on_change: Callable[[int], None] | None = None
+    on_pad: Callable[[], None] | None = None
+
+    def open_pad(self) -> None:
+        """The number was tapped."""
+        if self.on_pad is not None:
+            self.on_pad()
 
     def step(self, delta: int) -> None:
         """Move the value by `delta` within its bounds and report it."""
