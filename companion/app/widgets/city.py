@@ -156,7 +156,7 @@ class CityPanel(BoxLayout):
         self.seat = seat
         self.title = player["name"] if player["name"] != data.rules.free_city_name else running.tr(
             "new_game.free_city")
-        self.detail = running.tr("city.wonder", wonder=words.wonder(wonder.id), side=player["side"])
+        self.detail = words.wonder_short(wonder.id, player["side"])
         self.ids.stages.text = running.tr("city.stages", built=player["stages"], total=len(side.stages))
         self.ids.coins.text = running.tr("city.coins", coins=player["coins"])
         self.figures = city_figures(seat, naval=armada is not None)
