@@ -8,6 +8,7 @@ complete.
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from importlib import resources
 
@@ -29,13 +30,31 @@ def catalogue(language: str) -> dict[str, str]:
     return result
 
 
+PLURAL_CHOICE = re.compile(r"\{(\w+)\|([^{}]*)\}")
+"""``{count|монету|монеты|монет}``: the form of a word for the number `count`, written in the
+catalogue's sentence itself, so each language gives the case a preposition or number needs."""
+
+
 def translate(key: str, language: str = "en", **values: object) -> str:
-    """The text of `key` in `language` with `values` filled in.
+    """The text of `key` in `language` with `values` filled in; ``{name|one|few|many}`` picks the
+    word's form for the number `name` (English: ``{name|one|other}``).
 
     :raises KeyError: when not even English has the key.
     """
     text = catalogue(language).get(key) or catalogue("en")[key]
-    return text.format(**values) if values else text
+    if not values:
+        return text
+    text = PLURAL_CHOICE.sub(lambda m: _form(m, values, language), text)
+    return text.format(**values)
+
+
+def _form(match: re.Match[str], values: dict[str, object], language: str) -> str:
+    """The form a plural choice takes for its number (the first form when the value is no number)."""
+    forms = match.group(2).split("|")
+    count = values.get(match.group(1))
+    if not isinstance(count, int) or isinstance(count, bool):
+        return forms[0]
+    return forms[min(plural_form(count, language), len(forms) - 1)]
 
 
 def plural_form(count: int, language: str) -> int:

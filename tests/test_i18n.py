@@ -11,12 +11,14 @@ from pathlib import Path
 import pytest
 
 from companion.app.theme import contrast_ratio, load_theme
-from companion.i18n import LANGUAGES, catalogue, plural, translate
+from companion.i18n import LANGUAGES, PLURAL_CHOICE, catalogue, plural, translate
 
 APP = Path(__file__).resolve().parents[1] / "companion" / "app"
 
 
 def _fields(text: str) -> set[str]:
+    """The values a text takes (a plural choice ``{n|one|other}`` takes `n`)."""
+    text = PLURAL_CHOICE.sub(lambda match: "{" + match.group(1) + "}", text)
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
@@ -60,7 +62,7 @@ def test_every_refusal_a_player_can_reach_has_a_text_in_every_language() -> None
         for key, values in refusals.items():
             text = catalogue(language).get(f"session.{key}")
             assert text is not None, (language, key)
-            named = {name for _, name, _, _ in string.Formatter().parse(text) if name}
+            named = _fields(text)
             assert named <= values, (language, key, named - values)
 
 
@@ -90,7 +92,7 @@ def test_plural_forms(language: str, count: int, word: str) -> None:
 
 
 def test_translate_fills_values() -> None:
-    assert translate("check.total", "en", total="2 coins", coins="3 coins") == "Total 2 coins of 3 coins"
+    assert translate("check.total", "en", total=2, coins=3) == "Total 2 coins of 3"
     assert translate("table.age", "uk", age="II") == "Епоха II"
 
 

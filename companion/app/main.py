@@ -14,13 +14,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.graphics.texture import Texture
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.app.theme import Theme, load_theme
@@ -47,7 +46,13 @@ class CompanionApp(App):
 
     language = StringProperty("en")
     u = NumericProperty(16.0)
-    """The size unit in pixels: text, touch targets and gaps are multiples of it (1/40 of the height)."""
+    """The size unit in pixels: text, touch targets and gaps are multiples of it (1/40 of the height,
+    never less than the physical minimums: a touch target of 3.6 units is at least 9 mm, body text
+    of 1.1 units at least 3.2 mm high; see `companion.app.theme.size_unit`)."""
+    mm = NumericProperty(96 / 25.4)
+    """Pixels per millimetre of the screen."""
+    touch = NumericProperty(34.0)
+    """The smallest touch target, in pixels (9 mm)."""
     revision = NumericProperty(0)
     """Bumped whenever the game changes; screens showing the game redraw on it (throttled)."""
     status = StringProperty("")
@@ -55,6 +60,8 @@ class CompanionApp(App):
     preview_texture = ObjectProperty(None, allownone=True)
     last_result = ObjectProperty(None, allownone=True)
     show_scores = BooleanProperty(False)
+    highlight = ListProperty([])
+    """Markers the camera picture outlines boldly (the camera-seen cards of the city shown in full)."""
 
     def __init__(self, store_path: Path | str | None, *, camera: str | None = None, language: str | None = None,
                  demo: bool = False, **kwargs: Any) -> None:
@@ -91,13 +98,21 @@ class CompanionApp(App):
         self._resize()
         kv = resources.files("companion.app").joinpath("kv")
         Builder.load_string(kv.joinpath("widgets.kv").read_text(encoding="utf-8"), filename="widgets.kv")
-        from companion.app.screens import screen_class
+        return ScreenManager(transition=NoTransition())
 
-        manager = ScreenManager(transition=NoTransition())
-        for name in SCREENS:
+    def screen(self, name: str) -> Any:
+        """The screen called `name`, made (with its kv rules) the first time it is asked for: the app
+        starts with only the screen it shows."""
+        manager = self.root
+        if not manager.has_screen(name):
+            if name not in SCREENS:
+                raise KeyError(f"no screen {name!r}")
+            from companion.app.screens import screen_class
+
+            kv = resources.files("companion.app").joinpath("kv")
             Builder.load_string(kv.joinpath(f"{name}.kv").read_text(encoding="utf-8"), filename=f"{name}.kv")
             manager.add_widget(screen_class(name)(name=name))
-        return manager
+        return manager.get_screen(name)
 
     def _android_store_path(self) -> Path:
         """The game log in the user data folder; a log an earlier build kept in Kivy's
@@ -115,7 +130,18 @@ class CompanionApp(App):
         return path
 
     def on_start(self) -> None:
-        """Go back where the app was, or to the demo game, or home."""
+        """Go back where the app was, or to the demo game, or home; the other screens are made
+        afterwards, one a frame, so that the first visit to each is as quick as the next."""
+        Clock.schedule_once(self._make_next_screen, 0.5)
+        self._go_back()
+
+    def _make_next_screen(self, _dt: float) -> None:
+        missing = [name for name in SCREENS if not self.root.has_screen(name)]
+        if missing:
+            self.screen(missing[0])
+            Clock.schedule_once(self._make_next_screen, 0.05)
+
+    def _go_back(self) -> None:
         if self.demo:
             self.start_demo()
             return
@@ -150,7 +176,13 @@ class CompanionApp(App):
             self.start_camera(self.requested_camera or self.store_setting("app.camera"))
 
     def _resize(self, *_: Any) -> None:
-        self.u = max(10.0, min(Window.height / 40.0, Window.width / 64.0))
+        from kivy.metrics import Metrics
+
+        from companion.app.theme import pixels_per_mm, size_unit
+
+        self.mm = pixels_per_mm(self.theme, Window.width, Window.height, Metrics.dpi, os.environ.get("COMPANION_DPI"))
+        self.touch = self.theme.raw["physical"]["touch_mm"] * self.mm
+        self.u = size_unit(self.theme, Window.width, Window.height, self.mm)
 
     # -- words ----------------------------------------------------------------------------------
     def tr(self, key: str, _language: str | None = None, **values: Any) -> str:
@@ -185,7 +217,7 @@ class CompanionApp(App):
 
     def go(self, name: str, **options: Any) -> None:
         """Show a screen (after letting it prepare) and save where the app is."""
-        screen = self.root.get_screen(name)
+        screen = self.screen(name)
         if hasattr(screen, "prepare"):
             screen.prepare(**options)
         if self.root.current != name:
@@ -331,9 +363,8 @@ class CompanionApp(App):
         """A short message at the bottom of the screen, with an optional undo button."""
         screen = self.root.current_screen if self.root else None
         toast = getattr(screen, "toast", None) if screen is not None else None
-        if toast is not None:
+        if toast is not None:             # once, in the message bar (the top bar keeps the camera's state)
             toast.show(text, bad=bad, undo=undo)
-        self.status = text
 
     # -- the camera ---------------------------------------------------------------------------------
     def start_camera(self, spec: str | None, *, recognise: bool = True) -> None:
@@ -406,6 +437,8 @@ class CompanionApp(App):
         return self.tr("camera.cannot_open", source=spec, error=str(error))
 
     def _show_frame(self, image: Any) -> None:
+        import numpy as np  # here, not at start: the app starts faster without it
+
         height, width = image.shape[:2]
         texture = self.preview_texture
         if texture is None or texture.size != (width, height):

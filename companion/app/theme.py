@@ -8,7 +8,12 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-__all__ = ["Theme", "contrast_ratio", "load_theme"]
+__all__ = ["Theme", "contrast_ratio", "load_theme", "pixels_per_mm", "size_unit"]
+
+TOUCH_UNITS = 3.6
+"""A big button's height in size units."""
+BODY_TEXT_UNITS = 1.1
+"""Body text's size in size units."""
 
 RGBA = tuple[float, float, float, float]
 
@@ -58,6 +63,12 @@ class Theme:
         """The colour of a score-pad row."""
         return _rgba(self.raw["score_rows"][category], alpha)
 
+    def score_text(self, category: str) -> RGBA:
+        """Text on a score-pad row: near-black or white, whichever reads better on the row's colour."""
+        fill = self.raw["score_rows"][category]
+        dark, light = [20, 20, 24], [255, 255, 255]
+        return _rgba(dark if contrast_ratio(dark, fill) >= contrast_ratio(light, fill) else light)
+
     def player(self, seat: int, alpha: float = 1.0) -> RGBA:
         """The colour of a seat (the seat number is always shown with it)."""
         players = self.raw["players"]
@@ -69,3 +80,25 @@ def load_theme() -> Theme:
     """The theme shipped with the package."""
     text = resources.files("companion.data").joinpath("app_theme.json").read_text(encoding="utf-8")
     return Theme(json.loads(text))
+
+
+def pixels_per_mm(theme: Theme, width: int, height: int, dpi: float, override: str | None = None) -> float:
+    """The screen's pixels per millimetre: `override` (dots per inch, e.g. from ``COMPANION_DPI``),
+    else a screen the theme knows by its pixel size (the Pi touchscreen), else the reported `dpi`."""
+    if override:
+        try:
+            return max(1.0, float(override)) / 25.4
+        except ValueError:
+            pass
+    known = theme.raw["physical"]["screen_width_mm"].get(f"{width}x{height}")
+    if known:
+        return width / float(known)
+    return max(dpi, 72.0) / 25.4
+
+
+def size_unit(theme: Theme, width: int, height: int, mm: float) -> float:
+    """The app's size unit in pixels: 1/40 of the height (1/64 of the width on a narrow window),
+    raised where that would make a touch target under 9 mm or body text under its legible height."""
+    physical = theme.raw["physical"]
+    floor = max(physical["touch_mm"] * mm / TOUCH_UNITS, physical["body_text_mm"] * mm / BODY_TEXT_UNITS)
+    return max(10.0, floor, min(height / 40.0, width / 64.0))

@@ -51,6 +51,26 @@ class Wording:
         names = self.data.wonders[wonder_id].names
         return names.get(self.language) or names["en"]
 
+    def date(self, iso: str) -> str:
+        """A logged time (ISO 8601) as the language writes it: ``23 Nov 2026, 20:31``,
+        ``23 ноября 2026, 20:31``; the text as it is when it is no such time."""
+        from datetime import datetime
+
+        try:
+            when = datetime.fromisoformat(iso)
+        except ValueError:
+            return iso
+        if when.tzinfo is not None:
+            when = when.astimezone()               # the device's local time
+        months = self.tr("date.months").split("|")
+        return self.tr("date.format", day=when.day, month=months[when.month - 1], year=when.year,
+                       time=f"{when.hour:02d}:{when.minute:02d}")
+
+    def wonder_short(self, wonder_id: str, side: str) -> str:
+        """A wonder by its city and side, short enough for any column: ``Babylon B``."""
+        names = self.data.wonders[wonder_id].city_names
+        return self.tr("city.wonder", wonder=names.get(self.language) or names["en"], side=side)
+
     def resource(self, resource: str) -> str:
         """A resource's name."""
         names = self.data.rules.resource_names[resource]
@@ -78,9 +98,9 @@ class Wording:
     def plan_lines(self, plan: PaymentPlan) -> list[str]:
         """One line per purchase, then the bank."""
         lines = [self.tr("check.buy", count=b.count, resource=self.resource(b.resource), seller=b.seller,
-                         side=self.side(b.direction), coins=self.coins(b.coins)) for b in plan.buys]
+                         side=self.side(b.direction), coins=b.coins) for b in plan.buys]
         if plan.bank:
-            lines.append(self.tr("check.bank", coins=self.coins(plan.bank)))
+            lines.append(self.tr("check.bank", coins=plan.bank))
         return lines
 
     def target(self, check: BuildCheck, stage_number: int | None = None) -> str:
@@ -109,8 +129,7 @@ class Wording:
         if naval:
             lines.insert(0, naval)
         if check.plan.total:
-            lines.append(self.tr("check.total", total=self.coins(check.plan.total),
-                                 coins=self.coins(check.coins_available)))
+            lines.append(self.tr("check.total", total=check.plan.total, coins=check.coins_available))
         alternatives = tuple("; ".join(self.plan_lines(p)) for p in check.alternatives)
         return CheckWording(True, self.tr("check.can", player=check.player, target=target), tuple(lines),
                             alternatives)
@@ -138,7 +157,7 @@ class Wording:
         if code in ("coins_short", "trade_too_dear"):
             cost, coins = values["cost"], values["coins"]
             assert isinstance(cost, int) and isinstance(coins, int)
-            return self.tr(f"reason.{code}", cost=self.coins(cost), coins=self.coins(coins))
+            return self.tr(f"reason.{code}", cost=cost, coins=coins)
         if code in ("already_built", "not_in_box", "no_free_build", "all_stages_built"):
             return self.tr(f"reason.{code}", **values)
         if code == "unknown_value" and check.unknowns:

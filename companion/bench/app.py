@@ -1,4 +1,6 @@
-"""`companion bench app`: the app's preview frame rate while recognition runs, on a recorded video.
+"""`companion bench app`: how long a tap takes to show its answer and how long the app takes to start
+(companion/bench/app_taps.py), then the app's preview frame rate while recognition runs, on a
+recorded video (`--part taps|start|preview` runs one part).
 
 The bundled demo game is rendered into a 1280x720 video at 30 frames per second; the real app runs
 in this process (Kivy offscreen, Mesa's software OpenGL), starts the game, shows the table screen
@@ -95,8 +97,25 @@ def _watch(app: Any, video: Path, figures: ModeFigures, *, seconds: float, recog
 
 
 def run(*, seconds: float = 10.0, rounds: int = 2, window: tuple[int, int] = (1280, 800),
-        source: tuple[int, int] = (1280, 720), fps: float = 30.0, as_json: bool = False) -> list[ModeFigures]:
-    """Measure and print the preview figures; each mode watches the video `rounds` times."""
+        source: tuple[int, int] = (1280, 720), fps: float = 30.0, as_json: bool = False,
+        part: str = "all") -> list[ModeFigures]:
+    """Measure and print the tap and start figures, then the preview figures (each mode watches the
+    video `rounds` times); `part` (``taps``, ``start``, ``preview``) runs one part only."""
+    if part in ("all", "taps", "start"):
+        from companion.bench.app_taps import cold_start, run_taps
+
+        if part in ("all", "start"):
+            cold_start(as_json=as_json)
+        if part == "taps":
+            run_taps(windows=(window, (800, 480)) if window != (800, 480) else (window,), as_json=as_json)
+        elif part == "all":                   # its own process: Kivy opens one window per process
+            import subprocess
+            import sys
+
+            subprocess.run([sys.executable, "-m", "companion", "bench", "app", "--part", "taps", "--window",
+                            f"{window[0]}x{window[1]}", *(["--json"] if as_json else [])], check=False)
+        if part != "all":
+            return []
     from companion.app.launch import configure_kivy
 
     with tempfile.TemporaryDirectory(prefix="companion-bench-app-") as temporary:

@@ -58,7 +58,8 @@ def run_bench_app(args: argparse.Namespace) -> int:
     if len(window) != 2 or min(window) < 100:
         print(f"--window: give the size as WIDTHxHEIGHT, e.g. 800x480 (got {args.window!r})")
         return 2
-    run(seconds=args.seconds, rounds=args.rounds, window=(window[0], window[1]), as_json=args.json)
+    run(seconds=args.seconds, rounds=args.rounds, window=(window[0], window[1]), as_json=args.json,
+        part=args.part)
     return 0
 
 
@@ -90,7 +91,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     storage.add_argument("--games", type=positive_int, default=1000, help="games in the log (default 1000)")
     storage.add_argument("--json", action="store_true", help="print the figures as JSON")
     storage.set_defaults(run=run_bench_storage)
-    app = targets.add_parser("app", help="the app's preview frames per second while recognition runs")
+    app = targets.add_parser("app", help="tap-to-screen latency, cold start, and the preview's frames per second "
+                                         "while recognition runs")
+    app.add_argument("--part", choices=("all", "taps", "start", "preview"), default="all",
+                     help="run one part: taps, start or preview (default all)")
     app.add_argument("--seconds", type=positive_number, default=10.0, help="seconds per round and mode (default 10)")
     app.add_argument("--rounds", type=positive_int, default=2, help="rounds of each mode, alternating (default 2)")
     app.add_argument("--window", default="1280x800", help="the app's window, e.g. 800x480 (default 1280x800)")

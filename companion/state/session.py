@@ -324,20 +324,54 @@ class GameSession(ArmadaActions):
         if not check.legal or check.plan is None:
             raise SessionError(check.reason or "that build is not possible")
         self._reload()
-        if check.target == "stage":
-            self._transact(lambda: self._paid_then(seat, check, lambda: self._stage_events(
-                seat, self.players[seat]["stages"] + 1, "hand")))
+        component = self._copy_to_build(check)
+        if component is None:
+            self._transact(lambda: self._build_events(seat, check, None))
             with contextlib.suppress(ValueError):           # the log holds the stage; the tracker follows it
                 self.tracker.set_stages(self.players[seat]["wonder"], self.players[seat]["stages"],
                                         time.monotonic())
             return
+        self._hand_card(seat, component, lambda: self._transact(lambda: self._build_events(seat, check, component)))
+
+    def score_change(self, seat: int, check: BuildCheck) -> dict[str, int]:
+        """What a build is worth now: the change in the player's final score, by category, if the game
+        ended right after it (the coins it costs and earns included); nothing is logged.
+
+        :raises SessionError: as `build` would.
+        """
+        if not check.legal or check.plan is None:
+            raise SessionError(check.reason or "that build is not possible")
+        component = self._copy_to_build(check)
+        before = score_table(self.table()).lines[seat].points
+        unchanged = copy.deepcopy(self.document)
+        try:
+            events = self._build_events(seat, check, component)
+        finally:
+            self.document = unchanged                       # the payment was applied to work out the rest
+        after = score_table(self._table_after(events)).lines[seat].points
+        return {category: after.get(category, 0) - before.get(category, 0) for category in after
+                if after.get(category, 0) != before.get(category, 0)}
+
+    def _copy_to_build(self, check: BuildCheck) -> Component | None:
+        """The physical copy a card build takes (None for a wonder stage).
+
+        :raises SessionError: when every copy in the box is already in a city.
+        """
+        if check.target == "stage":
+            return None
         component = self._free_copy(check.target)
         if component is None:
             raise SessionError(f"every copy of {check.target_name} for {len(self.players)} players is already in a "
                                f"city", key="no_copy_left", card=check.target, players=len(self.players))
+        return component
+
+    def _build_events(self, seat: int, check: BuildCheck, component: Component | None) -> list[LoggedEvent]:
+        """The events of a build paid its cheapest way: the card `component` (None: the next stage)."""
+        if component is None:
+            return self._paid_then(seat, check, lambda: self._stage_events(
+                seat, self.players[seat]["stages"] + 1, "hand"))
         free = check.how == "free_build"
-        self._hand_card(seat, component, lambda: self._transact(
-            lambda: self._paid_then(seat, check, lambda: self._card_events(seat, component, "hand", free=free))))
+        return self._paid_then(seat, check, lambda: self._card_events(seat, component, "hand", free=free))
 
     def _paid_then(self, seat: int, check: BuildCheck, then: Callable[[], list[LoggedEvent]]) -> list[LoggedEvent]:
         """The events of a build's payment, then those `then` makes from the table as the payment leaves it."""

@@ -576,6 +576,16 @@ class GameStore:
         return self.db.execute("SELECT 1 FROM games WHERE uuid = ?", (game_uuid,)).fetchone() is not None
 
     @_file_errors
+    def delete_game(self, game_id: int) -> None:
+        """Remove a game and everything logged about it (an abandoned game nobody will finish).
+
+        :raises GameNotFound: for an unknown game.
+        """
+        with self.atomic() as db:
+            self._status(db, game_id)
+            db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+
+    @_file_errors
     def unfinished(self) -> int | None:
         """The most recently started game still being played, if any."""
         row = self.db.execute("SELECT id FROM games WHERE status = 'playing' ORDER BY started_at DESC, id DESC "

@@ -1,6 +1,8 @@
 """Build check: a player shows a card to the camera (or picks it, or asks for the next wonder stage)
 and the answer comes at once, large: can they build it, free by chain, or the cheapest purchase,
-the other equally cheap plans, and why not when they cannot."""
+the other equally cheap plans, and why not when they cannot (also when the only copy of the card is
+in another city); what the build is worth now (the change in the player's final score by category);
+and "Build, paid this way" logs the build and its coins in one transaction."""
 
 from __future__ import annotations
 
@@ -108,6 +110,13 @@ class BuildCheckScreen(AppScreen):
             check = session.check_card(self.seat, self.target, free_build=self.free_build, naval=self.naval)
             number = None
         self._check = check
+        holders = self._copies_elsewhere()
+        if holders:
+            self._cannot(running.tr("check.cannot", player=session.players[self.seat]["name"],
+                                    target=running.words.card(self.target)),
+                         running.tr("check.copies_elsewhere", card=running.words.card(self.target),
+                                    players=", ".join(holders)))
+            return
         wording = running.words.check(check, number)
         self.legal = wording.legal
         self.verdict = wording.verdict
@@ -123,7 +132,44 @@ class BuildCheckScreen(AppScreen):
             from companion.app.widgets.armada_values import values_button
 
             lines.add_widget(values_button(check.unknowns, on_done=self.refresh))
-        self.can_pay = bool(check.legal and check.plan is not None and (check.plan.buys or check.naval))
+        self.can_pay = bool(check.legal)
+        if check.legal:
+            self._show_worth(check)
+
+    def _copies_elsewhere(self) -> list[str]:
+        """The players whose cities hold every copy of the card being checked (empty: a copy is left,
+        or the player holds it already, or it is a stage)."""
+        from companion.app.widgets.picker import copies_left
+
+        session = app().session
+        if self.target in ("", "stage") or self.target in session.players[self.seat]["cards"]:
+            return []
+        if copies_left(session).get(self.target, 0):
+            return []
+        return [p["name"] for p in session.players if self.target in p["cards"]]
+
+    def _cannot(self, verdict: str, reason: str) -> None:
+        running = app()
+        self.legal = False
+        self.verdict = verdict
+        self.verdict_color = running.theme.rgba("bad")
+        self.ids.lines.add_widget(TextLabel(text=reason, font_size=running.u * 1.5))
+
+    def _show_worth(self, check: Any) -> None:
+        """The change in the player's final score if the game ended after this build, by category."""
+        from companion.gamedata.facts import UnknownValueError
+        from companion.state.session import SessionError
+
+        running = app()
+        try:
+            change = running.session.score_change(self.seat, check)
+        except (SessionError, UnknownValueError):         # Armada: a value nobody has entered yet
+            return
+        total = sum(change.values())
+        parts = ", ".join(running.tr("check.worth_part", category=running.tr(f"score.category.{category}"),
+                                     points=_signed(points)) for category, points in change.items())
+        text = running.tr("check.worth", points=_signed(total)) + (f" ({parts})" if parts else "")
+        self.ids.lines.add_widget(TextLabel(text=text, font_size=running.u * 1.3, color=running.theme.rgba("accent")))
 
     # -- taps -------------------------------------------------------------------------------------------
     def choose_player(self, seat: int) -> None:
@@ -159,10 +205,28 @@ class BuildCheckScreen(AppScreen):
         self.refresh()
 
     def pay(self) -> None:
-        """The player paid the cheapest plan: move the coins to the neighbours."""
+        """The player builds, paid the cheapest way: the card (or stage) and its coins, in one step."""
         running = app()
-        if self._check is not None and running.attempt(running.session.pay, self.seat, self._check):
-            running.notify(running.tr("check.paid"))
+        session = running.session
+        check = self._check
+        if check is None or not running.attempt(session.build, self.seat, check):
+            return
+        seat, player = self.seat, session.players[self.seat]["name"]
+        if check.target == "stage":
+            stages = session.players[seat]["stages"]
+            running.notify(running.tr("check.built_stage", player=player, stage=stages),
+                           undo=lambda: running.attempt(session.set_stages, seat, stages - 1))
+        else:
+            card = check.target
+            running.notify(running.tr("check.built", player=player, card=running.words.card(card)),
+                           undo=lambda: running.attempt(session.remove_card, seat, card))
+        self.target = ""
+        self.refresh()
+
+
+def _signed(points: int) -> str:
+    """``+3``, ``−1``, ``0``."""
+    return f"+{points}" if points > 0 else f"\u2212{-points}" if points < 0 else "0"
 
 
 SCREEN = BuildCheckScreen

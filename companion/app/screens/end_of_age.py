@@ -1,5 +1,6 @@
-"""End of an age: the land conflicts per neighbour pair, confirmed with one tap, then every player's
-coins checked and corrected."""
+"""End of an age: how many plays each player has logged this age ("Anna: 5 of 6 cards in Age II"),
+the land conflicts per neighbour pair, confirmed with one tap, then every player's coins checked and
+corrected."""
 
 from __future__ import annotations
 
@@ -8,7 +9,40 @@ from typing import Any
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion.app.screens import AppScreen
+from companion.app.widgets.coins import open_coin_pad
 from companion.app.widgets.common import Stepper, TextLabel, app
+
+
+def plays_this_age(events: list[Any], seats: int) -> list[int]:
+    """Plays each seat has logged since the last conflicts were resolved: cards built (less those
+    removed), wonder stages built, and cards discarded for coins."""
+    plays = [0] * seats
+    stages = [0] * seats
+    for event in events:
+        payload = event.payload
+        seat = payload.get("seat")
+        if event.kind == "conflicts_resolved":
+            plays = [0] * seats
+        elif not isinstance(seat, int) or not 0 <= seat < seats:
+            continue
+        elif event.kind == "card_confirmed":
+            plays[seat] += 1
+        elif event.kind == "card_removed":
+            plays[seat] -= 1
+        elif event.kind == "stage_built":
+            plays[seat] += int(payload.get("stages", 0)) - stages[seat]
+            stages[seat] = int(payload.get("stages", 0))
+        elif event.kind == "coins_changed" and payload.get("why") == "discard":
+            plays[seat] += 1
+    return plays
+
+
+def plays_expected(session: Any, seat: int) -> int:
+    """Plays a seat makes in an age: one card fewer than it is dealt, all of them with Babylon B's stage."""
+    from companion.engine.play import may_play_seventh_card
+
+    dealt = session.data.rules.cards_per_player_per_age
+    return dealt if may_play_seventh_card(session.table().players[seat]) else dealt - 1
 
 
 class EndOfAgeScreen(AppScreen):
@@ -39,6 +73,8 @@ class EndOfAgeScreen(AppScreen):
         battles = self.ids.battles
         battles.clear_widgets()
         self.blocked = False
+        if not self.confirmed:
+            self._show_plays()
         if self.confirmed:
             for player in session.players:
                 battles.add_widget(TextLabel(text=running.tr("age.tokens", player=player["name"],
@@ -65,6 +101,7 @@ class EndOfAgeScreen(AppScreen):
                 stepper = Stepper(maximum=999)
                 stepper.on_change = lambda value, s=seat: running.attempt(running.session.set_coins, s, value,
                                                                           why="counted")
+                stepper.on_pad = lambda s=seat: open_coin_pad(s)
                 coins.add_widget(stepper)
                 steppers.append(stepper)
         for stepper, player in zip(steppers, session.players, strict=True):
@@ -72,6 +109,22 @@ class EndOfAgeScreen(AppScreen):
         last = running.store.data.rules.ages
         self.ids.done.text = running.tr("age.coins_right_next", age="I" * (self.age + 1)) if self.age < last \
             else running.tr("age.coins_right_score")
+
+    def _show_plays(self) -> None:
+        """Plays logged per player this age, a short one in the warning colour."""
+        running = app()
+        session = running.session
+        plays = plays_this_age(session.store.events(session.game_id), len(session.players))
+        for seat, player in enumerate(session.players):
+            if player["name"] == running.store.data.rules.free_city_name:
+                continue
+            expected = plays_expected(session, seat)
+            self.ids.battles.add_widget(TextLabel(
+                text=running.tr("age.plays", player=player["name"], plays=plays[seat], expected=expected,
+                                age="I" * self.age),
+                font_size=running.u * 1.2,
+                color=running.theme.rgba("text" if plays[seat] == expected else "bad")))
+        self._title(running.tr("age.conflicts"))
 
     def _title(self, text: str) -> None:
         running = app()

@@ -16,12 +16,10 @@ from companion.app.screens import AppScreen
 from companion.app.widgets.common import BigButton, TextLabel, app
 
 
-def qr_texture(text: str) -> Any:
-    """A Kivy texture of a QR code for `text` (segno, error correction M)."""
-    import segno
-
+def qr_texture(code: Any) -> Any:
+    """A Kivy texture of a segno QR code."""
     buffer = io.BytesIO()
-    segno.make_qr(text, error="m").save(buffer, kind="png", scale=6, border=4)
+    code.save(buffer, kind="png", scale=6, border=4)
     buffer.seek(0)
     return CoreImage(buffer, ext="png").texture
 
@@ -32,10 +30,13 @@ class GameDetailScreen(AppScreen):
     game_id = NumericProperty(0)
     title = StringProperty("")
     finished = BooleanProperty(False)
+    deleting = BooleanProperty(False)
+    """The first tap on "Delete" asks; the second deletes."""
 
     def prepare(self, game_id: int | None = None, **_options: Any) -> None:
         if game_id is not None:
             self.game_id = game_id
+        self.deleting = False
 
     def refresh(self) -> None:
         running = app()
@@ -43,7 +44,7 @@ class GameDetailScreen(AppScreen):
         words = running.words
         summary = store.game(self.game_id)
         self.finished = summary.sheet is not None
-        self.title = running.tr("detail.title", date=summary.started_at[:16].replace("T", " "))
+        self.title = running.tr("detail.title", date=words.date(summary.started_at))
         if summary.corrected:
             self.title += "  " + running.tr("history.corrected")
         state = store.state(self.game_id)
@@ -60,17 +61,31 @@ class GameDetailScreen(AppScreen):
             cities.add_widget(TextLabel(text=text, font_size=running.u * 1.0))
 
     def show_bgstats(self) -> None:
-        """Show the BG Stats play as a QR code (and what it cannot carry)."""
-        from companion.storage.exchange import BGSTATS_CANNOT_CARRY, bgstats_url, export_bgstats
+        """Show the BG Stats play as a QR code (and what it cannot carry); when the play is too large
+        for a code a phone can read, write the play file and share it instead."""
+        from companion.app.bgstats import compact_play, qr_for_play
+        from companion.storage.exchange import BGSTATS_CANNOT_CARRY, export_bgstats
 
         running = app()
         play = export_bgstats(running.store, self.game_id)
+        code = qr_for_play(play)
+        if code is None:
+            path = running.export_folder() / f"bgstats-play-{self.game_id}.json"
+            path.write_text(json.dumps(compact_play(play), ensure_ascii=False, indent=1), encoding="utf-8")
+            running.notify(running.tr("detail.bgstats_too_big", path=str(path)))
+            try:
+                from companion.app.share import share_file
+
+                share_file(path, "application/json")
+            except ImportError:
+                pass
+            return
         view = ModalView(size_hint=(0.8, 0.92))
         from kivy.uix.boxlayout import BoxLayout
 
         box = BoxLayout(orientation="vertical", padding=running.u, spacing=running.u * 0.5)
         box.add_widget(TextLabel(text=running.tr("detail.bgstats_hint"), font_size=running.u * 1.2))
-        box.add_widget(Image(texture=qr_texture(bgstats_url(play)), fit_mode="contain"))
+        box.add_widget(Image(texture=qr_texture(code), fit_mode="contain"))
         box.add_widget(TextLabel(text=running.tr("detail.bgstats_limits", count=len(BGSTATS_CANNOT_CARRY)),
                                  font_size=running.u * 0.95, color=running.theme.rgba("text_dim")))
         close = BigButton(text=running.tr("common.close"))
@@ -95,6 +110,34 @@ class GameDetailScreen(AppScreen):
         place = running.where_kept(path)                # Android: Documents/Table Companion
         if place is not None:
             running.notify(running.tr("detail.exported", path=place))
+
+    def finish_as_it_stands(self) -> None:
+        """An abandoned game: score it as the table stands and keep it as finished."""
+        running = app()
+        from companion.storage.database import StoreError
+
+        try:
+            running.store.finish(self.game_id)
+        except (StoreError, ValueError) as error:
+            running.notify(str(error), bad=True)
+            return
+        running.notify(running.tr("detail.finished_now"))
+        self.refresh()
+
+    def delete_game(self) -> None:
+        """An abandoned game: the first tap asks, the second removes it from the log."""
+        running = app()
+        if not self.deleting:
+            self.deleting = True
+            running.notify(running.tr("detail.delete_ask"), bad=True)
+            return
+        place = running.store_setting("app.place", {}) or {}
+        if place.get("game") == self.game_id:
+            running.store_set("app.place", {})
+        running.store.delete_game(self.game_id)
+        self.deleting = False
+        running.go("history")
+        running.notify(running.tr("detail.deleted"))
 
     def open_game(self) -> None:
         """Continue an unfinished game (or show a finished one's score screen)."""

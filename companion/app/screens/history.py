@@ -25,7 +25,7 @@ class HistoryScreen(AppScreen):
         for game in games:
             names = ", ".join(p["name"] for p in game.players
                               if p["name"] != running.store.data.rules.free_city_name)
-            when = game.started_at[:16].replace("T", " ")
+            when = running.words.date(game.started_at)
             if game.sheet is not None:
                 top = max(line["total"] for line in game.sheet["players"])
                 result = running.tr("history.won", names=", ".join(game.sheet["winners"]), total=top)

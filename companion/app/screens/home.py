@@ -23,7 +23,7 @@ class HomeScreen(AppScreen):
         summary = running.store.game(game_id)
         names = ", ".join(p["name"] for p in summary.players)
         self.unfinished_text = running.tr("home.continue_detail", names=names,
-                                          date=summary.started_at[:16].replace("T", " "))
+                                          date=running.words.date(summary.started_at))
 
     def continue_game(self) -> None:
         """Open the unfinished game where it stands."""

@@ -1,7 +1,9 @@
-"""The table: the camera picture with the markers outlined, and every player's city around it.
+"""The table: every player's city at once (one compact row each, 3-7 players), the camera picture
+beside them (larger on request), and a player's full city one tap away.
 
-Cards confirmed by the camera appear by themselves; pending ones are dashed and a tap confirms
-them; a tap on a card removes it (undo in the message bar); the picker adds what the camera cannot see.
+Cards confirmed by the camera appear by themselves; pending ones are counted on the row and dashed
+in the full city, where a tap confirms them; a tap on a card there removes it (undo in the message
+bar); "+ Card" opens the picker for what the camera cannot see.
 """
 
 from __future__ import annotations
@@ -9,12 +11,27 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from kivy.properties import StringProperty
+from kivy.properties import BooleanProperty, StringProperty
 
 from companion.app.screens import AppScreen
-from companion.app.widgets.city import CityPanel
-from companion.app.widgets.common import app
-from companion.app.widgets.picker import CardPicker
+from companion.app.widgets.city import CityPanel, CityRow
+from companion.app.widgets.coins import open_coin_pad
+from companion.app.widgets.common import InstantModal, app
+from companion.app.widgets.picker import CardPicker, prepare_chips
+
+
+class CityView(InstantModal):
+    """A player's full city over the table (cards by colour, stages, coins; Armada's port)."""
+
+    def __init__(self, screen: TableScreen, seat: int, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.screen, self.seat = screen, seat
+
+    def on_dismiss(self) -> None:
+        if self.screen.city_view is self:
+            self.screen.city_view = None
+            self.screen.toast = self.screen.ids.toast
+            app().highlight = []
 
 
 class TableScreen(AppScreen):
@@ -22,15 +39,29 @@ class TableScreen(AppScreen):
 
     age_text = StringProperty("")
     problems = StringProperty("")
+    camera_large = BooleanProperty(False)
+    """The camera picture takes most of the screen (the cities in one column beside it)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         # Held here: a part taken out of the layout must outlive the kv ids, which are weak.
         ids = self.ids
-        self._parts = (ids.preview.__self__, ids.left_scroll.__self__, ids.right_scroll.__self__)
-        self._columns = (ids.left.__self__, ids.right.__self__)
-        self._panels: list[tuple[tuple[Any, ...], CityPanel]] = []
-        """Each seat's panel and what it shows, so that only a changed city is drawn again."""
+        self._parts = (ids.preview.__self__, ids.rows_scroll.__self__)
+        self._rows: list[tuple[tuple[Any, ...], CityRow]] = []
+        """Each seat's row and what it shows, so that only a changed city is drawn again."""
+        self._panels: dict[int, tuple[tuple[Any, ...], CityPanel]] = {}
+        """Each seat's full city (made when first opened), and what it shows."""
+        self.city_view: CityView | None = None
+        ids.rows_scroll.bind(height=lambda *_: self._fit_rows())
+
+    def _fit_rows(self) -> None:
+        """Rows share the height so that every city is in view; never below a touch target."""
+        rows = [row for _, row in self._rows]
+        running = app()
+        room = self.ids.rows_scroll.height - running.u * 0.2 * len(rows)
+        height = max(running.touch + running.u * 0.3, min(running.u * 4.6, room / max(len(rows), 1)))
+        for row in rows:
+            row.height = height
 
     def refresh(self) -> None:
         """Show the game as it stands; a city is drawn again only when what it shows changed (its
@@ -39,58 +70,107 @@ class TableScreen(AppScreen):
         session = running.session
         if session is None:
             return
-        age = min(session.age, running.store.data.rules.ages)
-        self.age_text = running.tr("table.age", age="I" * age) if session.age <= 3 else running.tr("table.game_over")
-        self.problems = session.problems[-1] if session.problems else ""
         last_age = running.store.data.rules.ages
+        self.age_text = running.tr("table.age", age="I" * min(session.age, last_age)) if session.age <= last_age \
+            else running.tr("table.game_over")
+        self.problems = session.problems[-1] if session.problems else ""
         self.ids.end_age.text = (running.tr("table.end_age", age="I" * session.age) if session.age <= last_age
                                  else running.tr("table.to_score"))
-        totals = None
-        if running.show_scores:
-            totals = {line.name: line.total for line in session.scores().lines}
+        totals = {line.name: line.total for line in session.scores().lines} if running.show_scores else None
         pending: dict[int, list[Any]] = {}
         for seat, entry in session.pending():
             pending.setdefault(seat, []).append(entry)
         self._arrange(running.camera_on)
         players = session.players
-        del self._panels[len(players):]
+        del self._rows[len(players):]
         armada = id(running.armada_data()) if session.has_armada else None    # new when values are entered
-        panels = []
+        rows = self.ids.rows
         for seat, player in enumerate(players):
             total = totals.get(player["name"]) if totals else None
+            waiting = pending.get(seat, [])
             shown = (running.language, running.u, json.dumps(player, sort_keys=True), armada,
-                     tuple(entry.component.marker for entry in pending.get(seat, [])), total)
-            if seat == len(self._panels):
-                self._panels.append(((), CityPanel()))
-            before, panel = self._panels[seat]
-            if before != shown:              # only a city that changed is built again (the camera changes one)
-                panel.show(seat, player, pending=pending.get(seat, []), total=total,
-                           on_card=lambda card, s=seat: self.remove_card(s, card),
-                           on_pending=lambda marker, s=seat: self.confirm(s, marker),
-                           on_add=lambda s=seat: self.pick_card(s),
-                           on_stage=lambda delta, s=seat: self.change_stages(s, delta),
-                           on_coins=lambda delta, s=seat: self.change_coins(s, delta),
-                           armada=self._port_actions(seat) if session.has_armada else None)
-                self._panels[seat] = (shown, panel)
-            panels.append(panel)
-        half = (len(players) + 1) // 2 if not running.camera_on else len(players)
-        placed = list(zip(self._columns, (panels[:half], panels[half:]), strict=True))
-        if any(list(reversed(column.children)) != wanted for column, wanted in placed):
-            for column, _ in placed:
-                column.clear_widgets()
-            for column, wanted in placed:
-                for panel in wanted:
-                    column.add_widget(panel)
+                     tuple(entry.component.marker for entry in waiting), total)
+            if seat == len(self._rows):
+                self._rows.append(((), CityRow()))
+            before, row = self._rows[seat]
+            if before != shown:              # only a city that changed is drawn again (the camera changes one)
+                row.show(seat, player, pending=len(waiting), total=total, actions=self._row_actions(seat),
+                         armada=self._compact_armada(seat, player) if session.has_armada else None)
+                self._rows[seat] = (shown, row)
+        wanted = [row for _, row in self._rows]
+        if list(reversed(rows.children)) != wanted:
+            rows.clear_widgets()
+            for row in wanted:
+                rows.add_widget(row)
+        self._fit_rows()
+        if self.city_view is not None:
+            self._show_panel(self.city_view.seat, pending.get(self.city_view.seat, []), totals)
 
     def _arrange(self, camera_on: bool) -> None:
-        """With the camera: its picture and one column of cities; without: two columns of cities."""
-        preview, left, right = self._parts
+        """With the camera: its picture beside the cities (larger on request); without: the cities alone."""
+        preview, rows = self._parts
         main = self.ids.main
-        wanted = [preview, left] if camera_on else [left, right]
+        wanted = [preview, rows] if camera_on else [rows]
+        preview.size_hint_x = 0.62 if self.camera_large else 0.36
         if list(reversed(main.children)) != wanted:
             main.clear_widgets()
             for widget in wanted:
                 main.add_widget(widget)
+
+    def _row_actions(self, seat: int) -> dict[str, Any]:
+        return {"open": lambda: self.open_city(seat), "add": lambda: self.pick_card(seat),
+                "stage": lambda: self.build_stage(seat), "coins": lambda: open_coin_pad(seat)}
+
+    def _compact_armada(self, seat: int, player: dict[str, Any]) -> Any:
+        """The compact Armada widget of a row, when armada.py offers one (None: the full city has the port)."""
+        from companion.app.widgets import armada
+
+        maker = getattr(armada, "compact_row", None)
+        return maker(seat, player, self._port_actions(seat)) if maker is not None else None
+
+    # -- the full city ---------------------------------------------------------------------------------
+    def open_city(self, seat: int) -> None:
+        """Show one player's full city over the table."""
+        if self.city_view is not None:
+            self.city_view.dismiss()
+        self.city_view = CityView(self, seat)
+        running = app()
+        session = running.session
+        totals = {line.name: line.total for line in session.scores().lines} if running.show_scores else None
+        self._show_panel(seat, [entry for s, entry in session.pending() if s == seat], totals)
+        self.toast = self.city_view.ids.toast          # its messages (and undo) show inside the city
+        self.city_view.open()
+
+    def _show_panel(self, seat: int, pending: list[Any], totals: dict[str, int] | None) -> None:
+        running = app()
+        session = running.session
+        player = session.players[seat]
+        total = totals.get(player["name"]) if totals else None
+        armada = id(running.armada_data()) if session.has_armada else None
+        shown = (running.language, running.u, json.dumps(player, sort_keys=True), armada,
+                 tuple(entry.component.marker for entry in pending), total)
+        before, panel = self._panels.get(seat, ((), None))
+        if panel is None:
+            panel = CityPanel()
+        if before != shown:
+            panel.show(seat, player, pending=pending, total=total,
+                       on_card=lambda card, s=seat: self.remove_card(s, card),
+                       on_pending=lambda marker, s=seat: self.confirm(s, marker),
+                       on_add=lambda s=seat: self.pick_card(s),
+                       on_stage=lambda delta, s=seat: self.change_stages(s, delta),
+                       on_coins=lambda _delta, s=seat: open_coin_pad(s),
+                       armada=self._port_actions(seat) if session.has_armada else None)
+            self._panels[seat] = (shown, panel)
+        view = self.city_view
+        if view is not None and view.seat == seat:
+            holder = view.ids.holder
+            if panel.parent is not holder:
+                if panel.parent is not None:
+                    panel.parent.remove_widget(panel)
+                holder.clear_widgets()
+                holder.add_widget(panel)
+            running.highlight = [c.component.marker for c in
+                                 session.tracker.cities[player["wonder"]].cards if c.source == "camera"]
 
     # -- taps -------------------------------------------------------------------------------------
     def remove_card(self, seat: int, card_id: str) -> None:
@@ -109,7 +189,7 @@ class TableScreen(AppScreen):
         running.attempt(running.session.confirm_pending, seat, marker)
 
     def pick_card(self, seat: int) -> None:
-        """Open the picker to add a card the camera cannot see."""
+        """Open the picker to add a card the camera cannot see (the next tap adds it)."""
         running = app()
         session = running.session
         player = session.players[seat]
@@ -119,7 +199,17 @@ class TableScreen(AppScreen):
                 running.notify(running.tr("table.added", card=running.words.card(card_id), player=player["name"]),
                                undo=lambda: running.attempt(session.remove_card, seat, card_id))
 
-        CardPicker(running.tr("picker.add_title", player=player["name"]), add, exclude=set(player["cards"])).open()
+        CardPicker(running.tr("picker.add_title", player=player["name"]), add, exclude=set(player["cards"]),
+                   seat=seat).open()
+
+    def build_stage(self, seat: int) -> None:
+        """One tap: the next wonder stage is built (the message bar offers to take it back)."""
+        running = app()
+        session = running.session
+        before = session.players[seat]["stages"]
+        if running.attempt(session.set_stages, seat, before + 1):
+            running.notify(running.tr("table.stage_built", player=session.players[seat]["name"], stage=before + 1),
+                           undo=lambda: running.attempt(session.set_stages, seat, before))
 
     def change_stages(self, seat: int, delta: int) -> None:
         """A stage more or fewer."""
@@ -127,13 +217,6 @@ class TableScreen(AppScreen):
         stages = running.session.players[seat]["stages"] + delta
         if stages >= 0:
             running.attempt(running.session.set_stages, seat, stages)   # past the last: a message says how many
-
-    def change_coins(self, seat: int, delta: int) -> None:
-        """A coin more or fewer."""
-        running = app()
-        coins = running.session.players[seat]["coins"] + delta
-        if coins >= 0:
-            running.attempt(running.session.set_coins, seat, coins, why="corrected")
 
     def _port_actions(self, seat: int) -> dict[str, Any]:
         """What the taps on a city's port do (Armada)."""
@@ -178,9 +261,23 @@ class TableScreen(AppScreen):
         running.store_set("show_scores", running.show_scores)
         self.refresh()
 
+    def toggle_camera(self) -> None:
+        """The camera picture large, or small beside the cities."""
+        self.camera_large = not self.camera_large
+        self.refresh()
+
+    def on_enter(self, *_: Any) -> None:
+        prepare_chips()             # the picker's first opening as quick as the next
+
+    def on_leave(self, *_: Any) -> None:
+        if self.city_view is not None:
+            self.city_view.dismiss()
+
     def end_age(self) -> None:
         """Go to the end of the age (or to the score after the last one)."""
         running = app()
+        if self.city_view is not None:
+            self.city_view.dismiss()
         running.go("end_of_age" if running.session.age <= running.store.data.rules.ages else "score")
 
 

@@ -26,7 +26,7 @@ from companion.app.widgets.common import Stepper, Tappable, app
 from companion.app.widgets.kv import load_kv
 
 __all__ = ["FLEETS", "ArmadaPart", "FleetStepper", "FleetTile", "IslandPicker", "LiveModal", "PortSheet",
-           "island_chip", "island_name", "unknown_lines"]
+           "compact_row", "island_chip", "island_name", "unknown_lines"]
 
 load_kv("armada.kv")
 
@@ -139,6 +139,20 @@ class ArmadaPart(BoxLayout):
         """The port sheet: steppers for every ship, the islands, the values to enter."""
         PortSheet(self.seat, on_fleet=self._on_fleet, on_island=self._on_island,
                   on_add_island=self._on_add_island).open()
+
+
+_compact_rows: dict[int, ArmadaPart] = {}
+"""The Armada part of each seat's row on the table, kept between redraws."""
+
+
+def compact_row(seat: int, player: dict[str, Any], actions: dict[str, Any]) -> ArmadaPart:
+    """The Armada part of a seat's row on the table (one per seat, reused), filled for `player`;
+    `actions` are the port's taps: ``on_fleet``, ``on_island``, ``on_add_island`` (and ``seat``)."""
+    part = _compact_rows.get(seat)
+    if part is None:
+        part = _compact_rows[seat] = ArmadaPart()
+    part.show(player, **actions)
+    return part
 
 
 class FleetStepper(Stepper):

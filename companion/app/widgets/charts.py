@@ -43,7 +43,8 @@ class BarChart(BoxLayout):
         largest = max((abs(v) for _, v, _ in rows), default=1.0) or 1.0
         for label, value, text in rows:
             row = BoxLayout(size_hint_y=None, height=u * 2.2, spacing=u * 0.4)
-            name = Label(text=label, size_hint_x=0.3, halign="left", valign="middle", shorten=True, font_size=u * 1.1)
+            name = Label(text=label, size_hint_x=0.3, halign="left", valign="middle", shorten=True,
+                         shorten_from="right", font_size=u * 1.1)
             name.bind(size=lambda w, s: setattr(w, "text_size", s))
             row.add_widget(name)
             row.add_widget(_Bar(value / largest, rgba or running.theme.rgba("accent"), size_hint_x=0.45))

@@ -1,8 +1,11 @@
-"""A player's city as the table screen shows it: board, stages, coins, shields, science, cards by colour.
+"""A player's city: `CityRow`, the compact line the table shows for every player at once (counts
+per colour, stages, coins, shields, science), and `CityPanel`, the full city one tap away (board,
+stages, coins, shields, science, every card by colour).
 
-Every card carries its colour's letter as well as its colour. A pending card (seen by the camera,
-not yet confirmed) is drawn dashed and dim; a tap confirms it. A tap on a confirmed card removes
-it, with an undo in the message bar.
+Every card carries its colour's letter as well as its colour, and its source: a card the camera
+confirmed is marked with a camera sign, one entered by hand with a hand sign. A pending card (seen
+by the camera, not yet confirmed) is drawn dashed and dim; a tap confirms it. A tap on a confirmed
+card removes it, with an undo in the message bar.
 """
 
 from __future__ import annotations
@@ -15,9 +18,11 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.app.widgets.common import Tappable, app
 
-__all__ = ["COLOR_ORDER", "CardChip", "CityPanel"]
+__all__ = ["COLOR_ORDER", "SOURCE_MARKS", "CardChip", "CityPanel", "CityRow", "ColorCount", "city_figures"]
 
 COLOR_ORDER = ("brown", "grey", "blue", "yellow", "red", "green", "purple")
+SOURCE_MARKS = {"camera": "\u25c9", "hand": "\u270d"}
+"""The sign of a card's source: the camera saw it, or a player entered it by hand."""
 
 
 class CardChip(Tappable):
@@ -28,6 +33,98 @@ class CardChip(Tappable):
     fill = ListProperty([0.5, 0.5, 0.5, 1])
     ink = ListProperty([1, 1, 1, 1])
     pending = BooleanProperty(False)
+    source = StringProperty("")
+    """``camera`` or ``hand`` for a confirmed card (its mark is drawn), empty in the picker."""
+
+
+class ColorCount(Tappable):
+    """How many cards of one colour a city holds: the colour, its letter and the count."""
+
+    letter = StringProperty("")
+    count = NumericProperty(0)
+    fill = ListProperty([0.5, 0.5, 0.5, 1])
+    ink = ListProperty([1, 1, 1, 1])
+
+
+def city_figures(seat: int, *, naval: bool) -> str:
+    """``Shields 2 · Compass 1 · Gear 2`` for a seat of the running game (naval shields with Armada)."""
+    from companion.engine.city import science_symbols, science_wild_count, shields
+
+    running = app()
+    words = running.words
+    city = running.session.table().players[seat]
+    parts = [running.tr("city.shields", count=shields(city))]
+    if naval:
+        strength = running.session.naval_strength(seat)
+        parts.append(running.tr("city.naval_shields", count=strength if isinstance(strength, int) else "?"))
+    science = [f"{words.symbol(s)} {n}" for s, n in sorted(science_symbols(city).items()) if n]
+    wild = science_wild_count(city)
+    if wild:
+        science.append(running.tr("city.wild", count=wild))
+    if science:
+        parts.append(" \u00b7 ".join(science))
+    return "   ".join(parts)
+
+
+class CityRow(Tappable):
+    """One player's city in one line: name and wonder, stages, coins, a count per colour, shields and
+    science, the cards waiting for a tap, and "+ Card"; a tap on the name opens the full city."""
+
+    seat = NumericProperty(0)
+    title = StringProperty("")
+    wonder = StringProperty("")
+    stages = StringProperty("")
+    coins = StringProperty("")
+    figures = StringProperty("")
+    score = StringProperty("")
+    waiting = NumericProperty(0)
+    """Cards the camera sees in this city but has not confirmed."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.actions: dict[str, Callable[[], None]] = {}
+
+    def show(self, seat: int, player: dict[str, Any], *, pending: int, total: int | None,
+             actions: dict[str, Callable[[], None]], armada: Any = None) -> None:
+        """Fill the row; `actions` holds ``open`` (the full city), ``stage``, ``coins`` and ``add``;
+        `armada` the compact Armada widget to place under the counts (an Armada game)."""
+        running = app()
+        words = running.words
+        data = running.store.data
+        side = data.wonders[player["wonder"]].sides[player["side"]]
+        self.seat, self.actions, self.waiting = seat, actions, pending
+        self.title = player["name"] if player["name"] != data.rules.free_city_name else running.tr(
+            "new_game.free_city")
+        self.wonder = words.wonder_short(player["wonder"], player["side"])
+        self.stages = running.tr("city.stages_short", built=player["stages"], total=len(side.stages))
+        self.coins = str(player["coins"])
+        self.figures = city_figures(seat, naval=armada is not None)
+        self.score = running.tr("city.score", total=total) if total is not None else ""
+        counts: dict[str, int] = {}
+        for card_id in player["cards"]:
+            color = data.cards[card_id].color
+            counts[color] = counts.get(color, 0) + 1
+        box = self.ids.counts
+        box.clear_widgets()
+        theme = running.theme
+        for color in COLOR_ORDER:
+            if counts.get(color):
+                count = ColorCount(letter=words.color_letter(color), count=counts[color], fill=theme.card_fill(color),
+                                   ink=theme.card_text(color))
+                count.bind(on_release=lambda _w: self.act("open"))
+                box.add_widget(count)
+        extra = self.ids.extra
+        extra.clear_widgets()
+        if armada is not None:
+            if armada.parent is not None:
+                armada.parent.remove_widget(armada)
+            extra.add_widget(armada)
+
+    def act(self, name: str) -> None:
+        """Run one of the row's actions."""
+        action = self.actions.get(name)
+        if action is not None:
+            action()
 
 
 class CityPanel(BoxLayout):
@@ -41,7 +138,7 @@ class CityPanel(BoxLayout):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._chips: dict[tuple[str, int | None, str], CardChip] = {}
+        self._chips: dict[tuple[str, int | None, str, str], CardChip] = {}
         self._armada: Any = None
         """The port part (fleets and islands) of an Armada game, made on first use."""
 
@@ -59,25 +156,10 @@ class CityPanel(BoxLayout):
         self.seat = seat
         self.title = player["name"] if player["name"] != data.rules.free_city_name else running.tr(
             "new_game.free_city")
-        self.detail = running.tr("city.wonder", wonder=words.wonder(wonder.id), side=player["side"])
+        self.detail = words.wonder_short(wonder.id, player["side"])
         self.ids.stages.text = running.tr("city.stages", built=player["stages"], total=len(side.stages))
         self.ids.coins.text = running.tr("city.coins", coins=player["coins"])
-        table = running.session.table()
-        city = table.players[seat]
-        from companion.engine.city import science_symbols, science_wild_count, shields
-
-        symbols = science_symbols(city)
-        parts = [running.tr("city.shields", count=shields(city))]
-        if armada is not None:
-            strength = running.session.naval_strength(seat)
-            parts.append(running.tr("city.naval_shields", count=strength if isinstance(strength, int) else "?"))
-        science = [f"{words.symbol(s)} {n}" for s, n in sorted(symbols.items()) if n]
-        wild = science_wild_count(city)
-        if wild:
-            science.append(running.tr("city.wild", count=wild))
-        if science:
-            parts.append(" \u00b7 ".join(science))
-        self.figures = "   ".join(parts)
+        self.figures = city_figures(seat, naval=armada is not None)
         self.score = running.tr("city.score", total=total) if total is not None else ""
         self._on_stage, self._on_coins, self._on_add = on_stage, on_coins, on_add
         self._show_port(player, armada)
@@ -86,12 +168,13 @@ class CityPanel(BoxLayout):
         theme = running.theme
         self._on_card, self._on_pending = on_card, on_pending
         cards = sorted(player["cards"], key=lambda c: (COLOR_ORDER.index(data.cards[c].color), words.card(c)))
-        wanted: list[tuple[str, int | None]] = [(card_id, None) for card_id in cards]
-        wanted += [(entry.component.card, entry.component.marker) for entry in pending]
-        chips: dict[tuple[str, int | None, str], CardChip] = {}
-        for card_id, marker in wanted:
-            key = (card_id, marker, running.language)
-            chip = self._chips.get(key) or self._chip(card_id, marker)
+        sources = self._sources(seat)
+        wanted: list[tuple[str, int | None, str]] = [(card_id, None, sources.get(card_id, "hand")) for card_id in cards]
+        wanted += [(entry.component.card, entry.component.marker, "") for entry in pending]
+        chips: dict[tuple[str, int | None, str, str], CardChip] = {}
+        for card_id, marker, source in wanted:
+            key = (card_id, marker, source, running.language)
+            chip = self._chips.get(key) or self._chip(card_id, marker, source)
             chips[key] = chip
             grid.add_widget(chip)
         self._chips = chips     # a chip kept is not drawn again: its name's texture stays as it was
@@ -115,7 +198,17 @@ class CityPanel(BoxLayout):
             self.add_widget(self._armada, index=1)       # just above the cards
         self._armada.show(player, **armada)
 
-    def _chip(self, card_id: str, marker: int | None) -> CardChip:
+    @staticmethod
+    def _sources(seat: int) -> dict[str, str]:
+        """How each card of a seat's city got there, from the game log: ``camera`` or ``hand``."""
+        session = app().session
+        sources: dict[str, str] = {}
+        for event in session.store.events(session.game_id):
+            if event.kind == "card_confirmed" and event.payload.get("seat") == seat:
+                sources[event.payload["card"]] = "camera" if event.source == "camera" else "hand"
+        return sources
+
+    def _chip(self, card_id: str, marker: int | None, source: str = "hand") -> CardChip:
         """A confirmed card (`marker` None) or a pending one (its marker number: a tap confirms it)."""
         running = app()
         color = running.session.card_data().cards[card_id].color
@@ -123,7 +216,7 @@ class CityPanel(BoxLayout):
         words = running.words
         if marker is None:
             chip = CardChip(name=words.card(card_id), letter=words.color_letter(color),
-                            fill=theme.card_fill(color), ink=theme.card_text(color))
+                            fill=theme.card_fill(color), ink=theme.card_text(color), source=source)
             chip.bind(on_release=lambda _chip: self._on_card(card_id))
         else:
             chip = CardChip(name=words.card(card_id), letter=words.color_letter(color),
@@ -135,8 +228,8 @@ class CityPanel(BoxLayout):
         """A stage more or fewer, by hand."""
         self._on_stage(delta)
 
-    def coins(self, delta: int) -> None:
-        """A coin more or fewer, by hand."""
+    def coins(self, delta: int = 0) -> None:
+        """The coins, by hand (the coin pad opens)."""
         self._on_coins(delta)
 
     def add(self) -> None:

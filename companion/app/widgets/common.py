@@ -22,8 +22,10 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
 
-__all__ = ["BigButton", "Panel", "Stepper", "Tappable", "TextLabel", "Toast", "ToggleChoice", "TopBar", "app"]
+__all__ = ["BigButton", "InstantModal", "Panel", "Stepper", "Tappable", "TextLabel", "Toast", "ToggleChoice", "TopBar",
+           "app"]
 
 
 def app() -> Any:
@@ -67,13 +69,20 @@ class Tappable(ButtonBehavior, BoxLayout):
 
 
 class Stepper(BoxLayout):
-    """A number with big minus and plus buttons (coins, stages): no typing needed."""
+    """A number with big minus and plus buttons (coins, stages): no typing needed; with `on_pad`, a
+    tap on the number opens a number pad instead of many taps on + and -."""
 
     value = NumericProperty(0)
     minimum = NumericProperty(0)
     maximum = NumericProperty(999)
     label = StringProperty("")
     on_change: Callable[[int], None] | None = None
+    on_pad: Callable[[], None] | None = None
+
+    def open_pad(self) -> None:
+        """The number was tapped."""
+        if self.on_pad is not None:
+            self.on_pad()
 
     def step(self, delta: int) -> None:
         """Move the value by `delta` within its bounds and report it."""
@@ -123,3 +132,17 @@ class TopBar(BoxLayout):
     title = StringProperty("")
     detail = StringProperty("")
     back_to = StringProperty("")
+
+
+class InstantModal(ModalView):
+    """A view over the screen that opens and closes at once: a fade would make every tap wait for it."""
+
+    def open(self, *args: Any, **kwargs: Any) -> None:
+        """Show at once."""
+        kwargs.setdefault("animation", False)
+        super().open(*args, **kwargs)
+
+    def dismiss(self, *args: Any, **kwargs: Any) -> None:
+        """Close at once."""
+        kwargs.setdefault("animation", False)
+        super().dismiss(*args, **kwargs)

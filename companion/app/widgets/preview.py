@@ -1,4 +1,6 @@
-"""The camera picture, fitted to its box, with every recognised marker outlined in its player's colour."""
+"""The camera picture, fitted to its box, with every recognised marker outlined in its player's colour;
+the markers in `app.highlight` (the camera-seen cards of the city shown in full) are outlined boldly
+in white, so a player sees where the camera saw a card."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ class CameraPreview(Widget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         running = app()
-        running.bind(preview_texture=self._redraw, last_result=self._redraw)
+        running.bind(preview_texture=self._redraw, last_result=self._redraw, highlight=self._redraw)
         self.bind(pos=self._redraw, size=self._redraw)
 
     def _fit(self, width: int, height: int) -> tuple[float, float, float]:
@@ -41,12 +43,16 @@ class CameraPreview(Widget):
             if result is None or running.session is None:
                 return
             owners = _owners(result.observation, running.session)
+            highlight = set(running.highlight)
             for detection in result.reading.markers:
                 seat = owners.get(detection.component.marker)
-                Color(*(running.theme.player(seat) if seat is not None else running.theme.rgba("text_dim")))
                 points = []
                 for px, py in detection.corners:
                     points += [x0 + float(px) * scale, y0 + (height - float(py)) * scale]
+                if detection.component.marker in highlight:
+                    Color(1, 1, 1, 1)
+                    Line(points=points, close=True, width=4)
+                Color(*(running.theme.player(seat) if seat is not None else running.theme.rgba("text_dim")))
                 Line(points=points, close=True, width=2 if seat is not None else 1)
 
 

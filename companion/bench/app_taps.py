@@ -1,0 +1,322 @@
+"""`companion bench app` (taps and start): how long a tap takes to show its answer on screen, and how
+long the app takes to start.
+
+The real app runs offscreen in this process (Mesa's software OpenGL) with a 7-player game in Age I,
+six cards in each city. A tap is a touch sent through the window, as the UI tests send it; its time
+runs from the touch until the frame that shows the answer is drawn and finished (glFinish), with
+Kivy's clock turning as `App.run` turns it. The reference, in the same run: one frame of the same
+screen drawn again with nothing changed (what any tap costs at least on this machine's renderer).
+
+Cold start runs the app in a fresh process, from launch to the first drawn frame of the table of a
+game in progress (the app comes back to it), against the reference of a fresh process that opens an
+empty Kivy window and draws one frame.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.bench.timing import machine_line, percentile
+
+__all__ = ["TapFigures", "cold_start", "run_taps"]
+
+TARGET_TAP_MS = 100.0
+TARGET_START_S = 2.0
+NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Zoya")
+WONDERS = ("gizah", "rhodes", "ephesos", "babylon", "olympia", "halikarnassos", "alexandria")
+CITY_CARDS = ("lumber_yard", "stone_pit", "clay_pool", "ore_vein", "baths", "stockade", "apothecary", "loom",
+              "glassworks", "press", "altar", "theater", "tavern", "barracks", "workshop", "scriptorium",
+              "guard_tower", "marketplace", "east_trading_post", "west_trading_post")
+
+
+@dataclass
+class TapFigures:
+    """The times of one kind of tap, in milliseconds."""
+
+    label: str
+    times_ms: list[float] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, object]:
+        """Median, 95th percentile and worst."""
+        times = self.times_ms
+        return {"label": self.label, "taps": len(times),
+                "median_ms": round(statistics.median(times), 1) if times else None,
+                "p95_ms": round(percentile(times, 0.95), 1) if times else None,
+                "worst_ms": round(max(times), 1) if times else None}
+
+
+class _Tapper:
+    """Taps on the running app and times each until its answer is on screen."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    def idle(self, frames: int = 1) -> None:
+        from kivy.base import EventLoop
+
+        for _ in range(frames):
+            EventLoop.idle()
+
+    def frame_ms(self) -> float:
+        """One frame of the current screen drawn again, nothing changed (the reference)."""
+        from kivy.base import EventLoop
+        from kivy.core.window import Window
+        from kivy.graphics.opengl import glFinish
+
+        Window.canvas.ask_update()
+        start = time.perf_counter()
+        EventLoop.idle()
+        glFinish()
+        return (time.perf_counter() - start) * 1000
+
+    def tap(self, widget: Any, shown: Callable[[], bool], limit_s: float = 10.0) -> float:
+        """Touch `widget` in its middle; milliseconds until `shown()` holds and that frame is drawn."""
+        from kivy.base import EventLoop
+        from kivy.core.window import Window
+        from kivy.graphics.opengl import glFinish
+        from kivy.tests.common import UnitTestTouch
+
+        self.idle(2)
+        x, y = widget.to_window(*widget.center)
+        start = time.perf_counter()
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        touch.touch_up()
+        while True:
+            done = shown()
+            EventLoop.idle()
+            if done and not Window.canvas.needs_redraw:
+                break
+            if time.perf_counter() - start > limit_s:
+                raise RuntimeError(f"the answer to a tap on {type(widget).__name__} never showed")
+        glFinish()
+        return (time.perf_counter() - start) * 1000
+
+
+def _find(root: Any, kind: str, test: Callable[[Any], bool] = lambda _w: True) -> Any:
+    return next(w for w in root.walk(restrict=True) if type(w).__name__ == kind and test(w))
+
+
+def _popup(kind: str) -> Any:
+    from kivy.core.window import Window
+
+    return next((child for child in Window.children if type(child).__name__ == kind), None)
+
+
+def _set_up_game(app: Any) -> None:
+    from companion.state.session import SeatSetup, SessionError
+
+    app.start_game([SeatSetup(name, wonder, "A") for name, wonder in zip(NAMES, WONDERS, strict=True)])
+    session = app.session
+    for seat in range(len(NAMES)):
+        for card in CITY_CARDS[seat * 2:seat * 2 + 6]:
+            if card not in session.players[seat]["cards"]:
+                try:
+                    session.add_card(seat, card)
+                except SessionError:        # a copy already taken: the city has one card fewer
+                    continue
+    app.changed(now=True)
+
+
+def _measure(app: Any, taps: int) -> tuple[list[TapFigures], list[float]]:
+    """Every kind of tap `taps` times (the end of an age once per age) and the reference frames."""
+    tapper = _Tapper(app)
+    session = app.session
+    screen = app.screen("table")
+    figures = {label: TapFigures(label) for label in (
+        "open the picker", "pick a card", "open the coin pad", "number pad key", "discard +3 (one tap)",
+        "build check: pick a card", "build check: build it", "end of the age (score after III)",
+        "confirm the conflicts")}
+    reference: list[float] = []
+    for _ in range(120):                # the screens and the picker's chips made ahead, as a player's first
+        tapper.idle()                   # seconds at the table would make them
+    for round_number in range(taps):
+        seat = round_number % len(NAMES)
+        row = _find(screen, "CityRow", lambda r, s=seat: r.seat == s)
+        reference.append(tapper.frame_ms())
+        add = _find(row, "BigButton", lambda b: b.text == app.tr("city.add_card"))
+        figures["open the picker"].times_ms.append(tapper.tap(add, lambda: _popup("CardPicker") is not None))
+        picker = _popup("CardPicker")
+        chip = picker.ids.cards.children[-1]
+        card = chip.card_id
+        figures["pick a card"].times_ms.append(tapper.tap(chip, lambda c=card, s=seat: c in session.players[s]["cards"]
+                                                          and _popup("CardPicker") is None))
+        session.remove_card(seat, card)
+        app.changed(now=True)
+        coins = _find(row, "BigButton", lambda b, s=seat: b.text == str(session.players[s]["coins"]))
+        figures["open the coin pad"].times_ms.append(tapper.tap(coins, lambda: _popup("CoinPad") is not None))
+        pad = _popup("CoinPad")
+        key = _find(pad, "BigButton", lambda b: b.text == "7")
+        figures["number pad key"].times_ms.append(tapper.tap(key, lambda p=pad: p.typed == "7"))
+        before = session.players[seat]["coins"]
+        discard_text = app.tr("coins.discard", coins=pad.discard)
+        discard = _find(pad, "BigButton", lambda b, t=discard_text: b.text == t)
+        figures["discard +3 (one tap)"].times_ms.append(tapper.tap(
+            discard, lambda s=seat, b=before, r=row: session.players[s]["coins"] == b + 3 and r.coins == str(b + 3)))
+        session.set_coins(seat, before, why="corrected")
+        app.changed(now=True)
+        tapper.idle(2)
+        check = app.screen("build_check")
+        app.go("build_check", seat=seat)
+        tapper.idle(3)
+        check.pick_card()
+        tapper.idle(2)
+        picker = _popup("CardPicker")
+        chip = next(c for c in reversed(picker.ids.cards.children)
+                    if session.check_card(seat, c.card_id).legal and c.card_id not in session.players[seat]["cards"])
+        card = chip.card_id
+        figures["build check: pick a card"].times_ms.append(tapper.tap(
+            chip, lambda c=card, k=check: k.target == c and bool(k.verdict) and _popup("CardPicker") is None))
+        build = _find(check, "BigButton", lambda b: b.text == app.tr("check.pay"))
+        figures["build check: build it"].times_ms.append(tapper.tap(
+            build, lambda c=card, s=seat: c in session.players[s]["cards"]))
+        session.remove_card(seat, card)
+        app.go("table")
+        tapper.idle(3)
+        end = screen.ids.end_age
+        figures["end of the age (score after III)"].times_ms.append(
+            tapper.tap(end, lambda: app.root.current != "table"))
+        if round_number < app.store.data.rules.ages:
+            age = app.screen("end_of_age")
+            figures["confirm the conflicts"].times_ms.append(tapper.tap(age.ids.confirm, lambda a=age: a.confirmed))
+        app.go("table")
+        tapper.idle(3)
+    return list(figures.values()), reference
+
+
+def run_taps(*, windows: tuple[tuple[int, int], ...] = ((1280, 800), (800, 480)), taps: int = 12,
+             as_json: bool = False) -> dict[str, Any]:
+    """Measure every kind of tap in each window size and print the figures beside the reference."""
+    from companion.app.launch import configure_kivy
+
+    configure_kivy(size=windows[0], offscreen=True)
+    from kivy.base import runTouchApp, stopTouchApp
+    from kivy.core.window import Window
+
+    from companion.app.main import CompanionApp
+
+    results: dict[str, Any] = {"machine": machine_line(), "windows": []}
+    with tempfile.TemporaryDirectory(prefix="companion-bench-taps-") as temporary:
+        app = CompanionApp(Path(temporary) / "games.sqlite", language="en")
+        app._run_prepare()          # what App.run does before its loop, as Kivy's own test harness does
+        runTouchApp(embedded=True)
+        try:
+            for size in windows:
+                Window.size = size
+                _set_up_game(app)
+                figures, reference = _measure(app, taps)
+                results["windows"].append({"window": f"{size[0]}x{size[1]}",
+                                           "reference_frame": TapFigures("one frame, nothing changed",
+                                                                         reference).to_json(),
+                                           "taps": [f.to_json() for f in figures]})
+                app.close_game()
+        finally:
+            app.stop()
+            stopTouchApp()
+    if as_json:
+        print(json.dumps(results, indent=2))
+    else:
+        _print_taps(results)
+    return results
+
+
+def _print_taps(results: dict[str, Any]) -> None:
+    print(f"companion bench app (taps): {results['machine']}")
+    print("7 players, Age I, six cards a city; a tap runs from the touch to the finished frame that shows "
+          "its answer (software OpenGL, offscreen)")
+    for window in results["windows"]:
+        reference = window["reference_frame"]
+        print(f"\nwindow {window['window']}: reference (one frame redrawn, nothing changed) median "
+              f"{reference['median_ms']} ms, p95 {reference['p95_ms']} ms")
+        print(f"{'tap':<34} {'taps':>5} {'median ms':>10} {'p95 ms':>8} {'worst ms':>9} {'p95/reference':>14}")
+        for row in window["taps"]:
+            ratio = row["p95_ms"] / reference["p95_ms"] if row["p95_ms"] and reference["p95_ms"] else None
+            print(f"{row['label']:<34} {row['taps']:>5} {row['median_ms']:>10} {row['p95_ms']:>8} "
+                  f"{row['worst_ms']:>9} {'-' if ratio is None else f'{ratio:.1f}x':>14}")
+        worst = max(row["p95_ms"] for row in window["taps"] if row["p95_ms"] is not None)
+        print(f"slowest p95: {worst} ms (target <= {TARGET_TAP_MS:g} ms)")
+
+
+START_SCRIPT = """
+import sys, time
+from pathlib import Path
+from companion.app.launch import configure_kivy
+configure_kivy(size=(1280, 800), offscreen=True)
+from kivy.base import EventLoop, runTouchApp
+from kivy.core.window import Window
+if sys.argv[1] == "reference":
+    runTouchApp(embedded=True)
+else:
+    from companion.app.main import CompanionApp
+    app = CompanionApp(Path(sys.argv[2]), language="en")
+    app._run_prepare()
+    runTouchApp(embedded=True)
+while True:
+    EventLoop.idle()
+    if not Window.canvas.needs_redraw:
+        break
+from kivy.graphics.opengl import glFinish
+glFinish()
+print("drawn", sys.argv[1] == "reference" or app.root.current, flush=True)
+"""
+
+
+def cold_start(*, runs: int = 3, as_json: bool = False) -> dict[str, Any]:
+    """Seconds from launching a fresh process to the first drawn frame: the app coming back to a
+    7-player game's table, and an empty Kivy window (the reference)."""
+    with tempfile.TemporaryDirectory(prefix="companion-bench-start-") as temporary:
+        store = Path(temporary) / "games.sqlite"
+        _prepare_store(store)
+        times: dict[str, list[float]] = {"app": [], "reference": []}
+        environment = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "KIVY_NO_CONFIG": "1",
+                       "KIVY_NO_FILELOG": "1", "KIVY_NO_ARGS": "1", "KIVY_LOG_MODE": "PYTHON"}
+        for _ in range(runs):
+            for mode in ("reference", "app"):
+                start = time.perf_counter()
+                done = subprocess.run([sys.executable, "-c", START_SCRIPT, mode, str(store)], env=environment,
+                                      capture_output=True, text=True, timeout=120, check=False)
+                elapsed = time.perf_counter() - start
+                if "drawn" not in done.stdout:
+                    raise RuntimeError(f"the {mode} start failed: {done.stderr[-800:]}")
+                times[mode].append(elapsed)
+    result = {"app_s": round(statistics.median(times["app"]), 2),
+              "reference_s": round(statistics.median(times["reference"]), 2), "runs": runs,
+              "target_s": TARGET_START_S}
+    if as_json:
+        print(json.dumps({"cold_start": result}, indent=2))
+    else:
+        print(f"\ncold start (median of {runs}): the app back at a 7-player table {result['app_s']} s; "
+              f"an empty Kivy window {result['reference_s']} s (reference); "
+              f"{result['app_s'] / result['reference_s']:.1f}x; target < {TARGET_START_S:g} s")
+    return result
+
+
+def _prepare_store(store: Path) -> None:
+    """A game log whose open game is a 7-player table (the app comes back to it at start)."""
+    from companion.markers import load_marker_registry
+    from companion.state.session import GameSession, SeatSetup, SessionError
+    from companion.storage import GameStore
+
+    games = GameStore(store)
+    try:
+        session = GameSession.start(games, [SeatSetup(n, w, "A") for n, w in zip(NAMES, WONDERS, strict=True)],
+                                    registry=load_marker_registry())
+        for seat in range(len(NAMES)):
+            for card in CITY_CARDS[seat * 2:seat * 2 + 6]:
+                try:
+                    session.add_card(seat, card)
+                except SessionError:        # a copy already taken
+                    continue
+        games.set_setting("app.place", {"screen": "table", "game": session.game_id, "options": {}})
+    finally:
+        games.close()
