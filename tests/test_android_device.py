@@ -108,7 +108,7 @@ def test_pictures_and_exports_land_where_the_player_finds_them(stories: dict[str
     assert picture["values"]["_display_name"].startswith("score-") and picture["size"] > 1000
     assert export["values"]["relative_path"] == "Documents/Table Companion"
     assert export["values"]["_display_name"].endswith(".csv") and export["size"] > 0
-    assert story["status"] == f"Written: Documents/Table Companion/{export['values']['_display_name']}"
+    assert story["message"] == f"Written: Documents/Table Companion/{export['values']['_display_name']}"
     assert story["files"] == []                         # nothing written outside MediaStore
 
 
@@ -126,7 +126,7 @@ def test_android_9_asks_for_the_storage_permission_then_saves_in_pictures(
         stories: dict[str, dict[str, Any]]) -> None:
     asked = stories["storage-android-9-asked"]
     assert asked["asked"] == [["android.permission.WRITE_EXTERNAL_STORAGE"]]
-    assert asked["status"] == translate("share.permission", "en") and asked["files"] == []
+    assert asked["message"] == translate("share.permission", "en") and asked["files"] == []
     saved = stories["storage-android-9"]
     assert len(saved["files"]) == 1 and saved["files"][0].startswith("Pictures/Table Companion/score-")
 

@@ -380,9 +380,10 @@ class CompanionApp(App):
                                   family=self.store_setting("marker_family", "aruco"),
                                   seating=[p["wonder"] for p in self.session.players], recognise=recognise)
         except (OSError, ValueError) as error:
-            self.notify(self.camera_problem(spec, error), bad=True)
+            self.status = self.camera_problem(spec, error)      # the camera's state: it stays in the top bar
             return
         self.feed.start()
+        self.status = ""                        # no camera problem to tell any more
         self.camera_on = True
         self._pump_event = Clock.schedule_interval(self._pump_camera, 1.0 / PREVIEW_HZ)
         self.changed(now=True)                  # the table makes room for the picture
@@ -420,7 +421,7 @@ class CompanionApp(App):
                     self.pilot.act(self)
         if feed.failure is not None:             # the camera is gone: say so, and go on by hand
             self.stop_camera()
-            self.notify(self.camera_problem(feed.failure.source or "", feed.failure), bad=True)
+            self.status = self.camera_problem(feed.failure.source or "", feed.failure)
             self.changed(now=True)
         elif feed.error:
             self.status = self.tr("camera.error", error=feed.error)

@@ -25,7 +25,7 @@ def _widgets(ui: AppDriver, kind: str, root: Any = None) -> list[Any]:
 
 
 def _panel(ui: AppDriver, seat: int) -> Any:
-    return next(w for w in _widgets(ui, "CityPanel", ui.screen) if w.seat == seat)
+    return next(w for w in _widgets(ui, "CityRow", ui.screen) if w.seat == seat)
 
 
 def new_game(ui: AppDriver, names: tuple[str, ...], *, teams: bool = False) -> None:

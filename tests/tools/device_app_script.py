@@ -38,7 +38,9 @@ def _story(driver: AppDriver, name: str, *, language: str = "en") -> dict[str, A
     app.set_language(language)
     from kivy.core.window import Window
 
+    toast = getattr(app.root.current_screen, "toast", None)
     return {"story": name, "screen": app.root.current, "status": app.status, "camera_on": app.camera_on,
+            "message": toast.text if toast is not None and toast.shown else "",
             "screensaver_allowed": Window.allow_screensaver,
             "screenshot": str(driver.screenshot(f"camera-{name}-{language}"))}
 

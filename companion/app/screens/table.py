@@ -60,8 +60,9 @@ class TableScreen(AppScreen):
         running = app()
         room = self.ids.rows_scroll.height - running.u * 0.2 * len(rows)
         height = max(running.touch + running.u * 0.3, min(running.u * 4.6, room / max(len(rows), 1)))
-        for row in rows:
-            row.height = height
+        for row in rows:                # with Armada, the row's port and fleets sit under its counts
+            extra = row.ids.extra
+            row.height = height + (extra.height + running.u * 0.2 if extra.children else 0)
 
     def refresh(self) -> None:
         """Show the game as it stands; a city is drawn again only when what it shows changed (its

@@ -90,7 +90,7 @@ class CityRow(Tappable):
         `armada` the compact Armada widget to place under the counts (an Armada game)."""
         running = app()
         words = running.words
-        data = running.store.data
+        data = running.session.card_data()             # with Armada, its cards too
         side = data.wonders[player["wonder"]].sides[player["side"]]
         self.seat, self.actions, self.waiting = seat, actions, pending
         self.title = player["name"] if player["name"] != data.rules.free_city_name else running.tr(

@@ -49,7 +49,10 @@ def matching_cards(data: Any, players: int, *, query: str = "", color: str = "",
 
 def box_data(running: Any) -> Any:
     """The game data with the cards of the open game's box (Armada's too when played with it)."""
-    return running.session.card_data() if running.session is not None else running.store.data
+    from companion.state.session import GameSession
+
+    session = running.session
+    return session.card_data() if isinstance(session, GameSession) else running.store.data
 
 
 def copies_left(session: Any) -> dict[str, int]:
@@ -87,9 +90,11 @@ def prepare_chips(batch: int = 12) -> None:
     """Make the picker's chips ahead of its first opening, a few a frame (the table calls it when shown)."""
     from kivy.clock import Clock
 
+    from companion.state.session import GameSession
+
     running = app()
     session = running.session
-    if session is None:
+    if not isinstance(session, GameSession):           # no game, or an Architects game: no card picker
         return
     data = box_data(running)
     wanted = [c for c in matching_cards(data, len(session.players), language=running.language)
