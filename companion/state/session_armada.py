@@ -84,7 +84,8 @@ class ArmadaActions(TurnActions):
     def port(self, seat: int) -> dict[str, Any]:
         """The Armada fields of a seat as the table document holds them (a copy)."""
         player = self.document["players"][seat]
-        return {key: copy.deepcopy(player[key]) for key in ARMADA_PLAYER_FIELDS if key in player}
+        return {key: copy.deepcopy(player[key]) for key in ARMADA_PLAYER_FIELDS
+                if key in player and key != "other_wonder"}      # the eighth wonder is the set-up's
 
     def fleet_level(self, seat: int, fleet: str) -> int:
         """The space of a seat's `fleet` ship (0 = start)."""

@@ -214,7 +214,7 @@ class GameStore:
         self.db.execute("COMMIT")
 
     # -- writing ------------------------------------------------------------------------------
-    def new_game(self, players: list[dict[str, str]], *, variant: str = "standard", expansions: list[str] | None = None,
+    def new_game(self, players: list[dict[str, Any]], *, variant: str = "standard", expansions: list[str] | None = None,
                  options: dict[str, int] | None = None, source: str = "hand", at: str | None = None,
                  game_uuid: str | None = None, teams: list[list[str]] | None = None) -> int:
         """Start a game with its seating (clockwise); return its id.

@@ -90,7 +90,7 @@ def check_payload(kind: str, payload: Any, seats: int | None) -> list[Problem]:
                     name.as_str(max_length=40)
         items = reader["players"].as_list(max_length=8)
         for item in items:
-            item.as_object(allowed=("name", "wonder", "side"))
+            item.as_object(allowed=("name", "wonder", "side", "other_wonder"))
             item["name"].as_str(max_length=40)
             item["wonder"].as_str(max_length=40)
             item["side"].as_str(choices=("A", "B"), what="side")
@@ -105,7 +105,7 @@ def check_payload(kind: str, payload: Any, seats: int | None) -> list[Problem]:
     elif kind == "stage_built":
         reader.as_object(allowed=("seat", "stages", *common))
         _seat(reader, seats)
-        reader["stages"].as_int(minimum=0, maximum=4)
+        reader["stages"].as_int(minimum=0, maximum=10)     # a wonder of another expansion may have more
     elif kind == "coins_changed":
         reader.as_object(allowed=("seat", "coins", "delta", "why", *common))
         _seat(reader, seats)
@@ -197,6 +197,8 @@ def apply(document: dict[str, Any], event: Event, data: GameData) -> None:
         for entry in payload["players"]:
             players.append({"name": entry["name"], "wonder": entry["wonder"], "side": entry["side"], "stages": 0,
                             "cards": [], "coins": data.rules.starting_coins, "tokens": []})
+            if "other_wonder" in entry:                 # Armada at 8: the board of another expansion
+                players[-1]["other_wonder"] = copy.deepcopy(entry["other_wonder"])
         return
     if not players:
         raise EventError(f"{event.kind} before the game is set up")
@@ -227,7 +229,8 @@ def apply(document: dict[str, Any], event: Event, data: GameData) -> None:
         player["tokens"] = list(payload["tokens"])
     elif event.kind == "armada_set":
         for key in ARMADA_PLAYER_FIELDS:
-            player.pop(key, None)
+            if key != "other_wonder" or key in payload["armada"]:      # the set-up's eighth wonder stays
+                player.pop(key, None)
         player.update(copy.deepcopy(payload["armada"]))
     elif event.kind == "choices_set":
         for key in ("science_choices", "copied_guild"):

@@ -29,7 +29,8 @@ def record_table(store: GameStore, document: dict[str, Any], *, at: str | None =
     if not sheet.complete:
         raise EventError("the table cannot be logged until these values are entered: "
                          + "; ".join(f"{gap.label} ({name}): {gap.how_to_enter}" for name, gap in sheet.unknowns()))
-    players = [{"name": p["name"], "wonder": p["wonder"], "side": p["side"]} for p in document["players"]]
+    players = [{"name": p["name"], "wonder": p["wonder"], "side": p["side"],
+                **({"other_wonder": p["other_wonder"]} if "other_wonder" in p else {})} for p in document["players"]]
     game_id = store.new_game(players, variant=document.get("variant", "standard"),
                              expansions=document.get("expansions", []), options=document.get("options"),
                              source=source, at=at, teams=document.get("teams"))
