@@ -46,8 +46,12 @@ class Wording:
         """A card's name."""
         return self.data.cards[card_id].names.get(self.language) or self.data.cards[card_id].names["en"]
 
-    def wonder(self, wonder_id: str) -> str:
-        """A wonder's name."""
+    def wonder(self, wonder_id: str, player: dict[str, Any] | None = None) -> str:
+        """A wonder's name; Armada's eighth wonder (from another expansion) by the name its `player`
+        entry (a table-file seat) describes, else as "a wonder of another expansion"."""
+        if wonder_id not in self.data.wonders:
+            described = (player or {}).get("other_wonder") or {}
+            return str(described.get("name") or self.tr("wonder.other"))
         names = self.data.wonders[wonder_id].names
         return names.get(self.language) or names["en"]
 

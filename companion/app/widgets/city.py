@@ -54,15 +54,17 @@ class CityPanel(BoxLayout):
         running = app()
         words = running.words
         data = running.session.card_data()             # with Armada, its cards too
-        wonder = data.wonders[player["wonder"]]
+        table = running.session.table()
+        wonder = table.players[seat].wonder           # Armada's eighth wonder is described by its player
         side = wonder.sides[player["side"]]
         self.seat = seat
         self.title = player["name"] if player["name"] != data.rules.free_city_name else running.tr(
             "new_game.free_city")
-        self.detail = running.tr("city.wonder", wonder=words.wonder(wonder.id), side=player["side"])
+        self.detail = running.tr("city.wonder", wonder=words.wonder(wonder.id, player), side=player["side"])
+        if wonder.outside is not None:                 # Armada's eighth wonder: the camera cannot see its board
+            self.detail += "  \u00b7  " + running.tr("city.hand_only")
         self.ids.stages.text = running.tr("city.stages", built=player["stages"], total=len(side.stages))
         self.ids.coins.text = running.tr("city.coins", coins=player["coins"])
-        table = running.session.table()
         city = table.players[seat]
         from companion.engine.city import science_symbols, science_wild_count, shields
 

@@ -29,6 +29,7 @@ class ScorePad(GridLayout):
         lines = [line for line in sheet["players"] if not line.get("free_city")]
         self.cols = len(lines) + 1
         u = running.u
+        self.cols_minimum = {0: u * 8.5} if len(lines) > 7 else {}    # 8 players: the row names stay readable
         winners = set(sheet.get("winners", []))
         row_height = u * (2.3 if len(categories) == len(CATEGORIES) else 1.75)
 
@@ -46,15 +47,16 @@ class ScorePad(GridLayout):
                            size=lambda widget, value, r=rect: setattr(r, "size", value))
             return label
 
-        wonders = {p["name"]: p["wonder"] for p in players}
+        seats = {p["name"]: p for p in players}
         self.add_widget(cell("", first=True))
         for line in lines:
             self.add_widget(cell(line["name"], bold=True, size=1.3,
                                  color=theme.rgba("accent") if line["name"] in winners else None))
         self.add_widget(cell(running.tr("score.wonder_row"), first=True, color=theme.rgba("text_dim"), size=1.0))
         for line in lines:
-            wonder = wonders.get(line["name"])
-            self.add_widget(cell(words.wonder(wonder) if wonder else "", color=theme.rgba("text_dim"), size=1.0))
+            seat = seats.get(line["name"])
+            self.add_widget(cell(words.wonder(seat["wonder"], seat) if seat else "", color=theme.rgba("text_dim"),
+                                 size=1.0))
         for category in categories:
             bg = theme.score_row(category, 0.55)
             self.add_widget(cell(running.tr(f"score.category.{category}"), bold=True, bg=bg, first=True))
