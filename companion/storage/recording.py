@@ -10,7 +10,7 @@ from companion.engine.selfplay import SelfPlayGame
 from companion.storage.database import GameStore
 from companion.storage.events import EventError
 from companion.tablefile import TableFileError, parse_table
-from companion.tablefile_armada import ARMADA_PLAYER_FIELDS
+from companion.tablefile_armada import ARMADA_PLAYER_FIELDS, other_wonder_to_json
 
 __all__ = ["record_table", "selfplay_events"]
 
@@ -23,14 +23,17 @@ def record_table(store: GameStore, document: dict[str, Any], *, at: str | None =
         its score needs Armada values nobody has entered (nothing is logged then).
     """
     try:
-        sheet = score_table(parse_table(document, store.data, armada=store.armada))
+        table = parse_table(document, store.data, armada=store.armada)
+        sheet = score_table(table)
     except TableFileError as error:
         raise EventError("; ".join(str(p) for p in error.problems)) from None
     if not sheet.complete:
         raise EventError("the table cannot be logged until these values are entered: "
                          + "; ".join(f"{gap.label} ({name}): {gap.how_to_enter}" for name, gap in sheet.unknowns()))
-    players = [{"name": p["name"], "wonder": p["wonder"], "side": p["side"],
-                **({"other_wonder": p["other_wonder"]} if "other_wonder" in p else {})} for p in document["players"]]
+    players = [{"name": p["name"], "wonder": p["wonder"], "side": p["side"]} for p in document["players"]]
+    for entry, player in zip(players, table.players, strict=True):
+        if player.wonder.outside is not None:      # Armada's eighth wonder, each stage's points (the log starts at 0)
+            entry["other_wonder"] = other_wonder_to_json(player.wonder)
     game_id = store.new_game(players, variant=document.get("variant", "standard"),
                              expansions=document.get("expansions", []), options=document.get("options"),
                              source=source, at=at, teams=document.get("teams"))
