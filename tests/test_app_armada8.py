@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from companion.gamedata.components import read_components
 from companion.storage import GameStore
 from companion.storage.exchange import export_bgstats, export_csv, export_json, import_game
 
@@ -33,7 +34,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     out = folder / "out.json"
     subprocess.run([sys.executable, "-m", "tests.tools.armada8_game_script", str(out), "ru", "800x480"], cwd=ROOT,
                    env=env, check=True, timeout=900, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    return json.loads(out.read_text(encoding="utf-8"))
+    return {**json.loads(out.read_text(encoding="utf-8")), "components": str(folder / "components.json")}
 
 
 def test_an_eight_player_team_game_by_taps(played: dict[str, Any]) -> None:
@@ -51,14 +52,23 @@ def test_an_eight_player_team_game_by_taps(played: dict[str, Any]) -> None:
     assert played["asked"] == ["Поле Порта 7, красный флот, ячейка 1: сколько Морских Щитов?"]
     assert played["coins"] == [3] * 8                             # 1 point of treasury each
     # Totals: Anna -2 + 1 - 6 = -7; Boris 1 + 7 = 8; Chen, Dara, Emil, Fatima 1 - 6 = -5;
-    # Gleb 1 + 11 = 12; Hana 14 + 1 + 10 (Petra's three stages: 3 + 0 + 7) - 6 = 19.
+    # Gleb 1 + 11 = 12; Hana 14 + 1 + 10 (Petra's three stages: 3 + 0 + 7) - 6 + 2 (her blue ship on
+    # space 1, worth 2 points on this table's board) = 21.
     assert played["totals"] == {"Anna": -7, "Boris": 8, "Chen": -5, "Dara": -5, "Emil": -5, "Fatima": -5,
-                                "Gleb": 12, "Hana": 19}
-    # Teams: Gleb + Hana 31, Anna + Boris 1, Chen + Dara and Emil + Fatima -10 (shared third).
+                                "Gleb": 12, "Hana": 21}
+    # Teams: Gleb + Hana 33, Anna + Boris 1, Chen + Dara and Emil + Fatima -10 (shared third).
     assert [(t["players"], t["total"], t["rank"]) for t in played["teams"]] == [
         (["Anna", "Boris"], 1, 2), (["Chen", "Dara"], -10, 3), (["Emil", "Fatima"], -10, 3),
-        (["Gleb", "Hana"], 31, 1)]
-    assert played["winner"] == "Побеждает команда: Gleb + Hana (31)"
+        (["Gleb", "Hana"], 33, 1)]
+    assert played["winner"] == "Побеждает команда: Gleb + Hana (33)"
+
+
+def test_a_fleet_value_kept_for_this_game_only(played: dict[str, Any]) -> None:
+    # Hana's blue ship reached space 1; its points were entered with "This game only": the game's
+    # log holds them as her port's fleet_values, the box's components file does not.
+    assert played["this_game"] == "Поле Порта 8, синий флот, ячейка 1: сколько Победных Очков?"
+    assert played["fleet_values"] == [None] * 7 + [{"blue": {"vp": 2}}]
+    assert read_components(Path(played["components"])) == {"fleet.red.1.naval_shields": 1}
 
 
 def test_the_eighth_wonder_is_named_and_entered_by_hand(played: dict[str, Any]) -> None:

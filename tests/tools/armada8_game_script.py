@@ -65,6 +65,22 @@ def stage_up(ui: AppDriver, seat: int) -> None:
     ui.tap(min(pluses, key=lambda w: abs(w.x - label.right)))
 
 
+def ship_this_game(ui: AppDriver, seat: int, fleet: str, value: int) -> str:
+    """A tap on a fleet's tile; the value of the space reached is kept for this game only (read off
+    this table's board). Returns the question asked."""
+    tile = next(w for w in _widgets(ui, "FleetTile", _panel(ui, seat)) if w.fleet == fleet)
+    ui.tap(tile)
+    dialog = next(iter(_widgets(ui, "ValueDialog")))
+    question = dialog.question
+    stepper = next(iter(_widgets(ui, "Stepper", dialog.ids.entry)))
+    for _ in range(value - int(stepper.value)):
+        ui.tap(ui.find("+", root=stepper))
+    ui.screenshot(f"armada8-{ui.app.language}-value-this-game")
+    ui.tap(ui.find(ui.tr("armada.values.this_game"), root=dialog))
+    assert not _widgets(ui, "ValueDialog"), "a question was left open"
+    return question
+
+
 def end_age(ui: AppDriver, age: int, shot: str | None = None) -> list[str]:
     """End of age: the conflicts shown, confirmed with one tap, the coins found right."""
     ui.tap(ui.tr("table.end_age", age="I" * age))
@@ -92,9 +108,13 @@ def eight_player_game(ui: AppDriver, prefix: str) -> dict[str, Any]:
     turn(ui)
     end_age(ui, 2)
     stage_up(ui, hana)                                            # stage 3: 7 points
+    this_game = ship_this_game(ui, hana, "blue", 2)               # blue space 1: 2 points, this game only
+    ui.screenshot(f"{prefix}-table-age-3")
+    turn(ui)
     end_age(ui, 3)
     ui.screenshot(f"{prefix}-score")
-    played = {**final(ui), "asked": asked, "age1": age1, "hana_detail": hana_detail, "score_texts": ui.texts()}
+    played = {**final(ui), "asked": asked, "this_game": this_game, "age1": age1, "hana_detail": hana_detail,
+              "score_texts": ui.texts(), "fleet_values": [p.get("fleet_values") for p in ui.app.session.players]}
     pad = ui.screen.ids.pad
     played["pad_fits"] = pad.width <= pad.parent.width + 1        # every column in view, and in the picture
     ui.tap(ui.tr("score.save_picture"))
@@ -109,7 +129,7 @@ def history(ui: AppDriver, prefix: str) -> dict[str, Any]:
     ui.app.close_game()
     ui.tap(ui.tr("home.history"))
     lines = ui.texts()
-    ui.tap(ui.tr("history.won", names="Gleb, Hana", total=19), exact=False)
+    ui.tap(ui.tr("history.won", names="Gleb, Hana", total=21), exact=False)
     detail = ui.texts()
     ui.screenshot(f"{prefix}-game-detail")
     ui.tap(ui.tr("detail.bgstats"))
