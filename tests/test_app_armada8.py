@@ -44,6 +44,7 @@ def test_an_eight_player_team_game_by_taps(played: dict[str, Any]) -> None:
     # stage 2: 2 shields) have shields. Age I: Anna 1 beats Hana 0 (+1 +1 / -1 -1); Ages II and III:
     # Hana 2 beats Anna 1 (+3 +3, +5 +5 / -1 -1 each). Every other battle is a tie: no token.
     assert played["tokens"] == [[-1, -1, -1, -1, 1, 1], [], [], [], [], [], [], [-1, -1, 3, 3, 5, 5]]
+    assert "Hana 0 : 1 Anna   \u2014   Hana \u22121 \u22121, Anna +1 +1" in played["age1"]
     # Naval (every player against all): Age I Gleb's red ship on space 1 (1 naval shield, entered in
     # the app) is strongest: +3; the seven at 0 tie for last: -1 each. Boris joins him on space 1 in
     # Age II: both tied first take the second place's 3; the six at 0 take -2. Age III: the same tie

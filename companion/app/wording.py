@@ -168,7 +168,8 @@ class Wording:
         if battle.token_a is None or battle.token_b is None:
             return self.tr("age.tie", a=a, b=b, shields_a=battle.shields_a, shields_b=battle.shields_b)
         return self.tr("age.battle", a=a, b=b, shields_a=battle.shields_a, shields_b=battle.shields_b,
-                       token_a=_signed(battle.token_a), token_b=_signed(battle.token_b))
+                       token_a=" ".join([_signed(battle.token_a)] * battle.count),    # teams: two tokens each
+                       token_b=" ".join([_signed(battle.token_b)] * battle.count))
 
     def choice(self, player: str, choice: dict[str, Any]) -> str:
         """An optimiser's (or the table's) choice, from a score sheet's JSON, explained."""
