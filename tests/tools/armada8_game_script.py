@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.tools.app_driver import AppDriver
-from tests.tools.armada_game_script import _panel, _widgets, card, final, ship, turn
+from tests.tools.armada_game_script import _panel, _widgets, card, end_age, final, ship, turn
 
 EIGHT = ("Anna", "Boris", "Chen", "Dara", "Emil", "Fatima", "Gleb", "Hana")
 PETRA = {"name": "Petra", "resource": "stone", "stages": 3, "points": (3, 0, 7), "shields": (0, 2, 0)}
@@ -79,17 +79,6 @@ def ship_this_game(ui: AppDriver, seat: int, fleet: str, value: int) -> str:
     ui.tap(ui.find(ui.tr("armada.values.this_game"), root=dialog))
     assert not _widgets(ui, "ValueDialog"), "a question was left open"
     return question
-
-
-def end_age(ui: AppDriver, age: int, shot: str | None = None) -> list[str]:
-    """End of age: the conflicts shown, confirmed with one tap, the coins found right."""
-    ui.tap(ui.tr("table.end_age", age="I" * age))
-    lines = ui.texts()
-    if shot:
-        ui.screenshot(shot)
-    ui.tap(ui.tr("age.confirm"))
-    ui.tap(ui.tr("age.coins_right_next", age="I" * (age + 1)) if age < 3 else ui.tr("age.coins_right_score"))
-    return lines
 
 
 def eight_player_game(ui: AppDriver, prefix: str) -> dict[str, Any]:
