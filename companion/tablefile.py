@@ -143,7 +143,8 @@ def _read_player(reader: Reader, data: GameData, two_player: bool, armada: Armad
     if stages > available:
         reader["stages"].problem(f"{wonder.name} side {side} has {available} stages, not {stages}")
         return None
-    if wonder.outside is not None and stages == 0 and any(wonder.sides[side].stages[0].effects[1:]):
+    totals = reader["other_wonder"]["points"].present or reader["other_wonder"]["shields"].present
+    if wonder.outside is not None and stages == 0 and totals and any(wonder.sides[side].stages[0].effects[1:]):
         reader["other_wonder"].problem(f"points or shields of {wonder.name}'s stages, but no stage is built")
         return None
     return Player(name, wonder, side, stages, tuple(cards), coins, tuple(tokens), choices, free_city, port)

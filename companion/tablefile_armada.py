@@ -29,9 +29,11 @@ from companion.jsonread import Problem, Reader
 __all__ = [
     "ARMADA_PLAYER_FIELDS",
     "OTHER_WONDER",
+    "OTHER_WONDER_FIELDS",
     "check_armada_table",
     "naval_tokens_fit_ages",
     "other_wonder",
+    "other_wonder_to_json",
     "port_to_json",
     "read_choices",
     "read_port",
@@ -41,6 +43,7 @@ __all__ = [
 
 ARMADA_PLAYER_FIELDS = ("port_board", "fleets", "fleet_values", "islands", "naval_tokens", "incursion_tokens",
                         "most_common_symbol", "rainbow_color", "naval_conflicts", "other_wonder")
+OTHER_WONDER_FIELDS = ("name", "resource", "stages", "points", "shields", "stage_points", "stage_shields")
 OTHER_WONDER = "other"
 """The wonder id of a board from another expansion (the 8-player game needs one)."""
 MAX_LAND_TOKENS_PER_AGE = 4
@@ -158,31 +161,63 @@ def read_choices(reader: Reader, data: GameData, choices: PlayerChoices) -> Play
 
 
 def other_wonder(reader: Reader, data: GameData) -> Wonder | None:
-    """A wonder board from another expansion, described by the player: its name, resource and the
-    points and shields of its built stages. Its costs and other stage effects are not modelled."""
-    reader.as_object(allowed=("name", "resource", "stages", "points", "shields"))
+    """A wonder board from another expansion, described by the player: its name, resource and either
+    the points and shields of its built stages (`points`, `shields`) or those of each stage
+    (`stage_points`, `stage_shields`: one number per stage, as the app asks them at set-up). Its
+    costs and other stage effects are not modelled."""
+    reader.as_object(allowed=OTHER_WONDER_FIELDS)
     name = reader["name"].as_str(what="wonder name", max_length=40)
     resource = reader["resource"].as_str(choices=data.rules.resources, what="resource")
     stages = reader["stages"].as_int(minimum=1, maximum=10)
     points = reader["points"].as_int(minimum=0, maximum=100) if reader["points"].present else 0
     shields = reader["shields"].as_int(minimum=0, maximum=20) if reader["shields"].present else 0
-    if None in (name, resource, stages, points, shields):
+    per_stage = {key: _per_stage(reader, key, stages, most) for key, most in (("stage_points", 20),
+                                                                             ("stage_shields", 10))}
+    if None in (name, resource, stages, points, shields, *per_stage.values()):
         return None
     assert name is not None and resource is not None and stages is not None
+    if (points or shields) and (reader["stage_points"].present or reader["stage_shields"].present):
+        reader.problem("either the built stages' points and shields or each stage's, not both")
+        return None
     gap = Unknown(f"wonder.{OTHER_WONDER}", f"what the stages of {name} (a wonder of another expansion) cost and "
                   f"produce", "this version models only the seven base wonders",
                   "this cannot be entered yet: check such builds by hand")
-    first: list[Effect] = [UnknownEffect("produce_one_of", gap)]
-    if points:
-        first.append(VictoryPoints(points))
-    if shields:
-        first.append(Shields(shields))
-    built = [Stage(1, Cost(), tuple(first))] + [Stage(n, Cost(), (UnknownEffect("produce_one_of", gap),))
-                                                for n in range(2, stages + 1)]
+    stage_points = per_stage["stage_points"] or [points] + [0] * (stages - 1)
+    stage_shields = per_stage["stage_shields"] or [shields] + [0] * (stages - 1)
+    built = []
+    for number, (stage_vp, stage_shield) in enumerate(zip(stage_points, stage_shields, strict=True), start=1):
+        effects: list[Effect] = [UnknownEffect("produce_one_of", gap)]
+        if stage_vp:
+            effects.append(VictoryPoints(stage_vp))
+        if stage_shield:
+            effects.append(Shields(stage_shield))
+        built.append(Stage(number, Cost(), tuple(effects)))
     names = {"en": name, "ru": name, "uk": name}
     side = WonderSide(OTHER_WONDER, "A", tuple(built))
     return Wonder(OTHER_WONDER, names, names, resource, {"A": side, "B": WonderSide(OTHER_WONDER, "B", side.stages)},
                   outside=gap)
+
+
+def _per_stage(reader: Reader, key: str, stages: int | None, most: int) -> list[int] | None:
+    """One number per stage (`[]` when the key is absent), or None after recording a problem."""
+    if not reader[key].present:
+        return []
+    items = [item.as_int(minimum=0, maximum=most) for item in reader[key].as_list(max_length=10)]
+    values = [value for value in items if value is not None]
+    if len(values) < len(items):
+        return None
+    if stages is not None and len(values) != stages:
+        reader[key].problem(f"{len(values)} numbers for {stages} stages")
+        return None
+    return values
+
+
+def other_wonder_to_json(wonder: Wonder) -> dict[str, Any]:
+    """The `other_wonder` entry of a wonder read by `other_wonder` (each stage's points and shields)."""
+    stages = wonder.sides["A"].stages
+    return {"name": wonder.name, "resource": wonder.resource, "stages": len(stages),
+            "stage_points": [sum(e.amount for e in s.effects if isinstance(e, VictoryPoints)) for s in stages],
+            "stage_shields": [sum(e.amount for e in s.effects if isinstance(e, Shields)) for s in stages]}
 
 
 def read_teams(reader: Reader, names: list[str], armada: ArmadaData) -> tuple[tuple[int, ...], ...] | None:
@@ -305,10 +340,5 @@ def port_to_json(player: Player) -> dict[str, Any]:
         if getattr(player.choices, key) is not None:
             entry[key] = getattr(player.choices, key)
     if player.wonder.outside is not None:
-        stage = player.wonder.sides["A"].stages[0].effects
-        entry["other_wonder"] = {
-            "name": player.wonder.name, "resource": player.wonder.resource,
-            "stages": len(player.wonder.sides["A"].stages),
-            "points": sum(e.amount for e in stage if isinstance(e, VictoryPoints)),
-            "shields": sum(e.amount for e in stage if isinstance(e, Shields))}
+        entry["other_wonder"] = other_wonder_to_json(player.wonder)
     return entry

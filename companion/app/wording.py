@@ -46,8 +46,12 @@ class Wording:
         """A card's name."""
         return self.data.cards[card_id].names.get(self.language) or self.data.cards[card_id].names["en"]
 
-    def wonder(self, wonder_id: str) -> str:
-        """A wonder's name."""
+    def wonder(self, wonder_id: str, player: dict[str, Any] | None = None) -> str:
+        """A wonder's name; Armada's eighth wonder (from another expansion) by the name its `player`
+        entry (a table-file seat) describes, else as "a wonder of another expansion"."""
+        if wonder_id not in self.data.wonders:
+            described = (player or {}).get("other_wonder") or {}
+            return str(described.get("name") or self.tr("wonder.other"))
         names = self.data.wonders[wonder_id].names
         return names.get(self.language) or names["en"]
 
@@ -66,8 +70,11 @@ class Wording:
         return self.tr("date.format", day=when.day, month=months[when.month - 1], year=when.year,
                        time=f"{when.hour:02d}:{when.minute:02d}")
 
-    def wonder_short(self, wonder_id: str, side: str) -> str:
-        """A wonder by its city and side, short enough for any column: ``Babylon B``."""
+    def wonder_short(self, wonder_id: str, side: str, player: dict[str, Any] | None = None) -> str:
+        """A wonder by its city and side, short enough for any column: ``Babylon B``; Armada's eighth
+        wonder by the name its `player` entry gives (its side means nothing here)."""
+        if wonder_id not in self.data.wonders:
+            return self.wonder(wonder_id, player)
         names = self.data.wonders[wonder_id].city_names
         return self.tr("city.wonder", wonder=names.get(self.language) or names["en"], side=side)
 
@@ -183,7 +190,8 @@ class Wording:
         if battle.token_a is None or battle.token_b is None:
             return self.tr("age.tie", a=a, b=b, shields_a=battle.shields_a, shields_b=battle.shields_b)
         return self.tr("age.battle", a=a, b=b, shields_a=battle.shields_a, shields_b=battle.shields_b,
-                       token_a=_signed(battle.token_a), token_b=_signed(battle.token_b))
+                       token_a=" ".join([_signed(battle.token_a)] * battle.count),    # teams: two tokens each
+                       token_b=" ".join([_signed(battle.token_b)] * battle.count))
 
     def choice(self, player: str, choice: dict[str, Any]) -> str:
         """An optimiser's (or the table's) choice, from a score sheet's JSON, explained."""

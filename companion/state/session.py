@@ -31,9 +31,14 @@ from companion.storage import Event, EventError, GameStore, StoreError, StoreUnu
 from companion.storage.database import LoggedEvent
 from companion.storage.events import apply as apply_event
 from companion.tablefile import TableFileError, parse_table
+from companion.tablefile_armada import OTHER_WONDER
 from companion.vision.layout import TableObservation
 
-__all__ = ["GameSession", "NavalUnknown", "SeatSetup", "SessionError"]
+__all__ = ["HAND_ONLY_BOARD", "GameSession", "NavalUnknown", "SeatSetup", "SessionError"]
+
+HAND_ONLY_BOARD = Component(-1, "wonder_side", wonder=OTHER_WONDER, side="A")
+"""The board of Armada's eighth wonder (another expansion's): no sticker, so the camera never sees
+it or assigns it a card; the tracker holds its city so copies are counted once."""
 
 
 @dataclass(frozen=True)
@@ -43,6 +48,16 @@ class SeatSetup:
     name: str
     wonder: str
     side: str
+    other_wonder: dict[str, Any] | None = None
+    """Armada at 8 players, with `wonder` "other": the board of another expansion as the table file
+    describes it (name, resource, stages, each stage's points and shields)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat as the set-up event holds it."""
+        entry: dict[str, Any] = {"name": self.name, "wonder": self.wonder, "side": self.side}
+        if self.other_wonder is not None:
+            entry["other_wonder"] = dict(self.other_wonder)
+        return entry
 
 
 class GameSession(ArmadaActions):
@@ -82,7 +97,7 @@ class GameSession(ArmadaActions):
         """
         ports = port_set_up_events(len(players), port_boards) if armada else []
         try:
-            game_id = store.new_game([{"name": p.name, "wonder": p.wonder, "side": p.side} for p in players],
+            game_id = store.new_game([p.to_json() for p in players],
                                      variant=variant, options=options, expansions=[ARMADA] if armada else None,
                                      teams=[list(team) for team in teams] if teams else None, then=ports)
         except EventError as error:
@@ -107,6 +122,8 @@ class GameSession(ArmadaActions):
         """Open every city and put back the cards the log holds, so the camera does not add them twice."""
         for player in self.players:
             board = self._by_key.get(f"wonder:{player['wonder']}/{player['side']}")
+            if board is None and player["wonder"] == OTHER_WONDER:
+                board = HAND_ONLY_BOARD          # Armada's eighth wonder: no sticker, its city is entered by hand
             if board is not None:
                 self.tracker.expect_board(board)
         self._sync_tracker()
@@ -283,13 +300,15 @@ class GameSession(ArmadaActions):
         self._reload()
         player = self.players[seat]
         wonder = player["wonder"]
-        board = self.data.wonders.get(wonder)
-        most = len(board.sides[player["side"]].stages) if board is not None else stages
+        most = len(self.table().players[seat].wonder.sides[player["side"]].stages)
         if not 0 <= stages <= most:
             raise SessionError(f"{player['name']}'s wonder has {most} stages, not {stages}", key="stages_range",
                                player=player["name"], stages=most)
         try:
-            self.tracker.set_stages(wonder, stages, time.monotonic())
+            if wonder == OTHER_WONDER:
+                self.tracker.cities[wonder].stages = stages
+            else:
+                self.tracker.set_stages(wonder, stages, time.monotonic())
         except ValueError as error:
             raise SessionError(str(error)) from None
         self._log_stages(seat, stages, "hand")

@@ -96,7 +96,8 @@ class ArmadaActions(TurnActions):
     def port(self, seat: int) -> dict[str, Any]:
         """The Armada fields of a seat as the table document holds them (a copy)."""
         player = self.document["players"][seat]
-        return {key: copy.deepcopy(player[key]) for key in ARMADA_PLAYER_FIELDS if key in player}
+        return {key: copy.deepcopy(player[key]) for key in ARMADA_PLAYER_FIELDS
+                if key in player and key != "other_wonder"}      # the eighth wonder is the set-up's
 
     def fleet_level(self, seat: int, fleet: str) -> int:
         """The space of a seat's `fleet` ship (0 = start)."""
@@ -106,7 +107,21 @@ class ArmadaActions(TurnActions):
         """The keys of the values printed on the space a seat's `fleet` ship stands on that nobody
         has entered (asked where the game first needs them: when a ship reaches the space)."""
         level = self.fleet_level(seat, fleet)
-        return [fact.key for fact in space_reward_facts(self.armada_data(), fleet, level) if not fact.known]
+        this_game = self.port(seat).get("fleet_values", {}).get(fleet, {})
+        return [fact.key for fact in space_reward_facts(self.armada_data(), fleet, level)
+                if not fact.known and fact.key.rsplit(".", 1)[-1] not in this_game]
+
+    def set_fleet_value(self, seat: int, fleet: str, field: str, value: int) -> None:
+        """A value printed at the space where a seat's `fleet` ship stands, read off this table's board
+        for this game only (the table file's `fleet_values`; the box's components file is left alone).
+        It belongs to that space: moving the ship drops it.
+
+        :raises SessionError: for a value the table file refuses (one that contradicts a known value).
+        """
+        self._need_armada()
+        port = self.port(seat)
+        port.setdefault("fleet_values", {}).setdefault(fleet, {})[field] = value
+        self._append_all([("armada_set", {"seat": seat, "armada": port, "why": "fleet_value"}, "hand")])
 
     def naval_strength(self, seat: int) -> int | tuple[Unknown, ...]:
         """A seat's naval strength now, or the values it needs that nobody has entered."""

@@ -121,7 +121,7 @@ def check_payload(kind: str, payload: Any, seats: int | None) -> list[Problem]:
     elif kind == "stage_built":
         reader.as_object(allowed=("seat", "stages", *common))
         _seat(reader, seats)
-        reader["stages"].as_int(minimum=0, maximum=4)
+        reader["stages"].as_int(minimum=0, maximum=10)     # a wonder of another expansion may have more
     elif kind == "coins_changed":
         reader.as_object(allowed=("seat", "coins", "delta", "why", *common))
         _seat(reader, seats)
@@ -224,7 +224,7 @@ def apply(document: dict[str, Any], event: Event, data: GameData) -> None:
         for entry in payload["players"]:
             players.append({"name": entry["name"], "wonder": entry["wonder"], "side": entry["side"], "stages": 0,
                             "cards": [], "coins": data.rules.starting_coins, "tokens": []})
-            if "other_wonder" in entry:
+            if "other_wonder" in entry:                 # Armada at 8: the board of another expansion
                 players[-1]["other_wonder"] = copy.deepcopy(entry["other_wonder"])
         return
     if not players:
@@ -256,7 +256,7 @@ def apply(document: dict[str, Any], event: Event, data: GameData) -> None:
         player["tokens"] = list(payload["tokens"])
     elif event.kind == "armada_set":
         for key in ARMADA_PLAYER_FIELDS:
-            if key != "other_wonder" or key in payload["armada"]:   # the board named at set-up stays
+            if key != "other_wonder" or key in payload["armada"]:      # the set-up's eighth wonder stays
                 player.pop(key, None)
         player.update(copy.deepcopy(payload["armada"]))
     elif event.kind == "choices_set":

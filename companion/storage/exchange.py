@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine import CATEGORIES
+from companion.gamedata import GameData
 from companion.jsonread import JsonInputError, Problem, Problems, Reader, load_json_file, problem_lines
 from companion.storage.architects_log import architects_bgstats, is_architects_sheet
 from companion.storage.database import GameStore, StoreError
@@ -125,12 +126,13 @@ def export_bgstats(store: GameStore, game_id: int) -> dict[str, Any]:
         return architects_bgstats(summary, _duration_minutes(summary.started_at, summary.finished_at))
     lines = {line["name"]: line for line in summary.sheet["players"]}
     data = store.data
+    described = {p["name"]: p.get("other_wonder") for p in store.state(game_id).document["players"]}
     players = []
     for player in summary.players:
         line = lines[player["name"]]
         if line.get("free_city"):
             continue
-        wonder = data.wonders[player["wonder"]].city_names["en"]
+        wonder = _wonder_name(data, player, described.get(player["name"]))
         players.append({"name": player["name"], "sourcePlayerId": player["name"], "score": line["total"],
                         "winner": player["name"] in summary.sheet["winners"], "startPlayer": False,
                         "rank": line["rank"], "role": f"{wonder} {player['side']}"})
@@ -145,6 +147,13 @@ def export_bgstats(store: GameStore, game_id: int) -> dict[str, Any]:
     if duration is not None:
         play["durationMin"] = duration
     return play
+
+
+def _wonder_name(data: GameData, player: dict[str, Any], described: dict[str, Any] | None) -> str:
+    """A seat's wonder in English; Armada's eighth wonder by the name its player entered."""
+    if player["wonder"] in data.wonders:
+        return data.wonders[player["wonder"]].city_names["en"]
+    return str((described or {}).get("name") or "Wonder of another expansion")
 
 
 def bgstats_url(play: dict[str, Any]) -> str:

@@ -10,7 +10,7 @@ from companion.engine.selfplay import SelfPlayGame
 from companion.storage.database import GameStore, LoggedEvent
 from companion.storage.events import EventError
 from companion.tablefile import TableFileError, parse_table, table_to_json
-from companion.tablefile_armada import ARMADA_PLAYER_FIELDS
+from companion.tablefile_armada import ARMADA_PLAYER_FIELDS, other_wonder_to_json
 
 __all__ = ["camera_unread", "record_table", "selfplay_events", "table_events"]
 
@@ -40,20 +40,19 @@ def record_table(store: GameStore, document: dict[str, Any], *, at: str | None =
         raise EventError("the table cannot be logged until these values are entered: "
                          + "; ".join(f"{gap.label} ({name}): {gap.how_to_enter}" for name, gap in sheet.unknowns()))
     clean = table_to_json(table)
-    players = [_seating(player) for player in clean["players"]]
+    players = [_seating(entry, player) for entry, player in zip(clean["players"], table.players, strict=True)]
     return store.new_game(players, variant=clean.get("variant", "standard"), expansions=clean.get("expansions", []),
                           options=clean.get("options"), source=source, at=at, teams=clean.get("teams"),
                           then=table_events(clean, source), finish=True, finished_at=finished_at or at,
                           allow_twin=allow_twin)
 
 
-def _seating(player: dict[str, Any]) -> dict[str, Any]:
-    """A player's set-up entry: name, wonder, side, and a board of another expansion (Armada's eighth
-    seat) as it is before any stage is built (its stages' points and shields come with the port,
-    after the stages)."""
-    seat = {key: player[key] for key in ("name", "wonder", "side")}
-    if "other_wonder" in player:
-        seat["other_wonder"] = {k: v for k, v in player["other_wonder"].items() if k in ("name", "resource", "stages")}
+def _seating(entry: dict[str, Any], player: Any) -> dict[str, Any]:
+    """A player's set-up entry: name, wonder, side, and Armada's eighth wonder (a board of another
+    expansion) described stage by stage, as the log holds it from the start (no stage built yet)."""
+    seat = {key: entry[key] for key in ("name", "wonder", "side")}
+    if player.wonder.outside is not None:
+        seat["other_wonder"] = other_wonder_to_json(player.wonder)
     return seat
 
 
@@ -83,8 +82,8 @@ def table_events(document: dict[str, Any], source: str = "hand") -> list[LoggedE
         if choices:
             events.append(("choices_set", {"seat": seat, **choices}, source))
     for seat, player in enumerate(players):
-        port = {k: player[k] for k in ARMADA_PLAYER_FIELDS if k in player}
-        if port:
+        port = {k: player[k] for k in ARMADA_PLAYER_FIELDS if k in player and k != "other_wonder"}
+        if port:                                        # the eighth wonder came with the set-up
             events.append(("armada_set", {"seat": seat, "armada": port}, source))
     return events
 

@@ -49,14 +49,18 @@ class GameDetailScreen(AppScreen):
             self.title += "  " + running.tr("history.corrected")
         state = store.state(self.game_id)
         if summary.sheet is not None:
-            self.ids.pad.show(summary.sheet, state.document["players"])
+            from companion.engine import ARMADA_CATEGORIES, CATEGORIES
+
+            armada = all(c in summary.sheet["players"][0] for c in ARMADA_CATEGORIES)   # its naval, islands, port
+            self.ids.pad.show(summary.sheet, state.document["players"],
+                              CATEGORIES + ARMADA_CATEGORIES if armada else CATEGORIES)
         else:
             self.ids.pad.clear_widgets()
         cities = self.ids.cities
         cities.clear_widgets()
         for player in state.document["players"]:
             cards = ", ".join(words.card(c) for c in player["cards"]) or "\u2014"
-            text = running.tr("detail.city", player=player["name"], wonder=words.wonder(player["wonder"]),
+            text = running.tr("detail.city", player=player["name"], wonder=words.wonder(player["wonder"], player),
                               side=player["side"], stages=player["stages"], coins=player["coins"], cards=cards)
             cities.add_widget(TextLabel(text=text, font_size=running.u * 1.0))
 

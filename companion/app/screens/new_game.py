@@ -17,15 +17,19 @@ from kivy.uix.textinput import TextInput
 
 from companion.app.screens import AppScreen
 from companion.app.widgets.common import BigButton, ToggleChoice, app
+from companion.app.widgets.eighth_wonder import EighthWonderPanel
 from companion.state.session import SeatSetup, SessionError
+from companion.tablefile_armada import OTHER_WONDER
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 7
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
 CAMERAS = ("none", "0", "demo", "file")
-ARMADA_PLAYERS = (3, 7)
-"""The player counts the app plays Armada with (8 players: the command line)."""
+ARMADA_PLAYERS = (3, 8)
+"""The player counts the app plays Armada with (8 only with Armada and a wonder of another expansion)."""
+ARMADA_ONLY = 8
+"""The player count that needs Armada (its rulebook's 8-player game)."""
 ARMADA_BOARDS = 8
-TEAM_PLAYERS = (4, 6)
-"""The player counts the app plays Armada's team variant with (8 players: the command line)."""
+TEAM_PLAYERS = (4, 6, 8)
+"""The player counts of Armada's team variant (teams of 2 neighbours; the rulebook names no other size)."""
 
 
 class SeatRow(BoxLayout):
@@ -44,7 +48,7 @@ class NewGameScreen(AppScreen):
     camera_path = StringProperty("")
     scanning = BooleanProperty(False)
     armada = BooleanProperty(False)
-    """Play with the Armada expansion (7 Wonders, 3-7 players in the app)."""
+    """Play with the Armada expansion (7 Wonders, 3-8 players; 8 need it)."""
     teams = BooleanProperty(False)
     """Armada's team variant (partners side by side)."""
 
@@ -56,6 +60,8 @@ class NewGameScreen(AppScreen):
         self.ports: list[int] = list(range(1, ARMADA_BOARDS + 1))
         """Each seat's port board (Armada); seat order unless changed."""
         self._scan_feed: Any = None
+        self.eighth = EighthWonderPanel()
+        """The eighth wonder's description (8 players)."""
 
     def prepare(self, **_options: Any) -> None:
         running = app()
@@ -66,6 +72,7 @@ class NewGameScreen(AppScreen):
         self.camera = running.store_setting("app.default_camera", "none") or "none"
         self.armada = self.teams = False
         self.ports = list(range(1, ARMADA_BOARDS + 1))
+        self.eighth = EighthWonderPanel()
         self.deal_wonders()
 
     # -- drawing --------------------------------------------------------------------------------
@@ -73,7 +80,9 @@ class NewGameScreen(AppScreen):
         running = app()
         words = running.words
         self.ids.seats.clear_widgets()
-        wonder_names = {w: words.wonder(w) for w in running.store.data.wonders}
+        wonder_names = {w: words.wonder(w) for w in self._wonder_ids()}
+        if self.players == ARMADA_ONLY:
+            wonder_names[OTHER_WONDER] = running.tr("new_game.other_wonder")
         for seat in range(self.seat_count):
             row = SeatRow(seat=seat, free_city=self._is_free_city(seat), side=self.sides[seat])
             name_input: TextInput = row.ids.name
@@ -101,6 +110,10 @@ class NewGameScreen(AppScreen):
             chip.bind(on_release=lambda button: self.use_name(button.text))
             self.ids.known.add_widget(chip)
         self.ids.known.width = len(self.ids.known.children) * (running.u * 8.4)
+        self.ids.eighth.clear_widgets()
+        if self.players == ARMADA_ONLY:
+            self.eighth.refresh()
+            self.ids.eighth.add_widget(self.eighth)
         for choice in self.ids.cameras.children:
             if isinstance(choice, ToggleChoice):
                 choice.chosen = choice.value == self.camera
@@ -117,7 +130,7 @@ class NewGameScreen(AppScreen):
     def change_players(self, delta: int) -> None:
         """One player more or fewer."""
         self.players = max(MIN_PLAYERS, min(MAX_PLAYERS, self.players + delta))
-        self.armada = self.armada and self.armada_allowed
+        self.armada = (self.armada and self.armada_allowed) or self.players == ARMADA_ONLY
         self.teams = self.teams and self.teams_allowed
         while len(self.names) < self.seat_count:
             self.names.append("")
@@ -126,19 +139,19 @@ class NewGameScreen(AppScreen):
 
     @property
     def armada_allowed(self) -> bool:
-        """Armada is offered at 3 to 7 players."""
+        """Armada is offered at 3 to 8 players (8 need it)."""
         return ARMADA_PLAYERS[0] <= self.players <= ARMADA_PLAYERS[1]
 
     def toggle_armada(self) -> None:
         """Play with Armada or not (each seat then also gets a port board)."""
-        self.armada = not self.armada and self.armada_allowed
+        self.armada = (not self.armada and self.armada_allowed) or self.players == ARMADA_ONLY
         self.teams = self.teams and self.teams_allowed
         self.refresh()
 
     # Armada's team variant: partners side by side (seats 1+2, 3+4, ...), at 4 or 6 players here.
     @property
     def teams_allowed(self) -> bool:
-        """The team variant is offered with Armada at 4 and 6 players (8 needs a wonder of another expansion)."""
+        """The team variant is offered with Armada at 4, 6 and 8 players."""
         return self.armada and self.players in TEAM_PLAYERS
 
     def toggle_teams(self) -> None:
@@ -190,22 +203,27 @@ class NewGameScreen(AppScreen):
 
     def deal_wonders(self) -> None:
         """Deal a wonder to every seat at random, each on a random side (as the box suggests)."""
-        data = app().store.data
-        wonders = list(data.wonders)
+        wonders = self._wonder_ids()
         random.shuffle(wonders)
         self.wonders = wonders[: self.seat_count] + [None] * (8 - self.seat_count)
         self.sides = [random.choice("AB") for _ in range(8)]
         self.refresh()
 
     def _fill_missing_wonders(self) -> None:
-        data = app().store.data
+        if self.players < ARMADA_ONLY:                     # the eighth wonder leaves with the eighth player
+            self.wonders = [None if w == OTHER_WONDER else w for w in self.wonders]
         taken = {w for w in self.wonders[: self.seat_count] if w}
-        free = [w for w in data.wonders if w not in taken]
+        free = [w for w in self._wonder_ids() if w not in taken]
         for seat in range(self.seat_count):
             if not self.wonders[seat] and free:
                 self.wonders[seat] = free.pop(0)
         for seat in range(self.seat_count, 8):
             self.wonders[seat] = None
+
+    def _wonder_ids(self) -> list[str]:
+        """The wonders a seat may take: the base game's seven, and at 8 players the eighth from
+        another expansion (Armada's rulebook)."""
+        return list(app().store.data.wonders) + ([OTHER_WONDER] if self.players == ARMADA_ONLY else [])
 
     def choose_camera(self, value: str) -> None:
         """Pick the camera source."""
@@ -274,7 +292,9 @@ class NewGameScreen(AppScreen):
                 name = rules.free_city_name
             else:
                 name = self.names[seat].strip() or running.tr("new_game.default_name", number=seat + 1)
-            seats.append(SeatSetup(name, self.wonders[seat] or "", self.sides[seat]))
+            wonder = self.wonders[seat] or ""
+            seats.append(SeatSetup(name, wonder, self.sides[seat],
+                                   self.eighth.description() if wonder == OTHER_WONDER else None))
         return seats
 
     def start(self) -> None:
@@ -283,6 +303,9 @@ class NewGameScreen(AppScreen):
         seats = self.setup()
         if any(not s.wonder for s in seats):
             running.notify(running.tr("new_game.wonder_missing"), bad=True)
+            return
+        if any(s.other_wonder is not None and not s.other_wonder["name"] for s in seats):
+            running.notify(running.tr("new_game.other_name_missing"), bad=True)
             return
         names = [s.name for s in seats]
         if len(set(names)) != len(names):

@@ -133,7 +133,7 @@ class ArmadaPart(BoxLayout):
         running.notify(running.tr("armada.ship_moved", player=session.players[seat]["name"],
                                   fleet=fleet_name(fleet), level=after),
                        undo=lambda: self._on_fleet(fleet, -1))
-        ask_values(session.space_unknown_keys(seat, fleet), board=session.players[seat].get("port_board"))
+        ask_values(session.space_unknown_keys(seat, fleet), board=session.players[seat].get("port_board"), seat=seat)
 
     def open_sheet(self) -> None:
         """The port sheet: steppers for every ship, the islands, the values to enter."""

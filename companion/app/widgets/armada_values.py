@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from kivy.properties import NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
@@ -64,12 +64,15 @@ class ValueDialog(ModalView):
     question = StringProperty("")
     error = StringProperty("")
     number = NumericProperty(0)
+    for_game = BooleanProperty(False)
+    """The value is printed at the space a seat's ship stands on: it may be kept for this game only."""
 
-    def __init__(self, keys: Sequence[str], *, board: int | None = None,
+    def __init__(self, keys: Sequence[str], *, board: int | None = None, seat: int | None = None,
                  on_done: Callable[[], None] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.keys = list(dict.fromkeys(keys))
         self.board = board
+        self.seat = seat
         self.on_done = on_done
         self.saved: list[str] = []
         self.bind(on_dismiss=lambda *_: self._finished())
@@ -89,7 +92,16 @@ class ValueDialog(ModalView):
         self.title = running.tr("armada.values.title", number=index + 1, total=len(self.keys))
         self.question = value_question(key, running.tr, armada, running.language, board=self.board)
         self.error = ""
+        self.for_game = self._space_value(key) is not None
         self._fill_entry(armada.facts[key].kind)
+
+    def _space_value(self, key: str) -> tuple[str, str] | None:
+        """(fleet, field) when `key` is a reward printed at the space where the seat's ship stands."""
+        parts = key.split(".")
+        if self.seat is None or len(parts) != 4 or parts[0] != "fleet" or not parts[2].isdigit():
+            return None
+        fleet, level, field = parts[1], int(parts[2]), parts[3]
+        return (fleet, field) if app().session.fleet_level(self.seat, fleet) == level else None
 
     def _fill_entry(self, kind: str) -> None:
         """The input for this kind of value: a stepper, choices, or a stepper per resource."""
@@ -175,6 +187,22 @@ class ValueDialog(ModalView):
         self.saved.append(key)
         self._show(self.number + 1)
 
+    def this_game(self) -> None:
+        """Keep this answer for this game only (read off this table's board; the box's file is left alone)."""
+        running = app()
+        space = self._space_value(self.keys[self.number])
+        if space is None or self.seat is None or not isinstance(self.value, int):
+            return
+        from companion.state.errors import SessionError
+
+        try:
+            running.session.set_fleet_value(self.seat, space[0], space[1], self.value)
+        except SessionError as error:
+            self.error = running.tr("armada.values.refused", error=str(error))
+            return
+        running.changed(now=True)
+        self._show(self.number + 1)
+
     def skip(self) -> None:
         """Leave this value unknown for now."""
         self._show(self.number + 1)
@@ -192,14 +220,15 @@ class ValueDialog(ModalView):
             done()
 
 
-def ask_values(keys: Sequence[str], *, board: int | None = None,
+def ask_values(keys: Sequence[str], *, board: int | None = None, seat: int | None = None,
                on_done: Callable[[], None] | None = None) -> ValueDialog | None:
-    """Open the dialog for the values among `keys` still unknown (None when every one is known)."""
+    """Open the dialog for the values among `keys` still unknown (None when every one is known); with
+    `seat`, a value printed where that seat's ship stands may also be kept for this game only."""
     armada = app().armada_data()
     unknown = [k for k in dict.fromkeys(keys) if k in armada.facts and not armada.facts[k].known]
     if not unknown:
         return None
-    dialog = ValueDialog(unknown, board=board, on_done=on_done)
+    dialog = ValueDialog(unknown, board=board, seat=seat, on_done=on_done)
     dialog.open()
     return dialog
 

@@ -91,11 +91,12 @@ class CityRow(Tappable):
         running = app()
         words = running.words
         data = running.session.card_data()             # with Armada, its cards too
-        side = data.wonders[player["wonder"]].sides[player["side"]]
+        board = data.wonders.get(player["wonder"]) or running.session.table().players[seat].wonder
+        side = board.sides[player["side"]]           # Armada's eighth wonder is described by its player
         self.seat, self.actions, self.waiting = seat, actions, pending
         self.title = player["name"] if player["name"] != data.rules.free_city_name else running.tr(
             "new_game.free_city")
-        self.wonder = words.wonder_short(player["wonder"], player["side"])
+        self.wonder = words.wonder_short(player["wonder"], player["side"], player)
         self.stages = running.tr("city.stages_short", built=player["stages"], total=len(side.stages))
         self.coins = str(player["coins"])
         self.figures = city_figures(seat, naval=armada is not None)
@@ -151,12 +152,15 @@ class CityPanel(BoxLayout):
         running = app()
         words = running.words
         data = running.session.card_data()             # with Armada, its cards too
-        wonder = data.wonders[player["wonder"]]
+        table = running.session.table()
+        wonder = table.players[seat].wonder           # Armada's eighth wonder is described by its player
         side = wonder.sides[player["side"]]
         self.seat = seat
         self.title = player["name"] if player["name"] != data.rules.free_city_name else running.tr(
             "new_game.free_city")
-        self.detail = words.wonder_short(wonder.id, player["side"])
+        self.detail = words.wonder_short(wonder.id, player["side"], player)
+        if wonder.outside is not None:                 # Armada's eighth wonder: the camera cannot see its board
+            self.detail += "  \u00b7  " + running.tr("city.hand_only")
         self.ids.stages.text = running.tr("city.stages", built=player["stages"], total=len(side.stages))
         self.ids.coins.text = running.tr("city.coins", coins=player["coins"])
         self.figures = city_figures(seat, naval=armada is not None)

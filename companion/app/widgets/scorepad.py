@@ -163,7 +163,7 @@ class ScorePad(GridLayout):
         spacing_x = self.spacing[0] if isinstance(self.spacing, (list, tuple)) else self.spacing
         column = max(u * 3.0, (self.width - first - spacing_x * len(lines)) / max(len(lines), 1))
         size = min(1.0, column / (u * 5.5))            # narrow columns: smaller names, never cut ones
-        sides = {p["name"]: (p["wonder"], p["side"]) for p in players}
+        seats = {p["name"]: p for p in players}
 
         def cell(text: str, *, bold: bool = False, bg: Any = None, color: Any = None, font: float = 1.2,
                  left: bool = False, height: float = row_height) -> Label:
@@ -179,8 +179,8 @@ class ScorePad(GridLayout):
         self.add_widget(cell("", height=header, left=True))
         room = column - u * 0.6
         for line in lines:
-            wonder, side = sides.get(line["name"], ("", ""))
-            short = words.wonder_short(wonder, side) if wonder else ""
+            seat = seats.get(line["name"])
+            short = words.wonder_short(seat["wonder"], seat["side"], seat) if seat else ""
             name_size = fitting_font(line["name"], u * 1.15 * size, room, bold=True)
             wonder_size = fitting_font(short, u * 0.9 * size, room)
             text = f"[b][size={int(name_size)}]{line['name']}[/size][/b]\n[size={int(wonder_size)}]{short}[/size]"
