@@ -237,8 +237,9 @@ def load_marker_registry() -> MarkerRegistry:
     _check_coverage(components, data, problems)
     from companion.markers.architects import read_architects_markers
 
-    lookalikes = {item.value.get("id") for item in reader["lookalike_fiducial_ids"].as_list()
-                  if isinstance(item.value, dict)} if reader["lookalike_fiducial_ids"].present else set()
+    lookalikes = {item.value["id"] for item in reader["lookalike_fiducial_ids"].as_list()
+                  if isinstance(item.value, dict) and isinstance(item.value.get("id"), int)
+                  } if reader["lookalike_fiducial_ids"].present else set()
     components.extend(read_architects_markers(load_architects_data(), {c.marker for c in components},
                                               lookalikes, problems))
     namespace = reader["namespace"].as_str()
