@@ -124,3 +124,20 @@ def test_rome_and_ur_pieces_are_left_to_the_hand_with_a_note(wonder: str) -> Non
     document = tracker.table_document(expansions=["medals"])
     assert document["players"][0]["stages_built"] == []
     assert any("enter its built pieces by hand" in note for note in document["x-observation"]["notes"])
+
+
+def test_companion_table_finds_an_architects_table_by_itself(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    import cv2
+
+    from companion.cli import main
+
+    before = copy.deepcopy(TABLE)
+    before["players"][0]["medals"] = []
+    cv2.imwrite(str(tmp_path / "table.png"), architects_table_scene(before).frame)
+    status = main(["table", str(tmp_path / "table.png"), "--json", "--seating", ",".join(SEATING), "--medals",
+                   "standard", "--names", ",".join(f"{w}={n}" for w, n in NAMES.items())])
+    document = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert {k: v for k, v in document.items() if not k.startswith("x-")} == before

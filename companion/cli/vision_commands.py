@@ -112,6 +112,7 @@ def run_scan(args: argparse.Namespace) -> int:
 
 def run_table(args: argparse.Namespace) -> int:
     """Rebuild the table file from photos or videos; exit 1 when it is not a complete table."""
+    from companion.cli.architects_camera import is_architects_table, run_architects_table
     from companion.state.tracker import ConfirmationRule, TableTracker
     from companion.tablefile import TableFileError, parse_table
     from companion.vision.sources import is_recording, is_video
@@ -121,10 +122,14 @@ def run_table(args: argparse.Namespace) -> int:
     rule = ConfirmationRule() if videos else ConfirmationRule.photos()
     tracker = TableTracker(reader.data, rule, names=args.names or {})
     notes: list[str] = []
+    placed = []
     for frame in _frames(args.sources, args.every):
         result = reader.read(frame.image)
         notes += result.notes
+        placed.append((frame.seconds, result.placed))
         tracker.observe(result.observation, frame.seconds)
+    if args.game == "architects" or (args.game == "auto" and is_architects_table([p for _, p in placed])):
+        return run_architects_table(placed, rule, args, notes)
     document = tracker.table_document()
     document["x-observation"]["notes"] = notes
     status = 0
@@ -249,6 +254,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     table.add_argument("--every", type=int, default=1, help="read every Nth video frame (default 1)")
     table.add_argument("--rig", metavar="RIG", help="fixed rig profile from `companion calibrate table`")
     _common(table)
+    from companion.cli.architects_camera import add_architects_arguments
+
+    add_architects_arguments(table)
     table.set_defaults(run=run_table)
 
     watch = commands.add_parser("watch", help="live: print changes as they are confirmed")
