@@ -141,3 +141,30 @@ def test_companion_table_finds_an_architects_table_by_itself(tmp_path: Any, caps
     document = json.loads(capsys.readouterr().out)
     assert status == 0
     assert {k: v for k, v in document.items() if not k.startswith("x-")} == before
+
+
+def test_the_camera_plays_the_game_and_the_medal_offer_appears(tmp_path: Any) -> None:
+    from companion.architects import ArchitectsPlayer, ArchitectsTable, MedalLayout
+    from companion.state.architects_camera import apply_camera_changes
+    from companion.state.architects_session import ArchitectsSession
+    from companion.storage.database import GameStore
+
+    players = tuple(ArchitectsPlayer(n, DATA.wonders[w]) for n, w in (("Ann", "giza"), ("Bob", "rhodes")))
+    table = ArchitectsTable(DATA, players, ("medals",), "standard", MedalLayout(("three_grey", "three_blue")))
+    with GameStore(tmp_path / "games.sqlite3") as store:
+        session = ArchitectsSession.start(store, table)
+        session.place_card(1, "coin")                          # entered by hand: the camera never saw it
+        tracker = ArchitectsTracker(DATA, ConfirmationRule(frames=2, seconds=0.0), seat_order=["giza", "rhodes"])
+        for at in (0.0, 0.1):
+            assert apply_camera_changes(session, tracker.observe(_observation({"wood": 1, "stone": 1}), at)) == []
+        assert session.offers() == {}
+        for at in (0.2, 0.3):                                  # a third grey card: 3 grey cards, the medal goal
+            apply_camera_changes(session, tracker.observe(_observation({"wood": 1, "stone": 1, "clay": 1}), at))
+        assert session.offers() == {0: ("three_grey",)}
+        for at in (0.4, 0.5):                                  # wood and stone spent on Giza's first piece
+            apply_camera_changes(session, tracker.observe(
+                _observation({"clay": 1}, pieces=("two_different",)), at))
+        ann, bob = session.table.players
+        assert dict(ann.cards or {}) == {"clay": 1} and ann.built_ids == {"two_different"}
+        assert dict(bob.cards or {}) == {"coin": 1}
+        assert ArchitectsSession(store, session.game_id).table == session.table     # every change was logged
