@@ -11,10 +11,10 @@ import argparse
 import json
 from collections.abc import Sequence
 
+from companion.cli.vision_commands import checked_status
 from companion.gamedata.architects import MEDALS, load_architects_data
 from companion.state.architects_tracker import ArchitectsTracker
 from companion.state.tracker import ConfirmationRule
-from companion.tablefile import TableFileError
 from companion.tablefile_architects import parse_architects
 from companion.vision.architects_layout import read_architects_layout
 from companion.vision.layout import PlacedMarker
@@ -61,12 +61,7 @@ def run_architects_table(frames: Sequence[tuple[float, Sequence[PlacedMarker]]],
     document = tracker.table_document(expansions=[MEDALS] if medals != "none" else [],
                                       medal_variant=None if medals == "none" else medals)
     document["x-observation"]["notes"] += notes
-    status = 0
-    try:
-        parse_architects({k: v for k, v in document.items() if not k.startswith("x-")})
-    except TableFileError as error:
-        document["x-observation"]["table_problems"] = [str(p) for p in error.problems]
-        status = 1
+    status = checked_status(document, parse_architects)
     if args.json:
         print(json.dumps(document, indent=1, ensure_ascii=False))
         return status

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from companion.cli.errors import CommandError
@@ -110,11 +110,24 @@ def run_scan(args: argparse.Namespace) -> int:
     return 0
 
 
+def checked_status(document: dict[str, Any], check: Callable[[dict[str, Any]], object]) -> int:
+    """Check the table file in `document` (its ``x-`` sections left out): 0 when it is a valid table,
+    else 1 with the problems recorded in its ``x-observation``."""
+    from companion.tablefile import TableFileError
+
+    try:
+        check({k: v for k, v in document.items() if not k.startswith("x-")})
+    except TableFileError as error:
+        document["x-observation"]["table_problems"] = [str(p) for p in error.problems]
+        return 1
+    return 0
+
+
 def run_table(args: argparse.Namespace) -> int:
     """Rebuild the table file from photos or videos; exit 1 when it is not a complete table."""
     from companion.cli.architects_camera import is_architects_table, run_architects_table
     from companion.state.tracker import ConfirmationRule, TableTracker
-    from companion.tablefile import TableFileError, parse_table
+    from companion.tablefile import parse_table
     from companion.vision.sources import is_recording, is_video
 
     reader = _table_reader(args)
@@ -132,12 +145,7 @@ def run_table(args: argparse.Namespace) -> int:
         return run_architects_table(placed, rule, args, notes)
     document = tracker.table_document()
     document["x-observation"]["notes"] = notes
-    status = 0
-    try:
-        parse_table({k: v for k, v in document.items() if not k.startswith("x-")}, reader.data)
-    except TableFileError as error:
-        document["x-observation"]["table_problems"] = [str(p) for p in error.problems]
-        status = 1
+    status = checked_status(document, lambda table: parse_table(table, reader.data))
     if args.json:
         print(json.dumps(document, indent=1, ensure_ascii=False))
         return status
