@@ -168,3 +168,5 @@ def test_the_camera_plays_the_game_and_the_medal_offer_appears(tmp_path: Any) ->
         assert dict(ann.cards or {}) == {"clay": 1} and ann.built_ids == {"two_different"}
         assert dict(bob.cards or {}) == {"coin": 1}
         assert ArchitectsSession(store, session.game_id).table == session.table     # every change was logged
+        sources = [e.source for e in store.events(session.game_id)[1:]]
+        assert sources[0] == "hand" and set(sources[1:]) == {"camera"}

@@ -67,6 +67,8 @@ class CompanionApp(App):
         self.registry: MarkerRegistry = load_marker_registry()
         self.theme: Theme = load_theme()
         self.feed: Any = None
+        self.architects_camera: Any = None
+        """An Architects game's camera play (companion.state.architects_camera), None otherwise."""
         self.pilot: Any = None
         self.preview_frames = 0
         self._preview_number = 0
@@ -211,6 +213,7 @@ class CompanionApp(App):
         merged = {**({"craftsmens_guild_vp": craftsmens} if craftsmens else {}), **(options or {})}
         self.session = GameSession.start(self.store, players, variant=variant, options=merged or None,
                                          registry=self.registry, armada=armada, port_boards=port_boards)
+        self.architects_camera = None
         self.store_set("app.camera", camera)
         self.start_camera(camera)
         self.changed(now=True)
@@ -225,6 +228,7 @@ class CompanionApp(App):
             open_architects(self, game_id, screen, options)
             return
         self.session = GameSession.resume(self.store, game_id, registry=self.registry)
+        self.architects_camera = None
         if not self.session.finished:
             self.start_camera(self.store_setting("app.camera"))
         else:
@@ -298,7 +302,9 @@ class CompanionApp(App):
         from companion.app.camera import open_feed
 
         try:
-            self.feed = open_feed(spec, player_count=len(self.session.players),
+            camera = self.architects_camera
+            players = camera.tracker.seat_order if camera is not None else self.session.players
+            self.feed = open_feed(spec, player_count=len(players),
                                   family=self.store_setting("marker_family", "aruco"), recognise=recognise)
         except (OSError, ValueError) as error:
             self.notify(self.tr("camera.cannot_open", source=spec, error=str(error)), bad=True)
@@ -330,7 +336,11 @@ class CompanionApp(App):
         if results and self.session is not None and not self.session.finished:
             changed = False
             for recognised in results:
-                changed |= bool(self.session.observe(recognised.result.observation, recognised.seconds))
+                if self.architects_camera is not None:
+                    changed |= self.architects_camera.observe(self.session, recognised.result.placed,
+                                                              recognised.seconds)
+                else:
+                    changed |= bool(self.session.observe(recognised.result.observation, recognised.seconds))
             self.last_result = results[-1].result
             if changed:
                 self.changed()
