@@ -57,18 +57,25 @@ def write_video(path: Path, seconds_per_moment: float = 2.0, fps: float = 5.0) -
 
 
 def play(store: Path, video: Path, size: tuple[int, int], language: str) -> dict[str, Any]:
-    """Set up the game, watch the video to its end, take the medal offered, finish on the score sheet."""
-    from companion.app.architects import start_architects
-    from companion.architects import ArchitectsPlayer, ArchitectsTable, MedalLayout
-    from companion.gamedata.architects import load_architects_data
+    """Set up the game on the New game screen with the video as its camera, watch the video to its
+    end (the camera takes the medal it offered when it sees its reward side), finish on the score sheet."""
     from tests.tools.app_driver import AppDriver
 
-    data = load_architects_data()
     ui = AppDriver.start(store, size=size, language=language)
     shot = f"architects-camera-{size[0]}x{size[1]}-{language}"
-    players = tuple(ArchitectsPlayer(p["name"], data.wonders[p["wonder"]]) for p in START["players"])
-    start_architects(ui.app, ArchitectsTable(data, players, ("medals",), "standard",
-                                             MedalLayout(tuple(START["medal_layout"]["between"]))), str(video))
+    ui.tap(ui.tr("home.new_game"))
+    ui.tap(ui.tr("new_game.game_architects"))
+    screen = ui.screen
+    screen.change_players(-1)
+    screen.names[:2] = [p["name"] for p in START["players"]]
+    screen.wonders[:2] = list(SEATING)
+    screen.between[:2] = list(START["medal_layout"]["between"])
+    screen.refresh()
+    ui.tap(ui.tr("new_game.camera_file"))
+    screen.camera_path = str(video)
+    ui.screenshot(f"{shot}-new")
+    ui.tap(ui.tr("new_game.start"))
+    assert ui.app.root.current == "architects_table" and ui.app.camera_on, ui.app.root.current
     ui.pump(frames=3)
     offered = ""
     assert ui.wait_until(lambda: bool(ui.screen.offer_text), timeout=60), "no medal offer"
