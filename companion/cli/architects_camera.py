@@ -1,25 +1,20 @@
 """`companion table` for a 7 Wonders Architects table: frames -> areas -> ``architects-table/1``.
 
-Chosen with ``--game architects``, or found by itself when the frames show Architects wonder trays
-and no 7 Wonders board. The seating (wonders clockwise) comes from ``--seating``; without it, the
-order the trays are seen in, starting anywhere.
+Chosen with ``--game architects``, or found by itself when the first frame that shows a wonder
+tray or board shows Architects trays and no 7 Wonders board. The seating (wonders clockwise) comes
+from ``--seating``; without it, the order the trays are seen in, starting anywhere.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
-from companion.cli.vision_commands import checked_status
 from companion.gamedata.architects import MEDALS, load_architects_data
-from companion.state.architects_tracker import ArchitectsTracker
-from companion.state.tracker import ConfirmationRule
-from companion.tablefile_architects import parse_architects
-from companion.vision.architects_layout import read_architects_layout
-from companion.vision.layout import PlacedMarker
 
-__all__ = ["add_architects_arguments", "is_architects_table", "run_architects_table"]
+__all__ = ["add_architects_arguments", "is_architects_frame", "run_architects_table"]
 
 
 def _seating(text: str) -> list[str]:
@@ -42,22 +37,50 @@ def add_architects_arguments(parser: argparse.ArgumentParser) -> None:
                         help="Architects: the Medals expansion and its variant (default none)")
 
 
-def is_architects_table(frames: Sequence[Sequence[PlacedMarker]]) -> bool:
-    """True when the frames show an Architects wonder tray and never a 7 Wonders board."""
-    kinds = {m.component.kind for frame in frames for m in frame}
-    return "architects_tray" in kinds and "wonder_side" not in kinds
+def is_architects_frame(placed: Sequence[Any]) -> bool | None:
+    """True when a frame's markers show an Architects tray and no 7 Wonders board, False for a board,
+    None when it shows neither (undecided)."""
+    kinds = {m.component.kind for m in placed}
+    if "wonder_side" in kinds:
+        return False
+    return True if "architects_tray" in kinds else None
 
 
-def run_architects_table(frames: Sequence[tuple[float, Sequence[PlacedMarker]]], rule: ConfirmationRule,
-                         args: argparse.Namespace, notes: list[str]) -> int:
-    """Fold the frames' markers into the table file and print it; 1 when it is not a valid table."""
-    names = {wonder: name for wonder, name in (getattr(args, "names", None) or {}).items()}
-    seating = getattr(args, "seating", None) or []
-    tracker = ArchitectsTracker(load_architects_data(), rule, seat_order=seating, names=names)
-    for seconds, placed in frames:
-        observation = read_architects_layout(placed, seat_order=seating)
-        tracker.observe(observation, seconds)
-    medals = getattr(args, "medals", "none")
+def _not_architects(frames: Iterable[Any]) -> None:
+    """Close the frame source (a camera, a video) so that the 7 Wonders reading opens it afresh."""
+    close = getattr(frames, "close", None)
+    if close is not None:
+        close()
+
+
+def run_architects_table(args: argparse.Namespace, reader: Any, videos: bool, frames: Iterable[Any]) -> int | None:
+    """Read the frames as an Architects table, print it or its file; the exit status (1 when it is
+    not a valid table), or None when the table is a 7 Wonders table (nothing printed)."""
+    from companion.cli.vision_commands import checked_status
+    from companion.state.architects_tracker import ArchitectsTracker
+    from companion.state.tracker import ConfirmationRule
+    from companion.tablefile_architects import parse_architects
+    from companion.vision.architects_layout import read_architects_layout
+
+    if args.game == "7wonders":
+        return None
+    seating = args.seating or []
+    rule = ConfirmationRule() if videos else ConfirmationRule.photos()
+    tracker = ArchitectsTracker(load_architects_data(), rule, seat_order=seating, names=dict(args.names or {}))
+    decided = args.game == "architects"
+    notes: list[str] = []
+    for frame in frames:
+        result = reader.read(frame.image)
+        if not decided:
+            verdict = is_architects_frame(result.placed)
+            if verdict is False:
+                return _not_architects(frames)
+            decided = bool(verdict)
+        notes += result.notes
+        tracker.observe(read_architects_layout(result.placed, seat_order=seating), frame.seconds)
+    if not decided:
+        return _not_architects(frames)
+    medals = args.medals
     document = tracker.table_document(expansions=[MEDALS] if medals != "none" else [],
                                       medal_variant=None if medals == "none" else medals)
     document["x-observation"]["notes"] += notes

@@ -125,24 +125,23 @@ def checked_status(document: dict[str, Any], check: Callable[[dict[str, Any]], o
 
 def run_table(args: argparse.Namespace) -> int:
     """Rebuild the table file from photos or videos; exit 1 when it is not a complete table."""
-    from companion.cli.architects_camera import is_architects_table, run_architects_table
+    from companion.cli.architects_camera import run_architects_table
     from companion.state.tracker import ConfirmationRule, TableTracker
     from companion.tablefile import parse_table
     from companion.vision.sources import is_recording, is_video
 
     reader = _table_reader(args)
     videos = any(is_video(s) or s.isdigit() or is_recording(s) for s in args.sources)
+    architects = run_architects_table(args, reader, videos, _frames(args.sources, args.every))
+    if architects is not None:
+        return architects
     rule = ConfirmationRule() if videos else ConfirmationRule.photos()
     tracker = TableTracker(reader.data, rule, names=args.names or {})
     notes: list[str] = []
-    placed = []
     for frame in _frames(args.sources, args.every):
         result = reader.read(frame.image)
         notes += result.notes
-        placed.append((frame.seconds, result.placed))
         tracker.observe(result.observation, frame.seconds)
-    if args.game == "architects" or (args.game == "auto" and is_architects_table([p for _, p in placed])):
-        return run_architects_table(placed, rule, args, notes)
     document = tracker.table_document()
     document["x-observation"]["notes"] = notes
     status = checked_status(document, lambda table: parse_table(table, reader.data))
