@@ -46,7 +46,7 @@ def is_architects_frame(placed: Sequence[Any]) -> bool | None:
     return True if "architects_tray" in kinds else None
 
 
-def _not_architects(frames: Iterable[Any]) -> None:
+def _close(frames: Iterable[Any]) -> None:
     """Close the frame source (a camera, a video) so that the 7 Wonders reading opens it afresh."""
     close = getattr(frames, "close", None)
     if close is not None:
@@ -74,12 +74,14 @@ def run_architects_table(args: argparse.Namespace, reader: Any, videos: bool, fr
         if not decided:
             verdict = is_architects_frame(result.placed)
             if verdict is False:
-                return _not_architects(frames)
+                _close(frames)
+                return None
             decided = bool(verdict)
         notes += result.notes
         tracker.observe(read_architects_layout(result.placed, seat_order=seating), frame.seconds)
     if not decided:
-        return _not_architects(frames)
+        _close(frames)
+        return None
     medals = args.medals
     document = tracker.table_document(expansions=[MEDALS] if medals != "none" else [],
                                       medal_variant=None if medals == "none" else medals)
