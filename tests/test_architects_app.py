@@ -48,3 +48,24 @@ def test_an_architects_game_with_medals_by_taps(tmp_path: Path) -> None:
     with GameStore(store) as log:
         games = log.games()
         assert len(games) == 1 and games[0].status == "finished" and games[0].sheet["winners"] == ["Ann"]
+
+
+def test_an_architects_game_played_through_the_camera_view(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "offscreen", "KIVY_NO_ARGS": "1",
+           "KIVY_NO_CONFIG": "1", "KIVY_NO_FILELOG": "1"}
+    script = "tests.tools.architects_camera_script"
+    done = subprocess.run([sys.executable, "-m", script, str(tmp_path / "games.sqlite3"),
+                           str(tmp_path / "game.mp4")], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    # Ann's third grey card, seen by the camera, met the goal of the medal between her and Bob.
+    assert result["offered"] == "Ann met the goal \u201c3 grey cards\u201d: take the medal"
+    assert result["screen"] == "architects_score" and result["finished"] and result["problems"] == []
+    assert result["sources"] == ["camera"]                       # nothing was tapped on the table
+    assert result["cards"] == [{"clay": 1}, {"coin": 1, "blue_cat": 1}]   # wood and stone spent on a piece
+    assert result["camera_text"] == "Camera: Clay \u00d71; pieces built 1"
+    lines = {line["name"]: line for line in result["sheet"]["players"]}
+    # Ann: Giza's 2-different piece 4 + the medal 4 = 8. Bob: the blue cat card 2 + the Cat pawn 2 = 4.
+    assert lines["Ann"]["categories"] == {"wonder": 4, "cat": 0, "blue": 0, "military": 0, "progress": 0, "medals": 4}
+    assert (lines["Ann"]["total"], lines["Bob"]["total"]) == (8, 4)
+    assert result["sheet"]["winners"] == ["Ann"]

@@ -17,7 +17,8 @@ def test_markers_list_json_names_every_component(capsys: pytest.CaptureFixture[s
     registry = load_marker_registry()
     assert listing["namespace"] == "W7" and listing["fiducial_dictionary"] == "DICT_5X5_1000"
     components = listing["components"]
-    assert len(components) == len(registry) == 148 + 14 + 3 + 24 + 27 + 8 + 1
+    # + Architects: 9 trays, 35 pieces, 14 card kinds, 17 token kinds, cat, military, 12 medals x 2 sides
+    assert len(components) == len(registry) == 148 + 14 + 3 + 24 + 27 + 8 + 1 + 9 + 35 + 14 + 17 + 2 + 24
     for entry in components:
         assert entry["fiducial_id"] == entry["marker"]
         assert read_payload(entry["payload"], registry).key == entry["key"]
@@ -41,7 +42,7 @@ def test_markers_sheets_writes_the_groups(tmp_path: Path, capsys: pytest.Capture
 
 @pytest.mark.parametrize(("arguments", "message"), [
     (["--size", "2mm", "--set", "base"], "error: code size 2 mm is outside 4 to 60 mm"),
-    (["--size", "14mm", "--set", "base,leaders"], "error: unknown set 'leaders'; one of base, armada"),
+    (["--size", "14mm", "--set", "base,leaders"], "error: unknown set 'leaders'; one of base, armada, architects"),
 ])
 def test_markers_sheets_refuses_bad_arguments(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                               arguments: list[str], message: str) -> None:

@@ -114,7 +114,7 @@ def test_the_default_sheets_are_committed() -> None:
 @pytest.mark.parametrize("folder", COMMITTED, ids=[p.name for p in COMMITTED])
 def test_the_generator_still_produces_the_committed_sheets(folder: Path, tmp_path: Path) -> None:
     family, size, paper, language = folder.name.split("-")
-    spec = SheetSpec(family, float(size.removesuffix("mm")), paper, language, ("base", "armada"))
+    spec = SheetSpec(family, float(size.removesuffix("mm")), paper, language, ("base", "armada", "architects"))
     written = write_sheets(spec, REGISTRY, tmp_path)
     assert sorted(p.name for p in written) == sorted(p.name for p in folder.glob("*.pdf"))
     for path in written:

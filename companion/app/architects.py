@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.architects.table import ArchitectsTable
 from companion.gamedata.architects import ArchitectsData, load_architects_data
+from companion.state.architects_camera import ArchitectsCameraPlay
 from companion.state.architects_session import ArchitectsSession
 from companion.storage.architects_events import is_architects
 
@@ -27,6 +28,7 @@ def open_architects(running: Any, game_id: int, screen: str = "architects_table"
     """Open a logged Architects game where it stands (a finished one on its score sheet); `options`
     are the screen's own (the player in focus) as saved with the app's place."""
     running.stop_camera()
+    running.architects_camera = None
     running.session = ArchitectsSession(running.store, game_id)
     if running.session.finished or screen not in SCREENS:
         screen = "architects_score" if running.session.finished else "architects_table"
@@ -34,13 +36,17 @@ def open_architects(running: Any, game_id: int, screen: str = "architects_table"
     running.go(screen, **(options or {}))
 
 
-def start_architects(running: Any, table: ArchitectsTable) -> None:
-    """Log a new Architects game and open its table.
+def start_architects(running: Any, table: ArchitectsTable, camera: str | None = None) -> None:
+    """Log a new Architects game and open its table; with `camera` (a camera number, a video, a
+    folder of images), what the camera confirms is played as the players' taps are.
 
     :raises SessionError: when the set-up is not a valid table.
     """
     running.stop_camera()
     running.session = ArchitectsSession.start(running.store, table)
+    running.architects_camera = ArchitectsCameraPlay(running.session) if camera else None
+    if camera:
+        running.start_camera(camera)
     running.changed(now=True)
     running.go("architects_table")
 

@@ -75,6 +75,8 @@ class CompanionApp(App):
         self.registry: MarkerRegistry = load_marker_registry()
         self.theme: Theme = load_theme()
         self.feed: Any = None
+        self.architects_camera: Any = None
+        """An Architects game's camera play (companion.state.architects_camera), None otherwise."""
         self.pilot: Any = None
         self.preview_frames = 0
         self._preview_number = 0
@@ -281,6 +283,7 @@ class CompanionApp(App):
         self.session = GameSession.start(self.store, players, variant=variant, options=merged or None,
                                          registry=self.registry, armada=armada, port_boards=port_boards,
                                          teams=teams)
+        self.architects_camera = None
         self.store_set("app.camera", camera)
         self.keep_screen_on(True)
         self.changed(now=True)
@@ -296,6 +299,7 @@ class CompanionApp(App):
             open_architects(self, game_id, screen, options)
             return
         self.session = GameSession.resume(self.store, game_id, registry=self.registry)
+        self.architects_camera = None
         self.keep_screen_on(not self.session.finished)
         if self.session.finished:
             screen = "score"
@@ -376,9 +380,12 @@ class CompanionApp(App):
         from companion.app.camera import open_feed
 
         try:
-            self.feed = open_feed(spec, player_count=len(self.session.players),
+            camera = self.architects_camera          # an Architects game seats its players by their trays
+            players = camera.tracker.seat_order if camera is not None else self.session.players
+            seating = [] if camera is not None else [p["wonder"] for p in self.session.players]
+            self.feed = open_feed(spec, player_count=len(players),
                                   family=self.store_setting("marker_family", "aruco"),
-                                  seating=[p["wonder"] for p in self.session.players], recognise=recognise)
+                                  seating=seating, recognise=recognise)
         except (OSError, ValueError) as error:
             self.status = self.camera_problem(spec, error)      # the camera's state: it stays in the top bar
             return
@@ -411,6 +418,10 @@ class CompanionApp(App):
         if results and self.session is not None and not self.session.finished:
             changed = False
             for recognised in results:
+                if self.architects_camera is not None:
+                    changed |= self.architects_camera.observe(self.session, recognised.result.placed,
+                                                              recognised.seconds)
+                    continue
                 result = recognised.result       # earlier frames read again once this one placed their board
                 for observation in (result.observation, *result.late):
                     changed |= bool(self.session.observe(observation, recognised.seconds))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -232,14 +232,31 @@ def _test_sheet_text(sheet: dict[str, Any]) -> str:
     return text
 
 
+def checked_status(document: dict[str, Any], check: Callable[[dict[str, Any]], object]) -> int:
+    """Check the table file in `document` (its ``x-`` sections left out): 0 when it is a valid table,
+    else 1 with the problems recorded in its ``x-observation``."""
+    from companion.tablefile import TableFileError
+
+    try:
+        check({k: v for k, v in document.items() if not k.startswith("x-")})
+    except TableFileError as error:
+        document["x-observation"]["table_problems"] = problem_lines(error.problems)
+        return 1
+    return 0
+
+
 def run_table(args: argparse.Namespace) -> int:
     """Rebuild the table file from photos or videos; exit 1 when it is not a complete table."""
+    from companion.cli.architects_camera import run_architects_table
     from companion.state.tracker import ConfirmationRule, TableTracker
-    from companion.tablefile import TableFileError, parse_table
+    from companion.tablefile import parse_table
     from companion.vision.sources import is_recording, is_video
 
     reader = _table_reader(args)
     videos = any(is_video(s) or s.isdigit() or is_recording(s) for s in args.sources)
+    architects = run_architects_table(args, reader, videos, _frames(args.sources, args.every))
+    if architects is not None:
+        return architects
     rule = ConfirmationRule() if videos else ConfirmationRule.photos()
     tracker = TableTracker(reader.data, rule, names=args.names or {}, seat_order=reader.seating)
     notes: list[str] = []
@@ -250,12 +267,7 @@ def run_table(args: argparse.Namespace) -> int:
             tracker.observe(observation, frame.seconds)
     document = tracker.table_document()
     document["x-observation"]["notes"] = notes
-    status = 0
-    try:
-        parse_table({k: v for k, v in document.items() if not k.startswith("x-")}, reader.data)
-    except TableFileError as error:
-        document["x-observation"]["table_problems"] = problem_lines(error.problems)
-        status = 1
+    status = checked_status(document, lambda table: parse_table(table, reader.data))
     if args.json:
         print(json.dumps(document, indent=1, ensure_ascii=False))
         return status
@@ -420,6 +432,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     table.add_argument("--every", type=positive_int, default=1, help="read every Nth video frame (default 1)")
     table.add_argument("--rig", metavar="RIG", help="fixed rig profile from `companion calibrate table`")
     _common(table)
+    from companion.cli.architects_camera import add_architects_arguments
+
+    add_architects_arguments(table)
     table.set_defaults(run=run_table)
 
     watch = commands.add_parser("watch", help="live: print changes as they are confirmed")

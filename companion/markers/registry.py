@@ -3,7 +3,9 @@
 A marker number is printed on a sticker, so it is assigned once and never changes: each physical
 card copy (the 3+ and the 4+ Lumber Yard have different numbers), each side of each wonder board,
 one card back per age, each Armada card, island and port board, and the test pattern. The same
-number is the QR payload's component and the fiducial (ArUco) id.
+number is the QR payload's component and the fiducial (ArUco) id. 7 Wonders Architects components
+come from companion/data/architects_markers.json: there all cards of a kind share one number (the
+camera counts them), as do the copies of a Progress token kind and the Military Victory tokens.
 """
 
 from __future__ import annotations
@@ -16,13 +18,19 @@ from importlib import resources
 from typing import Any
 
 from companion.gamedata import GameData, load_game_data
+from companion.gamedata.architects import load_architects_data
 from companion.gamedata.loader import GameDataError
 from companion.i18n import LANGUAGES, translate
 from companion.jsonread import Problem, Reader
 
-__all__ = ["KINDS", "ROMAN", "Component", "MarkerRegistry", "load_marker_registry"]
+__all__ = ["ARCHITECTS_KINDS", "KINDS", "ROMAN", "Component", "MarkerRegistry", "load_marker_registry"]
 
-KINDS = ("card", "wonder_side", "card_back", "island", "port_board", "test")
+ARCHITECTS_KINDS = ("architects_tray", "architects_piece", "architects_card", "architects_token", "architects_cat",
+                    "architects_military", "architects_medal", "architects_medal_goal")
+"""Architects components: a wonder tray, a piece on its built side, a card kind, a Progress token kind,
+the Cat pawn, a Military Victory token, a medal on its reward side and on its goal side."""
+KINDS = ("card", "wonder_side", "card_back", "island", "port_board", "test", *ARCHITECTS_KINDS)
+ARCHITECTS_RANGE = (320, 599)
 ROMAN = {1: "I", 2: "II", 3: "III"}
 MAX_MARKER = 999
 
@@ -43,7 +51,12 @@ class Component:
     island: str | None = None
     level: int | None = None
     board: int | None = None
+    piece: str | None = None
+    token: str | None = None
+    medal: str | None = None
     names: Mapping[str, str] = field(default_factory=dict, compare=False)
+    stickers: int = field(default=1, compare=False)
+    """How many stickers of this number the sheets print (Architects: cards of a kind, token copies)."""
 
     def name(self, language: str = "en") -> str:
         """The component's name in `language` (English when that language has none)."""
@@ -55,6 +68,8 @@ class Component:
         if self.kind == "card" and self.set == "base":
             marker = "guild" if self.players is None else f"{self.players}+"
             return f"card:{self.card}/{ROMAN[self.age or 0]}/{marker}"
+        if self.set == "architects":
+            return _architects_key(self)
         return {
             "card": f"armada:{self.card}", "wonder_side": f"wonder:{self.wonder}/{self.side}",
             "card_back": f"back:{ROMAN.get(self.age or 0, '?')}", "island": f"island:{self.island}",
@@ -64,6 +79,8 @@ class Component:
     @property
     def group(self) -> str:
         """The sheet group the sticker is printed in."""
+        if self.set == "architects":
+            return ARCHITECTS_GROUPS[self.kind]
         if self.kind == "card" and self.set == "base":
             return "guilds" if self.players is None else f"age{self.age}"
         return {"card": "armada", "wonder_side": "wonders", "card_back": "backs", "island": "islands",
@@ -72,6 +89,8 @@ class Component:
     def label(self, language: str = "en") -> tuple[str, str]:
         """The two lines printed under the sticker: the name, then what tells copies apart."""
         age = ROMAN.get(self.age or 0, "")
+        if self.set == "architects":
+            return self.name(language), translate(f"marker.{self.kind}", language)
         if self.kind == "card" and self.set == "base":
             if self.players is None:
                 detail = translate("marker.guild", language, age=age)
@@ -91,7 +110,8 @@ class Component:
     def to_json(self) -> dict[str, Any]:
         """Every field that is set, for `companion markers list --json`."""
         result: dict[str, Any] = {"marker": self.marker, "key": self.key, "kind": self.kind, "set": self.set}
-        for name in ("card", "age", "players", "color", "wonder", "side", "island", "level", "board"):
+        for name in ("card", "age", "players", "color", "wonder", "side", "island", "level", "board", "piece",
+                     "token", "medal"):
             value = getattr(self, name)
             if value is not None:
                 result[name] = value
@@ -128,8 +148,23 @@ class MarkerRegistry:
         return len(self.components)
 
     def in_sets(self, sets: tuple[str, ...]) -> list[Component]:
-        """The components of the given sets (``base``, ``armada``), in marker order."""
+        """The components of the given sets (``base``, ``armada``, ``architects``), in marker order."""
         return [c for c in self.components if c.set in sets]
+
+
+ARCHITECTS_GROUPS = {"architects_tray": "architects_wonders", "architects_piece": "architects_wonders",
+                     "architects_card": "architects_cards", "architects_token": "architects_tokens",
+                     "architects_cat": "architects_tokens", "architects_military": "architects_tokens",
+                     "architects_medal": "architects_medals", "architects_medal_goal": "architects_medals"}
+
+
+def _architects_key(component: Component) -> str:
+    """``architects:piece/giza.two_different``, ``architects:card/wood``, ``architects:cat``, ..."""
+    detail = {"architects_tray": component.wonder, "architects_piece": f"{component.wonder}.{component.piece}",
+              "architects_card": component.card, "architects_token": component.token,
+              "architects_medal": component.medal, "architects_medal_goal": component.medal}.get(component.kind)
+    name = component.kind.removeprefix("architects_")
+    return f"architects:{name}/{detail}" if detail else f"architects:{name}"
 
 
 def _base_names(component: dict[str, Any], data: GameData) -> dict[str, str]:
@@ -203,6 +238,13 @@ def load_marker_registry() -> MarkerRegistry:
     components = [c for c in (_parse_component(item, data) for item in reader["components"].as_list())
                   if c is not None]
     _check_coverage(components, data, problems)
+    from companion.markers.architects import read_architects_markers
+
+    lookalikes = {item.value["id"] for item in reader["lookalike_fiducial_ids"].as_list()
+                  if isinstance(item.value, dict) and isinstance(item.value.get("id"), int)
+                  } if reader["lookalike_fiducial_ids"].present else set()
+    components.extend(read_architects_markers(load_architects_data(), {c.marker for c in components},
+                                              lookalikes, problems))
     namespace = reader["namespace"].as_str()
     version = reader["payload_version"].as_int(minimum=1, maximum=35)
     dictionary = reader["fiducial_dictionary"].as_str()

@@ -45,7 +45,10 @@ FONT_PATHS = (
 """Where the label font (DejaVu Sans Condensed: Latin and Cyrillic) is looked for."""
 GROUP_FILES = {"age1": "1-age-I", "age2": "2-age-II", "age3": "3-age-III", "guilds": "4-guilds",
                "wonders": "5-wonders", "armada": "6-armada", "islands": "7-islands", "backs": "8-card-backs",
-               "armada_backs": "9-armada-card-backs"}
+               "armada_backs": "9-armada-card-backs", "architects_wonders": "a1-architects-wonders",
+               "architects_cards": "a2-architects-cards", "architects_tokens": "a3-architects-tokens",
+               "architects_medals": "a4-architects-medals"}
+SETS = ("base", "armada", "architects")
 FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
 
 
@@ -62,7 +65,8 @@ class SheetSpec:
 
 @dataclass(frozen=True)
 class Sticker:
-    """One sticker to print: the component and how many copies of it."""
+    """One sticker to print: the component and how many copies of it (Architects: as many as the
+    component's `stickers`, since the cards of a kind and the copies of a token share one number)."""
 
     component: Component
     count: int = 1
@@ -96,7 +100,7 @@ def stickers_for(registry: MarkerRegistry, sets: Sequence[str]) -> dict[str, lis
         members = registry.in_sets((set_name,))
         for component in members:
             if component.kind != "card_back":
-                groups[component.group].append(Sticker(component))
+                groups[component.group].append(Sticker(component, component.stickers))
         cards = [c for c in members if c.kind == "card"]
         unknown_age = sum(1 for c in cards if c.age is None)
         group = "backs" if set_name == "base" else "armada_backs"
@@ -225,8 +229,8 @@ def _write_group(spec: SheetSpec, registry: MarkerRegistry, group: str, stickers
 
 
 def write_sheets(spec: SheetSpec, registry: MarkerRegistry, out_dir: Path) -> list[Path]:
-    """Write one PDF per group (Age I, Age II, Age III, guilds, wonders, Armada, islands, card backs)
-    and the test sheet into `out_dir`; return the files written.
+    """Write one PDF per group (Age I, Age II, Age III, guilds, wonders, Armada, islands, card backs,
+    and Architects' wonders, cards, tokens and medals) and the test sheet into `out_dir`; return the files written.
 
     :raises ValueError: for an unknown family, paper, set or a size too small to print.
     """
@@ -246,9 +250,9 @@ def _check(spec: SheetSpec) -> None:
         raise ValueError(f"unknown paper {spec.paper!r}; one of {', '.join(PAPERS)}")
     if not 4 <= spec.size_mm <= 60:
         raise ValueError(f"code size {spec.size_mm:g} mm is outside 4 to 60 mm")
-    unknown = [s for s in spec.sets if s not in ("base", "armada")]
+    unknown = [s for s in spec.sets if s not in SETS]
     if unknown or not spec.sets:
-        raise ValueError(f"unknown set {unknown[0] if unknown else ''!r}; one of base, armada")
+        raise ValueError(f"unknown set {unknown[0] if unknown else ''!r}; one of {', '.join(SETS)}")
 
 
 def write_test_sheet(spec: SheetSpec, registry: MarkerRegistry, path: Path,

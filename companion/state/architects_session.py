@@ -50,6 +50,8 @@ class ArchitectsSession:
         """True when the last Conflict token has turned: the battle is fought at the end of the turn."""
         self.last_battle: Battle | None = None
         self._history: list[tuple[ArchitectsTable, bool]] = []
+        self.source = "hand"
+        """Who the next logged change comes from: ``hand`` (a tap) or ``camera``."""
 
     @classmethod
     def start(cls, store: GameStore, table: ArchitectsTable) -> ArchitectsSession:
@@ -69,9 +71,9 @@ class ArchitectsSession:
         # Whoever gives up the Cat pawn is logged first: each event must leave a valid table.
         changed.sort(key=lambda seat: not (self.table.players[seat].cat_pawn and not after.players[seat].cat_pawn))
         for seat in changed:
-            events.append(("architects_area_set", {**area_of(after, seat), "why": why}, "hand"))
+            events.append(("architects_area_set", {**area_of(after, seat), "why": why}, self.source))
         if after.conflicts_flipped != self.table.conflicts_flipped:
-            events.append(("architects_conflicts_set", {"flipped": after.conflicts_flipped, "why": why}, "hand"))
+            events.append(("architects_conflicts_set", {"flipped": after.conflicts_flipped, "why": why}, self.source))
         if events:
             try:
                 self.store.append_all(self.game_id, events)

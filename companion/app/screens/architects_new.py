@@ -36,6 +36,9 @@ class ArchitectsNewScreen(AppScreen):
     medals = BooleanProperty(True)
     expert = BooleanProperty(False)
     status_text = StringProperty("")
+    camera = StringProperty("none")
+    """``none``, a camera number, or ``file`` (a video or a folder of photos at `camera_path`)."""
+    camera_path = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -49,6 +52,9 @@ class ArchitectsNewScreen(AppScreen):
         remembered = app().store.known_player_names()
         self.names = (remembered[:MAX_PLAYERS] + [""] * MAX_PLAYERS)[:MAX_PLAYERS]
         self.players, self.medals, self.expert = 3, True, False
+        self.camera = app().store_setting("app.default_camera", "none") or "none"
+        if self.camera == "demo":           # the demo is a recorded 7 Wonders game
+            self.camera = "none"
         self.deal_wonders(redraw=False)
         self.deal_medals(redraw=False)
 
@@ -185,6 +191,16 @@ class ArchitectsNewScreen(AppScreen):
         return ArchitectsTable(self.data, players, (MEDALS,) if self.medals else (),
                                ("expert" if self.expert else "standard") if self.medals else None, layout)
 
+    def choose_camera(self, value: str) -> None:
+        """Pick the camera source: what it confirms is played as the taps are."""
+        self.camera = value
+
+    def camera_spec(self) -> str | None:
+        """The chosen source for the camera feed, None for none."""
+        if self.camera == "file":
+            return self.camera_path.strip() or None
+        return None if self.camera == "none" else self.camera
+
     def start(self) -> None:
         """Log the set-up and open the table."""
         running = app()
@@ -194,7 +210,7 @@ class ArchitectsNewScreen(AppScreen):
             running.notify(running.tr("new_game.names_twice"), bad=True)
             return
         try:
-            start_architects(running, table)
+            start_architects(running, table, self.camera_spec())
         except SessionError as error:
             running.notify(str(error), bad=True)
 

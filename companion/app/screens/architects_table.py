@@ -29,6 +29,8 @@ class ArchitectsTableScreen(AppScreen):
     conflicts = StringProperty("")
     reminder = StringProperty("")
     """What the rules oblige the player in focus to do now (construct a piece, take a Progress token)."""
+    camera_text = StringProperty("")
+    """What the camera confirms in front of the player in focus, beside the hand entry (camera on)."""
 
     def prepare(self, seat: int = 0, **_options: Any) -> None:
         self.seat = seat
@@ -72,6 +74,7 @@ class ArchitectsTableScreen(AppScreen):
         if science_set_due(player, table.data):
             reminders.append(running.tr("architects.must_take_token"))
         self.reminder = "  ".join(reminders)
+        self.camera_text = camera_reading_text(running, player.wonder.id, names)
         self.ids.cat.chosen = player.cat_pawn
         self.ids.military.value = player.military_tokens
         self.ids.military.label = running.tr("architects.military_vp",
@@ -176,6 +179,22 @@ class ArchitectsTableScreen(AppScreen):
         running.show_scores = not running.show_scores
         running.store_set("show_scores", running.show_scores)
         self.refresh()
+
+
+def camera_reading_text(running: Any, wonder: str, names: ArchitectsNames) -> str:
+    """``Camera: Wood ×2, Gold coin ×1; 2 pieces; Culture``, or nothing when no camera watches."""
+    camera = running.architects_camera
+    if camera is None:
+        return ""
+    reading = camera.reading(wonder)
+    parts = [f"{names.card(item[5:])} \u00d7{n}" for item, n in reading.items() if item.startswith("card:")]
+    pieces = sum(1 for item in reading if item.startswith("piece:"))
+    tokens = [names.token(item[6:]) for item, n in reading.items() if item.startswith("token:") for _ in range(n)]
+    text = ", ".join(parts) or running.tr("architects.camera_no_cards")
+    text += "; " + running.tr("architects.camera_pieces", pieces=pieces)
+    if tokens:
+        text += "; " + ", ".join(tokens)
+    return running.tr("architects.camera_reading", reading=text)
 
 
 SCREEN = ArchitectsTableScreen
