@@ -32,9 +32,11 @@ def _sizes(text: str) -> dict[str, float]:
 
 
 def _names(text: str) -> dict[str, str]:
+    """Player names by wonder: a wonder of 7 Wonders, or of 7 Wonders Architects (``--game architects``)."""
     from companion.gamedata import load_game_data
+    from companion.gamedata.architects import load_architects_data
 
-    wonders = load_game_data().wonders
+    wonders = [*load_game_data().wonders, *load_architects_data().wonders]
     names = {}
     for part in text.split(","):
         wonder, _, name = (s.strip() for s in part.partition("="))
