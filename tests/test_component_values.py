@@ -62,7 +62,7 @@ def test_questions_in_every_language() -> None:
         "Port board 1, red fleet, space 1: how many naval shields?"
     assert ask["ru"]("fleet.red.1.naval_shields", board=1) == \
         "Поле Порта 1, красный флот, ячейка 1: сколько Морских Щитов?"
-    assert ask["uk"]("port_board.2.wonder_fleet") == "Поле порту 2: у якого флоту символ Дива?"
+    assert ask["uk"]("port_board.2.wonder_fleet") == "Поле порту 2: у якого флоту символ Чуда?"
     assert ask["ru"]("card.dock.cost") == "Пристань: какая стоимость напечатана на карте?"
     assert ask["ru"]("island.wild_island.produces").endswith(": какие ресурсы он производит?")
     # The Armada rulebook's words: "поле Порта", and Ветреная бухта (the rulebook misprints ВЕТРЕННАЯ).

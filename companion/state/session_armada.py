@@ -119,9 +119,13 @@ class ArmadaActions(TurnActions):
         :raises SessionError: for a value the table file refuses (one that contradicts a known value).
         """
         self._need_armada()
-        port = self.port(seat)
-        port.setdefault("fleet_values", {}).setdefault(fleet, {})[field] = value
-        self._append_all([("armada_set", {"seat": seat, "armada": port, "why": "fleet_value"}, "hand")])
+
+        def value_events() -> list[tuple[str, dict[str, Any], str]]:
+            port = self.port(seat)
+            port.setdefault("fleet_values", {}).setdefault(fleet, {})[field] = value
+            return [("armada_set", {"seat": seat, "armada": port, "why": "fleet_value"}, "hand")]
+
+        self._transact(value_events)
 
     def naval_strength(self, seat: int) -> int | tuple[Unknown, ...]:
         """A seat's naval strength now, or the values it needs that nobody has entered."""
