@@ -62,7 +62,7 @@ def _panel(ui: object, seat: int) -> object:
         _close_city(ui)
     if ui.screen.city_view is None:
         row = next(w for w in ui.walk(ui.screen) if type(w).__name__ == "CityRow" and w.seat == seat)
-        ui.tap(row)
+        ui.tap(row.children[-1])                # the seat's badge at the row's left (Armada's fleets fill its middle)
     return next(w for w in ui.walk(ui.screen.city_view) if type(w).__name__ == "CityPanel" and w.seat == seat)
 
 

@@ -195,7 +195,8 @@ class CompanionApp(App):
     def words(self) -> Wording:
         """Wording of engine results in the current language."""
         assert self.store is not None
-        return Wording(self.session.card_data() if self.session is not None else self.store.data, self.language)
+        session = self.session              # an Architects game's session words nothing of 7 Wonders
+        return Wording(session.card_data() if isinstance(session, GameSession) else self.store.data, self.language)
 
     def set_language(self, language: str) -> None:
         """Switch the language at once, everywhere, and remember it."""

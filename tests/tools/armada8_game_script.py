@@ -58,11 +58,20 @@ def new_game(ui: AppDriver, prefix: str) -> None:
 
 
 def stage_up(ui: AppDriver, seat: int) -> None:
-    """The + beside a city's stages."""
-    panel = _panel(ui, seat)
-    label = panel.ids.stages
-    pluses = [w for w in ui.walk(panel) if getattr(w, "text", None) == "+" and w.parent is label.parent]
-    ui.tap(min(pluses, key=lambda w: abs(w.x - label.right)))
+    """The next stage: one tap on the stage button of the city's row (▲ 1/3)."""
+    row = _panel(ui, seat)
+    ui.tap(next(w for w in ui.walk(row) if type(w).__name__ == "BigButton" and w.text == row.stages))
+
+
+def city_detail(ui: AppDriver, seat: int) -> str:
+    """The wonder line of a player's full city (opened as a tap on its row does), then closed."""
+    screen = ui.screen
+    screen.open_city(seat)
+    ui.pump(frames=3)
+    detail = next(w for w in ui.walk(screen.city_view) if type(w).__name__ == "CityPanel").detail
+    ui.tap(ui.find(ui.tr("common.close"), root=screen.city_view))
+    ui.pump(frames=3)
+    return str(detail)
 
 
 def ship_this_game(ui: AppDriver, seat: int, fleet: str, value: int) -> str:
@@ -86,7 +95,7 @@ def eight_player_game(ui: AppDriver, prefix: str) -> dict[str, Any]:
     anna, boris, gleb, hana = 0, 1, 6, 7
     new_game(ui, prefix)
     ui.screenshot(f"{prefix}-table")
-    hana_detail = _panel(ui, hana).detail
+    hana_detail = city_detail(ui, hana)
     stage_up(ui, hana)                                            # Petra's stage 1: 3 points
     card(ui, anna, "stockade")                                    # 1 shield
     asked = ship(ui, gleb, "red", (1,))                           # red space 1: entered as 1 naval shield
@@ -123,7 +132,8 @@ def history(ui: AppDriver, prefix: str) -> dict[str, Any]:
     ui.screenshot(f"{prefix}-game-detail")
     ui.tap(ui.tr("detail.bgstats"))
     qr = ui.screenshot(f"{prefix}-bgstats-qr")
-    ui.tap(ui.tr("common.close"))
+    if ui.app.root.current == "game_detail" and _widgets(ui, "ModalView"):  # a play too large for a code is shared
+        ui.tap(ui.tr("common.close"))
     ui.tap(ui.tr("common.back"))
     ui.tap(ui.tr("history.stats"))
     stats = ui.texts()
