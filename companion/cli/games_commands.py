@@ -179,21 +179,22 @@ def run_stats(args: argparse.Namespace) -> int:
         return 0
     document = stats.to_json()
     print(f"{stats.games} finished games")
-    for title, key in (("Player", "players"), ("Wonder", "wonders")):
-        print(f"\n{title:<22} {'games':>5} {'wins':>5} {'win %':>6} {'average':>8} {'best':>5}")
-        for name, row in document[key].items():
-            print(f"{name:<22} {row['games']:>5} {row['wins']:>5} {row['win_rate'] * 100:>5.0f}% "
-                  f"{row['average']:>8.1f} {row['best']:>5}")
+    _print_standings(document, best=True)
     print("\nAverage per category: " + ", ".join(f"{k} {v:.1f}" for k, v in document["category_averages"].items()))
     print("Totals: " + ", ".join(f"{k}: {v}" for k, v in document["score_distribution"].items()))
     if architects["games"]:
         print(f"\n7 Wonders Architects: {architects['games']} finished games")
-        for title, key in (("Player", "players"), ("Wonder", "wonders")):
-            print(f"\n{title:<22} {'games':>5} {'wins':>5} {'win %':>6} {'average':>8}")
-            for name, row in architects[key].items():
-                print(f"{name:<22} {row['games']:>5} {row['wins']:>5} {row['win_rate'] * 100:>5.0f}% "
-                      f"{row['average']:>8.1f}")
+        _print_standings(architects, best=False)
     return 0
+
+
+def _print_standings(document: dict[str, Any], *, best: bool) -> None:
+    """Games, wins, win rate and average (and the best total) per player and per wonder."""
+    for title, key in (("Player", "players"), ("Wonder", "wonders")):
+        print(f"\n{title:<22} {'games':>5} {'wins':>5} {'win %':>6} {'average':>8}" + (f" {'best':>5}" if best else ""))
+        for name, row in document[key].items():
+            print(f"{name:<22} {row['games']:>5} {row['wins']:>5} {row['win_rate'] * 100:>5.0f}% "
+                  f"{row['average']:>8.1f}" + (f" {row['best']:>5}" if best else ""))
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
