@@ -194,9 +194,14 @@ class CompanionApp(App):
     @property
     def words(self) -> Wording:
         """Wording of engine results in the current language."""
+        return Wording(self.card_data(), self.language)
+
+    def card_data(self) -> Any:
+        """The game data with the cards of the open 7 Wonders game's box (Armada's too when played
+        with it); the base game's without one (no game, or an Architects game)."""
         assert self.store is not None
-        session = self.session              # an Architects game's session words nothing of 7 Wonders
-        return Wording(session.card_data() if isinstance(session, GameSession) else self.store.data, self.language)
+        session = self.session
+        return session.card_data() if isinstance(session, GameSession) else self.store.data
 
     def set_language(self, language: str) -> None:
         """Switch the language at once, everywhere, and remember it."""

@@ -47,14 +47,6 @@ def matching_cards(data: Any, players: int, *, query: str = "", color: str = "",
                                          data.cards[c].names.get(language) or data.cards[c].names["en"]))
 
 
-def box_data(running: Any) -> Any:
-    """The game data with the cards of the open game's box (Armada's too when played with it)."""
-    from companion.state.session import GameSession
-
-    session = running.session
-    return session.card_data() if isinstance(session, GameSession) else running.store.data
-
-
 def copies_left(session: Any) -> dict[str, int]:
     """Physical copies of each card in the box for this table that no city holds yet."""
     data = session.card_data()
@@ -96,7 +88,7 @@ def prepare_chips(batch: int = 12) -> None:
     session = running.session
     if not isinstance(session, GameSession):           # no game, or an Architects game: no card picker
         return
-    data = box_data(running)
+    data = running.card_data()
     wanted = [c for c in matching_cards(data, len(session.players), language=running.language)
               if (c, running.language, running.u) not in _chips]
 
@@ -117,7 +109,7 @@ def _chip(card_id: str, *, likely: bool = False) -> CardChip:
     key = (card_id + ("*" if likely else ""), running.language, running.u)
     chip = _chips.get(key)
     if chip is None:
-        color = box_data(running).cards[card_id].color
+        color = running.card_data().cards[card_id].color
         theme = running.theme
         chip = CardChip(name=running.words.card(card_id), letter=running.words.color_letter(color),
                         fill=theme.card_fill(color), ink=theme.card_text(color))
@@ -186,7 +178,7 @@ class CardPicker(InstantModal):
         session = running.session
         players = len(session.players) if session is not None else 3
         age = 0 if self.query.strip() else self.age           # a search looks in every age
-        cards = matching_cards(box_data(running), players, query=self.query, color=self.color, age=age,
+        cards = matching_cards(running.card_data(), players, query=self.query, color=self.color, age=age,
                                exclude=self.exclude, language=running.language, available=self._available)
         likely = likely_cards(session, self.seat, cards) if session is not None and self.seat is not None else []
         grid = self.ids.cards
