@@ -53,7 +53,7 @@ def run_list(args: argparse.Namespace) -> int:
         if not games:
             print(f"no games in {store.path}")
         for game in games:
-            names = ", ".join(f"{p['name']} ({p['wonder']} {p['side']})".replace(" )", ")") for p in game.players)
+            names = ", ".join(f"{p['name']} ({' '.join(filter(None, (p['wonder'], p['side'])))})" for p in game.players)
             result = f"won by {', '.join(game.sheet['winners'])}" if game.sheet else "being played"
             flag = " [corrected]" if game.corrected else ""
             print(f"{game.id:>4}  {game.started_at[:16].replace('T', ' ')}  {result}{flag}: {names}")
