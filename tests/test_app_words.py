@@ -9,6 +9,7 @@ import string
 
 import pytest
 
+from companion.gamedata import GameData
 from companion.i18n import LANGUAGES, PLURAL_CHOICE, catalogue, translate
 
 COUNTS = (0, 1, 2, 5, 11, 21)
@@ -87,3 +88,33 @@ def test_dates_are_written_per_language(data: object) -> None:
     assert Wording(data, "ru").date(when) == "23 ноября 2026, 20:31"
     assert Wording(data, "uk").date(when) == "23 листопада 2026, 20:31"
     assert Wording(data, "en").date("not a date") == "not a date"
+
+
+@pytest.mark.parametrize(("language", "one", "shared"), [
+    ("en", "Team Anna + Boris won (102)", "Teams Anna + Boris, Emil + Fatima won (102)"),
+    ("ru", "победа команды: Anna + Boris (102)", "победа команд: Anna + Boris, Emil + Fatima (102)"),
+    ("uk", "перемога команди: Anna + Boris (102)", "перемога команд: Anna + Boris, Emil + Fatima (102)")])
+def test_the_history_line_of_a_team_game_gives_the_winning_team(data: GameData, language: str, one: str,
+                                                                 shared: str) -> None:
+    from companion.app.wording import Wording
+    from companion.engine import score_table
+    from tests.conftest import armada_table
+    from tests.test_armada_tables import TEAM, TEAMS
+
+    # The six-player team game of test_armada_tables: Anna + Boris 59 + 43 = 102 win, although
+    # Fatima's 60 is the best single total (Emil + Fatima 1 + 60 = 61).
+    sheet = score_table(armada_table(*TEAM, teams=TEAMS)).to_json()
+    words = Wording(data, language)
+    assert words.result(sheet) == one
+    # Were Emil + Fatima's total 102 too, with as many coins, the two teams would share the victory.
+    sheet["teams"][2].update(total=102, rank=1)
+    assert words.result(sheet) == shared
+
+
+def test_the_history_line_of_a_game_without_teams_gives_the_winners_total(data: GameData) -> None:
+    from companion.app.wording import Wording
+
+    # The two-player variant's free city is no player: its 48 is not the winner's total.
+    sheet = {"players": [{"name": "Anna", "total": 41}, {"name": "Boris", "total": 37},
+                         {"name": "Free city", "total": 48, "free_city": True}], "winners": ["Anna"]}
+    assert Wording(data, "en").result(sheet) == "Anna won (41)"

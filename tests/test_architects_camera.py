@@ -170,3 +170,38 @@ def test_the_camera_plays_the_game_and_the_medal_offer_appears(tmp_path: Any) ->
         assert ArchitectsSession(store, session.game_id).table == session.table     # every change was logged
         sources = [e.source for e in store.events(session.game_id)[1:]]
         assert sources[0] == "hand" and set(sources[1:]) == {"camera"}
+
+
+def test_a_resumed_game_starts_the_camera_from_the_log(tmp_path: Any) -> None:
+    from companion.architects import ArchitectsPlayer, ArchitectsTable, MedalLayout
+    from companion.state.architects_camera import ArchitectsCameraPlay
+    from companion.state.architects_session import ArchitectsSession
+    from companion.storage.database import GameStore
+
+    players = tuple(ArchitectsPlayer(n, DATA.wonders[w]) for n, w in (("Ann", "giza"), ("Bob", "rhodes")))
+    table = ArchitectsTable(DATA, players, ("medals",), "standard", MedalLayout(("three_grey", "three_blue")))
+    rule = ConfirmationRule(frames=2, seconds=0.0)
+    first = [_observation({"wood": 1, "stone": 1, "clay": 1})] * 2 + [
+        _observation({"clay": 1}, pieces=("two_different",))] * 2          # wood and stone spent on a piece
+    path = tmp_path / "games.sqlite3"
+    with GameStore(path) as store:
+        session = ArchitectsSession.start(store, table)
+        camera = ArchitectsCameraPlay(session, rule)
+        for at, frame in enumerate(first):
+            camera.play(session, frame, at / 10)
+        game_id, played = session.game_id, session.table
+        logged = len(store.events(game_id))
+    assert dict(played.players[0].cards or {}) == {"clay": 1} and played.players[0].built_ids == {"two_different"}
+    with GameStore(path) as store:                       # the app closed and opened again
+        session = ArchitectsSession(store, game_id)
+        camera = ArchitectsCameraPlay(session, rule)
+        for at, frame in enumerate(first[2:] * 2):         # the same table, seen again: nothing new
+            assert not camera.play(session, frame, at / 10)
+        assert len(store.events(game_id)) == logged and session.table == played and camera.problems == []
+        # Giza's second piece, from two identical cards the camera saw come and go, is still played
+        for at, frame in enumerate([_observation({"clay": 1, "wood": 2}, pieces=("two_different",))] * 2 + [
+                _observation({"clay": 1}, pieces=("two_different", "two_identical"))] * 2):
+            camera.play(session, frame, 1 + at / 10)
+        ann = session.table.players[0]
+        assert dict(ann.cards or {}) == {"clay": 1} and ann.built_ids == {"two_different", "two_identical"}
+        assert len(store.events(game_id)) == logged + 2 + 1 + 1   # two wood cards, the piece, the two spent

@@ -26,29 +26,39 @@ def is_architects_game(store: Any, game_id: int) -> bool:
 def open_architects(running: Any, game_id: int, screen: str = "architects_table",
                     options: dict[str, Any] | None = None) -> None:
     """Open a logged Architects game where it stands (a finished one on its score sheet); `options`
-    are the screen's own (the player in focus) as saved with the app's place."""
+    are the screen's own (the player in focus) as saved with the app's place. A game in play is
+    watched again through the camera it was started with (or the one `app --camera` names), its
+    tracker starting from what the log holds."""
     running.stop_camera()
-    running.architects_camera = None
     running.session = ArchitectsSession(running.store, game_id)
-    if running.session.finished or screen not in SCREENS:
-        screen = "architects_score" if running.session.finished else "architects_table"
+    finished = running.session.finished
+    camera = None if finished else running.requested_camera or running.store_setting("app.camera")
+    running.architects_camera = ArchitectsCameraPlay(running.session) if camera else None
+    if finished or screen not in SCREENS:
+        screen = "architects_score" if finished else "architects_table"
+    running.keep_screen_on(not finished)
     running.changed(now=True)
     running.go(screen, **(options or {}))
+    if camera:
+        running.start_camera(camera)            # after the screen change, so that a refusal stays in view
 
 
 def start_architects(running: Any, table: ArchitectsTable, camera: str | None = None) -> None:
     """Log a new Architects game and open its table; with `camera` (a camera number, a video, a
-    folder of images), what the camera confirms is played as the players' taps are.
+    folder of images), what the camera confirms is played as the players' taps are. The camera is
+    remembered as a 7 Wonders game's is, so that the game resumed later is watched again.
 
     :raises SessionError: when the set-up is not a valid table.
     """
     running.stop_camera()
     running.session = ArchitectsSession.start(running.store, table)
     running.architects_camera = ArchitectsCameraPlay(running.session) if camera else None
-    if camera:
-        running.start_camera(camera)
+    running.store_set("app.camera", camera)
+    running.keep_screen_on(True)
     running.changed(now=True)
     running.go("architects_table")
+    if camera:
+        running.start_camera(camera)
 
 
 class ArchitectsNames:

@@ -70,6 +70,18 @@ class Wording:
         return self.tr("date.format", day=when.day, month=months[when.month - 1], year=when.year,
                        time=f"{when.hour:02d}:{when.minute:02d}")
 
+    def result(self, sheet: dict[str, Any]) -> str:
+        """A finished game's line in the history: ``Anna won (65)``; in the team variant the winning
+        team and its total, ``Team Gleb + Hana won (33)`` (each team when they share the victory)."""
+        teams = [t for t in sheet.get("teams", []) if t["rank"] == 1]
+        if teams:
+            return self.tr("history.team_won", count=len(teams), total=teams[0]["total"],
+                           names=", ".join(" + ".join(t["players"]) for t in teams))
+        totals = {line["name"]: line["total"] for line in sheet["players"]}
+        winners = sheet["winners"]
+        total = totals[winners[0]] if winners else max(totals.values())
+        return self.tr("history.won", names=", ".join(winners), total=total)
+
     def wonder_short(self, wonder_id: str, side: str, player: dict[str, Any] | None = None) -> str:
         """A wonder by its city and side, short enough for any column: ``Babylon B``; Armada's eighth
         wonder by the name its `player` entry gives (its side means nothing here)."""

@@ -53,7 +53,7 @@ def run_list(args: argparse.Namespace) -> int:
         if not games:
             print(f"no games in {store.path}")
         for game in games:
-            names = ", ".join(f"{p['name']} ({p['wonder']} {p['side']})" for p in game.players)
+            names = ", ".join(f"{p['name']} ({' '.join(filter(None, (p['wonder'], p['side'])))})" for p in game.players)
             result = f"won by {', '.join(game.sheet['winners'])}" if game.sheet else "being played"
             flag = " [corrected]" if game.corrected else ""
             print(f"{game.id:>4}  {game.started_at[:16].replace('T', ' ')}  {result}{flag}: {names}")
@@ -143,26 +143,46 @@ def run_import(args: argparse.Namespace) -> int:
 
 
 def run_add(args: argparse.Namespace) -> int:
-    """Log a finished table (a table file) as a game, all or nothing; the same finished table twice
-    only with --again."""
+    """Log a finished table (a 7 Wonders or an Architects table file) as a game, all or nothing; the
+    same finished table twice only with --again."""
+    from companion.cli.architects_commands import is_architects_file
     from companion.storage import DuplicateGame
-    from companion.storage.recording import record_table
-    from companion.tablefile import read_table
 
     with _store(args) as store:
-        read_table(args.table, store.data, armada=store.armada)       # every problem of the file, one per line
-        document = json.loads(Path(args.table).read_bytes())          # as read: with what the camera did not read
+        architects = is_architects_file(args.table)
         try:
-            game_id = record_table(store, document, allow_twin=args.again)
+            game_id = _add_architects(store, args) if architects else _add_seven_wonders(store, args)
         except DuplicateGame as error:
-            raise CommandError(f"{args.table}: {error} (the same players, cities, coins and tokens); add --again "
-                               f"to log it as another game") from None
+            same = "wonder pieces, cards and tokens" if architects else "cities, coins and tokens"
+            raise CommandError(f"{args.table}: {error} (the same players, {same}); add --again to log it as another "
+                               f"game") from None
         sheet = store.game(game_id).sheet
     if args.json:
         print(json.dumps({"game": game_id, "winners": sheet["winners"]}, ensure_ascii=False))
         return 0
     print(f"logged game {game_id}; won by {', '.join(sheet['winners'])}")
     return 0
+
+
+def _add_seven_wonders(store: Any, args: argparse.Namespace) -> int:
+    """Log a 7 Wonders table file (with its camera notes, which `record_table` checks)."""
+    from companion.storage.recording import record_table
+    from companion.tablefile import read_table
+
+    read_table(args.table, store.data, armada=store.armada)       # every problem of the file, one per line
+    document = json.loads(Path(args.table).read_bytes())          # as read: with what the camera did not read
+    return int(record_table(store, document, allow_twin=args.again))
+
+
+def _add_architects(store: Any, args: argparse.Namespace) -> int:
+    """Log an Architects table file; its consistency warnings are shown, as `score` shows them."""
+    from companion.storage.architects_log import record_architects_table
+    from companion.tablefile_architects import read_architects
+
+    read = read_architects(args.table)                            # every problem of the file, one per line
+    for warning in read.warnings:
+        print(f"warning: {args.table}: {warning}", file=sys.stderr)
+    return record_architects_table(store, read.table, allow_twin=args.again)
 
 
 def run_stats(args: argparse.Namespace) -> int:
@@ -221,7 +241,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     importing.add_argument("file")
     importing.add_argument("--json", action="store_true", help='print {"imported": [ids]}')
     importing.set_defaults(run=run_import)
-    add = actions.add_parser("add", help="log a finished table from its table file")
+    add = actions.add_parser("add", help="log a finished table from its table file (7 Wonders or Architects)")
     add.add_argument("table", metavar="TABLE.json")
     add.add_argument("--json", action="store_true", help='print {"game": id, "winners": [names]}')
     add.add_argument("--again", action="store_true",

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from companion.architects.table import ArchitectsTable
 from companion.state.architects_session import ArchitectsSession
 from companion.state.architects_tracker import ArchitectsChange, ArchitectsTracker
 from companion.state.errors import SessionError
 from companion.state.tracker import ConfirmationRule
-from companion.vision.architects_layout import read_architects_layout
+from companion.vision.architects_layout import ArchitectsObservation, read_architects_layout
 from companion.vision.layout import PlacedMarker
 
-__all__ = ["ArchitectsCameraPlay", "apply_camera_changes"]
+__all__ = ["ArchitectsCameraPlay", "apply_camera_changes", "logged_reading"]
 
 
 def _step(session: ArchitectsSession, seat: int, change: ArchitectsChange) -> list[Callable[[], object]]:
@@ -71,18 +72,42 @@ def apply_camera_changes(session: ArchitectsSession, changes: Sequence[Architect
     return problems
 
 
+def logged_reading(table: ArchitectsTable) -> dict[tuple[str, str], int]:
+    """What the log holds in front of each player, as the tracker counts it (``(wonder,
+    "card:wood") -> 2``): a camera restarted over a game in play starts from it, so what was
+    confirmed before is not played a second time and only what changes since is."""
+    reading: dict[tuple[str, str], int] = {}
+    for player in table.players:
+        wonder = player.wonder.id
+        items = {f"card:{kind}": count for kind, count in (player.cards or {}).items()}
+        items.update({f"piece:{piece.piece}": 1 for piece in player.built if piece.piece})
+        items.update({f"token:{token}": player.token_count(token) for token in player.progress_tokens})
+        items.update({f"medal:{medal}": 1 for medal in player.medals})
+        items.update({"cat": int(player.cat_pawn), "military": player.military_tokens})
+        reading.update({(wonder, item): count for item, count in items.items() if count})
+    return reading
+
+
 class ArchitectsCameraPlay:
     """The camera over an Architects game being played: each recognised frame's markers are folded
-    into the tracker (seated as the game's set-up says) and what it confirms is played."""
+    into the tracker (seated as the game's set-up says) and what it confirms is played. The tracker
+    starts from what the game's log holds (a resumed game's cards, pieces and tokens count as
+    confirmed), as if the camera had watched from the start."""
 
     def __init__(self, session: ArchitectsSession, rule: ConfirmationRule | None = None) -> None:
         self.tracker = ArchitectsTracker(session.table.data, rule or ConfirmationRule(),
                                          seat_order=[p.wonder.id for p in session.table.players])
+        for key, count in logged_reading(session.table).items():
+            self.tracker.confirmed[key] = count
+            self.tracker.sources[key] = "log"
         self.problems: list[str] = []
 
     def observe(self, session: ArchitectsSession, placed: Sequence[PlacedMarker], seconds: float) -> bool:
         """Take one recognised frame; True when the game changed."""
-        observation = read_architects_layout(placed, seat_order=self.tracker.seat_order)
+        return self.play(session, read_architects_layout(placed, seat_order=self.tracker.seat_order), seconds)
+
+    def play(self, session: ArchitectsSession, observation: ArchitectsObservation, seconds: float) -> bool:
+        """Take one frame's areas (as `read_architects_layout` finds them); True when the game changed."""
         changes = self.tracker.observe(observation, seconds)
         self.problems += apply_camera_changes(session, changes)
         return any(c.source == "camera" and c.item != "tray" for c in changes)

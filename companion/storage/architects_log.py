@@ -7,12 +7,13 @@ import json
 import sqlite3
 import uuid
 from collections import defaultdict
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.architects.scoring import CATEGORIES
 from companion.architects.table import ArchitectsTable
 from companion.gamedata.architects import load_architects_data
-from companion.storage.architects_events import architects_sheet, set_up_payload
+from companion.storage.architects_events import architects_sheet, area_of, set_up_payload
 from companion.storage.events import Event, Replay, empty_document, now_iso
 from companion.tablefile_architects import GAME
 
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from companion.storage.database import GameStore
 
 __all__ = ["architects_bgstats", "architects_game_ids", "architects_statistics", "is_architects_sheet",
-           "new_architects_game", "record_architects_result"]
+           "new_architects_game", "record_architects_result", "record_architects_table", "table_events"]
 
 BGG_ID = 346703
 """7 Wonders Architects on BoardGameGeek."""
@@ -45,9 +46,43 @@ def new_architects_game(store: GameStore, table: ArchitectsTable, *, source: str
 
     :raises EventError: when the set-up is not a valid table.
     """
+    return _log_game(store, table, source=source, at=at)
+
+
+def record_architects_table(store: GameStore, table: ArchitectsTable, *, source: str = "hand",
+                            at: str | None = None, allow_twin: bool = False) -> int:
+    """Log a finished Architects table (a table file) as a finished game: the set-up, every
+    player's area and the turned Conflict tokens as events, then the result, all in one
+    transaction; return its id.
+
+    :raises EventError: when an event does not make a valid table (nothing is logged then).
+    :raises DuplicateGame: unless `allow_twin`, when the very same finished table is in the log.
+    """
+    return _log_game(store, table, source=source, at=at, then=table_events(table, source), finish=True,
+                     allow_twin=allow_twin)
+
+
+def table_events(table: ArchitectsTable, source: str = "hand") -> list[tuple[str, dict[str, Any], str]]:
+    """The events that rebuild a table after its set-up: one area per player, then the Conflict
+    tokens turned since the last battle."""
+    events: list[tuple[str, dict[str, Any], str]] = [
+        ("architects_area_set", area_of(table, seat), source) for seat in range(len(table.players))]
+    if table.conflicts_flipped:
+        events.append(("architects_conflicts_set", {"flipped": table.conflicts_flipped}, source))
+    return events
+
+
+def _log_game(store: GameStore, table: ArchitectsTable, *, source: str, at: str | None,
+              then: Sequence[tuple[str, dict[str, Any], str]] = (), finish: bool = False,
+              allow_twin: bool = True) -> int:
+    """Insert a game, its set-up and the events `then` in one transaction; with `finish`, score it
+    and mark it finished in that transaction too (refused when a finished twin exists and not
+    `allow_twin`)."""
+    from companion.storage.database import DuplicateGame
+
     when = at or now_iso()
     payload = set_up_payload(table)
-    store._checked(Event(1, "game_set_up", payload, source, when), empty_document())
+    document = store._checked(Event(1, "game_set_up", payload, source, when), empty_document())
     with store.atomic() as db:
         cursor = db.execute("INSERT INTO games (uuid, game, started_at, status) VALUES (?, ?, ?, 'playing')",
                             (str(uuid.uuid4()), GAME, when))
@@ -55,6 +90,12 @@ def new_architects_game(store: GameStore, table: ArchitectsTable, *, source: str
         store._insert(db, game_id, 1, "game_set_up", payload, source, when)
         db.executemany("INSERT INTO players (game_id, seat, name, wonder, side) VALUES (?, ?, ?, ?, '')",
                        [(game_id, seat, p.name, p.wonder.id) for seat, p in enumerate(table.players)])
+        _, document, _ = store._write_checked(db, game_id, "playing", 1, document, then, when)
+        if finish:
+            twin = None if allow_twin else store._finished_twin(db, document)
+            if twin is not None:
+                raise DuplicateGame(twin)
+            store._finish(db, game_id, when)
     return game_id
 
 

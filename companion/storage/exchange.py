@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.architects.scoring import CATEGORIES as ARCHITECTS_CATEGORIES
 from companion.engine import CATEGORIES
 from companion.gamedata import GameData
 from companion.jsonread import JsonInputError, Problem, Problems, Reader, load_json_file, problem_lines
@@ -27,6 +28,7 @@ __all__ = [
     "BGG_IDS",
     "BGSTATS_CANNOT_CARRY",
     "CSV_BOM",
+    "CSV_COLUMNS",
     "GAME_FORMAT",
     "MAX_IMPORT_BYTES",
     "CheckedGame",
@@ -79,26 +81,52 @@ CSV_BOM = "\ufeff"
 """The UTF-8 byte-order mark that makes Excel read the file as UTF-8 (Cyrillic names)."""
 
 
+ARCHITECTS_ONLY = tuple(c for c in ARCHITECTS_CATEGORIES if c not in CATEGORIES)
+"""The Architects categories 7 Wonders has no column for (Wonder and Military share theirs)."""
+CSV_COLUMNS = ("game", "uuid", "started_at", "finished_at", "seat", "player", "board", "side", *CATEGORIES, "total",
+               "coins", "rank", "winner", "corrected", "title", *ARCHITECTS_ONLY, "stages")
+"""One header for both games: a cell that does not apply to a row's game is left empty."""
+
+
 def export_csv(store: GameStore, game_ids: list[int]) -> str:
-    """One row per player of each finished game: wonder board and side, points per category (the
-    `wonder` column is the wonder's points), total, coins, rank, winner. RFC 4180 (CR LF line ends),
+    """One row per player of each finished game, 7 Wonders and Architects alike: the board (an
+    Architects wonder has no side), points per category (the `wonder` column is the wonder's points;
+    Architects fills wonder, military, cat, blue, progress, medals and its tie-break's stages), total,
+    coins, rank, winner, and the game's `title` (7wonders or architects). RFC 4180 (CR LF line ends),
     after a byte-order mark so that a spreadsheet reads it as UTF-8."""
     out = io.StringIO(newline="")
     out.write(CSV_BOM)
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(["game", "uuid", "started_at", "finished_at", "seat", "player", "board", "side", *CATEGORIES,
-                     "total", "coins", "rank", "winner", "corrected"])
+    writer = csv.DictWriter(out, CSV_COLUMNS, restval="", lineterminator="\r\n")
+    writer.writeheader()
     for game_id in game_ids:
         summary = store.game(game_id)
-        if summary.sheet is None or is_architects_sheet(summary.sheet):
+        if summary.sheet is None:
             continue
-        winners = set(summary.sheet["winners"])
-        for seat, (line, player) in enumerate(zip(summary.sheet["players"], summary.players, strict=True)):
-            writer.writerow([summary.id, summary.uuid, summary.started_at, summary.finished_at, seat, line["name"],
-                             player["wonder"], player["side"], *(line[c] for c in CATEGORIES), line["total"],
-                             line["coins"], "" if line["rank"] is None else line["rank"],
-                             int(line["name"] in winners), int(summary.corrected)])
+        rows = _architects_rows(summary.sheet) if is_architects_sheet(summary.sheet) else _seven_wonders_rows(summary)
+        for seat, row in enumerate(rows):
+            writer.writerow({"game": summary.id, "uuid": summary.uuid, "started_at": summary.started_at,
+                             "finished_at": summary.finished_at, "seat": seat, "corrected": int(summary.corrected),
+                             **row})
     return out.getvalue()
+
+
+def _seven_wonders_rows(summary: Any) -> list[dict[str, Any]]:
+    """The CSV cells of each player of a finished 7 Wonders game."""
+    winners = set(summary.sheet["winners"])
+    return [{"player": line["name"], "board": player["wonder"], "side": player["side"],
+             **{c: line[c] for c in CATEGORIES}, "total": line["total"], "coins": line["coins"],
+             "rank": "" if line["rank"] is None else line["rank"], "winner": int(line["name"] in winners),
+             "title": "7wonders"}
+            for line, player in zip(summary.sheet["players"], summary.players, strict=True)]
+
+
+def _architects_rows(sheet: dict[str, Any]) -> list[dict[str, Any]]:
+    """The CSV cells of each player of a finished Architects game (Medals 0 in a game without them)."""
+    winners = set(sheet["winners"])
+    return [{"player": line["name"], "board": line["wonder"], **line["categories"], "total": line["total"],
+             "rank": line["rank"], "winner": int(line["name"] in winners), "title": "architects",
+             "stages": line["stages"]}
+            for line in sheet["players"]]
 
 
 def _duration_minutes(started: str, finished: str | None) -> int | None:

@@ -40,7 +40,17 @@ def states() -> list[dict[str, Any]]:
     return moments
 
 
-def write_video(path: Path, seconds_per_moment: float = 2.0, fps: float = 5.0) -> None:
+def after_resuming() -> list[dict[str, Any]]:
+    """What the camera sees once the game is opened again: the table as it was left, then Ann takes
+    a wood card."""
+    left = states()[-1]
+    later = copy.deepcopy(left)
+    later["players"][0]["cards"]["wood"] = 1
+    return [left, later]
+
+
+def write_video(path: Path, seconds_per_moment: float = 2.0, fps: float = 5.0,
+                moments: list[dict[str, Any]] | None = None) -> None:
     """Render each moment and hold it for `seconds_per_moment` (a camera over a 2-player table)."""
     from companion.simulation.architects_scenes import architects_table_scene
     from companion.simulation.scenes import Camera
@@ -48,7 +58,7 @@ def write_video(path: Path, seconds_per_moment: float = 2.0, fps: float = 5.0) -
     camera = Camera(1920, 1080, 66.0, 700.0, yaw_deg=90.0)
     writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"mp4v"), fps, (camera.width, camera.height))
     try:
-        for state in states():
+        for state in moments or states():
             frame = architects_table_scene(state, camera=camera, decks=True).frame
             for _ in range(round(seconds_per_moment * fps)):
                 writer.write(frame)
@@ -85,6 +95,7 @@ def play(store: Path, video: Path, size: tuple[int, int], language: str) -> dict
     ui.pump(frames=3)
     camera_text = ui.screen.camera_text
     ui.screenshot(f"{shot}-table")
+    resumed = resume(ui, video)
     session = ui.app.session
     events = ui.app.store.events(session.game_id)
     ui.tap(ui.tr("architects.score_sheet"))
@@ -94,9 +105,25 @@ def play(store: Path, video: Path, size: tuple[int, int], language: str) -> dict
               "finished": session.finished, "sheet": session.sheet().to_json(),
               "sources": sorted({e.source for e in events[1:]}), "problems": ui.app.architects_camera.problems,
               "cards": [dict(p.cards or {}) for p in session.table.players],
-              "medals": [list(p.medals) for p in session.table.players]}
+              "medals": [list(p.medals) for p in session.table.players], **resumed}
     ui.stop()
     return result
+
+
+def resume(ui: Any, video: Path) -> dict[str, Any]:
+    """Leave the game, then open it again from the history as a player would: the camera it was
+    started with (the same file, which now shows the table as it was left and then one more card)
+    watches again; what it had confirmed is not played a second time."""
+    game_id = ui.app.session.game_id
+    logged = len(ui.app.store.events(game_id))
+    ui.app.close_game()
+    write_video(video, moments=after_resuming())
+    ui.app.open_game(game_id, screen="architects_table")
+    restarted = ui.app.camera_on
+    assert ui.wait_until(lambda: not ui.app.camera_on, timeout=120), "the second video did not end"
+    ui.pump(frames=3)
+    new = ui.app.store.events(game_id)[logged:]
+    return {"restarted": restarted, "after_resuming": [(e.kind, e.source, e.payload["seat"]) for e in new]}
 
 
 def main() -> None:

@@ -127,7 +127,7 @@ def history(ui: AppDriver, prefix: str) -> dict[str, Any]:
     ui.app.close_game()
     ui.tap(ui.tr("home.history"))
     lines = ui.texts()
-    ui.tap(ui.tr("history.won", names="Gleb, Hana", total=21), exact=False)
+    ui.tap(ui.tr("history.team_won", count=1, names="Gleb + Hana", total=33), exact=False)  # the team's total
     detail = ui.texts()
     ui.screenshot(f"{prefix}-game-detail")
     ui.tap(ui.tr("detail.bgstats"))

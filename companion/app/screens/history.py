@@ -26,11 +26,7 @@ class HistoryScreen(AppScreen):
             names = ", ".join(p["name"] for p in game.players
                               if p["name"] != running.store.data.rules.free_city_name)
             when = running.words.date(game.started_at)
-            if game.sheet is not None:
-                top = max(line["total"] for line in game.sheet["players"])
-                result = running.tr("history.won", names=", ".join(game.sheet["winners"]), total=top)
-            else:
-                result = running.tr("history.playing")
+            result = running.words.result(game.sheet) if game.sheet is not None else running.tr("history.playing")
             flag = "  " + running.tr("history.corrected") if game.corrected else ""
             button = BigButton(text=f"{when}   {result}{flag}   \u2014   {names}", tone="normal")
             button.halign = "left"
