@@ -248,6 +248,8 @@ class FiducialCheck:
         cell = self.CELL_PX
         side = (modules + 4) * cell
         self._canvas = side
+        self._cells = side // cell - 2
+        """Cells sampled across: the code, its ring and one more cell around."""
         near, far = 2 * cell, side - 2 * cell
         self._target = np.array([[near, near], [far, near], [far, far], [near, far]], dtype=np.float32)
 
@@ -256,57 +258,99 @@ class FiducialCheck:
         image = cv2.aruco.generateImageMarker(vocabulary, marker_id, modules)
         return image[1:-1, 1:-1] > 127
 
-    def flat(self, grey: np.ndarray, corners: np.ndarray) -> np.ndarray:
-        """The code, its ring and one more cell around, warped square: `CELL_PX` pixels a cell."""
-        homography = cv2.getPerspectiveTransform(np.asarray(corners, dtype=np.float32), self._target)
-        return cv2.warpPerspective(grey, homography, (self._canvas, self._canvas), flags=cv2.INTER_LINEAR,
-                                   borderMode=cv2.BORDER_REPLICATE)
-
-    def cells(self, flat: np.ndarray, dx: int = 0, dy: int = 0) -> np.ndarray:
-        """The mean grey of the middle of every cell of the code and its ring, the grid moved by
-        (dx, dy) pixels of `flat`."""
-        cell = self.CELL_PX
-        n = self._canvas // cell - 2
-        window = flat[cell + dy:cell + dy + n * cell, cell + dx:cell + dx + n * cell]
-        middle = slice(cell // 2 - 1, cell // 2 + 1)
-        return window.reshape(n, cell, n, cell)[:, middle, :, middle].astype(np.float32).mean(axis=(1, 3))
-
     def passes(self, grey: np.ndarray, corners: np.ndarray, marker_id: int) -> bool:
-        """Whether the hit of `marker_id` at `corners` is a real printed marker. The grid is also
+        """Whether the hit of `marker_id` at `corners` is a real printed marker (`passes_all` on one)."""
+        return bool(self.passes_all(grey, [corners], [marker_id])[0])
+
+    def passes_all(self, grey: np.ndarray, corners: Sequence[np.ndarray], marker_ids: Sequence[int]) -> np.ndarray:
+        """Whether each hit (`marker_ids[i]` at `corners[i]`) is a real printed marker, as a bool array.
+
+        Every hit's cells are sampled in one `cv2.remap` call and judged together. The grid is also
         tried a third of a cell off each way: at 2 pixels per module the corners can be that far
         off (the middle of each cell is sampled, so a moved grid still samples inside the cells)."""
-        if not 0 <= marker_id < len(self._codes):
-            return False
-        flat = self.flat(grey, corners)
-        step = self.CELL_PX // 3
-        ring = self.cells(flat)
-        return any(self._cells_pass(self.cells(flat, dx, dy), marker_id, ring)
-                   for dx in (0, -step, step) for dy in (0, -step, step))
+        ids = np.asarray(marker_ids, dtype=np.int64).reshape(-1)
+        result = np.zeros(len(ids), dtype=bool)
+        known = (ids >= 0) & (ids < len(self._codes))
+        if not known.any():
+            return result
+        chosen = np.flatnonzero(known)
+        cells = self._sample(grey, [corners[i] for i in chosen])
+        result[chosen] = self._cells_pass(cells, self._codes[ids[chosen]])
+        return result
 
-    def _cells_pass(self, cells: np.ndarray, marker_id: int, ring_cells: np.ndarray) -> bool:
-        """The check on one sampling of the cells; the ring is judged on the grid as found (a moved
+    def _sample(self, grey: np.ndarray, corners: Sequence[np.ndarray]) -> np.ndarray:
+        """The mean grey of the middle of every cell of each hit's code and ring, for each of the
+        nine grid shifts: shape (hits, 9 shifts, n, n), shift 0 being the grid as found."""
+        cell, n, step = self.CELL_PX, self._cells, self.CELL_PX // 3
+        # Sample positions on the code's square (as if warped CELL_PX pixels a cell): for each shift
+        # (0, -step, +step), each cell, the two pixels of the cell's middle.
+        shifts = np.array([0, -step, step])
+        axis = (cell + shifts[:, None, None] + cell * np.arange(n)[None, :, None]
+                + np.arange(cell // 2 - 1, cell // 2 + 1)[None, None, :]).reshape(-1).astype(np.float64)
+        u, v = np.meshgrid(axis, axis)   # v (rows) runs over dy shifts, u over dx
+        square = np.stack([u.ravel(), v.ravel(), np.ones(u.size)])
+        mapped = _homographies(self._target, np.asarray(corners, dtype=np.float64).reshape(-1, 4, 2)) @ square
+        map_x = (mapped[:, 0] / mapped[:, 2]).astype(np.float32)
+        map_y = (mapped[:, 1] / mapped[:, 2]).astype(np.float32)
+        samples = cv2.remap(grey, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        pairs = samples.reshape(len(corners), 3, n, 2, 3 * n, 2).astype(np.float32)
+        rows = pairs[:, :, :, 0] + pairs[:, :, :, 1]
+        samples = ((rows[..., 0] + rows[..., 1]) / 4).reshape(len(corners), 3, n, 3, n)
+        # (hits, dy, row, dx, column) -> (hits, shift, row, column), shifts in the order dx fastest.
+        return samples.transpose(0, 1, 3, 2, 4).reshape(len(corners), 9, n, n)
+
+    def _cells_pass(self, cells: np.ndarray, light_cells: np.ndarray) -> np.ndarray:
+        """The check on every hit, shift and turn of the id at once. `cells` is (hits, shifts, n, n),
+        `light_cells` (hits, 4 turns, bits, bits); the ring is judged on the grid as found (a moved
         grid would sample the ring next to the code's edge)."""
-        code = cells[1:-1, 1:-1]
-        inner = code[1:-1, 1:-1]
-        dark = float(np.median(code[self._border]))
-        for light_cells in self._codes[marker_id]:
-            light = float(np.median(inner[light_cells])) if light_cells.any() else float(cells.max())
-            span = light - dark
-            if span < self.MIN_CONTRAST:
-                continue
-            level = (cells - dark) / span
-            bits = level[2:-2, 2:-2]
-            contradictions = int(((bits < 0.25) & light_cells).sum() + ((bits > 0.75) & ~light_cells).sum())
-            wrong_side = int(((bits < 0.5) & light_cells).sum() + ((bits > 0.5) & ~light_cells).sum())
-            if contradictions > self.MAX_CONTRADICTIONS or wrong_side > self.MAX_WRONG_SIDE:
-                continue
-            if int((level[1:-1, 1:-1][self._border] > 0.5).sum()) > self.MAX_LIGHT_BORDER_CELLS:
-                continue
-            ring = (ring_cells - dark) / span > 0.5
-            sides = (ring[0, 1:-1], ring[-1, 1:-1], ring[1:-1, 0], ring[1:-1, -1])
-            if sum(int(side.sum()) >= len(side) - 2 for side in sides) >= self.MIN_LIGHT_SIDES:
-                return True
-        return False
+        code = cells[:, :, 1:-1, 1:-1]
+        inner = code[:, :, 1:-1, 1:-1]
+        dark = np.median(code[:, :, self._border], axis=-1)[:, :, None]                # (hits, shifts, 1)
+        light_mask = light_cells[:, None]                                               # (hits, 1, turns, b, b)
+        light_values = np.where(light_mask, inner[:, :, None], np.nan)
+        light = _masked_median(light_values.reshape(*light_values.shape[:3], -1))   # (hits, shifts, turns)
+        light = np.where(light_cells.any(axis=(2, 3))[:, None], light, cells.max(axis=(2, 3))[:, :, None])
+        span = light - dark
+        with np.errstate(divide="ignore", invalid="ignore"):
+            level = (cells[:, :, None] - dark[..., None, None]) / span[..., None, None]  # (hits, shifts, turns, n, n)
+            ring_level = (cells[:, :1, None] - dark[..., None, None]) / span[..., None, None]
+        bits = level[..., 2:-2, 2:-2]
+        lit = light_cells[:, None]
+        contradictions = ((bits < 0.25) & lit).sum(axis=(-2, -1)) + ((bits > 0.75) & ~lit).sum(axis=(-2, -1))
+        wrong_side = ((bits < 0.5) & lit).sum(axis=(-2, -1)) + ((bits > 0.5) & ~lit).sum(axis=(-2, -1))
+        light_border = (level[..., 1:-1, 1:-1][..., self._border] > 0.5).sum(axis=-1)
+        ring = ring_level > 0.5
+        sides = np.stack([ring[..., 0, 1:-1], ring[..., -1, 1:-1], ring[..., 1:-1, 0], ring[..., 1:-1, -1]], axis=-2)
+        light_sides = (sides.sum(axis=-1) >= sides.shape[-1] - 2).sum(axis=-1)
+        good = ((span >= self.MIN_CONTRAST) & (contradictions <= self.MAX_CONTRADICTIONS)
+                & (wrong_side <= self.MAX_WRONG_SIDE) & (light_border <= self.MAX_LIGHT_BORDER_CELLS)
+                & (light_sides >= self.MIN_LIGHT_SIDES))
+        return good.any(axis=(1, 2))
+
+
+def _homographies(source: np.ndarray, targets: np.ndarray) -> np.ndarray:
+    """The homographies taking the four points `source` (4, 2) onto each of `targets` (k, 4, 2),
+    solved together (what `cv2.getPerspectiveTransform` gives for one)."""
+    x, y = source[:, 0].astype(np.float64), source[:, 1].astype(np.float64)
+    u, v = targets[..., 0], targets[..., 1]
+    count = len(targets)
+    system = np.zeros((count, 8, 8))
+    one, zero = np.ones(4), np.zeros(4)
+    system[:, :4] = np.stack([x, y, one, zero, zero, zero, np.zeros(4), np.zeros(4)], axis=1)
+    system[:, 4:] = np.stack([zero, zero, zero, x, y, one, np.zeros(4), np.zeros(4)], axis=1)
+    system[:, :4, 6], system[:, :4, 7] = -x * u, -y * u
+    system[:, 4:, 6], system[:, 4:, 7] = -x * v, -y * v
+    solution = np.linalg.solve(system, np.concatenate([u, v], axis=1)[..., None])[..., 0]
+    return np.concatenate([solution, np.ones((count, 1))], axis=1).reshape(count, 3, 3)
+
+
+def _masked_median(values: np.ndarray) -> np.ndarray:
+    """The median along the last axis of the values that are not NaN (NaN where none is)."""
+    count = (~np.isnan(values)).sum(axis=-1)
+    ordered = np.sort(values, axis=-1)   # NaN sorts last
+    low = np.take_along_axis(ordered, np.maximum(count - 1, 0)[..., None] // 2, axis=-1)[..., 0]
+    high = np.take_along_axis(ordered, (count // 2)[..., None], axis=-1)[..., 0]
+    return np.where(count > 0, (low + high) / 2, np.nan)
 
 
 def _to_full(points: np.ndarray, scale: float) -> np.ndarray:
@@ -398,16 +442,18 @@ class ArucoDecoder:
         codes, failed = [], []
         if ids is not None:
             outlines = [_to_full(c.reshape(4, 2), scale) for c in corners]
-            for found, quad, marker_id in zip(outlines, self._refine(grey, outlines, scale), ids.ravel(), strict=True):
-                refined = RawCode("aruco", None, int(marker_id), quad, self.name, self._modules)
-                # Refining can pull a corner of a small marker onto a module's corner: then the
-                # detector's own corners are checked.
-                if self._passes(grey, refined):
-                    codes.append(refined)
-                elif self.check.passes(grey, found, int(marker_id)):
-                    codes.append(replace(refined, corners=found))
-                else:
-                    failed.append(refined)
+            hits = [RawCode("aruco", None, int(marker_id), quad, self.name, self._modules)
+                    for quad, marker_id in zip(self._refine(grey, outlines, scale), ids.ravel(), strict=True)]
+            # Refining can pull a corner of a small marker onto a module's corner: then the
+            # detector's own corners are checked.
+            refined_pass = self._passing(grey, hits)
+            doubtful = np.flatnonzero(~refined_pass)
+            found_pass = self.check.passes_all(grey, [outlines[i] for i in doubtful],
+                                               [hits[i].fiducial_id or 0 for i in doubtful])
+            codes = [hit for hit, good in zip(hits, refined_pass, strict=True) if good]
+            codes += [replace(hits[i], corners=outlines[i]) for i, good in zip(doubtful, found_pass, strict=True)
+                      if good]
+            failed = [hits[i] for i, good in zip(doubtful, found_pass, strict=True) if not good]
         # A hit found on a reduced copy that fails the check may only have rough corners: it is read
         # again on the full frame with the second look, before any rejected outline.
         retry = [(code.side_px, np.array(code.center)) for code in failed] if scale != 1.0 else []
@@ -420,12 +466,15 @@ class ArucoDecoder:
                                          (float(q[:, 0].mean()), float(q[:, 1].mean())), False) >= 0
                     for area in exclude)]
             second = self._second_look(grey, codes, outlines, retry)
-            codes += [code for code in second if self._passes(grey, code)]
+            codes += [code for code, good in zip(second, self._passing(grey, second), strict=True) if good]
         return codes
 
-    def _passes(self, grey: np.ndarray, code: RawCode) -> bool:
-        """Whether `code` passes the fiducial check on the full frame."""
-        return code.fiducial_id is not None and self.check.passes(grey, code.corners, code.fiducial_id)
+    def _passing(self, grey: np.ndarray, codes: Sequence[RawCode]) -> np.ndarray:
+        """Whether each of `codes` passes the fiducial check on the full frame (a bool array)."""
+        if not codes:
+            return np.zeros(0, dtype=bool)
+        return self.check.passes_all(grey, [code.corners for code in codes],
+                                     [-1 if code.fiducial_id is None else code.fiducial_id for code in codes])
 
     def _refine(self, grey: np.ndarray, outlines: list[np.ndarray], scale: float = 1.0) -> list[np.ndarray]:
         """Corners moved to the full frame's subpixel corners (a wider search for corners found on
@@ -449,19 +498,22 @@ class ArucoDecoder:
         sides = [code.side_px for code in found]
         low = min(sides) * 0.6 if sides else 10.0
         high = max(sides) * 1.5 if sides else 80.0
-        centres = [np.array(code.center) for code in found]
+        quads = np.array(rejected, dtype=np.float64).reshape(-1, 4, 2)
+        quad_sides = np.linalg.norm(np.roll(quads, -1, axis=1) - quads, axis=2).mean(axis=1)
+        quad_centres = quads.mean(axis=1)
+        keep = (quad_sides >= low) & (quad_sides <= high)
+        if found and len(quads):
+            centres = np.array([code.center for code in found])
+            gaps = np.linalg.norm(quad_centres[:, None] - centres[None], axis=2).min(axis=1)
+            keep &= gaps >= quad_sides * 0.6
         candidates = []
-        for quad in rejected:
-            side = float(np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1).mean())
-            centre = quad.mean(axis=0)
-            if not low <= side <= high or any(np.linalg.norm(centre - c) < side * 0.6 for c in centres):
-                continue
+        for quad, side, centre in zip(quads[keep], quad_sides[keep], quad_centres[keep], strict=True):
             x0, y0 = np.floor(quad.min(axis=0)).astype(int)
             x1, y1 = np.ceil(quad.max(axis=0)).astype(int)
             patch = grey[max(0, y0):y1 + 1, max(0, x0):x1 + 1]
             if patch.size == 0:
                 continue
-            candidates.append((float(patch.std()), side, centre))
+            candidates.append((float(patch.std()), float(side), centre))
         candidates.sort(key=lambda item: -item[0])
         chosen: list[tuple[float, np.ndarray]] = list(first[:self.roi_limit])
         for _, side, centre in candidates:
