@@ -98,18 +98,16 @@ class ZxingDecoder:
     """zxing-cpp restricted to the formats we print (QR and Micro QR): asking for every format lets
     it misread textures as other symbologies.
 
-    With `upscale` on, where the codes read are small (under `SMALL_PPM` pixels per module, so that
-    others nearby may be too small to read) the area they span, widened by a few code sides, is read
-    a second time upscaled twice (cubic) and sharpened: it lifts recall at 2-2.5 pixels per module
-    (on 4K frames from 67% to 94%), and the second pass skips zxing's own downscaling. A frame whose
-    codes are all large, or with no QR code at all (a table of compact stickers), is read once.
+    With `upscale` on, every symbol zxing located but could not decode (its finder patterns seen,
+    its modules misread: a code at 2-2.5 pixels per module) is read a second time from the full
+    frame, a window around it upscaled twice (cubic) and sharpened. A frame whose symbols were all
+    decoded is read once: the first pass's own evidence decides, so a frame of many small but
+    readable codes (a tablet over one city) costs no more than zxing alone.
     """
 
     name = "zxing"
-    MARGIN_SIDES = 3.0
-    """How far around the small codes found the upscaled pass looks, in code sides."""
-    SMALL_PPM = 3.5
-    """Codes read at fewer pixels per module than this call for the upscaled pass around them."""
+    MARGIN_SIDES = 1.0
+    """How far around an undecoded symbol the upscaled window reaches, in the symbol's sides."""
 
     def __init__(self, micro: bool = False, upscale: bool = False) -> None:
         import zxingcpp
@@ -122,37 +120,59 @@ class ZxingDecoder:
         self.upscale = upscale
 
     def decode(self, grey: np.ndarray) -> list[RawCode]:
-        codes = self._read(grey, 1.0, (0, 0), downscale=True)
-        small = [code for code in codes if code.pixels_per_module < self.SMALL_PPM]
-        if small and self.upscale:
-            x0, y0, x1, y1 = _span(small, self.MARGIN_SIDES, grey.shape)
+        codes, undecoded = self._read(grey, 1.0, (0, 0), downscale=True)
+        if not self.upscale:
+            return codes
+        for x0, y0, x1, y1 in _windows(undecoded, codes, self.MARGIN_SIDES, grey.shape):
             up = cv2.resize(grey[y0:y1, x0:x1], None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
             up = cv2.addWeighted(up, 1.6, cv2.GaussianBlur(up, (0, 0), 1.6), -0.6, 0)
-            codes += self._read(up, 2.0, (x0, y0), downscale=False)
+            codes += self._read(up, 2.0, (x0, y0), downscale=False)[0]
         return codes
 
-    def _read(self, grey: np.ndarray, scale: float, origin: tuple[int, int], downscale: bool) -> list[RawCode]:
+    def _read(self, grey: np.ndarray, scale: float, origin: tuple[int, int], downscale: bool
+              ) -> tuple[list[RawCode], list[np.ndarray]]:
+        """The codes decoded in `grey`, and the corners of the symbols located but not decoded
+        (both in the full frame's pixels, `grey` being a crop at `origin` resized by `scale`)."""
         zx = self._zxing
-        codes = []
+        codes, undecoded = [], []
         for barcode in zx.read_barcodes(grey, formats=self._formats, try_rotate=True, try_downscale=downscale,
-                                        try_invert=False):
+                                        try_invert=False, return_errors=True):
             p = barcode.position
             corners = np.array([[p.top_left.x, p.top_left.y], [p.top_right.x, p.top_right.y],
                                 [p.bottom_right.x, p.bottom_right.y], [p.bottom_left.x, p.bottom_left.y]],
                                dtype=np.float32) / scale + np.array(origin, dtype=np.float32)
+            if not barcode.valid:
+                undecoded.append(corners)
+                continue
             micro = barcode.format == zx.BarcodeFormat.MicroQRCode
             modules = _modules(str(barcode.extra.get("Version", "1")) if isinstance(barcode.extra, dict) else "1")
             codes.append(RawCode("microqr" if micro else "qr", barcode.text, None, corners, self.name, modules))
-        return codes
+        return codes, undecoded
 
 
-def _span(codes: Sequence[RawCode], margin_sides: float, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
-    """The box (x0, y0, x1, y1) around every code, widened by `margin_sides` of the largest code."""
-    points = np.concatenate([code.corners for code in codes])
-    margin = margin_sides * max(code.side_px for code in codes)
-    x0, y0 = np.maximum(points.min(axis=0) - margin, 0).astype(int)
-    x1, y1 = np.ceil(points.max(axis=0) + margin).astype(int)
-    return int(x0), int(y0), int(min(x1, shape[1])), int(min(y1, shape[0]))
+def _windows(undecoded: Sequence[np.ndarray], decoded: Sequence[RawCode], margin_sides: float,
+             shape: tuple[int, ...]) -> list[tuple[int, int, int, int]]:
+    """The boxes (x0, y0, x1, y1) to read again: each undecoded symbol widened by `margin_sides` of
+    its side (and 8 pixels), overlapping boxes joined; a symbol centred in a decoded code is skipped
+    (zxing's downscaled pass can fail on a code its full-size pass read)."""
+    boxes: list[list[int]] = []
+    for quad in undecoded:
+        centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
+        if any(cv2.pointPolygonTest(code.corners.reshape(-1, 1, 2), centre, False) >= 0 for code in decoded):
+            continue
+        margin = margin_sides * float(np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1).mean()) + 8
+        x0, y0 = np.maximum(quad.min(axis=0) - margin, 0).astype(int)
+        x1, y1 = np.ceil(quad.max(axis=0) + margin).astype(int)
+        boxes.append([int(x0), int(y0), int(min(x1, shape[1])), int(min(y1, shape[0]))])
+    joined: list[list[int]] = []
+    for box in sorted(boxes):
+        overlapping = [other for other in joined if box[0] < other[2] and other[0] < box[2]
+                       and box[1] < other[3] and other[1] < box[3]]
+        for other in overlapping:
+            joined.remove(other)
+            box = [min(box[0], other[0]), min(box[1], other[1]), max(box[2], other[2]), max(box[3], other[3])]
+        joined.append(box)
+    return [(x0, y0, x1, y1) for x0, y0, x1, y1 in joined if x1 > x0 and y1 > y0]
 
 
 def _modules(version: str) -> int:
