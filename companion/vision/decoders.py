@@ -373,6 +373,22 @@ def _masked_median(values: np.ndarray) -> np.ndarray:
     return np.where(count > 0, (low + high) / 2, np.nan)
 
 
+def _blanked(image: np.ndarray, areas: Sequence[np.ndarray], scale: float) -> np.ndarray:
+    """A copy of `image` (a frame resized by `scale`) with every area (corners in the full frame's
+    pixels: decoded QR codes) painted white: their modules, which look like tiny markers, would
+    otherwise give the ArUco search thousands of outlines to test. Each area is widened by a
+    module (it stays in the code's quiet zone)."""
+    blank = image.copy()
+    polygons = []
+    for area in areas:
+        quad = np.asarray(area, dtype=np.float32).reshape(-1, 2)
+        centre = quad.mean(axis=0)
+        widened = centre + (quad - centre) * (1 + 2 / 21)
+        polygons.append(np.round((widened + 0.5) * scale - 0.5).astype(np.int32))
+    cv2.fillPoly(blank, polygons, 255)
+    return blank
+
+
 def _to_full(points: np.ndarray, scale: float) -> np.ndarray:
     """Points found on a copy resized by `scale`, in the full frame's pixels (pixel centres map to
     pixel centres)."""
@@ -458,6 +474,8 @@ class ArucoDecoder:
             self._params.cornerRefinementMethod = (cv2.aruco.CORNER_REFINE_NONE if scale == 1.0
                                                    else cv2.aruco.CORNER_REFINE_CONTOUR)
             self._detector.setDetectorParameters(self._params)
+        if exclude:
+            small = _blanked(small, exclude, scale)
         corners, ids, rejected = self._detector.detectMarkers(small)
         codes, failed = [], []
         if ids is not None:
