@@ -373,6 +373,15 @@ def _masked_median(values: np.ndarray) -> np.ndarray:
     return np.where(count > 0, (low + high) / 2, np.nan)
 
 
+def _box_around(codes: Sequence[RawCode], reach_sides: float, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """The box (x0, y0, x1, y1) around every code, widened by `reach_sides` of the largest one."""
+    points = np.concatenate([code.corners for code in codes])
+    reach = reach_sides * max(code.side_px for code in codes)
+    x0, y0 = (int(v) for v in np.maximum(points.min(axis=0) - reach, 0))
+    return (x0, y0, int(min(shape[1], points[:, 0].max() + reach + 1)),
+            int(min(shape[0], points[:, 1].max() + reach + 1)))
+
+
 def _blanked(image: np.ndarray, areas: Sequence[np.ndarray], scale: float) -> np.ndarray:
     """A copy of `image` (a frame resized by `scale`) with every area (corners in the full frame's
     pixels: decoded QR codes) painted white: their modules, which look like tiny markers, would
@@ -400,8 +409,9 @@ class ArucoDecoder:
     on a reduced copy of large frames, every hit refined and checked on the full frame, and a second
     look at small candidates.
 
-    Frames wider than `reduce_above` pixels (4K, 12 MP photos) are searched at 2/3 size, unless
-    their markers prove too small for it; the corners are then refined on the full frame. At 2-3 pixels per module
+    Frames wider than `reduce_above` pixels (4K, 12 MP photos) are searched at 2/3 size, and again
+    at full size only around markers too small for it; the corners are then refined on the full
+    frame. At 2-3 pixels per module
     OpenCV finds the marker's outline but often misreads its bits from rough corners: candidates
     it rejected that have the size of the markers around (or of small markers) are cropped from the
     full frame, upscaled `roi_scale` times, sharpened and read again; at most `roi_limit` of them
@@ -414,10 +424,14 @@ class ArucoDecoder:
     """The scale large frames are searched at."""
     LEAST_REDUCED_PPM = 2.4
     """Markers found on the reduced copy at fewer pixels per module than this: smaller ones may be
-    there unseen, so the frame is searched again at full size (and the next frames too)."""
+    there unseen, so the area around them is searched again at full size."""
+    SMALL_REACH_SIDES = 6.0
+    """How far around the small markers the full-size search reaches, in their sides."""
+    FULL_SIZE_SHARE = 0.3
+    """A full-size search box over this share of the frame: the whole frame is searched at full size."""
 
     def __init__(self, dictionary: str = "DICT_5X5_1000", *, min_perimeter_px: float = 38.0,
-                 roi_scale: float = 3.0, roi_limit: int = 60, reduce_above: int = 2400) -> None:
+                 roi_scale: float = 2.0, roi_limit: int = 60, reduce_above: int = 2400) -> None:
         vocabulary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary))
         # OpenCV's defaults but for small outlines (OpenCV gives the least perimeter as a share of
         # the image's longer side; it is set per frame size so that 4K frames keep small markers)
@@ -439,29 +453,48 @@ class ArucoDecoder:
         self.roi_scale = roi_scale
         self.roi_limit = roi_limit
         self.reduce_above = reduce_above
-        self._small_markers = False
+        self._full_size_next = False
 
     def scale_for(self, grey: np.ndarray) -> float:
         """The scale outlines are searched at: reduced for frames wider than `reduce_above` unless
-        the last frame showed markers too small for it."""
-        return self.REDUCED if max(grey.shape) > self.reduce_above and not self._small_markers else 1.0
+        the last frame's small markers spread over most of it."""
+        return self.REDUCED if max(grey.shape) > self.reduce_above and not self._full_size_next else 1.0
 
     def decode(self, grey: np.ndarray, exclude: Sequence[np.ndarray] = (), scale: float | None = None
                ) -> list[RawCode]:
         """Every marker in `grey`; rejected outlines inside the `exclude` polygons (decoded QR codes,
         whose modules look like tiny markers) get no second look. `scale` overrides `scale_for`
-        (a crop of a large frame is searched at the frame's scale)."""
+        (a crop of a large frame is searched at the frame's scale).
+
+        Where markers found on the reduced copy are small (others nearby may be too small for it:
+        the far side of a tilted view), the box around them, widened by `SMALL_REACH_SIDES` of
+        their side, is searched again at full size. When that box is over `FULL_SIZE_SHARE` of the
+        frame, the whole frame is searched at full size instead, and so are the next frames while
+        their small markers spread that wide."""
+        chosen = scale
         scale = self.scale_for(grey) if scale is None else scale
         codes = self._decode_at(grey, exclude, scale)
-        least_ppm = min((code.pixels_per_module for code in codes), default=None)
-        if least_ppm is None:
+        small = [code for code in codes if code.pixels_per_module * self.REDUCED < self.LEAST_REDUCED_PPM]
+        if not small or max(grey.shape) <= self.reduce_above:
+            if chosen is None:
+                self._full_size_next = False
             return codes
-        if scale != 1.0 and least_ppm * scale < self.LEAST_REDUCED_PPM:
-            self._small_markers = True
+        box = _box_around(small, self.SMALL_REACH_SIDES, grey.shape)
+        x0, y0, x1, y1 = box
+        wide = (x1 - x0) * (y1 - y0) > self.FULL_SIZE_SHARE * grey.size
+        if chosen is None:
+            self._full_size_next = wide
+        if scale == 1.0:
+            return codes
+        if wide:
             return self._decode_at(grey, exclude, 1.0)
-        if max(grey.shape) > self.reduce_above:
-            self._small_markers = scale == 1.0 and least_ppm * self.REDUCED < self.LEAST_REDUCED_PPM * 1.2
-        return codes
+        origin = np.array([x0, y0], dtype=np.float32)
+        again = [replace(code, corners=code.corners + origin) for code in
+                 self._decode_at(grey[y0:y1, x0:x1], [np.asarray(area) - origin for area in exclude], 1.0)]
+        # The full-size reads replace the reduced ones of the same marker (finer corners).
+        return again + [code for code in codes if not any(
+            code.fiducial_id == other.fiducial_id and np.linalg.norm(np.subtract(code.center, other.center))
+            < 0.35 * code.side_px for other in again)]
 
     def _decode_at(self, grey: np.ndarray, exclude: Sequence[np.ndarray], scale: float) -> list[RawCode]:
         """The markers found with outlines searched at `scale`, refined and checked on `grey`."""
