@@ -50,14 +50,15 @@ class RawCode:
     @cached_property
     def center(self) -> tuple[float, float]:
         """The centre of the code in pixels."""
-        x, y = self.corners.mean(axis=0)
+        x, y = self.corners.astype(np.float64).sum(axis=0) / len(self.corners)
         return float(x), float(y)
 
     @cached_property
     def side_px(self) -> float:
         """The mean side length in pixels."""
-        edges = np.roll(self.corners, -1, axis=0) - self.corners
-        return float(np.linalg.norm(edges, axis=1).mean())
+        corners = self.corners.astype(np.float64)
+        edges = corners[[1, 2, 3, 0]] - corners
+        return float(np.sqrt((edges * edges).sum(axis=1)).mean())
 
     @property
     def pixels_per_module(self) -> float:
