@@ -405,6 +405,16 @@ def _to_full(points: np.ndarray, scale: float) -> np.ndarray:
     return ((points + 0.5) / scale - 0.5).astype(np.float32) if scale != 1.0 else points
 
 
+@dataclass(frozen=True)
+class _Search:
+    """One ArUco detector pass: the hits that passed the check, the outlines it rejected, and the
+    places of hits on a reduced copy that failed (corners in the full frame's pixels)."""
+
+    codes: list[RawCode]
+    rejected: list[np.ndarray]
+    retry: list[tuple[float, np.ndarray]]
+
+
 class ArucoDecoder:
     """OpenCV's ArUco detector for one predefined dictionary (by its cv2.aruco name): outlines found
     on a reduced copy of large frames, every hit refined and checked on the full frame, and a second
@@ -474,31 +484,45 @@ class ArucoDecoder:
         their small markers spread that wide."""
         chosen = scale
         scale = self.scale_for(grey) if scale is None else scale
-        codes = self._decode_at(grey, exclude, scale)
+        reduced = self._search(grey, exclude, scale)
+        codes = reduced.codes
         small = [code for code in codes if code.pixels_per_module * self.REDUCED < self.LEAST_REDUCED_PPM]
         if not small or max(grey.shape) <= self.reduce_above:
             if chosen is None:
                 self._full_size_next = False
-            return codes
+            return codes + self._second(grey, codes, reduced.rejected, reduced.retry)
         box = _box_around(small, self.SMALL_REACH_SIDES, grey.shape)
         x0, y0, x1, y1 = box
         wide = (x1 - x0) * (y1 - y0) > self.FULL_SIZE_SHARE * grey.size
         if chosen is None:
             self._full_size_next = wide
         if scale == 1.0:
-            return codes
+            return codes + self._second(grey, codes, reduced.rejected, reduced.retry)
         if wide:
             return self._decode_at(grey, exclude, 1.0)
+        # Only the box is searched again at full size, and one second look serves both searches.
         origin = np.array([x0, y0], dtype=np.float32)
-        again = [replace(code, corners=code.corners + origin) for code in
-                 self._decode_at(grey[y0:y1, x0:x1], [np.asarray(area) - origin for area in exclude], 1.0)]
+        found = self._search(grey[y0:y1, x0:x1], [np.asarray(area) - origin for area in exclude], 1.0)
+        again = [replace(code, corners=code.corners + origin) for code in found.codes]
         # The full-size reads replace the reduced ones of the same marker (finer corners).
-        return again + [code for code in codes if not any(
+        codes = again + [code for code in codes if not any(
             code.fiducial_id == other.fiducial_id and np.linalg.norm(np.subtract(code.center, other.center))
             < 0.35 * code.side_px for other in again)]
+        outside = [not (x0 <= q[:, 0].mean() < x1 and y0 <= q[:, 1].mean() < y1) for q in reduced.rejected]
+        rejected = [q for q, out in zip(reduced.rejected, outside, strict=True) if out]
+        rejected += [q + origin for q in found.rejected]
+        retry = [(side, centre) for side, centre in reduced.retry
+                 if not (x0 <= centre[0] < x1 and y0 <= centre[1] < y1)]
+        return codes + self._second(grey, codes, rejected, retry)
 
     def _decode_at(self, grey: np.ndarray, exclude: Sequence[np.ndarray], scale: float) -> list[RawCode]:
-        """The markers found with outlines searched at `scale`, refined and checked on `grey`."""
+        """The markers found with outlines searched at `scale`, refined and checked on `grey`, and
+        those the second look adds."""
+        found = self._search(grey, exclude, scale)
+        return found.codes + self._second(grey, found.codes, found.rejected, found.retry)
+
+    def _search(self, grey: np.ndarray, exclude: Sequence[np.ndarray], scale: float) -> _Search:
+        """One detector pass with outlines searched at `scale`, its hits refined and checked on `grey`."""
         small = grey if scale == 1.0 else cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
         side = max(small.shape)
         if (side, scale) != self._frame_side:
@@ -529,17 +553,22 @@ class ArucoDecoder:
         # A hit found on a reduced copy that fails the check may only have rough corners: it is read
         # again on the full frame with the second look, before any rejected outline.
         retry = [(code.side_px, np.array(code.center)) for code in failed] if scale != 1.0 else []
-        # No marker at all in the frame: it shows no compact stickers, skip the costly second look.
-        if self.roi_limit > 0 and (rejected or retry) and (codes or retry):
-            outlines = [_to_full(r.reshape(4, 2), scale) for r in rejected]
-            if exclude:
-                outlines = [q for q in outlines if not any(
-                    cv2.pointPolygonTest(area.reshape(-1, 1, 2).astype(np.float32),
-                                         (float(q[:, 0].mean()), float(q[:, 1].mean())), False) >= 0
-                    for area in exclude)]
-            second = self._second_look(grey, codes, outlines, retry)
-            codes += [code for code, good in zip(second, self._passing(grey, second), strict=True) if good]
-        return codes
+        outlines = [_to_full(r.reshape(4, 2), scale) for r in rejected]
+        if exclude:
+            outlines = [q for q in outlines if not any(
+                cv2.pointPolygonTest(area.reshape(-1, 1, 2).astype(np.float32),
+                                     (float(q[:, 0].mean()), float(q[:, 1].mean())), False) >= 0
+                for area in exclude)]
+        return _Search(codes, outlines, retry)
+
+    def _second(self, grey: np.ndarray, codes: list[RawCode], rejected: list[np.ndarray],
+                retry: list[tuple[float, np.ndarray]]) -> list[RawCode]:
+        """The markers the second look finds that pass the check. No marker at all in the frame:
+        it shows no compact stickers, the costly second look is skipped."""
+        if self.roi_limit <= 0 or not (rejected or retry) or not (codes or retry):
+            return []
+        second = self._second_look(grey, codes, rejected, retry)
+        return [code for code, good in zip(second, self._passing(grey, second), strict=True) if good]
 
     def _passing(self, grey: np.ndarray, codes: Sequence[RawCode]) -> np.ndarray:
         """Whether each of `codes` passes the fiducial check on the full frame (a bool array)."""
