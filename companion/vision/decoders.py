@@ -11,6 +11,7 @@ registry. No code found is an empty list, not an error.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -50,15 +51,14 @@ class RawCode:
     @cached_property
     def center(self) -> tuple[float, float]:
         """The centre of the code in pixels."""
-        x, y = self.corners.astype(np.float64).sum(axis=0) / len(self.corners)
-        return float(x), float(y)
+        corners = self.corners.tolist()
+        return (sum(x for x, _ in corners) / len(corners), sum(y for _, y in corners) / len(corners))
 
     @cached_property
     def side_px(self) -> float:
         """The mean side length in pixels."""
-        corners = self.corners.astype(np.float64)
-        edges = corners[[1, 2, 3, 0]] - corners
-        return float(np.sqrt((edges * edges).sum(axis=1)).mean())
+        corners = self.corners.tolist()
+        return sum(math.dist(a, b) for a, b in zip(corners, corners[1:] + corners[:1], strict=True)) / len(corners)
 
     @property
     def pixels_per_module(self) -> float:
