@@ -80,3 +80,15 @@ def test_a_large_frame_is_searched_at_full_size_only_around_its_small_markers() 
     assert searched[0] == (1200, 2000)                      # the 2/3 copy
     assert len(searched) == 2 and searched[1][0] * searched[1][1] < 0.3 * frame.size
     assert decoder.scale_for(frame) == decoder.REDUCED      # the next frame starts reduced again
+
+
+def test_a_crop_searched_at_the_frame_scale_still_finds_its_small_markers() -> None:
+    """A video frame's changed part is searched at the frame's reduced scale: markers too small
+    for it are read at full size there too (the second look, which may also read them, is off)."""
+    decoder = ArucoDecoder(REGISTRY.fiducial_dictionary, roi_limit=0)
+    crop = np.full((500, 900), 190, np.uint8)
+    _put_aruco(crop, 9, 100, 100, 8)
+    for index, (number, pixels_per_module) in enumerate(((5, 3.0), (6, 3.0), (7, 2.2), (8, 2.2))):
+        _put_aruco(crop, number, 100 + 60 * index, 350, pixels_per_module)
+    found = decoder.decode(crop, scale=decoder.REDUCED)
+    assert sorted(code.fiducial_id for code in found) == [5, 6, 7, 8, 9]

@@ -487,7 +487,7 @@ class ArucoDecoder:
         reduced = self._search(grey, exclude, scale)
         codes = reduced.codes
         small = [code for code in codes if code.pixels_per_module * self.REDUCED < self.LEAST_REDUCED_PPM]
-        if not small or max(grey.shape) <= self.reduce_above:
+        if not small or (scale == 1.0 and max(grey.shape) <= self.reduce_above):
             if chosen is None:
                 self._full_size_next = False
             return codes + self._second(grey, codes, reduced.rejected, reduced.retry)
