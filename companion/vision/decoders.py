@@ -357,8 +357,8 @@ def _homographies(source: np.ndarray, targets: np.ndarray) -> np.ndarray:
     count = len(targets)
     system = np.zeros((count, 8, 8))
     one, zero = np.ones(4), np.zeros(4)
-    system[:, :4] = np.stack([x, y, one, zero, zero, zero, np.zeros(4), np.zeros(4)], axis=1)
-    system[:, 4:] = np.stack([zero, zero, zero, x, y, one, np.zeros(4), np.zeros(4)], axis=1)
+    system[:, :4] = np.stack([x, y, one, zero, zero, zero, zero, zero], axis=1)
+    system[:, 4:] = np.stack([zero, zero, zero, x, y, one, zero, zero], axis=1)
     system[:, :4, 6], system[:, :4, 7] = -x * u, -y * u
     system[:, 4:, 6], system[:, 4:, 7] = -x * v, -y * v
     solution = np.linalg.solve(system, np.concatenate([u, v], axis=1)[..., None])[..., 0]
@@ -422,12 +422,12 @@ class ArucoDecoder:
 
     Frames wider than `reduce_above` pixels (4K, 12 MP photos) are searched at 2/3 size, and again
     at full size only around markers too small for it; the corners are then refined on the full
-    frame. At 2-3 pixels per module
-    OpenCV finds the marker's outline but often misreads its bits from rough corners: candidates
-    it rejected that have the size of the markers around (or of small markers) are cropped from the
-    full frame, upscaled `roi_scale` times, sharpened and read again; at most `roi_limit` of them
-    per frame, the most contrasted first. Every hit must then pass `FiducialCheck` (its bits read
-    again on the refined corners, its border, its quiet zone).
+    frame. At 2-3 pixels per module OpenCV finds the marker's outline but often misreads its bits
+    from rough corners: candidates it rejected that have the size of the markers around (or of
+    small markers) are cropped from the full frame, upscaled `roi_scale` times, sharpened and read
+    again, all in one mosaic; at most `roi_limit` of them per frame, the most contrasted first.
+    Every hit must then pass `FiducialCheck` (its bits read again on the refined corners, its
+    border, its quiet zone), all hits of a frame at once.
     """
 
     name = "aruco"
