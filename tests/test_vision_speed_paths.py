@@ -9,7 +9,7 @@ import numpy as np
 
 from companion.markers import load_marker_registry
 from companion.simulation.render import code_corners_in_sticker, marker_sticker, paste, sticker_image
-from companion.vision.decoders import ArucoDecoder, RawCode, _windows
+from companion.vision.decoders import ArucoDecoder, RawCode, _inside_any, _windows
 
 REGISTRY = load_marker_registry()
 
@@ -92,3 +92,10 @@ def test_a_crop_searched_at_the_frame_scale_still_finds_its_small_markers() -> N
         _put_aruco(crop, number, 100 + 60 * index, 350, pixels_per_module)
     found = decoder.decode(crop, scale=decoder.REDUCED)
     assert sorted(code.fiducial_id for code in found) == [5, 6, 7, 8, 9]
+
+
+def test_points_inside_decoded_qr_areas_are_told_apart_from_points_outside() -> None:
+    diamond = np.float32([[50, 0], [100, 50], [50, 100], [0, 50]])     # a square turned 45 degrees
+    square = _square(200, 200, 40)
+    points = np.array([[50, 50], [10, 10], [90, 90], [220, 220], [250, 220], [75, 50]], dtype=np.float64)
+    assert _inside_any(points, [diamond, square]).tolist() == [True, False, False, True, False, True]

@@ -374,6 +374,16 @@ def _masked_median(values: np.ndarray) -> np.ndarray:
     return np.where(count > 0, (low + high) / 2, np.nan)
 
 
+def _inside_any(points: np.ndarray, areas: Sequence[np.ndarray]) -> np.ndarray:
+    """Whether each point (k, 2) lies inside any of the convex quadrilaterals `areas` (4, 2 each)."""
+    quads = np.asarray(areas, dtype=np.float64).reshape(-1, 4, 2)
+    edges = np.roll(quads, -1, axis=1) - quads                                  # (areas, 4, 2)
+    offsets = points[:, None, None, :] - quads[None]                            # (k, areas, 4, 2)
+    cross = edges[None, ..., 0] * offsets[..., 1] - edges[None, ..., 1] * offsets[..., 0]
+    inside = (cross >= 0).all(axis=2) | (cross <= 0).all(axis=2)
+    return inside.any(axis=1)
+
+
 def _box_around(codes: Sequence[RawCode], reach_sides: float, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
     """The box (x0, y0, x1, y1) around every code, widened by `reach_sides` of the largest one."""
     points = np.concatenate([code.corners for code in codes])
@@ -490,14 +500,14 @@ class ArucoDecoder:
         if not small or (scale == 1.0 and max(grey.shape) <= self.reduce_above):
             if chosen is None:
                 self._full_size_next = False
-            return codes + self._second(grey, codes, reduced.rejected, reduced.retry)
+            return codes + self._second(grey, codes, reduced.rejected, reduced.retry, exclude)
         box = _box_around(small, self.SMALL_REACH_SIDES, grey.shape)
         x0, y0, x1, y1 = box
         wide = (x1 - x0) * (y1 - y0) > self.FULL_SIZE_SHARE * grey.size
         if chosen is None:
             self._full_size_next = wide
         if scale == 1.0:
-            return codes + self._second(grey, codes, reduced.rejected, reduced.retry)
+            return codes + self._second(grey, codes, reduced.rejected, reduced.retry, exclude)
         if wide:
             return self._decode_at(grey, exclude, 1.0)
         # Only the box is searched again at full size, and one second look serves both searches.
@@ -513,13 +523,13 @@ class ArucoDecoder:
         rejected += [q + origin for q in found.rejected]
         retry = [(side, centre) for side, centre in reduced.retry
                  if not (x0 <= centre[0] < x1 and y0 <= centre[1] < y1)]
-        return codes + self._second(grey, codes, rejected, retry)
+        return codes + self._second(grey, codes, rejected, retry, exclude)
 
     def _decode_at(self, grey: np.ndarray, exclude: Sequence[np.ndarray], scale: float) -> list[RawCode]:
         """The markers found with outlines searched at `scale`, refined and checked on `grey`, and
         those the second look adds."""
         found = self._search(grey, exclude, scale)
-        return found.codes + self._second(grey, found.codes, found.rejected, found.retry)
+        return found.codes + self._second(grey, found.codes, found.rejected, found.retry, exclude)
 
     def _search(self, grey: np.ndarray, exclude: Sequence[np.ndarray], scale: float) -> _Search:
         """One detector pass with outlines searched at `scale`, its hits refined and checked on `grey`."""
@@ -553,20 +563,18 @@ class ArucoDecoder:
         # A hit found on a reduced copy that fails the check may only have rough corners: it is read
         # again on the full frame with the second look, before any rejected outline.
         retry = [(code.side_px, np.array(code.center)) for code in failed] if scale != 1.0 else []
-        outlines = [_to_full(r.reshape(4, 2), scale) for r in rejected]
-        if exclude:
-            outlines = [q for q in outlines if not any(
-                cv2.pointPolygonTest(area.reshape(-1, 1, 2).astype(np.float32),
-                                     (float(q[:, 0].mean()), float(q[:, 1].mean())), False) >= 0
-                for area in exclude)]
-        return _Search(codes, outlines, retry)
+        return _Search(codes, [_to_full(r.reshape(4, 2), scale) for r in rejected], retry)
 
     def _second(self, grey: np.ndarray, codes: list[RawCode], rejected: list[np.ndarray],
-                retry: list[tuple[float, np.ndarray]]) -> list[RawCode]:
-        """The markers the second look finds that pass the check. No marker at all in the frame:
-        it shows no compact stickers, the costly second look is skipped."""
+                retry: list[tuple[float, np.ndarray]], exclude: Sequence[np.ndarray]) -> list[RawCode]:
+        """The markers the second look finds that pass the check; rejected outlines centred in an
+        `exclude` area get none. No marker at all in the frame: it shows no compact stickers, the
+        costly second look is skipped."""
         if self.roi_limit <= 0 or not (rejected or retry) or not (codes or retry):
             return []
+        if exclude and rejected:
+            centres = np.array([q.mean(axis=0) for q in rejected])
+            rejected = [q for q, inside in zip(rejected, _inside_any(centres, exclude), strict=True) if not inside]
         second = self._second_look(grey, codes, rejected, retry)
         return [code for code, good in zip(second, self._passing(grey, second), strict=True) if good]
 
