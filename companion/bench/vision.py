@@ -3,7 +3,8 @@
 Frames are rendered by the scene renderer (companion/simulation/scenes.py) from self-played games:
 1920x1080 views holding 40-60 stickers, at each difficulty level, for each code family. Every
 decoder runs on the same frames: bare pyzbar and bare zxing-cpp (QR) or OpenCV's ArUco detector
-with default parameters (compact family) as the references, then the full reader. Recall is also
+with default parameters (compact family) as the references, then the full reader of that family
+(as a game that uses it reads; every frame decoded anew). Recall is also
 given per pixels-per-module bin: below about 2-3 pixels per module no decoder reads a code.
 """
 
@@ -71,7 +72,7 @@ class Tally:
 
 
 def _decoders(family: str, registry) -> list[tuple[str, Callable[[np.ndarray], set[int]]]]:  # type: ignore[no-untyped-def]
-    full = MarkerReader(registry)
+    full = MarkerReader.for_family(family, registry, reuse=False)
     if family == "qr":
         zxing = ZxingDecoder()
         zbar = ZbarDecoder(tile=0, upscale=1.0)

@@ -11,6 +11,7 @@ registry. No code found is an empty list, not an error.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -50,14 +51,14 @@ class RawCode:
     @cached_property
     def center(self) -> tuple[float, float]:
         """The centre of the code in pixels."""
-        x, y = self.corners.mean(axis=0)
-        return float(x), float(y)
+        corners = self.corners.tolist()
+        return (sum(x for x, _ in corners) / len(corners), sum(y for _, y in corners) / len(corners))
 
     @cached_property
     def side_px(self) -> float:
         """The mean side length in pixels."""
-        edges = np.roll(self.corners, -1, axis=0) - self.corners
-        return float(np.linalg.norm(edges, axis=1).mean())
+        corners = self.corners.tolist()
+        return sum(math.dist(a, b) for a, b in zip(corners, corners[1:] + corners[:1], strict=True)) / len(corners)
 
     @property
     def pixels_per_module(self) -> float:
@@ -98,18 +99,16 @@ class ZxingDecoder:
     """zxing-cpp restricted to the formats we print (QR and Micro QR): asking for every format lets
     it misread textures as other symbologies.
 
-    With `upscale` on, where the codes read are small (under `SMALL_PPM` pixels per module, so that
-    others nearby may be too small to read) the area they span, widened by a few code sides, is read
-    a second time upscaled twice (cubic) and sharpened: it lifts recall at 2-2.5 pixels per module
-    (on 4K frames from 67% to 94%), and the second pass skips zxing's own downscaling. A frame whose
-    codes are all large, or with no QR code at all (a table of compact stickers), is read once.
+    With `upscale` on, every symbol zxing located but could not decode (its finder patterns seen,
+    its modules misread: a code at 2-2.5 pixels per module) is read a second time from the full
+    frame, a window around it upscaled twice (cubic) and sharpened. A frame whose symbols were all
+    decoded is read once: the first pass's own evidence decides, so a frame of many small but
+    readable codes (a tablet over one city) costs no more than zxing alone.
     """
 
     name = "zxing"
-    MARGIN_SIDES = 3.0
-    """How far around the small codes found the upscaled pass looks, in code sides."""
-    SMALL_PPM = 3.5
-    """Codes read at fewer pixels per module than this call for the upscaled pass around them."""
+    MARGIN_SIDES = 1.0
+    """How far around an undecoded symbol the upscaled window reaches, in the symbol's sides."""
 
     def __init__(self, micro: bool = False, upscale: bool = False) -> None:
         import zxingcpp
@@ -122,37 +121,59 @@ class ZxingDecoder:
         self.upscale = upscale
 
     def decode(self, grey: np.ndarray) -> list[RawCode]:
-        codes = self._read(grey, 1.0, (0, 0), downscale=True)
-        small = [code for code in codes if code.pixels_per_module < self.SMALL_PPM]
-        if small and self.upscale:
-            x0, y0, x1, y1 = _span(small, self.MARGIN_SIDES, grey.shape)
+        codes, undecoded = self._read(grey, 1.0, (0, 0), downscale=True)
+        if not self.upscale:
+            return codes
+        for x0, y0, x1, y1 in _windows(undecoded, codes, self.MARGIN_SIDES, grey.shape):
             up = cv2.resize(grey[y0:y1, x0:x1], None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
             up = cv2.addWeighted(up, 1.6, cv2.GaussianBlur(up, (0, 0), 1.6), -0.6, 0)
-            codes += self._read(up, 2.0, (x0, y0), downscale=False)
+            codes += self._read(up, 2.0, (x0, y0), downscale=False)[0]
         return codes
 
-    def _read(self, grey: np.ndarray, scale: float, origin: tuple[int, int], downscale: bool) -> list[RawCode]:
+    def _read(self, grey: np.ndarray, scale: float, origin: tuple[int, int], downscale: bool
+              ) -> tuple[list[RawCode], list[np.ndarray]]:
+        """The codes decoded in `grey`, and the corners of the symbols located but not decoded
+        (both in the full frame's pixels, `grey` being a crop at `origin` resized by `scale`)."""
         zx = self._zxing
-        codes = []
+        codes, undecoded = [], []
         for barcode in zx.read_barcodes(grey, formats=self._formats, try_rotate=True, try_downscale=downscale,
-                                        try_invert=False):
+                                        try_invert=False, return_errors=True):
             p = barcode.position
             corners = np.array([[p.top_left.x, p.top_left.y], [p.top_right.x, p.top_right.y],
                                 [p.bottom_right.x, p.bottom_right.y], [p.bottom_left.x, p.bottom_left.y]],
                                dtype=np.float32) / scale + np.array(origin, dtype=np.float32)
+            if not barcode.valid:
+                undecoded.append(corners)
+                continue
             micro = barcode.format == zx.BarcodeFormat.MicroQRCode
             modules = _modules(str(barcode.extra.get("Version", "1")) if isinstance(barcode.extra, dict) else "1")
             codes.append(RawCode("microqr" if micro else "qr", barcode.text, None, corners, self.name, modules))
-        return codes
+        return codes, undecoded
 
 
-def _span(codes: Sequence[RawCode], margin_sides: float, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
-    """The box (x0, y0, x1, y1) around every code, widened by `margin_sides` of the largest code."""
-    points = np.concatenate([code.corners for code in codes])
-    margin = margin_sides * max(code.side_px for code in codes)
-    x0, y0 = np.maximum(points.min(axis=0) - margin, 0).astype(int)
-    x1, y1 = np.ceil(points.max(axis=0) + margin).astype(int)
-    return int(x0), int(y0), int(min(x1, shape[1])), int(min(y1, shape[0]))
+def _windows(undecoded: Sequence[np.ndarray], decoded: Sequence[RawCode], margin_sides: float,
+             shape: tuple[int, ...]) -> list[tuple[int, int, int, int]]:
+    """The boxes (x0, y0, x1, y1) to read again: each undecoded symbol widened by `margin_sides` of
+    its side (and 8 pixels), overlapping boxes joined; a symbol centred in a decoded code is skipped
+    (zxing's downscaled pass can fail on a code its full-size pass read)."""
+    boxes: list[list[int]] = []
+    for quad in undecoded:
+        centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
+        if any(cv2.pointPolygonTest(code.corners.reshape(-1, 1, 2), centre, False) >= 0 for code in decoded):
+            continue
+        margin = margin_sides * float(np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1).mean()) + 8
+        x0, y0 = np.maximum(quad.min(axis=0) - margin, 0).astype(int)
+        x1, y1 = np.ceil(quad.max(axis=0) + margin).astype(int)
+        boxes.append([int(x0), int(y0), int(min(x1, shape[1])), int(min(y1, shape[0]))])
+    joined: list[list[int]] = []
+    for box in sorted(boxes):
+        overlapping = [other for other in joined if box[0] < other[2] and other[0] < box[2]
+                       and box[1] < other[3] and other[1] < box[3]]
+        for other in overlapping:
+            joined.remove(other)
+            box = [min(box[0], other[0]), min(box[1], other[1]), max(box[2], other[2]), max(box[3], other[3])]
+        joined.append(box)
+    return [(x0, y0, x1, y1) for x0, y0, x1, y1 in joined if x1 > x0 and y1 > y0]
 
 
 def _modules(version: str) -> int:
@@ -248,6 +269,8 @@ class FiducialCheck:
         cell = self.CELL_PX
         side = (modules + 4) * cell
         self._canvas = side
+        self._cells = side // cell - 2
+        """Cells sampled across: the code, its ring and one more cell around."""
         near, far = 2 * cell, side - 2 * cell
         self._target = np.array([[near, near], [far, near], [far, far], [near, far]], dtype=np.float32)
 
@@ -256,57 +279,134 @@ class FiducialCheck:
         image = cv2.aruco.generateImageMarker(vocabulary, marker_id, modules)
         return image[1:-1, 1:-1] > 127
 
-    def flat(self, grey: np.ndarray, corners: np.ndarray) -> np.ndarray:
-        """The code, its ring and one more cell around, warped square: `CELL_PX` pixels a cell."""
-        homography = cv2.getPerspectiveTransform(np.asarray(corners, dtype=np.float32), self._target)
-        return cv2.warpPerspective(grey, homography, (self._canvas, self._canvas), flags=cv2.INTER_LINEAR,
-                                   borderMode=cv2.BORDER_REPLICATE)
-
-    def cells(self, flat: np.ndarray, dx: int = 0, dy: int = 0) -> np.ndarray:
-        """The mean grey of the middle of every cell of the code and its ring, the grid moved by
-        (dx, dy) pixels of `flat`."""
-        cell = self.CELL_PX
-        n = self._canvas // cell - 2
-        window = flat[cell + dy:cell + dy + n * cell, cell + dx:cell + dx + n * cell]
-        middle = slice(cell // 2 - 1, cell // 2 + 1)
-        return window.reshape(n, cell, n, cell)[:, middle, :, middle].astype(np.float32).mean(axis=(1, 3))
-
     def passes(self, grey: np.ndarray, corners: np.ndarray, marker_id: int) -> bool:
-        """Whether the hit of `marker_id` at `corners` is a real printed marker. The grid is also
+        """Whether the hit of `marker_id` at `corners` is a real printed marker (`passes_all` on one)."""
+        return bool(self.passes_all(grey, [corners], [marker_id])[0])
+
+    def passes_all(self, grey: np.ndarray, corners: Sequence[np.ndarray], marker_ids: Sequence[int]) -> np.ndarray:
+        """Whether each hit (`marker_ids[i]` at `corners[i]`) is a real printed marker, as a bool array.
+
+        Every hit's cells are sampled in one `cv2.remap` call and judged together. The grid is also
         tried a third of a cell off each way: at 2 pixels per module the corners can be that far
         off (the middle of each cell is sampled, so a moved grid still samples inside the cells)."""
-        if not 0 <= marker_id < len(self._codes):
-            return False
-        flat = self.flat(grey, corners)
-        step = self.CELL_PX // 3
-        ring = self.cells(flat)
-        return any(self._cells_pass(self.cells(flat, dx, dy), marker_id, ring)
-                   for dx in (0, -step, step) for dy in (0, -step, step))
+        ids = np.asarray(marker_ids, dtype=np.int64).reshape(-1)
+        result = np.zeros(len(ids), dtype=bool)
+        known = (ids >= 0) & (ids < len(self._codes))
+        if not known.any():
+            return result
+        chosen = np.flatnonzero(known)
+        cells = self._sample(grey, [corners[i] for i in chosen])
+        result[chosen] = self._cells_pass(cells, self._codes[ids[chosen]])
+        return result
 
-    def _cells_pass(self, cells: np.ndarray, marker_id: int, ring_cells: np.ndarray) -> bool:
-        """The check on one sampling of the cells; the ring is judged on the grid as found (a moved
+    def _sample(self, grey: np.ndarray, corners: Sequence[np.ndarray]) -> np.ndarray:
+        """The mean grey of the middle of every cell of each hit's code and ring, for each of the
+        nine grid shifts: shape (hits, 9 shifts, n, n), shift 0 being the grid as found."""
+        cell, n, step = self.CELL_PX, self._cells, self.CELL_PX // 3
+        # Sample positions on the code's square (as if warped CELL_PX pixels a cell): for each shift
+        # (0, -step, +step), each cell, the two pixels of the cell's middle.
+        shifts = np.array([0, -step, step])
+        axis = (cell + shifts[:, None, None] + cell * np.arange(n)[None, :, None]
+                + np.arange(cell // 2 - 1, cell // 2 + 1)[None, None, :]).reshape(-1).astype(np.float64)
+        u, v = np.meshgrid(axis, axis)   # v (rows) runs over dy shifts, u over dx
+        square = np.stack([u.ravel(), v.ravel(), np.ones(u.size)])
+        mapped = _homographies(self._target, np.asarray(corners, dtype=np.float64).reshape(-1, 4, 2)) @ square
+        map_x = (mapped[:, 0] / mapped[:, 2]).astype(np.float32)
+        map_y = (mapped[:, 1] / mapped[:, 2]).astype(np.float32)
+        samples = cv2.remap(grey, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        pairs = samples.reshape(len(corners), 3, n, 2, 3 * n, 2).astype(np.float32)
+        rows = pairs[:, :, :, 0] + pairs[:, :, :, 1]
+        samples = ((rows[..., 0] + rows[..., 1]) / 4).reshape(len(corners), 3, n, 3, n)
+        # (hits, dy, row, dx, column) -> (hits, shift, row, column), shifts in the order dx fastest.
+        return samples.transpose(0, 1, 3, 2, 4).reshape(len(corners), 9, n, n)
+
+    def _cells_pass(self, cells: np.ndarray, light_cells: np.ndarray) -> np.ndarray:
+        """The check on every hit, shift and turn of the id at once. `cells` is (hits, shifts, n, n),
+        `light_cells` (hits, 4 turns, bits, bits); the ring is judged on the grid as found (a moved
         grid would sample the ring next to the code's edge)."""
-        code = cells[1:-1, 1:-1]
-        inner = code[1:-1, 1:-1]
-        dark = float(np.median(code[self._border]))
-        for light_cells in self._codes[marker_id]:
-            light = float(np.median(inner[light_cells])) if light_cells.any() else float(cells.max())
-            span = light - dark
-            if span < self.MIN_CONTRAST:
-                continue
-            level = (cells - dark) / span
-            bits = level[2:-2, 2:-2]
-            contradictions = int(((bits < 0.25) & light_cells).sum() + ((bits > 0.75) & ~light_cells).sum())
-            wrong_side = int(((bits < 0.5) & light_cells).sum() + ((bits > 0.5) & ~light_cells).sum())
-            if contradictions > self.MAX_CONTRADICTIONS or wrong_side > self.MAX_WRONG_SIDE:
-                continue
-            if int((level[1:-1, 1:-1][self._border] > 0.5).sum()) > self.MAX_LIGHT_BORDER_CELLS:
-                continue
-            ring = (ring_cells - dark) / span > 0.5
-            sides = (ring[0, 1:-1], ring[-1, 1:-1], ring[1:-1, 0], ring[1:-1, -1])
-            if sum(int(side.sum()) >= len(side) - 2 for side in sides) >= self.MIN_LIGHT_SIDES:
-                return True
-        return False
+        code = cells[:, :, 1:-1, 1:-1]
+        inner = code[:, :, 1:-1, 1:-1]
+        dark = np.median(code[:, :, self._border], axis=-1)[:, :, None]                # (hits, shifts, 1)
+        light_mask = light_cells[:, None]                                               # (hits, 1, turns, b, b)
+        light_values = np.where(light_mask, inner[:, :, None], np.nan)
+        light = _masked_median(light_values.reshape(*light_values.shape[:3], -1))   # (hits, shifts, turns)
+        light = np.where(light_cells.any(axis=(2, 3))[:, None], light, cells.max(axis=(2, 3))[:, :, None])
+        span = light - dark
+        with np.errstate(divide="ignore", invalid="ignore"):
+            level = (cells[:, :, None] - dark[..., None, None]) / span[..., None, None]  # (hits, shifts, turns, n, n)
+            ring_level = (cells[:, :1, None] - dark[..., None, None]) / span[..., None, None]
+        bits = level[..., 2:-2, 2:-2]
+        lit = light_cells[:, None]
+        contradictions = ((bits < 0.25) & lit).sum(axis=(-2, -1)) + ((bits > 0.75) & ~lit).sum(axis=(-2, -1))
+        wrong_side = ((bits < 0.5) & lit).sum(axis=(-2, -1)) + ((bits > 0.5) & ~lit).sum(axis=(-2, -1))
+        light_border = (level[..., 1:-1, 1:-1][..., self._border] > 0.5).sum(axis=-1)
+        ring = ring_level > 0.5
+        sides = np.stack([ring[..., 0, 1:-1], ring[..., -1, 1:-1], ring[..., 1:-1, 0], ring[..., 1:-1, -1]], axis=-2)
+        light_sides = (sides.sum(axis=-1) >= sides.shape[-1] - 2).sum(axis=-1)
+        good = ((span >= self.MIN_CONTRAST) & (contradictions <= self.MAX_CONTRADICTIONS)
+                & (wrong_side <= self.MAX_WRONG_SIDE) & (light_border <= self.MAX_LIGHT_BORDER_CELLS)
+                & (light_sides >= self.MIN_LIGHT_SIDES))
+        return good.any(axis=(1, 2))
+
+
+def _homographies(source: np.ndarray, targets: np.ndarray) -> np.ndarray:
+    """The homographies taking the four points `source` (4, 2) onto each of `targets` (k, 4, 2),
+    solved together (what `cv2.getPerspectiveTransform` gives for one)."""
+    x, y = source[:, 0].astype(np.float64), source[:, 1].astype(np.float64)
+    u, v = targets[..., 0], targets[..., 1]
+    count = len(targets)
+    system = np.zeros((count, 8, 8))
+    one, zero = np.ones(4), np.zeros(4)
+    system[:, :4] = np.stack([x, y, one, zero, zero, zero, zero, zero], axis=1)
+    system[:, 4:] = np.stack([zero, zero, zero, x, y, one, zero, zero], axis=1)
+    system[:, :4, 6], system[:, :4, 7] = -x * u, -y * u
+    system[:, 4:, 6], system[:, 4:, 7] = -x * v, -y * v
+    solution = np.linalg.solve(system, np.concatenate([u, v], axis=1)[..., None])[..., 0]
+    return np.concatenate([solution, np.ones((count, 1))], axis=1).reshape(count, 3, 3)
+
+
+def _masked_median(values: np.ndarray) -> np.ndarray:
+    """The median along the last axis of the values that are not NaN (NaN where none is)."""
+    count = (~np.isnan(values)).sum(axis=-1)
+    ordered = np.sort(values, axis=-1)   # NaN sorts last
+    low = np.take_along_axis(ordered, np.maximum(count - 1, 0)[..., None] // 2, axis=-1)[..., 0]
+    high = np.take_along_axis(ordered, (count // 2)[..., None], axis=-1)[..., 0]
+    return np.where(count > 0, (low + high) / 2, np.nan)
+
+
+def _inside_any(points: np.ndarray, areas: Sequence[np.ndarray]) -> np.ndarray:
+    """Whether each point (k, 2) lies inside any of the convex quadrilaterals `areas` (4, 2 each)."""
+    quads = np.asarray(areas, dtype=np.float64).reshape(-1, 4, 2)
+    edges = np.roll(quads, -1, axis=1) - quads                                  # (areas, 4, 2)
+    offsets = points[:, None, None, :] - quads[None]                            # (k, areas, 4, 2)
+    cross = edges[None, ..., 0] * offsets[..., 1] - edges[None, ..., 1] * offsets[..., 0]
+    inside = (cross >= 0).all(axis=2) | (cross <= 0).all(axis=2)
+    return inside.any(axis=1)
+
+
+def _box_around(codes: Sequence[RawCode], reach_sides: float, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """The box (x0, y0, x1, y1) around every code, widened by `reach_sides` of the largest one."""
+    points = np.concatenate([code.corners for code in codes])
+    reach = reach_sides * max(code.side_px for code in codes)
+    x0, y0 = (int(v) for v in np.maximum(points.min(axis=0) - reach, 0))
+    return (x0, y0, int(min(shape[1], points[:, 0].max() + reach + 1)),
+            int(min(shape[0], points[:, 1].max() + reach + 1)))
+
+
+def _blanked(image: np.ndarray, areas: Sequence[np.ndarray], scale: float) -> np.ndarray:
+    """A copy of `image` (a frame resized by `scale`) with every area (corners in the full frame's
+    pixels: decoded QR codes) painted white: their modules, which look like tiny markers, would
+    otherwise give the ArUco search thousands of outlines to test. Each area is widened by a
+    module (it stays in the code's quiet zone)."""
+    blank = image.copy()
+    polygons = []
+    for area in areas:
+        quad = np.asarray(area, dtype=np.float32).reshape(-1, 2)
+        centre = quad.mean(axis=0)
+        widened = centre + (quad - centre) * (1 + 2 / 21)
+        polygons.append(np.round((widened + 0.5) * scale - 0.5).astype(np.int32))
+    cv2.fillPoly(blank, polygons, 255)
+    return blank
 
 
 def _to_full(points: np.ndarray, scale: float) -> np.ndarray:
@@ -315,18 +415,29 @@ def _to_full(points: np.ndarray, scale: float) -> np.ndarray:
     return ((points + 0.5) / scale - 0.5).astype(np.float32) if scale != 1.0 else points
 
 
+@dataclass(frozen=True)
+class _Search:
+    """One ArUco detector pass: the hits that passed the check, the outlines it rejected, and the
+    places of hits on a reduced copy that failed (corners in the full frame's pixels)."""
+
+    codes: list[RawCode]
+    rejected: list[np.ndarray]
+    retry: list[tuple[float, np.ndarray]]
+
+
 class ArucoDecoder:
     """OpenCV's ArUco detector for one predefined dictionary (by its cv2.aruco name): outlines found
     on a reduced copy of large frames, every hit refined and checked on the full frame, and a second
     look at small candidates.
 
-    Frames wider than `reduce_above` pixels (4K, 12 MP photos) are searched at 2/3 size, unless
-    their markers prove too small for it; the corners are then refined on the full frame. At 2-3 pixels per module
-    OpenCV finds the marker's outline but often misreads its bits from rough corners: candidates
-    it rejected that have the size of the markers around (or of small markers) are cropped from the
-    full frame, upscaled `roi_scale` times, sharpened and read again; at most `roi_limit` of them
-    per frame, the most contrasted first. Every hit must then pass `FiducialCheck` (its bits read
-    again on the refined corners, its border, its quiet zone).
+    Frames wider than `reduce_above` pixels (4K, 12 MP photos) are searched at 2/3 size, and again
+    at full size only around markers too small for it; the corners are then refined on the full
+    frame. At 2-3 pixels per module OpenCV finds the marker's outline but often misreads its bits
+    from rough corners: candidates it rejected that have the size of the markers around (or of
+    small markers) are cropped from the full frame, upscaled `roi_scale` times, sharpened and read
+    again, all in one mosaic; at most `roi_limit` of them per frame, the most contrasted first.
+    Every hit must then pass `FiducialCheck` (its bits read again on the refined corners, its
+    border, its quiet zone), all hits of a frame at once.
     """
 
     name = "aruco"
@@ -334,10 +445,14 @@ class ArucoDecoder:
     """The scale large frames are searched at."""
     LEAST_REDUCED_PPM = 2.4
     """Markers found on the reduced copy at fewer pixels per module than this: smaller ones may be
-    there unseen, so the frame is searched again at full size (and the next frames too)."""
+    there unseen, so the area around them is searched again at full size."""
+    SMALL_REACH_SIDES = 6.0
+    """How far around the small markers the full-size search reaches, in their sides."""
+    FULL_SIZE_SHARE = 0.3
+    """A full-size search box over this share of the frame: the whole frame is searched at full size."""
 
     def __init__(self, dictionary: str = "DICT_5X5_1000", *, min_perimeter_px: float = 38.0,
-                 roi_scale: float = 3.0, roi_limit: int = 60, reduce_above: int = 2400) -> None:
+                 roi_scale: float = 2.0, roi_limit: int = 60, reduce_above: int = 2400) -> None:
         vocabulary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary))
         # OpenCV's defaults but for small outlines (OpenCV gives the least perimeter as a share of
         # the image's longer side; it is set per frame size so that 4K frames keep small markers)
@@ -359,32 +474,65 @@ class ArucoDecoder:
         self.roi_scale = roi_scale
         self.roi_limit = roi_limit
         self.reduce_above = reduce_above
-        self._small_markers = False
+        self._full_size_next = False
 
     def scale_for(self, grey: np.ndarray) -> float:
         """The scale outlines are searched at: reduced for frames wider than `reduce_above` unless
-        the last frame showed markers too small for it."""
-        return self.REDUCED if max(grey.shape) > self.reduce_above and not self._small_markers else 1.0
+        the last frame's small markers spread over most of it."""
+        return self.REDUCED if max(grey.shape) > self.reduce_above and not self._full_size_next else 1.0
 
     def decode(self, grey: np.ndarray, exclude: Sequence[np.ndarray] = (), scale: float | None = None
                ) -> list[RawCode]:
         """Every marker in `grey`; rejected outlines inside the `exclude` polygons (decoded QR codes,
         whose modules look like tiny markers) get no second look. `scale` overrides `scale_for`
-        (a crop of a large frame is searched at the frame's scale)."""
+        (a crop of a large frame is searched at the frame's scale).
+
+        Where markers found on the reduced copy are small (others nearby may be too small for it:
+        the far side of a tilted view), the box around them, widened by `SMALL_REACH_SIDES` of
+        their side, is searched again at full size. When that box is over `FULL_SIZE_SHARE` of the
+        frame, the whole frame is searched at full size instead, and so are the next frames while
+        their small markers spread that wide."""
+        chosen = scale
         scale = self.scale_for(grey) if scale is None else scale
-        codes = self._decode_at(grey, exclude, scale)
-        least_ppm = min((code.pixels_per_module for code in codes), default=None)
-        if least_ppm is None:
-            return codes
-        if scale != 1.0 and least_ppm * scale < self.LEAST_REDUCED_PPM:
-            self._small_markers = True
+        reduced = self._search(grey, exclude, scale)
+        codes = reduced.codes
+        small = [code for code in codes if code.pixels_per_module * self.REDUCED < self.LEAST_REDUCED_PPM]
+        if not small or (scale == 1.0 and max(grey.shape) <= self.reduce_above):
+            if chosen is None:
+                self._full_size_next = False
+            return codes + self._second(grey, codes, reduced.rejected, reduced.retry, exclude)
+        box = _box_around(small, self.SMALL_REACH_SIDES, grey.shape)
+        x0, y0, x1, y1 = box
+        wide = (x1 - x0) * (y1 - y0) > self.FULL_SIZE_SHARE * grey.size
+        if chosen is None:
+            self._full_size_next = wide
+        if scale == 1.0:
+            return codes + self._second(grey, codes, reduced.rejected, reduced.retry, exclude)
+        if wide:
             return self._decode_at(grey, exclude, 1.0)
-        if max(grey.shape) > self.reduce_above:
-            self._small_markers = scale == 1.0 and least_ppm * self.REDUCED < self.LEAST_REDUCED_PPM * 1.2
-        return codes
+        # Only the box is searched again at full size, and one second look serves both searches.
+        origin = np.array([x0, y0], dtype=np.float32)
+        found = self._search(grey[y0:y1, x0:x1], [np.asarray(area) - origin for area in exclude], 1.0)
+        again = [replace(code, corners=code.corners + origin) for code in found.codes]
+        # The full-size reads replace the reduced ones of the same marker (finer corners).
+        codes = again + [code for code in codes if not any(
+            code.fiducial_id == other.fiducial_id and np.linalg.norm(np.subtract(code.center, other.center))
+            < 0.35 * code.side_px for other in again)]
+        outside = [not (x0 <= q[:, 0].mean() < x1 and y0 <= q[:, 1].mean() < y1) for q in reduced.rejected]
+        rejected = [q for q, out in zip(reduced.rejected, outside, strict=True) if out]
+        rejected += [q + origin for q in found.rejected]
+        retry = [(side, centre) for side, centre in reduced.retry
+                 if not (x0 <= centre[0] < x1 and y0 <= centre[1] < y1)]
+        return codes + self._second(grey, codes, rejected, retry, exclude)
 
     def _decode_at(self, grey: np.ndarray, exclude: Sequence[np.ndarray], scale: float) -> list[RawCode]:
-        """The markers found with outlines searched at `scale`, refined and checked on `grey`."""
+        """The markers found with outlines searched at `scale`, refined and checked on `grey`, and
+        those the second look adds."""
+        found = self._search(grey, exclude, scale)
+        return found.codes + self._second(grey, found.codes, found.rejected, found.retry, exclude)
+
+    def _search(self, grey: np.ndarray, exclude: Sequence[np.ndarray], scale: float) -> _Search:
+        """One detector pass with outlines searched at `scale`, its hits refined and checked on `grey`."""
         small = grey if scale == 1.0 else cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
         side = max(small.shape)
         if (side, scale) != self._frame_side:
@@ -394,38 +542,48 @@ class ArucoDecoder:
             self._params.cornerRefinementMethod = (cv2.aruco.CORNER_REFINE_NONE if scale == 1.0
                                                    else cv2.aruco.CORNER_REFINE_CONTOUR)
             self._detector.setDetectorParameters(self._params)
+        if exclude:
+            small = _blanked(small, exclude, scale)
         corners, ids, rejected = self._detector.detectMarkers(small)
         codes, failed = [], []
         if ids is not None:
             outlines = [_to_full(c.reshape(4, 2), scale) for c in corners]
-            for found, quad, marker_id in zip(outlines, self._refine(grey, outlines, scale), ids.ravel(), strict=True):
-                refined = RawCode("aruco", None, int(marker_id), quad, self.name, self._modules)
-                # Refining can pull a corner of a small marker onto a module's corner: then the
-                # detector's own corners are checked.
-                if self._passes(grey, refined):
-                    codes.append(refined)
-                elif self.check.passes(grey, found, int(marker_id)):
-                    codes.append(replace(refined, corners=found))
-                else:
-                    failed.append(refined)
+            hits = [RawCode("aruco", None, int(marker_id), quad, self.name, self._modules)
+                    for quad, marker_id in zip(self._refine(grey, outlines, scale), ids.ravel(), strict=True)]
+            # Refining can pull a corner of a small marker onto a module's corner: then the
+            # detector's own corners are checked.
+            refined_pass = self._passing(grey, hits)
+            doubtful = np.flatnonzero(~refined_pass)
+            found_pass = self.check.passes_all(grey, [outlines[i] for i in doubtful],
+                                               [hits[i].fiducial_id or 0 for i in doubtful])
+            codes = [hit for hit, good in zip(hits, refined_pass, strict=True) if good]
+            codes += [replace(hits[i], corners=outlines[i]) for i, good in zip(doubtful, found_pass, strict=True)
+                      if good]
+            failed = [hits[i] for i, good in zip(doubtful, found_pass, strict=True) if not good]
         # A hit found on a reduced copy that fails the check may only have rough corners: it is read
         # again on the full frame with the second look, before any rejected outline.
         retry = [(code.side_px, np.array(code.center)) for code in failed] if scale != 1.0 else []
-        # No marker at all in the frame: it shows no compact stickers, skip the costly second look.
-        if self.roi_limit > 0 and (rejected or retry) and (codes or retry):
-            outlines = [_to_full(r.reshape(4, 2), scale) for r in rejected]
-            if exclude:
-                outlines = [q for q in outlines if not any(
-                    cv2.pointPolygonTest(area.reshape(-1, 1, 2).astype(np.float32),
-                                         (float(q[:, 0].mean()), float(q[:, 1].mean())), False) >= 0
-                    for area in exclude)]
-            second = self._second_look(grey, codes, outlines, retry)
-            codes += [code for code in second if self._passes(grey, code)]
-        return codes
+        return _Search(codes, [_to_full(r.reshape(4, 2), scale) for r in rejected], retry)
 
-    def _passes(self, grey: np.ndarray, code: RawCode) -> bool:
-        """Whether `code` passes the fiducial check on the full frame."""
-        return code.fiducial_id is not None and self.check.passes(grey, code.corners, code.fiducial_id)
+    def _second(self, grey: np.ndarray, codes: list[RawCode], rejected: list[np.ndarray],
+                retry: list[tuple[float, np.ndarray]], exclude: Sequence[np.ndarray]) -> list[RawCode]:
+        """The markers the second look finds that pass the check; rejected outlines centred in an
+        `exclude` area get none. No marker at all in the frame: it shows no compact stickers, the
+        costly second look is skipped."""
+        if self.roi_limit <= 0 or not (rejected or retry) or not (codes or retry):
+            return []
+        if exclude and rejected:
+            centres = np.array([q.mean(axis=0) for q in rejected])
+            rejected = [q for q, inside in zip(rejected, _inside_any(centres, exclude), strict=True) if not inside]
+        second = self._second_look(grey, codes, rejected, retry)
+        return [code for code, good in zip(second, self._passing(grey, second), strict=True) if good]
+
+    def _passing(self, grey: np.ndarray, codes: Sequence[RawCode]) -> np.ndarray:
+        """Whether each of `codes` passes the fiducial check on the full frame (a bool array)."""
+        if not codes:
+            return np.zeros(0, dtype=bool)
+        return self.check.passes_all(grey, [code.corners for code in codes],
+                                     [-1 if code.fiducial_id is None else code.fiducial_id for code in codes])
 
     def _refine(self, grey: np.ndarray, outlines: list[np.ndarray], scale: float = 1.0) -> list[np.ndarray]:
         """Corners moved to the full frame's subpixel corners (a wider search for corners found on
@@ -449,19 +607,22 @@ class ArucoDecoder:
         sides = [code.side_px for code in found]
         low = min(sides) * 0.6 if sides else 10.0
         high = max(sides) * 1.5 if sides else 80.0
-        centres = [np.array(code.center) for code in found]
+        quads = np.array(rejected, dtype=np.float64).reshape(-1, 4, 2)
+        quad_sides = np.linalg.norm(np.roll(quads, -1, axis=1) - quads, axis=2).mean(axis=1)
+        quad_centres = quads.mean(axis=1)
+        keep = (quad_sides >= low) & (quad_sides <= high)
+        if found and len(quads):
+            centres = np.array([code.center for code in found])
+            gaps = np.linalg.norm(quad_centres[:, None] - centres[None], axis=2).min(axis=1)
+            keep &= gaps >= quad_sides * 0.6
         candidates = []
-        for quad in rejected:
-            side = float(np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1).mean())
-            centre = quad.mean(axis=0)
-            if not low <= side <= high or any(np.linalg.norm(centre - c) < side * 0.6 for c in centres):
-                continue
+        for quad, side, centre in zip(quads[keep], quad_sides[keep], quad_centres[keep], strict=True):
             x0, y0 = np.floor(quad.min(axis=0)).astype(int)
             x1, y1 = np.ceil(quad.max(axis=0)).astype(int)
             patch = grey[max(0, y0):y1 + 1, max(0, x0):x1 + 1]
             if patch.size == 0:
                 continue
-            candidates.append((float(patch.std()), side, centre))
+            candidates.append((float(patch.std()), float(side), centre))
         candidates.sort(key=lambda item: -item[0])
         chosen: list[tuple[float, np.ndarray]] = list(first[:self.roi_limit])
         for _, side, centre in candidates:

@@ -109,8 +109,11 @@ def drop_unreliable(codes: Sequence[RawCode], min_pixels_per_module: float) -> l
 def merge_duplicates(codes: Sequence[RawCode]) -> list[RawCode]:
     """Keep one of each code found more than once at the same place (the largest read)."""
     kept: list[RawCode] = []
+    kept_by_identity: dict[tuple[str, object], list[RawCode]] = {}
     for code in sorted(codes, key=lambda c: -c.side_px):
-        if not any(_identity(code) == _identity(other) and _same_place(code, other) for other in kept):
+        same = kept_by_identity.setdefault(_identity(code), [])
+        if not any(_same_place(code, other) for other in same):
+            same.append(code)
             kept.append(code)
     return kept
 
@@ -128,14 +131,12 @@ def drop_odd_sizes(codes: Sequence[RawCode], neighbours: int = 4, low: float = 0
         return list(codes)
     centres = np.array([code.center for code in fiducials])
     sides = np.array([code.side_px for code in fiducials])
-    odd = set()
-    for index, code in enumerate(fiducials):
-        distances = np.linalg.norm(centres - centres[index], axis=1)
-        distances[index] = np.inf
-        nearest = np.argsort(distances)[:neighbours]
-        typical = float(np.median(sides[nearest]))
-        if not low * typical <= sides[index] <= high * typical:
-            odd.add(id(code))
+    distances = np.linalg.norm(centres[:, None] - centres[None], axis=2)
+    np.fill_diagonal(distances, np.inf)
+    nearest = np.argsort(distances, axis=1)[:, :neighbours]
+    typical = np.median(sides[nearest], axis=1)
+    odd = {id(code) for code, side, usual in zip(fiducials, sides, typical, strict=True)
+           if not low * usual <= side <= high * usual}
     return [code for code in codes if id(code) not in odd]
 
 
