@@ -9,7 +9,7 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle, Triangle
-from kivy.properties import NumericProperty, StringProperty
+from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
@@ -29,12 +29,14 @@ class CategoryIcon(Widget):
     banner; naval: a ship; islands: an island; port: an anchor-like mooring."""
 
     category = StringProperty("")
+    ink = ListProperty([1, 1, 1, 1])
 
-    def __init__(self, ink: Any, **kwargs: Any) -> None:
+    def __init__(self, ink: Any = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.ink = ink
+        if ink is not None:
+            self.ink = ink
         self._later = Clock.create_trigger(self._draw)      # once the layouts have placed it
-        self.bind(pos=self._later, size=self._later, category=self._later)
+        self.bind(pos=self._later, size=self._later, category=self._later, ink=self._later)
 
     def _draw(self, *_: Any) -> None:
         self.canvas.clear()
