@@ -1,5 +1,5 @@
 """A separate process (one Kivy window each) for tests/test_app_layout.py: `python -m
-tests.tools.layout_script OUT.json WIDTHxHEIGHT LANGUAGE...` opens Armada games of 3 to 8 players on
+tests.tools.layout_script OUT.json WIDTHxHEIGHT 3-8 LANGUAGE...` opens Armada games of 3 to 8 players on
 a window of that size in each language (set up through the app's own start, not by taps: the taps
 are tested elsewhere), gives every city ships and islands, and measures what a player would see:
 whether each city's row lies inside the table without scrolling, whether the texts of the Armada
@@ -127,26 +127,48 @@ def city_facts(ui: AppDriver, tag: str, seat: int) -> dict[str, Any]:
 
 
 def score_facts(ui: AppDriver, tag: str) -> dict[str, Any]:
-    """The score pad: every column in view, every label fits; the saved picture's size."""
+    """The score pad: every column and row inside the pad's area under the top bar, every label fits;
+    where each row's first cell and each player's cell of a row are in the saved picture (pixels from
+    its top left), with the row's colour."""
     ui.app.go("score")
-    ui.pump(frames=6)
     screen = ui.screen
-    pad = screen.ids.pad
+    pad, area = screen.ids.pad, screen.ids.sheet_area
+    screen.ids.toast.show(ui.tr("score.picture_saved", path="score-1-20260101-000000.png"))   # a message below
+    ui.pump(frames=6)
+    ui.screenshot(f"{tag}-score-message")
+    with_message = all(_inside(cell, area) for cell in pad.children) and _inside(screen.ids.winner, area)
+    cut_with_message = _cut_labels(ui, pad)
+    screen.ids.toast.hide()
+    ui.pump(frames=6)
     ui.screenshot(f"{tag}-score")
-    facts = {"pad_fits": pad.width <= pad.parent.width + 1, "pad_cut": _cut_labels(ui, pad),
-             "area": list(screen.ids.sheet_area.size)}
+    cells = list(reversed(pad.children))
+    columns = pad.cols
+    ax, ay = area.to_window(area.x, area.y)
+
+    def spot(widget: Any) -> list[float]:
+        x, y = widget.to_window(widget.x + 2, widget.center_y)         # on the fill, beside any icon or text
+        return [x - ax, area.height - (y - ay)]
+
+    categories = ui.app.session.scores().categories
+    rows = {category: {"rgb": ui.app.theme.raw["score_rows"][category],
+                       "cells": [spot(cell) for cell in cells[(index + 1) * columns:(index + 2) * columns]]}
+            for index, category in enumerate(categories)}
+    facts = {"pad_fits": pad.width <= pad.parent.width + 1, "pad_cut": _cut_labels(ui, pad) + cut_with_message,
+             "pad_inside": all(_inside(cell, area) for cell in cells) and _inside(screen.ids.winner, area),
+             "pad_inside_with_message": with_message, "pad_rows": rows, "area": list(area.size)}
     ui.tap(ui.tr("score.save_picture"))
     facts["picture"] = screen.saved_to
     return facts
 
 
-def main(out: Path, size: str, languages: list[str]) -> None:
+def main(out: Path, size: str, counts: str, languages: list[str]) -> None:
     width, height = (int(n) for n in size.split("x"))
+    fewest, most = (int(n) for n in counts.split("-"))
     ui = AppDriver.start(out.parent / "games.sqlite3", size=(width, height), language=languages[0])
     result: dict[str, Any] = {"u": ui.app.u, "touch": ui.app.touch, "games": {}}
     try:
         for language in languages:
-            for players in range(3, 9):
+            for players in range(fewest, most + 1):
                 tag = f"layout-{language}-{width}x{height}-{players}"
                 start(ui, players, language)
                 ui.screenshot(f"{tag}-table")
@@ -163,4 +185,4 @@ def main(out: Path, size: str, languages: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]), sys.argv[2], sys.argv[3:])
+    main(Path(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:])
