@@ -56,6 +56,7 @@ def test_every_armada_city_is_in_view_without_scrolling(small: dict[str, Any], l
         for game, facts in _games(result):
             players = int(game.split("-")[1])
             assert facts["rows"] == players and facts["rows_inside"] == players, game
+            assert facts["rows_inside_with_message"] == players, game      # and while a message shows below
             assert not facts["scrolls"], game
             assert facts["ports"] == players and facts["ports_inside"] == players, game
 

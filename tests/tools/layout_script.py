@@ -93,15 +93,22 @@ def start(ui: AppDriver, players: int, language: str) -> None:
     ui.pump(frames=6)
 
 
-def table_facts(ui: AppDriver) -> dict[str, Any]:
+def table_facts(ui: AppDriver, tag: str) -> dict[str, Any]:
     """Whether every city's row is inside the visible table with nothing to scroll, and what is cut."""
     screen = ui.screen
     view = screen.ids.rows_scroll
     rows = sorted(_widgets(ui, "CityRow", screen), key=lambda r: r.seat)
     ports = _widgets(ui, "CompactPort", screen)
+    screen.ids.toast.show(ui.tr("table.stage_built", player=NAMES["en"][0], stage=1), undo=lambda: None)
+    ui.pump(frames=6)                                       # a message with Undo below the table
+    with_message = sum(_inside(row, view) for row in rows)
+    ui.screenshot(f"{tag}-table-message")
+    screen.ids.toast.hide()
+    ui.pump(frames=6)
     buttons = [w for row in rows for w in ui.walk(row) if type(w).__name__ == "BigButton" and w.opacity > 0]
     return {"rows": len(rows), "rows_inside": sum(_inside(row, view) for row in rows),
             "scrolls": screen.ids.rows.height > view.height + 1, "ports": len(ports),
+            "rows_inside_with_message": with_message,
             "ports_inside": sum(_inside(port, row) for row in rows for port in _widgets(ui, "CompactPort", row)),
             "smallest_target": min(min(t.width, t.height) for t in ports + buttons),
             "cut": [text for row in rows for text in _cut_labels(ui, row)]}
@@ -172,7 +179,7 @@ def main(out: Path, size: str, counts: str, languages: list[str]) -> None:
                 tag = f"layout-{language}-{width}x{height}-{players}"
                 start(ui, players, language)
                 ui.screenshot(f"{tag}-table")
-                facts = table_facts(ui)
+                facts = table_facts(ui, tag)
                 if players in (4, 8):
                     facts.update(city_facts(ui, tag, 0))
                 if players in (7, 8):

@@ -68,7 +68,10 @@ class TableScreen(AppScreen):
             share = (self.ids.rows_scroll.height - gap * (count - 1)) / count
             margin = min(margin, max(0.0, (share - running.touch) / 2))
         self.ids.rows.spacing = gap
-        height = max(running.touch + 2 * margin, min(u * 4.6, share))
+        # Only while a message bar takes its room below (8 seats on the small screen) are the rows a
+        # little under a fingertip for its few seconds, rather than a table scrolled out of view.
+        least = running.touch if share >= running.touch else max(share, running.touch * 0.85)
+        height = max(least + 2 * margin, min(u * 4.6, share))
         for row in rows:
             row.padding = (u * 0.15, margin)
             row.height = height

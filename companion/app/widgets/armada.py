@@ -1,14 +1,18 @@
-"""Armada in a city: one compact row (the port board and naval shields, the four fleets, the islands),
-the port sheet for corrections and islands, and the island picker.
+"""Armada in a city: its port on the table's row (one tile beside the colour counts), the full
+city's Armada row (the port board and naval shields, the four fleets, the islands), the port sheet
+for corrections and islands, and the island picker.
 
-The row is one line of touch targets at least 4 units (9 mm on the 800x480 touchscreen): a tap on a
-fleet moves its ship one space up (Undo in the message bar) and asks at once for the values of the
-space reached that nobody has entered yet; a tap on the port or the islands opens the port sheet,
-where ships move back or forth with steppers and islands are taken or given back. Each fleet shows
-its letter as well as its colour, each island its level (I-III) as well as its name.
+The table row's tile (`CompactPort`, from `compact_row`) keeps every city in view: the fleets as
+letters and spaces on their colours, the naval strength and the islands as numbers beside the score
+pad's icons; one target of at least 9 mm that opens the port sheet. The full city's row
+(`ArmadaPart`) is one line of touch targets at least 4 units (9 mm on the 800x480 touchscreen): a
+tap on a fleet moves its ship one space up (Undo in the message bar) and asks at once for the values
+of the space reached that nobody has entered yet; a tap on the port or the islands opens the port
+sheet, where ships move back or forth with steppers and islands are taken or given back. Each fleet
+shows its letter as well as its colour, each island its level (I-III) as well as its name.
 
 API for the screens: `ArmadaPart().show(player, seat=..., on_fleet=..., on_island=..., on_add_island=...)`
-(every callback goes to the session at once).
+and `compact_row(seat, player, actions)` (every callback goes to the session at once).
 """
 
 from __future__ import annotations

@@ -43,8 +43,9 @@ class CategoryIcon(Widget):
         super().__init__(**kwargs)
         if ink is not None:
             self.ink = ink
-        self._later = Clock.create_trigger(self._draw)      # once the layouts have placed it
-        self.bind(pos=self._later, size=self._later, category=self._later, ink=self._later)
+        # drawn again at once at every change: a deferred draw could keep a size the layouts have left
+        self.bind(pos=self._draw, size=self._draw, category=self._draw, ink=self._draw)
+        self._draw()
 
     def _draw(self, *_: Any) -> None:
         self.canvas.clear()
