@@ -43,9 +43,10 @@ class CategoryIcon(Widget):
         super().__init__(**kwargs)
         if ink is not None:
             self.ink = ink
-        # drawn again at once at every change: a deferred draw could keep a size the layouts have left
-        self.bind(pos=self._draw, size=self._draw, category=self._draw, ink=self._draw)
-        self._draw()
+        later = Clock.create_trigger(self._draw)             # and once more when the layouts have settled
+        for name in ("pos", "size", "category", "ink"):
+            self.fbind(name, self._draw)
+            self.fbind(name, later)
 
     def _draw(self, *_: Any) -> None:
         self.canvas.clear()
