@@ -1,7 +1,8 @@
 """The score sheet as the printed score pad lays it out: players as columns (name, wonder and side),
 categories as rows of solid colour, each named and drawn with its icon (so colour is never the only
-sign), the total large, then the place and the tie-break coins. Every player count fits the width it
-is given: columns share it, names wrap instead of being cut."""
+sign), the total large, then the place and the tie-break coins. Every player count fits the width and
+height it is given: the first column as wide as its longest row name, the players' columns share the
+rest, a name is made smaller rather than cut or broken; rows share the height (`room`)."""
 
 from __future__ import annotations
 
