@@ -124,12 +124,44 @@ def city_facts(ui: AppDriver, tag: str, seat: int) -> dict[str, Any]:
     part = _widgets(ui, "ArmadaPart", screen.city_view)[0]
     tiles = [w for w in ui.walk(part) if type(w).__name__ in ("FleetTile", "PortTile", "IslandsTile")]
     facts = {"city_cut": _cut_labels(ui, part), "smallest_city_target": min(min(t.size) for t in tiles)}
+    ui.tap(next(t for t in tiles if getattr(t, "fleet", "") == "yellow"))    # the space reached asks its values
+    dialog = _widgets(ui, "ValueDialog")
+    if dialog:
+        ui.screenshot(f"{tag}-value-dialog")
+        facts["dialog_cut"] = _cut_labels(ui, dialog[0])
+        ui.tap(ui.find(ui.tr("armada.values.later"), root=dialog[0]))
     ui.tap(ui.find(ui.tr("common.close"), root=screen.city_view))
     ui.tap(_widgets(ui, "CompactPort", row)[0])
     ui.screenshot(f"{tag}-port-sheet")
     sheet = _widgets(ui, "PortSheet")[0]
     facts["sheet_cut"] = _cut_labels(ui, sheet)
+    ui.tap(ui.find(ui.tr("armada.add_island"), root=sheet))
+    picker = _widgets(ui, "IslandPicker")[0]
+    ui.screenshot(f"{tag}-island-picker")
+    facts["picker_cut"] = _cut_labels(ui, picker)
+    ui.tap(ui.find(ui.tr("common.close"), root=picker))
     ui.tap(ui.find(ui.tr("common.close"), root=sheet))
+    return facts
+
+
+def screen_cuts(ui: AppDriver, tag: str) -> dict[str, Any]:
+    """The build check, the turn and the end of the age with Armada: a screenshot each and what is cut."""
+    facts: dict[str, Any] = {}
+    for name in ("build_check", "end_of_age"):
+        ui.app.go(name)
+        ui.pump(frames=6)
+        ui.screenshot(f"{tag}-{name.replace('_', '-')}")
+        facts[f"{name}_cut"] = _cut_labels(ui, ui.screen)
+    ui.app.go("table")
+    ui.pump(frames=4)
+    turn = ui.screen.ids.armada_turn
+    if turn.opacity > 0:
+        ui.tap(turn)
+        dialog = _widgets(ui, "TurnDialog")
+        if dialog:
+            ui.screenshot(f"{tag}-turn")
+            facts["turn_cut"] = _cut_labels(ui, dialog[0])
+            ui.tap(ui.find(ui.tr("common.close"), root=dialog[0]))
     return facts
 
 
@@ -182,6 +214,8 @@ def main(out: Path, size: str, counts: str, languages: list[str]) -> None:
                 facts = table_facts(ui, tag)
                 if players in (4, 8):
                     facts.update(city_facts(ui, tag, 0))
+                if players == 8:
+                    facts.update(screen_cuts(ui, tag))
                 if players in (7, 8):
                     facts.update(score_facts(ui, tag))
                 result["games"][f"{language}-{players}"] = facts
