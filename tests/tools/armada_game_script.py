@@ -28,6 +28,21 @@ def _panel(ui: AppDriver, seat: int) -> Any:
     return next(w for w in _widgets(ui, "CityRow", ui.screen) if w.seat == seat)
 
 
+def fleet_tile(ui: AppDriver, seat: int, fleet: str) -> Any:
+    """A fleet's one-tap tile in the player's full city, opened by a tap on the city's row (its badge)."""
+    screen = ui.screen
+    if screen.city_view is None or screen.city_view.seat != seat:
+        close_city(ui)
+        ui.tap(_panel(ui, seat).children[-1])
+    return next(w for w in _widgets(ui, "FleetTile", screen.city_view) if w.fleet == fleet)
+
+
+def close_city(ui: AppDriver) -> None:
+    """Close the full city, back to the table."""
+    if ui.screen.city_view is not None:
+        ui.tap(ui.find(ui.tr("common.close"), root=ui.screen.city_view))
+
+
 def new_game(ui: AppDriver, names: tuple[str, ...], *, teams: bool = False) -> None:
     """New game by taps: Armada, the players typed (wonders as dealt), teams of two when asked."""
     ui.tap(ui.tr("home.new_game"))
@@ -51,8 +66,7 @@ def new_game(ui: AppDriver, names: tuple[str, ...], *, teams: bool = False) -> N
 def ship(ui: AppDriver, seat: int, fleet: str, answers: tuple[int, ...] = ()) -> list[str]:
     """A tap on a fleet's tile; each question the space asks is answered with the stepper (`answers`,
     in order) and saved. Returns the questions asked."""
-    tile = next(w for w in _widgets(ui, "FleetTile", _panel(ui, seat)) if w.fleet == fleet)
-    ui.tap(tile)
+    ui.tap(fleet_tile(ui, seat, fleet))
     asked = []
     for value in answers:
         dialog = next(iter(_widgets(ui, "ValueDialog")))
@@ -62,6 +76,7 @@ def ship(ui: AppDriver, seat: int, fleet: str, answers: tuple[int, ...] = ()) ->
             ui.tap(ui.find("+", root=stepper))
         ui.tap(ui.find(ui.tr("armada.values.save"), root=dialog))
     assert not _widgets(ui, "ValueDialog"), "a question was left open"
+    close_city(ui)
     return asked
 
 

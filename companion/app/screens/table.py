@@ -55,14 +55,26 @@ class TableScreen(AppScreen):
         ids.rows_scroll.bind(height=lambda *_: self._fit_rows())
 
     def _fit_rows(self) -> None:
-        """Rows share the height so that every city is in view; never below a touch target."""
+        """Rows share the height so that every city is in view (with Armada the port sits beside the
+        counts); their buttons never below a touch target. Where even that leaves no room (8 seats on
+        the 800x480 screen) the gaps between the rows and their margins give way first."""
         rows = [row for _, row in self._rows]
         running = app()
-        room = self.ids.rows_scroll.height - running.u * 0.2 * len(rows)
-        height = max(running.touch + running.u * 0.3, min(running.u * 4.6, room / max(len(rows), 1)))
-        for row in rows:                # with Armada, the row's port and fleets sit under its counts
-            extra = row.ids.extra
-            row.height = height + (extra.height + running.u * 0.2 if extra.children else 0)
+        u, count = running.u, max(len(rows), 1)
+        gap, margin = u * 0.2, u * 0.15
+        share = (self.ids.rows_scroll.height - gap * (count - 1)) / count
+        if share < running.touch + 2 * margin:
+            gap = min(gap, 2.0)
+            share = (self.ids.rows_scroll.height - gap * (count - 1)) / count
+            margin = min(margin, max(0.0, (share - running.touch) / 2))
+        self.ids.rows.spacing = gap
+        # Only while a message bar takes its room below (8 seats on the small screen) are the rows a
+        # little under a fingertip for its few seconds, rather than a table scrolled out of view.
+        least = running.touch if share >= running.touch else max(share, running.touch * 0.85)
+        height = max(least + 2 * margin, min(u * 4.6, share))
+        for row in rows:
+            row.padding = (u * 0.15, margin)
+            row.height = height
 
     def refresh(self) -> None:
         """Show the game as it stands; a city is drawn again only when what it shows changed (its

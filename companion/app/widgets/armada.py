@@ -1,14 +1,18 @@
-"""Armada in a city: one compact row (the port board and naval shields, the four fleets, the islands),
-the port sheet for corrections and islands, and the island picker.
+"""Armada in a city: its port on the table's row (one tile beside the colour counts), the full
+city's Armada row (the port board and naval shields, the four fleets, the islands), the port sheet
+for corrections and islands, and the island picker.
 
-The row is one line of touch targets at least 4 units (9 mm on the 800x480 touchscreen): a tap on a
-fleet moves its ship one space up (Undo in the message bar) and asks at once for the values of the
-space reached that nobody has entered yet; a tap on the port or the islands opens the port sheet,
-where ships move back or forth with steppers and islands are taken or given back. Each fleet shows
-its letter as well as its colour, each island its level (I-III) as well as its name.
+The table row's tile (`CompactPort`, from `compact_row`) keeps every city in view: the fleets as
+letters and spaces on their colours, the naval strength and the islands as numbers beside the score
+pad's icons; one target of at least 9 mm that opens the port sheet. The full city's row
+(`ArmadaPart`) is one line of touch targets at least 4 units (9 mm on the 800x480 touchscreen): a
+tap on a fleet moves its ship one space up (Undo in the message bar) and asks at once for the values
+of the space reached that nobody has entered yet; a tap on the port or the islands opens the port
+sheet, where ships move back or forth with steppers and islands are taken or given back. Each fleet
+shows its letter as well as its colour, each island its level (I-III) as well as its name.
 
 API for the screens: `ArmadaPart().show(player, seat=..., on_fleet=..., on_island=..., on_add_island=...)`
-(every callback goes to the session at once).
+and `compact_row(seat, player, actions)` (every callback goes to the session at once).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import Any
 
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
 from companion.app.armada_words import value_question
@@ -25,7 +30,7 @@ from companion.app.widgets.city import CardChip
 from companion.app.widgets.common import Stepper, Tappable, app
 from companion.app.widgets.kv import load_kv
 
-__all__ = ["FLEETS", "ArmadaPart", "FleetStepper", "FleetTile", "IslandPicker", "LiveModal", "PortSheet",
+__all__ = ["FLEETS", "ArmadaPart", "CompactPort", "FleetStepper", "FleetTile", "IslandPicker", "LiveModal", "PortSheet",
            "compact_row", "island_chip", "island_name", "unknown_lines"]
 
 load_kv("armada.kv")
@@ -74,6 +79,52 @@ class IslandsTile(Tappable):
     caption = StringProperty("")
 
 
+class FleetMark(Label):
+    """A fleet in a table row's port: its letter and the ship's space on its colour (not a target)."""
+
+    fill = ListProperty([0.5, 0.5, 0.5, 1])
+    ink = ListProperty([1, 1, 1, 1])
+
+
+class MarkCount(Label):
+    """A number beside its icon in a table row's port (naval strength, islands)."""
+
+
+class CompactPort(Tappable):
+    """A city's port on its table row, beside the colour counts: the four fleets (letter and space on
+    the colour), the naval strength and the islands, each a number beside the score pad's icon. One
+    target: a tap opens the port sheet (steppers for the ships, the islands by name)."""
+
+    naval = StringProperty("")
+    islands = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._marks = {fleet: FleetMark() for fleet in FLEETS}
+        for mark in self._marks.values():
+            self.ids.fleets.add_widget(mark)
+        self._actions: dict[str, Any] = {}
+
+    def show(self, player: dict[str, Any], actions: dict[str, Any]) -> None:
+        """Fill the tile from a player's table-file entry; `actions` are the port's taps (`seat`,
+        ``on_fleet``, ``on_island``, ``on_add_island``), used by the sheet it opens."""
+        running = app()
+        theme = running.theme
+        self._actions = actions
+        for fleet, mark in self._marks.items():
+            mark.text = f"{fleet_letter(fleet)}{int(player.get('fleets', {}).get(fleet, 0))}"
+            mark.fill, mark.ink = theme.card_fill(fleet), theme.card_text(fleet)
+        strength = running.session.naval_strength(actions["seat"])
+        self.naval = str(strength) if isinstance(strength, int) else "?"
+        self.islands = str(len(player.get("islands", [])))
+
+    def on_release(self) -> None:
+        actions = self._actions
+        if actions:
+            PortSheet(actions["seat"], on_fleet=actions["on_fleet"], on_island=actions["on_island"],
+                      on_add_island=actions["on_add_island"]).open()
+
+
 class ArmadaPart(BoxLayout):
     """A city's port as one row: port and naval shields, the four fleets, the islands."""
 
@@ -112,10 +163,9 @@ class ArmadaPart(BoxLayout):
         strength = session.naval_strength(self.seat)
         self.ids.port.caption = running.tr("armada.row.port", number=player.get("port_board", "?"),
                                            shields=strength if isinstance(strength, int) else "?")
-        islands = player.get("islands", [])
+        islands = player.get("islands", [])       # the score pad's island icon, the count, the levels
         levels = [ROMAN[running.armada_data().islands[i].level] for i in islands]
-        self.ids.islands.caption = running.tr("armada.row.islands", count=len(islands)) + (
-            "\n" + " ".join(levels) if levels else "")
+        self.ids.islands.caption = f"{len(islands)}:  " + " \u00b7 ".join(levels) if levels else "0"
 
     def advance(self, fleet: str) -> None:
         """The ship of `fleet` one space up (Undo in the message bar); then the values of the space
@@ -141,17 +191,19 @@ class ArmadaPart(BoxLayout):
                   on_add_island=self._on_add_island).open()
 
 
-_compact_rows: dict[int, ArmadaPart] = {}
+_compact_rows: dict[int, CompactPort] = {}
 """The Armada part of each seat's row on the table, kept between redraws."""
 
 
-def compact_row(seat: int, player: dict[str, Any], actions: dict[str, Any]) -> ArmadaPart:
+def compact_row(seat: int, player: dict[str, Any], actions: dict[str, Any]) -> CompactPort:
     """The Armada part of a seat's row on the table (one per seat, reused), filled for `player`;
-    `actions` are the port's taps: ``on_fleet``, ``on_island``, ``on_add_island`` (and ``seat``)."""
+    `actions` are the port's taps: ``on_fleet``, ``on_island``, ``on_add_island`` (and ``seat``).
+    One line beside the counts, so that every city stays in view; the full city has the fleets as
+    one-tap targets."""
     part = _compact_rows.get(seat)
     if part is None:
-        part = _compact_rows[seat] = ArmadaPart()
-    part.show(player, **actions)
+        part = _compact_rows[seat] = CompactPort()
+    part.show(player, actions)
     return part
 
 
@@ -182,6 +234,8 @@ class PortSheet(LiveModal):
     and the values its naval strength still needs."""
 
     title = StringProperty("")
+    islands_heading = StringProperty("")
+    """``Islands 3``: the full word beside the icon the table row shows alone."""
 
     def __init__(self, seat: int, *, on_fleet: Callable[[str, int], None], on_island: Callable[[str], None],
                  on_add_island: Callable[[], None], **kwargs: Any) -> None:
@@ -206,6 +260,7 @@ class PortSheet(LiveModal):
                                    label=f"{fleet_letter(fleet)}  {fleet_name(fleet)}")
             stepper.on_change = lambda value, f=fleet: self._step(f, value)
             fleets.add_widget(stepper)
+        self.islands_heading = running.tr("armada.row.islands", count=len(player.get("islands", [])))
         islands = self.ids.islands
         islands.clear_widgets()
         for island in player.get("islands", []):

@@ -1,7 +1,8 @@
 """The score sheet as the printed score pad lays it out: players as columns (name, wonder and side),
 categories as rows of solid colour, each named and drawn with its icon (so colour is never the only
-sign), the total large, then the place and the tie-break coins. Every player count fits the width it
-is given: columns share it, names wrap instead of being cut."""
+sign), the total large, then the place and the tie-break coins. Every player count fits the width and
+height it is given: the first column as wide as its longest row name, the players' columns share the
+rest, a name is made smaller rather than cut or broken; rows share the height (`room`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle, Triangle
-from kivy.properties import NumericProperty, StringProperty
+from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
@@ -20,8 +21,16 @@ from companion.engine import CATEGORIES
 
 __all__ = ["CategoryIcon", "ScorePad", "fitting_font"]
 
-LABEL_COLUMN_UNITS = 10.0
-"""The width of the first column (icon and category name), in size units."""
+LABEL_COLUMN_UNITS = (8.0, 14.0)
+"""The first column (icon and category name) is as wide as its longest name, within these size units."""
+NAME_FONT_UNITS = 1.05
+"""The category names' size; they are made smaller only where the first column reaches its limit."""
+TOTAL_UNITS = 2.6
+"""The total row is never lower than this (its points are drawn large: 2.2 units)."""
+HEADER_UNITS = 2.7
+"""Nor is the players' row lower than its two lines (the name at 1.15 units, the wonder at 0.9)."""
+LEAST_ROW_UNITS = 1.35
+"""The lowest a row gets where the pad must share a small screen: points still at body-text size."""
 
 
 class CategoryIcon(Widget):
@@ -29,12 +38,16 @@ class CategoryIcon(Widget):
     banner; naval: a ship; islands: an island; port: an anchor-like mooring."""
 
     category = StringProperty("")
+    ink = ListProperty([1, 1, 1, 1])
 
-    def __init__(self, ink: Any, **kwargs: Any) -> None:
+    def __init__(self, ink: Any = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.ink = ink
-        self._later = Clock.create_trigger(self._draw)      # once the layouts have placed it
-        self.bind(pos=self._later, size=self._later, category=self._later)
+        if ink is not None:
+            self.ink = ink
+        later = Clock.create_trigger(self._draw)             # and once more when the layouts have settled
+        for name in ("pos", "size", "category", "ink"):
+            self.fbind(name, self._draw)
+            self.fbind(name, later)
 
     def _draw(self, *_: Any) -> None:
         self.canvas.clear()
@@ -155,79 +168,111 @@ class ScorePad(GridLayout):
         self.cols = len(lines) + 1
         u = running.u
         winners = set(sheet.get("winners", []))
-        rows = len(categories) + 5
+        rows = len(categories) + 4           # the players' names, the categories, total, place, tie-break
         row_height = u * (2.2 if len(categories) == len(CATEGORIES) else 1.75)
-        if self.room > 0:                     # header 1.6 rows, total 1.4: rows + 1 row heights in all
-            row_height = max(u * 1.5, min(row_height, self.room / (rows + 1.2)))
-        first = u * LABEL_COLUMN_UNITS
+        spacing = self.spacing[1] if isinstance(self.spacing, (list, tuple)) else self.spacing
+        least_header, least_total = u * HEADER_UNITS, u * TOTAL_UNITS
+        if self.room > 0:                     # header 1.6 rows, total 1.4, each with its least height
+            free = self.room - spacing * (rows - 1)
+            share = min((free - header_part - total_part) / (rows - 2 + header_rows + total_rows)
+                        for header_part, header_rows in ((0, 1.6), (least_header, 0))
+                        for total_part, total_rows in ((0, 1.4), (least_total, 0)))
+            row_height = max(u * LEAST_ROW_UNITS, min(row_height, share))
+        header, total_height = max(least_header, row_height * 1.6), max(least_total, row_height * 1.4)
+        wanted = row_height * (rows - 2) + header + total_height + spacing * (rows - 1)
+        if 0 < self.room < wanted:            # even the least heights are too many (a message below): all smaller
+            zoom = (self.room - spacing * (rows - 1)) / (wanted - spacing * (rows - 1))
+            u, row_height, header, total_height = (v * zoom for v in (u, row_height, header, total_height))
         spacing_x = self.spacing[0] if isinstance(self.spacing, (list, tuple)) else self.spacing
+        names = {category: running.tr(f"score.category.{category}") for category in categories}
+        lefts = [running.tr("score.total"), running.tr("score.place"), running.tr("score.tie_break_coins")]
+        first = _first_column(names, lefts, row_height, self.width, u)
         column = max(u * 3.0, (self.width - first - spacing_x * len(lines)) / max(len(lines), 1))
-        size = min(1.0, column / (u * 5.5))            # narrow columns: smaller names, never cut ones
+        points = min(1.4, row_height * 0.8 / u)        # the points fill a low row without leaving it
         seats = {p["name"]: p for p in players}
 
         def cell(text: str, *, bold: bool = False, bg: Any = None, color: Any = None, font: float = 1.2,
                  left: bool = False, height: float = row_height) -> Label:
-            label = Label(text=text, bold=bold, font_size=u * font, size_hint=(None, None), height=height,
-                          width=first if left else column, color=color or theme.rgba("text"),
+            width = first if left else column
+            fitted = fitting_font(text, u * font, width - u * 0.4, bold=bold) if left else u * font
+            label = Label(text=text, bold=bold, font_size=fitted, size_hint=(None, None), height=height,
+                          width=width, color=color or theme.rgba("text"),
                           halign="left" if left else "center", valign="middle")
-            label.text_size = (label.width - u * 0.4, None)
+            label.text_size = (width - u * 0.4, None)
             if bg is not None:
                 _fill(label, bg)
             return label
 
-        header = row_height * 1.6
         self.add_widget(cell("", height=header, left=True))
         room = column - u * 0.6
         for line in lines:
             seat = seats.get(line["name"])
             short = words.wonder_short(seat["wonder"], seat["side"], seat) if seat else ""
-            name_size = fitting_font(line["name"], u * 1.15 * size, room, bold=True)
-            wonder_size = fitting_font(short, u * 0.9 * size, room)
+            name_size = fitting_font(line["name"], u * 1.15, room, bold=True, least=0.0)
+            wonder_size = fitting_font(short, u * 0.9, room, least=0.0)
             text = f"[b][size={int(name_size)}]{line['name']}[/size][/b]\n[size={int(wonder_size)}]{short}[/size]"
             label = cell(text, height=header, color=theme.rgba("accent") if line["name"] in winners else None)
             label.markup = True
+            label.text_size = (None, None)      # the sizes above make it fit: never broken inside a word
             self.add_widget(label)
         for category in categories:
             bg, ink = theme.score_row(category), theme.score_text(category)
-            self.add_widget(_category_cell(running.tr(f"score.category.{category}"), category, bg, ink, row_height,
-                                           first))
+            self.add_widget(_category_cell(names[category], category, (bg, ink), (first, row_height), u))
             for line in lines:
-                self.add_widget(cell(_shown(line[category]), bg=bg, color=ink, font=1.4, bold=True))
+                self.add_widget(cell(_shown(line[category]), bg=bg, color=ink, font=points, bold=True))
         total_bg = theme.rgba("surface_high")
-        self.add_widget(cell(running.tr("score.total"), bold=True, bg=total_bg, left=True, font=1.4,
-                             height=row_height * 1.4))
+        self.add_widget(cell(lefts[0], bold=True, bg=total_bg, left=True, font=1.4, height=total_height))
         for line in lines:
-            self.add_widget(cell(_shown(line["total"]), bold=True, bg=total_bg, font=2.2, height=row_height * 1.4,
+            self.add_widget(cell(_shown(line["total"]), bold=True, bg=total_bg, font=2.2, height=total_height,
                                  color=theme.rgba("accent") if line["name"] in winners else None))
-        self.add_widget(cell(running.tr("score.place"), left=True, color=theme.rgba("text_dim"), font=1.0))
+        self.add_widget(cell(lefts[1], left=True, color=theme.rgba("text_dim"), font=1.0))
         for line in lines:
-            self.add_widget(cell(str(line.get("rank") or "\u2014"), color=theme.rgba("text_dim"), font=1.2))
-        self.add_widget(cell(running.tr("score.tie_break_coins"), left=True, color=theme.rgba("text_dim"), font=1.0))
+            self.add_widget(cell(str(line.get("rank") or "\u2014"), color=theme.rgba("text_dim"),
+                                 font=min(1.2, points)))
+        self.add_widget(cell(lefts[2], left=True, color=theme.rgba("text_dim"), font=1.0))
         for line in lines:
-            self.add_widget(cell(str(line["coins"]), color=theme.rgba("text_dim"), font=1.2))
-        spacing = self.spacing[1] if isinstance(self.spacing, (list, tuple)) else self.spacing
-        self.height = row_height * (rows - 2) + header + row_height * 1.4 + spacing * (rows - 1)
+            self.add_widget(cell(str(line["coins"]), color=theme.rgba("text_dim"), font=min(1.2, points)))
+        self.height = row_height * (rows - 2) + header + total_height + spacing * (rows - 1)
 
 
-def fitting_font(text: str, size: float, width: float, *, bold: bool = False) -> float:
+def fitting_font(text: str, size: float, width: float, *, bold: bool = False, least: float = 0.6) -> float:
     """The largest font size up to `size` at which `text` fits `width` on one line (a name is made
-    smaller rather than cut or broken inside a word); never under 60 % of `size`."""
-    from kivy.core.text import Label as CoreLabel
-
+    smaller rather than cut or broken inside a word); never under `least` times `size`."""
     if not text or width <= 0:
         return size
-    measured, _ = CoreLabel(text=text, font_size=size, bold=bold).get_extents(text)
-    return size if measured <= width else max(size * 0.6, size * width / measured)
+    measured = text_width(text, size, bold=bold)
+    return size if measured <= width else max(size * least, size * width / measured * 0.98)
 
 
-def _category_cell(name: str, category: str, bg: Any, ink: Any, height: float, width: float) -> BoxLayout:
-    """The first cell of a category row: its icon and its name, on its colour."""
-    running = app()
-    u = running.u
+def text_width(text: str, size: float, *, bold: bool = False) -> float:
+    """How wide `text` is drawn on one line at `size` (pixels)."""
+    from kivy.core.text import Label as CoreLabel
+
+    return float(CoreLabel(text=text, font_size=size, bold=bold).get_extents(text)[0])
+
+
+def _first_column(names: dict[str, str], lefts: list[str], row_height: float, pad_width: float, u: float) -> float:
+    """The first column's width: the longest category name beside its icon, or the total, place and
+    tie-break words (`u`: the size unit), within LABEL_COLUMN_UNITS and never more than 40 % of the pad."""
+    icon_and_margins = row_height * 0.8 + u * (0.6 + 0.4 + 0.2)
+    wanted = max([text_width(name, u * NAME_FONT_UNITS, bold=True) + icon_and_margins for name in names.values()]
+                 + [text_width(text, u, bold=False) + u * 0.6 for text in lefts[1:]])
+    least, most = (u * units for units in LABEL_COLUMN_UNITS)
+    return max(least, min(wanted, most, pad_width * 0.4 if pad_width > 0 else most))
+
+
+def _category_cell(name: str, category: str, colours: tuple[Any, Any], size: tuple[float, float],
+                   u: float) -> BoxLayout:
+    """The first cell of a category row: its icon and its name, on its colour (`colours`: fill and
+    ink; `size`: width and height; `u`: the size unit)."""
+    (bg, ink), (width, height) = colours, size
     box = BoxLayout(size_hint=(None, None), height=height, width=width, padding=(u * 0.3, u * 0.2), spacing=u * 0.4)
     _fill(box, bg)
-    box.add_widget(CategoryIcon(ink, category=category, size_hint_x=None, width=height * 0.8))
-    label = Label(text=name, bold=True, font_size=u * 1.05, color=ink, halign="left", valign="middle")
+    icon = height * 0.8
+    box.add_widget(CategoryIcon(ink, category=category, size_hint_x=None, width=icon))
+    room = width - icon - u * (0.6 + 0.4 + 0.1)
+    label = Label(text=name, bold=True, font_size=fitting_font(name, u * NAME_FONT_UNITS, room, bold=True, least=0.0),
+                  color=ink, halign="left", valign="middle")
     label.bind(size=lambda widget, value: setattr(widget, "text_size", value))
     box.add_widget(label)
     return box

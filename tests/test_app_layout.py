@@ -1,0 +1,114 @@
+"""Every Armada city in view and every score-pad word whole, in English, Russian and Ukrainian, on
+the Raspberry Pi's 800x480 touchscreen and the 1280x800 window (tests/tools/layout_script.py, one
+process per window size: one Kivy window per process). Armada games of 3 to 8 players (8: with the
+eighth wonder), the first city holding a card of every colour, ships and islands; long player names.
+
+Screenshots: tests/output/screens/layout-*.png (the table, with a message below, the full city, a
+space's value question, the port sheet, the island picker, the build check, the turn, the end of the
+age, the score pad with and without a message).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed")
+ROOT = Path(__file__).resolve().parents[1]
+LANGUAGES = ("en", "ru", "uk")
+MM_PX = 800 / 154.08
+"""The Pi's 7-inch screen: 800 px on 154.08 mm."""
+
+
+def _run(tmp_path_factory: pytest.TempPathFactory, size: str, counts: str) -> dict[str, Any]:
+    folder = tmp_path_factory.mktemp(f"layout-{size}")
+    out = folder / "out.json"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COMPANION_COMPONENTS": str(folder / "components.json")}
+    done = subprocess.run([sys.executable, "-m", "tests.tools.layout_script", str(out), size, counts, *LANGUAGES],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    result: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    return result
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    return _run(tmp_path_factory, "800x480", "3-8")
+
+
+@pytest.fixture(scope="module")
+def large(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    return _run(tmp_path_factory, "1280x800", "6-8")
+
+
+def _games(result: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    return sorted(result["games"].items())
+
+
+def test_every_armada_city_is_in_view_without_scrolling(small: dict[str, Any], large: dict[str, Any]) -> None:
+    assert len(small["games"]) == 3 * 6 and len(large["games"]) == 3 * 3
+    for result in (small, large):
+        for game, facts in _games(result):
+            players = int(game.split("-")[1])
+            assert facts["rows"] == players and facts["rows_inside"] == players, game
+            assert facts["rows_inside_with_message"] == players, game      # and while a message shows below
+            assert not facts["scrolls"], game
+            assert facts["ports"] == players and facts["ports_inside"] == players, game
+
+
+def test_the_rows_keep_fingertip_targets_and_whole_words(small: dict[str, Any], large: dict[str, Any]) -> None:
+    # 9 mm on the Pi's screen is 46.7 px: every button of a row and every port tile, even at 8 seats.
+    assert small["touch"] == pytest.approx(9 * MM_PX)
+    for result in (small, large):
+        for game, facts in _games(result):
+            assert facts["smallest_target"] >= result["touch"] - 0.5, game
+            assert facts["cut"] == [], game                 # no text of a row runs out of its widget
+            if "city_cut" in facts:                         # the full city's port and the port sheet
+                assert facts["city_cut"] == [] and facts["sheet_cut"] == [], game
+                assert facts["smallest_city_target"] >= result["touch"] - 0.5, game
+
+
+def test_the_armada_dialogs_and_screens_cut_no_word(small: dict[str, Any], large: dict[str, Any]) -> None:
+    # At 8 seats (the longest lists): a space's value question, the island picker, the turn, the end of
+    # the age. (The build check's player tabs break long names: another screen's, left to its owner.)
+    for result in (small, large):
+        for language in LANGUAGES:
+            facts = result["games"][f"{language}-8"]
+            for part in ("dialog_cut", "picker_cut", "turn_cut", "end_of_age_cut"):
+                assert facts[part] == [], (language, part)
+
+
+def test_every_score_pad_word_fits_its_cell(small: dict[str, Any], large: dict[str, Any]) -> None:
+    pads = [(game, facts) for result in (small, large) for game, facts in _games(result) if "pad_cut" in facts]
+    assert len(pads) == 2 * 3 * 2                           # 7 and 8 players, three languages, two sizes
+    for game, facts in pads:
+        assert facts["pad_fits"] and facts["pad_inside"] and facts["pad_inside_with_message"], game
+        assert facts["pad_cut"] == [], game                 # "Морские конфликты", "Порт (синий флот)" whole
+        assert {"naval", "islands", "port"} <= set(facts["pad_rows"]), game
+
+
+def test_the_saved_eight_player_armada_pad_holds_every_player_and_row(small: dict[str, Any],
+                                                                     large: dict[str, Any]) -> None:
+    import cv2
+
+    for result in (small, large):
+        for language in LANGUAGES:
+            facts = result["games"][f"{language}-8"]
+            image = cv2.imread(facts["picture"])
+            assert image is not None
+            height, width = image.shape[:2]
+            assert abs(width - facts["area"][0]) <= 1 and abs(height - facts["area"][1]) <= 1
+            for category, row in facts["pad_rows"].items():
+                red, green, blue = row["rgb"]
+                assert len(row["cells"]) == 9, category         # the row's name, then eight players
+                for x, y in row["cells"]:                       # each cell in the picture, in the row's colour
+                    assert 0 <= x < width and 0 <= y < height, (language, category, x, y)
+                    b, g, r = (int(v) for v in image[int(y), int(x)])
+                    assert abs(r - red) + abs(g - green) + abs(b - blue) < 40, (language, category, x, y, (r, g, b))
