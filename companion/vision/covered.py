@@ -14,6 +14,7 @@ cards is followed upwards, each sticker found being the evidence for the one abo
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import cv2
@@ -26,9 +27,12 @@ __all__ = ["CoveredArucoFinder"]
 _UNIT_SQUARE = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], dtype=np.float64)
 
 
+_WEIGHTS = 1 << np.arange(24, -1, -1, dtype=np.int64)
+
+
 def _packed(bits: np.ndarray) -> int:
     """A 5x5 bit grid as one number (a dictionary key)."""
-    return int.from_bytes(np.packbits(bits.ravel()).tobytes(), "big")
+    return int(bits.ravel().astype(np.int64) @ _WEIGHTS)
 
 
 def _refined(grey: np.ndarray, corners: np.ndarray, modules: int) -> np.ndarray:
@@ -50,7 +54,9 @@ class CoveredArucoFinder:
     merged with the edge of the card covering it, above the markers already read."""
 
     CELL_PX = 6
-    """Pixels a module in the flat view of the region above a marker."""
+    """Pixels a module in the flat view of the region above a marker where codes are read."""
+    COARSE_CELL_PX = 3
+    """Pixels a module in the coarse flat view where codes are looked for first."""
     ACROSS = (-3.0, 10.0)
     """Where the covered code may lie across, in modules from the marker's left edge: its left
     edge from the first, its right edge up to the second (a column is stacked by hand)."""
@@ -59,11 +65,18 @@ class CoveredArucoFinder:
     covering card's margin and the sticker's quiet zone make 2 at the default sizes)."""
     PLACES = 6
     """The likeliest places read, at most, per marker."""
+    LEAST_CONTRAST = 0.5
+    """A place is read only where its border and ring contrast at least this share of the marker's below."""
+    COARSE_LEAST_CONTRAST = 0.35
+    """The same on the coarse view, sampled two thirds of a module apart (a looser filter)."""
 
     def __init__(self, dictionary: str = "DICT_5X5_1000", check: FiducialCheck | None = None,
                  name: str = "aruco") -> None:
         vocabulary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary))
         self._check = check or FiducialCheck(vocabulary)
+        parameters = cv2.aruco.DetectorParameters()
+        parameters.minMarkerPerimeterRate = 0.3
+        self._detector = cv2.aruco.ArucoDetector(vocabulary, parameters)
         self._name = name
         self._modules = vocabulary.markerSize + 2
         self._shifts = sorted(((dy, dx) for dx in range(-2, 3) for dy in range(-2, 3)),
@@ -83,18 +96,14 @@ class CoveredArucoFinder:
     def find(self, grey: np.ndarray, found: Sequence[RawCode]) -> list[RawCode]:
         """The covered markers above the ArUco markers in `found` (none of those again)."""
         known = [code for code in found if code.family == "aruco"]
-        evidence = list(known)
+        evidence = self._without_marker_above(known)
         new: list[RawCode] = []
         while evidence:
-            below = evidence.pop()
-            to_modules = self._to_modules(below)
-            if self._region_holds_one(to_modules, known):
-                continue
-            hit = self._search(grey, to_modules)
+            hit = self._search(grey, self._to_modules(evidence.pop()))
             if hit is not None:
                 known.append(hit)
                 new.append(hit)
-                evidence.append(hit)
+                evidence += self._without_marker_above([hit], known)
         return new
 
     def _to_modules(self, code: RawCode) -> np.ndarray:
@@ -102,86 +111,145 @@ class CoveredArucoFinder:
         return cv2.getPerspectiveTransform(code.corners.astype(np.float32),
                                            (_UNIT_SQUARE * self._modules).astype(np.float32))
 
-    def _region_holds_one(self, to_modules: np.ndarray, codes: Sequence[RawCode]) -> bool:
-        """Whether the centre of one of `codes` lies in the region searched above the marker of
-        `to_modules` (a marker read there already: nothing is covered)."""
-        centres = np.array([code.center for code in codes], dtype=np.float32).reshape(-1, 1, 2)
-        x, y = cv2.perspectiveTransform(centres, to_modules).reshape(-1, 2).T
+    def _without_marker_above(self, codes: Sequence[RawCode], others: Sequence[RawCode] | None = None
+                              ) -> list[RawCode]:
+        """The `codes` whose searched region holds the centre of none of `others` (default: of
+        `codes`): a marker read there already means nothing is covered. The region is placed by
+        each code's top-left corner and sides (near enough to its homography so close by)."""
+        others = codes if others is None else others
+        if not codes:
+            return []
+        corners = np.array([code.corners for code in codes], dtype=np.float64)
+        centres = np.array([code.center for code in others], dtype=np.float64)
+        across = (corners[:, 1] - corners[:, 0]) / self._modules
+        down = (corners[:, 3] - corners[:, 0]) / self._modules
+        offsets = centres[None, :, :] - corners[:, None, 0, :]
+        determinant = across[:, 0] * down[:, 1] - across[:, 1] * down[:, 0]
+        x = (offsets[..., 0] * down[:, None, 1] - offsets[..., 1] * down[:, None, 0]) / determinant[:, None]
+        y = (across[:, None, 0] * offsets[..., 1] - across[:, None, 1] * offsets[..., 0]) / determinant[:, None]
         left, right, top, bottom = self._extent
-        return bool(((left <= x) & (x <= right) & (top <= y) & (y <= bottom)).any())
+        holds = ((left <= x) & (x <= right) & (top <= y) & (y <= bottom)).any(axis=1)
+        return [code for code, taken in zip(codes, holds, strict=True) if not taken]
+
+    def _flat(self, grey: np.ndarray, to_modules: np.ndarray, cell: int) -> tuple[np.ndarray, np.ndarray]:
+        """The region above the marker of `to_modules` and the marker itself warped flat at `cell`
+        pixels a module, each pixel the mean of a half cell around it; and the frame-to-flat
+        homography."""
+        left, right, top, _ = self._extent
+        to_flat = np.array([[cell, 0, -left * cell], [0, cell, -top * cell], [0, 0, 1]]) @ to_modules
+        size = (int((right - left) * cell), int((self._modules + 1 - top) * cell))
+        flat = cv2.warpPerspective(grey, to_flat, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        if cell >= 4:
+            flat = cv2.blur(flat, (cell // 2, cell // 2))
+        return flat.astype(np.float32), to_flat
 
     def _search(self, grey: np.ndarray, to_modules: np.ndarray) -> RawCode | None:
-        """The covered marker in the region above the marker of `to_modules`, read on that region
-        warped flat (`CELL_PX` pixels a module)."""
-        cell = self.CELL_PX
-        left, right, top, bottom = self._extent
-        to_flat = np.array([[cell, 0, -left * cell], [0, cell, -top * cell], [0, 0, 1]]) @ to_modules
-        size = (int((right - left) * cell), int((bottom - top) * cell))
-        flat = cv2.warpPerspective(grey, to_flat, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        means = cv2.blur(flat, (cell // 2, cell // 2)).astype(np.float32)
+        """The covered marker in the region above the marker of `to_modules`: looked for on a
+        coarse flat view first (most regions hold no dark-bordered square of the marker's
+        contrast: nothing more is done there), then read on a fine one."""
+        coarse = self.COARSE_CELL_PX
+        if not self._likely(self._flat(grey, to_modules, coarse)[0], coarse, 2, self.COARSE_LEAST_CONTRAST):
+            return None
+        means, to_flat = self._flat(grey, to_modules, self.CELL_PX)
         to_frame = np.linalg.inv(to_flat)
-        height, width = means.shape
-        span = (self._modules + 1) * cell
-        for x0, y0 in self._likely(means):
-            # The likeliest places are found a third of a cell apart: their neighbours are read too.
-            for dy, dx in self._shifts:
-                x, y = x0 + dx, y0 + dy
-                if not (cell <= x < width - span and cell <= y < height - span):
-                    continue
-                identified = self._identify(self._cells(means, np.array([x]), np.array([y]))[0, 0])
-                if identified is None:
-                    continue
-                marker_id, turn = identified
-                square = (np.array([x, y]) + _UNIT_SQUARE * self._modules * cell).reshape(-1, 1, 2)
-                placed = cv2.perspectiveTransform(square, to_frame).reshape(4, 2).astype(np.float32)
-                for corners in (_refined(grey, placed, self._modules), placed):
-                    turned = np.roll(corners, -turn, axis=0)
-                    if self._check.passes(grey, turned, marker_id):
-                        return RawCode("aruco", None, marker_id, turned, self._name, self._modules)
+        for x0, y0 in self._likely(means, self.CELL_PX, self.CELL_PX // 3, self.LEAST_CONTRAST):
+            found = self._read_near(grey, means, x0, y0, to_frame)
+            if found is not None:
+                return found
         return None
 
-    def _cells(self, means: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
-        """The mean grey of the middle of the cells of a code and its ring (9 x 9 for 5x5 ArUco)
-        with its top-left corner at each of `ys` x `xs` flat pixels."""
+    def _read_near(self, grey: np.ndarray, means: np.ndarray, x0: int, y0: int, to_frame: np.ndarray
+                   ) -> RawCode | None:
+        """The marker at the flat place (x0, y0) or a pixel or two from it (places are found a
+        third of a cell apart), if one id's bits show there exactly and it passes the check."""
         cell = self.CELL_PX
-        centres = (np.arange(self._modules + 2) - 1) * cell + cell // 2
-        return means[ys[:, None, None, None] + centres[None, None, :, None],
-                     xs[None, :, None, None] + centres[None, None, None, :]]
-
-    def _likely(self, means: np.ndarray) -> list[tuple[int, int]]:
-        """The places (flat pixels, a third of a cell apart) where a dark-bordered square with a
-        light ring on three sides (the fourth may be covered) could lie, the likeliest first, each
-        the best of its neighbourhood."""
-        cell = self.CELL_PX
-        height, width = means.shape
         span = (self._modules + 1) * cell
-        xs = np.arange(cell, width - span, cell // 3)
-        ys = np.arange(cell, height - span, cell // 3)
-        grids = self._cells(means, xs, ys)
-        border = np.concatenate([grids[..., 1, 1:-1], grids[..., -2, 1:-1], grids[..., 2:-2, 1], grids[..., 2:-2, -2]],
-                                axis=-1)
-        ring = np.concatenate([grids[..., 0, 1:-1], grids[..., 2:-2, 0], grids[..., 2:-2, -1]], axis=-1)
-        # The lightest but a quarter of the ring against the darkest but a sixth of the border.
-        light = np.partition(ring, ring.shape[-1] // 4, axis=-1)[..., ring.shape[-1] // 4]
-        dark = np.partition(border, -(border.shape[-1] // 6), axis=-1)[..., -(border.shape[-1] // 6)]
-        score = light - dark
+        height, width = means.shape
+        shifts = [(x0 + dx, y0 + dy) for dy, dx in self._shifts
+                  if cell <= x0 + dx < width - span and cell <= y0 + dy < height - span]
+        xs, ys = (np.array(axis)[:, None, None] for axis in zip(*shifts, strict=True))
+        centres = (np.arange(self._modules + 2) - 1) * cell + cell // 2
+        cells = means[ys + centres[None, :, None], xs + centres[None, None, :]]
+        code = cells[:, 1:-1, 1:-1]
+        inner = code[:, 1:-1, 1:-1].reshape(len(shifts), -1)
+        dark = np.median(code[:, 0, :], axis=1)
+        light = np.percentile(inner, 90, axis=1)
+        keys = (inner > ((dark + light) / 2)[:, None]).astype(np.int64) @ _WEIGHTS
+        for (x, y), key, contrast in zip(shifts, keys, light - dark, strict=True):
+            identified = self._by_bits.get(int(key))
+            if identified is None or contrast < FiducialCheck.MIN_CONTRAST:
+                continue
+            marker_id, turn = identified
+            square = (np.array([x, y]) + _UNIT_SQUARE * self._modules * cell).reshape(-1, 1, 2)
+            placed = cv2.perspectiveTransform(square, to_frame).reshape(4, 2).astype(np.float32)
+            for corners in (_refined(grey, placed, self._modules), placed):
+                turned = np.roll(corners, -turn, axis=0)
+                if self._check.passes(grey, turned, marker_id) and self._detector_agrees(grey, turned, marker_id):
+                    return RawCode("aruco", None, marker_id, turned, self._name, self._modules)
+        return None
+
+    def _detector_agrees(self, grey: np.ndarray, corners: np.ndarray, marker_id: int) -> bool:
+        """Whether OpenCV's detector reads `marker_id` on the code at `corners` warped square with
+        a clean quiet zone painted around it (a second reading with its own thresholds)."""
+        cell = self.CELL_PX * 2
+        margin = 2 * cell
+        side = self._modules * cell
+        target = (margin + _UNIT_SQUARE * side).astype(np.float32)
+        canvas = side + 2 * margin
+        warped = cv2.warpPerspective(grey, cv2.getPerspectiveTransform(corners, target), (canvas, canvas),
+                                     flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        paper = int(np.percentile(warped[margin:margin + side, margin:margin + side], 95))
+        clean = np.full_like(warped, paper)
+        clean[margin:margin + side, margin:margin + side] = warped[margin:margin + side, margin:margin + side]
+        _, ids, _ = self._detector.detectMarkers(clean)
+        return ids is not None and marker_id in ids.ravel()
+
+    def _likely(self, means: np.ndarray, cell: int, step: int, share: float) -> list[tuple[int, int]]:
+        """The places (flat pixels, `step` apart, above the marker by `GAP`) where a dark-bordered
+        square with a light ring on three sides (the fourth may be covered) contrasts at least
+        `share` as much as the marker below, the likeliest first, each the best of its
+        neighbourhood."""
+        left, _, top, bottom = self._extent
+        border, ring = self._outline_cells(cell)
+        # A covered sticker is printed and lit like the marker below it.
+        x_below, y_below = round(-left * cell), round(-top * cell)
+        below = _score(means[y_below + border[0], x_below + border[1]], means[y_below + ring[0], x_below + ring[1]])
+        least = max(FiducialCheck.MIN_CONTRAST, share * float(below))
+        span = (self._modules + 1) * cell
+        xs = np.arange(cell, means.shape[1] - span, step)[None, :, None]
+        ys = np.arange(cell, round((bottom - top - self._modules) * cell) + 1, step)[:, None, None]
+        score = _score(means[ys + border[0], xs + border[1]], means[ys + ring[0], xs + ring[1]])
         chosen: list[tuple[int, int]] = []
-        for index in np.argsort(-score, axis=None)[:self.PLACES * 8]:
+        candidates = np.flatnonzero(score >= least)
+        for index in candidates[np.argsort(-score.ravel()[candidates])]:
             row, column = np.unravel_index(index, score.shape)
-            if score[row, column] < FiducialCheck.MIN_CONTRAST or len(chosen) == self.PLACES:
-                break
-            place = (int(xs[column]), int(ys[row]))
+            place = (int(xs[0, column, 0]), int(ys[row, 0, 0]))
             if all(max(abs(place[0] - x), abs(place[1] - y)) > cell // 2 for x, y in chosen):
                 chosen.append(place)
+                if len(chosen) == self.PLACES:
+                    break
         return chosen
 
-    def _identify(self, cells: np.ndarray) -> tuple[int, int] | None:
-        """The id whose bits the cells (a code and its ring) show exactly, and the quarter turns
-        that bring the square's corner 0 to the code's top-left; None when none matches."""
-        code = cells[1:-1, 1:-1]
-        inner = code[1:-1, 1:-1]
-        dark = float(np.median(code[0]))
-        light = float(np.percentile(inner, 90))
-        if light - dark < FiducialCheck.MIN_CONTRAST:
-            return None
-        return self._by_bits.get(_packed(inner > (dark + light) / 2))
+    @functools.cache  # noqa: B019 (one finder per reader, two cell sizes)
+    def _outline_cells(self, cell: int) -> tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]:
+        """The (rows, columns) of the middles of the border's cells and of the ring's cells on the
+        top, left and right (the bottom may be covered), from a code's top-left corner."""
+        n = self._modules
+        border = [(0, c) for c in range(n)] + [(n - 1, c) for c in range(n)] + \
+                 [(r, c) for r in range(1, n - 1) for c in (0, n - 1)]
+        ring = [(-1, c) for c in range(n)] + [(r, c) for r in range(1, n - 1) for c in (-1, n)]
+
+        def middles(cells: list[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray]:
+            rows, columns = np.array(cells).T * cell + cell // 2
+            return rows, columns
+
+        return middles(border), middles(ring)
+
+
+def _score(border: np.ndarray, ring: np.ndarray) -> np.ndarray:
+    """How much lighter a code's ring on three sides is than its border, for the greys of their
+    cells (last axis): the lightest but a quarter of the ring against the darkest but a sixth of the
+    border."""
+    light = np.partition(ring, ring.shape[-1] // 4, axis=-1)[..., ring.shape[-1] // 4]
+    dark = np.partition(border, -(border.shape[-1] // 6), axis=-1)[..., -(border.shape[-1] // 6)]
+    return light - dark
