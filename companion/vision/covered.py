@@ -22,7 +22,7 @@ import numpy as np
 
 from companion.vision.decoders import FiducialCheck, RawCode
 
-__all__ = ["CoveredArucoFinder"]
+__all__ = ["CoveredArucoFinder", "CoveredQrFinder"]
 
 _UNIT_SQUARE = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], dtype=np.float64)
 
@@ -49,53 +49,27 @@ def _refined(grey: np.ndarray, corners: np.ndarray, modules: int) -> np.ndarray:
     return np.array([top[0, 0], top[1, 0], corners[2] + moved[1], corners[3] + moved[0]], dtype=np.float32)
 
 
-class CoveredArucoFinder:
-    """Finds the ArUco stickers whose bottom quiet zone (and the code's lower border with it) is
-    merged with the edge of the card covering it, above the markers already read."""
+class _SearchAbove:
+    """The search above the markers read of one family, shared by the families: which markers
+    call for it, their region, its flat view. `_search` reads one region."""
 
-    CELL_PX = 6
-    """Pixels a module in the flat view of the region above a marker where codes are read."""
-    COARSE_CELL_PX = 3
-    """Pixels a module in the coarse flat view where codes are looked for first."""
-    ACROSS = (-3.0, 10.0)
+    FAMILY = ""
+    ACROSS = (0.0, 0.0)
     """Where the covered code may lie across, in modules from the marker's left edge: its left
     edge from the first, its right edge up to the second (a column is stacked by hand)."""
-    GAP = (0.5, 6.0)
-    """The gap between the marker's top and the covered code's bottom, in modules (2 mm of the
-    covering card's margin and the sticker's quiet zone make 2 at the default sizes)."""
-    PLACES = 6
-    """The likeliest places read, at most, per marker."""
-    LEAST_CONTRAST = 0.5
-    """A place is read only where its border and ring contrast at least this share of the marker's below."""
-    COARSE_LEAST_CONTRAST = 0.35
-    """The same on the coarse view, sampled two thirds of a module apart (a looser filter)."""
+    GAP = (0.0, 0.0)
+    """The gap between the marker's top and the covered code's bottom, in modules."""
 
-    def __init__(self, dictionary: str = "DICT_5X5_1000", check: FiducialCheck | None = None,
-                 name: str = "aruco") -> None:
-        vocabulary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary))
-        self._check = check or FiducialCheck(vocabulary)
-        parameters = cv2.aruco.DetectorParameters()
-        parameters.minMarkerPerimeterRate = 0.3
-        self._detector = cv2.aruco.ArucoDetector(vocabulary, parameters)
-        self._name = name
-        self._modules = vocabulary.markerSize + 2
-        self._shifts = sorted(((dy, dx) for dx in range(-2, 3) for dy in range(-2, 3)),
-                              key=lambda shift: shift[0] ** 2 + shift[1] ** 2)
-        # Every id in each turn by its bits: a square showing these bits is that id, and turning
-        # its corners back `turn` quarter turns puts corner 0 at the code's top-left.
-        self._by_bits: dict[int, tuple[int, int]] = {}
-        for marker_id in range(vocabulary.bytesList.shape[0]):
-            bits = cv2.aruco.generateImageMarker(vocabulary, marker_id, self._modules)[1:-1, 1:-1] > 127
-            for turn in range(4):
-                self._by_bits[_packed(np.rot90(bits, -turn))] = (marker_id, turn)
+    def __init__(self, modules: int) -> None:
+        self._modules = modules
         left, right = self.ACROSS
         near, far = self.GAP
-        self._extent = (left, right, -(far + self._modules), -near)
+        self._extent = (left, right, -(far + modules), -near)
         """The region searched above a marker, in its modules: left, right, top, bottom."""
 
     def find(self, grey: np.ndarray, found: Sequence[RawCode]) -> list[RawCode]:
-        """The covered markers above the ArUco markers in `found` (none of those again)."""
-        known = [code for code in found if code.family == "aruco"]
+        """The covered markers above the markers of the family in `found` (none of those again)."""
+        known = [code for code in found if code.family == self.FAMILY and code.modules == self._modules]
         evidence = self._without_marker_above(known)
         new: list[RawCode] = []
         while evidence:
@@ -131,26 +105,74 @@ class CoveredArucoFinder:
         holds = ((left <= x) & (x <= right) & (top <= y) & (y <= bottom)).any(axis=1)
         return [code for code, taken in zip(codes, holds, strict=True) if not taken]
 
-    def _flat(self, grey: np.ndarray, to_modules: np.ndarray, cell: int) -> tuple[np.ndarray, np.ndarray]:
+    def _flat(self, grey: np.ndarray, to_modules: np.ndarray, cell: int, smooth: bool = False
+              ) -> tuple[np.ndarray, np.ndarray]:
         """The region above the marker of `to_modules` and the marker itself warped flat at `cell`
-        pixels a module, each pixel the mean of a half cell around it; and the frame-to-flat
-        homography."""
+        pixels a module (with `smooth`, each pixel the mean of a half cell around it); and the
+        frame-to-flat homography."""
         left, right, top, _ = self._extent
         to_flat = np.array([[cell, 0, -left * cell], [0, cell, -top * cell], [0, 0, 1]]) @ to_modules
         size = (int((right - left) * cell), int((self._modules + 1 - top) * cell))
         flat = cv2.warpPerspective(grey, to_flat, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        if cell >= 4:
+        if smooth:
             flat = cv2.blur(flat, (cell // 2, cell // 2))
-        return flat.astype(np.float32), to_flat
+        return flat, to_flat
+
+    def _search(self, grey: np.ndarray, to_modules: np.ndarray) -> RawCode | None:
+        """The covered marker in the region above the marker of `to_modules`, if any."""
+        raise NotImplementedError
+
+
+class CoveredArucoFinder(_SearchAbove):
+    """Finds the ArUco stickers whose bottom quiet zone (and the code's lower border with it) is
+    merged with the edge of the card covering it, above the markers already read."""
+
+    CELL_PX = 6
+    """Pixels a module in the flat view of the region above a marker where codes are read."""
+    COARSE_CELL_PX = 3
+    """Pixels a module in the coarse flat view where codes are looked for first."""
+    FAMILY = "aruco"
+    ACROSS = (-3.0, 10.0)
+    GAP = (0.5, 6.0)
+    """2 mm of the covering card's margin and the sticker's quiet zone make 2 modules at the
+    default sizes."""
+    PLACES = 6
+    """The likeliest places read, at most, per marker."""
+    LEAST_CONTRAST = 0.5
+    """A place is read only where its border and ring contrast at least this share of the marker's below."""
+    COARSE_LEAST_CONTRAST = 0.35
+    """The same on the coarse view, sampled two thirds of a module apart (a looser filter)."""
+
+    def __init__(self, dictionary: str = "DICT_5X5_1000", check: FiducialCheck | None = None,
+                 name: str = "aruco") -> None:
+        vocabulary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary))
+        self._check = check or FiducialCheck(vocabulary)
+        parameters = cv2.aruco.DetectorParameters()
+        parameters.minMarkerPerimeterRate = 0.3
+        self._detector = cv2.aruco.ArucoDetector(vocabulary, parameters)
+        self._name = name
+        super().__init__(vocabulary.markerSize + 2)
+        self._shifts = sorted(((dy, dx) for dx in range(-2, 3) for dy in range(-2, 3)),
+                              key=lambda shift: shift[0] ** 2 + shift[1] ** 2)
+        # Every id in each turn by its bits: a square showing these bits is that id, and turning
+        # its corners back `turn` quarter turns puts corner 0 at the code's top-left.
+        self._by_bits: dict[int, tuple[int, int]] = {}
+        for marker_id in range(vocabulary.bytesList.shape[0]):
+            bits = cv2.aruco.generateImageMarker(vocabulary, marker_id, self._modules)[1:-1, 1:-1] > 127
+            for turn in range(4):
+                self._by_bits[_packed(np.rot90(bits, -turn))] = (marker_id, turn)
+
 
     def _search(self, grey: np.ndarray, to_modules: np.ndarray) -> RawCode | None:
         """The covered marker in the region above the marker of `to_modules`: looked for on a
         coarse flat view first (most regions hold no dark-bordered square of the marker's
         contrast: nothing more is done there), then read on a fine one."""
         coarse = self.COARSE_CELL_PX
-        if not self._likely(self._flat(grey, to_modules, coarse)[0], coarse, 2, self.COARSE_LEAST_CONTRAST):
+        coarse_flat = self._flat(grey, to_modules, coarse)[0].astype(np.float32)
+        if not self._likely(coarse_flat, coarse, 2, self.COARSE_LEAST_CONTRAST):
             return None
-        means, to_flat = self._flat(grey, to_modules, self.CELL_PX)
+        flat, to_flat = self._flat(grey, to_modules, self.CELL_PX, smooth=True)
+        means = flat.astype(np.float32)
         to_frame = np.linalg.inv(to_flat)
         for x0, y0 in self._likely(means, self.CELL_PX, self.CELL_PX // 3, self.LEAST_CONTRAST):
             found = self._read_near(grey, means, x0, y0, to_frame)
@@ -253,3 +275,107 @@ def _score(border: np.ndarray, ring: np.ndarray) -> np.ndarray:
     light = np.partition(ring, ring.shape[-1] // 4, axis=-1)[..., ring.shape[-1] // 4]
     dark = np.partition(border, -(border.shape[-1] // 6), axis=-1)[..., -(border.shape[-1] // 6)]
     return light - dark
+
+
+class CoveredQrFinder(_SearchAbove):
+    """Finds the QR stickers whose bottom quiet zone is covered, above the QR codes already read:
+    zxing-cpp cannot confirm the bottom-left finder pattern when the card's edge runs along it.
+
+    Where the region above a code shows a top-left finder pattern with a light ring (its quiet
+    zone and separator) contrasting at least `LEAST_CONTRAST` as much as the code's own, the code
+    below it ends 21 modules lower: a light band is painted there over the card's edge, a few
+    places a third of a module apart, and zxing-cpp reads the flat view. A code read so proves
+    itself by its error correction, like any other."""
+
+    FAMILY = "qr"
+    ACROSS = (-4.0, 25.0)
+    GAP = (1.0, 8.0)
+    """2 mm of the covering card's margin and the sticker's 2-module quiet zone make about 4.3
+    modules at the default sizes."""
+    CELL_PX = 4
+    COARSE_CELL_PX = 2
+    LEAST_CONTRAST = 0.35
+    PLACES = 2
+    BAND_SHIFTS = (0.0, 1 / 3, -1 / 3, 2 / 3, -2 / 3, 1.0)
+    """Where the painted band starts, in modules below the code's bottom inferred from its finder."""
+
+    def __init__(self, name: str = "zxing") -> None:
+        import zxingcpp
+
+        self._zxing = zxingcpp
+        self._name = name
+        super().__init__(21)
+
+    def _search(self, grey: np.ndarray, to_modules: np.ndarray) -> RawCode | None:
+        coarse = self.COARSE_CELL_PX
+        places = self._finders(self._flat(grey, to_modules, coarse)[0].astype(np.float32), coarse)
+        if not places:
+            return None
+        flat, to_flat = self._flat(grey, to_modules, self.CELL_PX)
+        to_frame = np.linalg.inv(to_flat)
+        paper = int(np.percentile(flat, 95))
+        scale = self.CELL_PX / coarse
+        for _, y in places:
+            bottom = (y + self._modules * coarse) * scale
+            for shift in self.BAND_SHIFTS:
+                start = max(0, round(bottom + shift * self.CELL_PX))
+                painted = flat.copy()
+                painted[start:start + 3 * self.CELL_PX] = paper
+                code = self._read(painted, to_frame)
+                if code is not None:
+                    return code
+        return None
+
+    def _read(self, flat: np.ndarray, to_frame: np.ndarray) -> RawCode | None:
+        zx = self._zxing
+        for barcode in zx.read_barcodes(flat, formats=zx.BarcodeFormat.QRCode, try_rotate=False,
+                                        try_downscale=False, try_invert=False):
+            p = barcode.position
+            corners = np.array([[p.top_left.x, p.top_left.y], [p.top_right.x, p.top_right.y],
+                                [p.bottom_right.x, p.bottom_right.y], [p.bottom_left.x, p.bottom_left.y]],
+                               dtype=np.float64).reshape(-1, 1, 2)
+            on_frame = cv2.perspectiveTransform(corners, to_frame).reshape(4, 2).astype(np.float32)
+            return RawCode("qr", barcode.text, None, on_frame, self._name, self._modules)
+        return None
+
+    def _finders(self, flat: np.ndarray, cell: int) -> list[tuple[int, int]]:
+        """The places (flat pixels) of a finder pattern with its light ring, as contrasted as the
+        marker's own top-left one at least by `LEAST_CONTRAST`, where a code's top-left corner
+        can lie above the marker, the likeliest first."""
+        left, _, top, bottom = self._extent
+        dark, light = self._finder_cells(cell)
+
+        def score(ys: np.ndarray, xs: np.ndarray) -> np.ndarray:
+            return _score(flat[ys + dark[0], xs + dark[1]], flat[ys + light[0], xs + light[1]])
+
+        own = float(score(np.array(round(-top * cell)), np.array(round(-left * cell))))
+        least = max(FiducialCheck.MIN_CONTRAST, self.LEAST_CONTRAST * own)
+        xs = np.arange(cell, flat.shape[1] - 8 * cell)[None, :, None]
+        ys = np.arange(cell, round((bottom - top - self._modules) * cell) + 1)[:, None, None]
+        scores = score(ys, xs)
+        chosen: list[tuple[int, int]] = []
+        candidates = np.flatnonzero(scores >= least)
+        for index in candidates[np.argsort(-scores.ravel()[candidates])]:
+            row, column = np.unravel_index(index, scores.shape)
+            place = (int(xs[0, column, 0]), int(ys[row, 0, 0]))
+            if all(max(abs(place[0] - x), abs(place[1] - y)) > 2 * cell for x, y in chosen):
+                chosen.append(place)
+                if len(chosen) == self.PLACES:
+                    break
+        return chosen
+
+    @functools.cache  # noqa: B019 (one finder per reader, two cell sizes)
+    def _finder_cells(self, cell: int) -> tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]:
+        """The (rows, columns) of the middles of a finder pattern's dark cells and of its light
+        cells with the light ring around it, from the pattern's top-left corner."""
+        dark, light = [], []
+        for row in range(-1, 8):
+            for column in range(-1, 8):
+                ring = max(abs(row - 3), abs(column - 3))
+                (dark if ring in (0, 1, 3) else light).append((row, column))
+
+        def middles(cells: list[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray]:
+            rows, columns = np.array(cells).T * cell + cell // 2
+            return rows, columns
+
+        return middles(dark), middles(light)

@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from companion.markers import Component, MarkerRegistry, Rejection, load_marker_registry, read_payload
-from companion.vision.covered import CoveredArucoFinder
+from companion.vision.covered import CoveredArucoFinder, CoveredQrFinder
 from companion.vision.decoders import (
     ArucoDecoder,
     Decoder,
@@ -182,7 +182,9 @@ class MarkerReader:
         for name in names:
             self.decoders.append(ZxingDecoder(micro=micro_qr, upscale=True) if name == "zxing" else ZbarDecoder())
         self.aruco = ArucoDecoder(self.registry.fiducial_dictionary) if aruco else None
-        self.covered = CoveredArucoFinder(self.registry.fiducial_dictionary, self.aruco.check) if self.aruco else None
+        # Stickers whose bottom quiet zone the next card covers, looked for above the codes read.
+        self.covered = [CoveredArucoFinder(self.registry.fiducial_dictionary, self.aruco.check)] if self.aruco else []
+        self.covered += [CoveredQrFinder()] if "zxing" in names else []
         self.changes = ChangeMap() if reuse else None
         self._kept: list[RawCode] = []
 
@@ -232,8 +234,8 @@ class MarkerReader:
         codes = [code for decoder in self.decoders for code in decoder.decode(grey)]
         if self.aruco is not None:
             codes += self.aruco.decode(grey, exclude=[c.corners for c in codes], scale=aruco_scale)
-        if self.covered is not None:
-            codes += self.covered.find(grey, codes)
+        for finder in self.covered:
+            codes += finder.find(grey, codes)
         return codes
 
     def _decode_changes(self, grey: np.ndarray) -> list[RawCode]:
