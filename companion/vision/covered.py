@@ -74,7 +74,7 @@ class _SearchAbove:
         new: list[RawCode] = []
         while evidence:
             hit = self._search(grey, self._to_modules(evidence.pop()))
-            if hit is not None:
+            if hit is not None and not any(_same_place(hit, other) for other in known):
                 known.append(hit)
                 new.append(hit)
                 evidence += self._without_marker_above([hit], known)
@@ -105,14 +105,14 @@ class _SearchAbove:
         holds = ((left <= x) & (x <= right) & (top <= y) & (y <= bottom)).any(axis=1)
         return [code for code, taken in zip(codes, holds, strict=True) if not taken]
 
-    def _flat(self, grey: np.ndarray, to_modules: np.ndarray, cell: int, smooth: bool = False
-              ) -> tuple[np.ndarray, np.ndarray]:
-        """The region above the marker of `to_modules` and the marker itself warped flat at `cell`
-        pixels a module (with `smooth`, each pixel the mean of a half cell around it); and the
-        frame-to-flat homography."""
-        left, right, top, _ = self._extent
+    def _flat(self, grey: np.ndarray, to_modules: np.ndarray, cell: int, smooth: bool = False,
+              with_marker: bool = True) -> tuple[np.ndarray, np.ndarray]:
+        """The region above the marker of `to_modules` (and the marker itself, `with_marker`)
+        warped flat at `cell` pixels a module (with `smooth`, each pixel the mean of a half cell
+        around it); and the frame-to-flat homography."""
+        left, right, top, bottom = self._extent
         to_flat = np.array([[cell, 0, -left * cell], [0, cell, -top * cell], [0, 0, 1]]) @ to_modules
-        size = (int((right - left) * cell), int((self._modules + 1 - top) * cell))
+        size = (int((right - left) * cell), int(((self._modules + 1 if with_marker else bottom) - top) * cell))
         flat = cv2.warpPerspective(grey, to_flat, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         if smooth:
             flat = cv2.blur(flat, (cell // 2, cell // 2))
@@ -268,6 +268,13 @@ class CoveredArucoFinder(_SearchAbove):
         return middles(border), middles(ring)
 
 
+def _same_place(a: RawCode, b: RawCode) -> bool:
+    """Whether two codes lie within half a side of each other (one code read twice)."""
+    ax, ay = a.center
+    bx, by = b.center
+    return (ax - bx) ** 2 + (ay - by) ** 2 < (0.5 * max(a.side_px, b.side_px)) ** 2
+
+
 def _score(border: np.ndarray, ring: np.ndarray) -> np.ndarray:
     """How much lighter a code's ring on three sides is than its border, for the greys of their
     cells (last axis): the lightest but a quarter of the ring against the darkest but a sixth of the
@@ -281,9 +288,9 @@ class CoveredQrFinder(_SearchAbove):
     """Finds the QR stickers whose bottom quiet zone is covered, above the QR codes already read:
     zxing-cpp cannot confirm the bottom-left finder pattern when the card's edge runs along it.
 
-    Where the region above a code shows a top-left finder pattern with a light ring (its quiet
-    zone and separator) contrasting at least `LEAST_CONTRAST` as much as the code's own, the code
-    below it ends 21 modules lower: a light band is painted there over the card's edge, a few
+    Where the region above a code shows two finder patterns side by side as a code's top ones,
+    with light rings (quiet zone and separator) contrasting at least `LEAST_CONTRAST` as much as
+    the code's own, that code ends 21 modules lower: a light band is painted there over the card's edge, a few
     places a third of a module apart, and zxing-cpp reads the flat view. A code read so proves
     itself by its error correction, like any other."""
 
@@ -293,8 +300,8 @@ class CoveredQrFinder(_SearchAbove):
     """2 mm of the covering card's margin and the sticker's 2-module quiet zone make about 4.3
     modules at the default sizes."""
     CELL_PX = 4
-    COARSE_CELL_PX = 2
-    LEAST_CONTRAST = 0.35
+    COARSE_CELL_PX = 3
+    LEAST_CONTRAST = 0.25
     PLACES = 2
     BAND_SHIFTS = (0.0, 1 / 3, -1 / 3, 2 / 3, -2 / 3, 1.0)
     """Where the painted band starts, in modules below the code's bottom inferred from its finder."""
@@ -308,15 +315,16 @@ class CoveredQrFinder(_SearchAbove):
 
     def _search(self, grey: np.ndarray, to_modules: np.ndarray) -> RawCode | None:
         coarse = self.COARSE_CELL_PX
-        places = self._finders(self._flat(grey, to_modules, coarse)[0].astype(np.float32), coarse)
-        if not places:
+        flat = self._flat(grey, to_modules, coarse, with_marker=False)[0].astype(np.float32)
+        if not self._finders(flat, coarse, self._own_contrast(grey, to_modules)):
             return None
-        flat, to_flat = self._flat(grey, to_modules, self.CELL_PX)
+        flat, to_flat = self._flat(grey, to_modules, self.CELL_PX, with_marker=False)
+        places = self._finders(flat.astype(np.float32), self.CELL_PX, self._own_contrast(grey, to_modules))
+        scale = 1.0
         to_frame = np.linalg.inv(to_flat)
         paper = int(np.percentile(flat, 95))
-        scale = self.CELL_PX / coarse
         for _, y in places:
-            bottom = (y + self._modules * coarse) * scale
+            bottom = (y + self._modules * self.CELL_PX) * scale
             for shift in self.BAND_SHIFTS:
                 start = max(0, round(bottom + shift * self.CELL_PX))
                 painted = flat.copy()
@@ -327,10 +335,14 @@ class CoveredQrFinder(_SearchAbove):
         return None
 
     def _read(self, flat: np.ndarray, to_frame: np.ndarray) -> RawCode | None:
+        """The code zxing-cpp reads in the region above the marker on `flat` (not the marker)."""
         zx = self._zxing
+        _, _, top, bottom = self._extent
         for barcode in zx.read_barcodes(flat, formats=zx.BarcodeFormat.QRCode, try_rotate=False,
                                         try_downscale=False, try_invert=False):
             p = barcode.position
+            if (p.top_left.y + p.bottom_right.y) / 2 > (bottom - top) * self.CELL_PX:
+                continue
             corners = np.array([[p.top_left.x, p.top_left.y], [p.top_right.x, p.top_right.y],
                                 [p.bottom_right.x, p.bottom_right.y], [p.bottom_left.x, p.bottom_left.y]],
                                dtype=np.float64).reshape(-1, 1, 2)
@@ -338,44 +350,69 @@ class CoveredQrFinder(_SearchAbove):
             return RawCode("qr", barcode.text, None, on_frame, self._name, self._modules)
         return None
 
-    def _finders(self, flat: np.ndarray, cell: int) -> list[tuple[int, int]]:
-        """The places (flat pixels) of a finder pattern with its light ring, as contrasted as the
-        marker's own top-left one at least by `LEAST_CONTRAST`, where a code's top-left corner
-        can lie above the marker, the likeliest first."""
-        left, _, top, bottom = self._extent
-        dark, light = self._finder_cells(cell)
+    def _own_contrast(self, grey: np.ndarray, to_modules: np.ndarray) -> float:
+        """How much lighter the marker's quiet zone and its top-left finder's light ring are than
+        the finder's dark ring and centre (the middles of a few of their cells on the frame)."""
+        middles = np.array([[3.5, 3.5], [0.5, 3.5], [3.5, 0.5], [1.5, 3.5], [3.5, 1.5], [-1.0, 3.5], [3.5, -1.0]])
+        points = cv2.perspectiveTransform(middles.reshape(-1, 1, 2), np.linalg.inv(to_modules)).reshape(-1, 2)
+        x = np.clip(np.round(points[:, 0]).astype(int), 0, grey.shape[1] - 1)
+        y = np.clip(np.round(points[:, 1]).astype(int), 0, grey.shape[0] - 1)
+        greys = grey[y, x].astype(np.float32)
+        return float(greys[3:].min() - greys[:3].max())
 
-        def score(ys: np.ndarray, xs: np.ndarray) -> np.ndarray:
-            return _score(flat[ys + dark[0], xs + dark[1]], flat[ys + light[0], xs + light[1]])
-
-        own = float(score(np.array(round(-top * cell)), np.array(round(-left * cell))))
+    def _finders(self, flat: np.ndarray, cell: int, own: float) -> list[tuple[int, int]]:
+        """The places (flat pixels) where a code's top-left corner can lie above the marker, with
+        its three finder patterns and their light rings (the bottom-left one's may be the card's
+        edge) as contrasted as the marker's own top-left one (`own`) at least by `LEAST_CONTRAST`,
+        the likeliest first."""
+        _, _, top, bottom = self._extent
+        scores = self._finder_scores(flat, cell)
+        open_below = self._finder_scores(flat, cell, open_below=True)
         least = max(FiducialCheck.MIN_CONTRAST, self.LEAST_CONTRAST * own)
-        xs = np.arange(cell, flat.shape[1] - 8 * cell)[None, :, None]
-        ys = np.arange(cell, round((bottom - top - self._modules) * cell) + 1)[:, None, None]
-        scores = score(ys, xs)
+        apart = (self._modules - 7) * cell
+        lowest = min(round((bottom - top - self._modules) * cell), scores.shape[0] - apart - 2)
+        width = scores.shape[1] - apart
+        if lowest < 1 or width <= 1:
+            return []
+        # The top-right finder lies 14 modules across, the bottom-left one 14 down (its ring's
+        # bottom side may be the card's edge), each a pixel off either way (cards a little askew).
+        right = np.maximum.reduce([scores[1 + d:lowest + 1 + d, apart:apart + width] for d in (-1, 0, 1)])
+        below = np.maximum.reduce([open_below[1 + apart:lowest + 1 + apart, 1 + d:width + d] for d in (-1, 0, 1)]
+                                  + [open_below[1 + apart + d:lowest + 1 + apart + d, 1:width] for d in (-1, 1)])
+        both = np.minimum.reduce([scores[1:lowest + 1, 1:width], right[:, 1:], below])
         chosen: list[tuple[int, int]] = []
-        candidates = np.flatnonzero(scores >= least)
-        for index in candidates[np.argsort(-scores.ravel()[candidates])]:
-            row, column = np.unravel_index(index, scores.shape)
-            place = (int(xs[0, column, 0]), int(ys[row, 0, 0]))
+        candidates = np.flatnonzero(both >= least)
+        for index in candidates[np.argsort(-both.ravel()[candidates])]:
+            row, column = np.unravel_index(index, both.shape)
+            place = (int(column) + 1, int(row) + 1)
             if all(max(abs(place[0] - x), abs(place[1] - y)) > 2 * cell for x, y in chosen):
                 chosen.append(place)
                 if len(chosen) == self.PLACES:
                     break
         return chosen
 
-    @functools.cache  # noqa: B019 (one finder per reader, two cell sizes)
-    def _finder_cells(self, cell: int) -> tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]:
-        """The (rows, columns) of the middles of a finder pattern's dark cells and of its light
-        cells with the light ring around it, from the pattern's top-left corner."""
-        dark, light = [], []
-        for row in range(-1, 8):
-            for column in range(-1, 8):
-                ring = max(abs(row - 3), abs(column - 3))
-                (dark if ring in (0, 1, 3) else light).append((row, column))
+    @staticmethod
+    def _finder_scores(flat: np.ndarray, cell: int, open_below: bool = False) -> np.ndarray:
+        """For a finder pattern's top-left corner at every flat pixel (zero where the pattern and
+        its ring would not fit), how much lighter its light ring and the ring around it are than
+        its dark ring and centre, sampled in the middle of each side: the lightest of 8 samples
+        (7 with `open_below`: the ring under it may be covered) against the darkest of 5."""
+        height, width = flat.shape
+        first = cell
+        rows = height - 1 - (7 * cell + cell // 2) - first + 1
+        columns = width - 1 - (7 * cell + cell // 2) - first + 1
+        scores = np.zeros((height, width), np.float32)
+        if rows <= 0 or columns <= 0:
+            return scores
 
-        def middles(cells: list[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray]:
-            rows, columns = np.array(cells).T * cell + cell // 2
-            return rows, columns
+        def sample(row: int, column: int) -> np.ndarray:
+            """The module (row, column) of the pattern placed at every corner."""
+            y, x = first + row * cell + cell // 2, first + column * cell + cell // 2
+            return flat[y:y + rows, x:x + columns]
 
-        return middles(dark), middles(light)
+        dark = np.maximum.reduce([sample(3 + dy, 3 + dx) for dy, dx in ((0, 0), (-3, 0), (3, 0), (0, -3), (0, 3))])
+        ring = ((-2, 0), (2, 0), (0, -2), (0, 2), (-4, 0), (0, -4), (0, 4)) + (() if open_below else ((4, 0),))
+        light = np.minimum.reduce([sample(3 + dy, 3 + dx) for dy, dx in ring])
+        scores[first:first + rows, first:first + columns] = light.astype(np.float32) - dark
+        return scores
+
