@@ -7,9 +7,9 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.markers import load_marker_registry
+from companion.markers import Component, load_marker_registry, read_payload
 from companion.simulation import render
-from companion.vision.decoders import ArucoDecoder
+from companion.vision.decoders import ArucoDecoder, ZxingDecoder
 from companion.vision.reader import MarkerReader
 
 REGISTRY = load_marker_registry()
@@ -19,14 +19,14 @@ PPM = 4.0
 
 
 def _column(covered: list[int], last: int, rng: np.random.Generator, *, dark_edge: bool = True,
-            turn_deg: float = 0.0, tilt_deg: float = 0.0, above: np.ndarray | None = None
+            turn_deg: float = 0.0, tilt_deg: float = 0.0, above: np.ndarray | None = None, family: str = "aruco"
             ) -> tuple[np.ndarray, list[np.ndarray]]:
     """A column of cards on busy art: each card of `covered` shows its sticker's code down to its
     lower edge only (the next card's edge on it), the `last` card shows its whole sticker. With
     `above`, that flat image (sticker-sized) takes the place of the first covered sticker.
     Returns the frame and the true corners of the covered codes in it."""
     frame = render.busy_art(SIZE, SIZE, PPM / 2, rng)
-    image, corners_in_sticker, modules = render.marker_sticker("aruco", last, REGISTRY)
+    image, corners_in_sticker, modules = render.marker_sticker(family, last, REGISTRY)
     target = render.quad((SIZE / 2, SIZE * 0.3), modules * PPM, tilt_deg, turn_deg, rng)
     sticker_to_frame = cv2.getPerspectiveTransform(corners_in_sticker, target)
     step = float(corners_in_sticker[2][1]) + 2 * render.SOURCE_PX
@@ -34,12 +34,13 @@ def _column(covered: list[int], last: int, rng: np.random.Generator, *, dark_edg
     for index, number in enumerate([*covered, last]):
         down = np.array([[1, 0, 0], [0, 1, index * step], [0, 0, 1]], dtype=np.float64)
         here = sticker_to_frame @ down
-        sticker = render.marker_sticker("aruco", number, REGISTRY)[0] if index or above is None else above
+        sticker = render.marker_sticker(family, number, REGISTRY)[0] if index or above is None else above
         render.paste(frame, sticker, here)
         if number != last:
             truths.append(cv2.perspectiveTransform(corners_in_sticker.reshape(-1, 1, 2), here).reshape(4, 2))
             card = render.busy_art(image.shape[0] * 2, image.shape[1] * 3, render.SOURCE_PX / 2, rng)
-            edge = max(2, render.SOURCE_PX // 2)
+            # The dark edge: as thick as the markers bench draws it (about 0.7 and 1.9 modules).
+            edge = render.SOURCE_PX * (2 if family == "qr" else 1) * 2 // 3
             card[:edge] = (card[:edge] * 0.3).astype(np.uint8) if dark_edge else 215
             if not dark_edge:
                 card[edge:3 * edge] = 215
@@ -49,11 +50,11 @@ def _column(covered: list[int], last: int, rng: np.random.Generator, *, dark_edg
     return frame, truths
 
 
-READER = MarkerReader.for_family("aruco", REGISTRY, reuse=False)
+READERS = {family: MarkerReader.for_family(family, REGISTRY, reuse=False) for family in ("aruco", "qr")}
 
 
-def _read(frame: np.ndarray) -> dict[int, np.ndarray]:
-    reading = READER.read(frame)
+def _read(frame: np.ndarray, family: str = "aruco") -> dict[int, np.ndarray]:
+    reading = READERS[family].read(frame)
     return {d.component.marker: d.corners for d in reading.markers}
 
 
@@ -76,6 +77,18 @@ def test_a_sticker_covered_by_a_light_card_edge_is_read() -> None:
     found = _read(frame)
     assert set(found) == {134, 999}
     assert np.abs(found[134] - truth).max() < PPM
+
+
+@pytest.mark.parametrize(("turn", "tilt"), [(0.0, 0.0), (120.0, 25.0)])
+def test_a_qr_sticker_whose_margin_the_next_cards_dark_edge_covers_is_read(turn: float, tilt: float) -> None:
+    rng = np.random.default_rng(14)
+    frame, (truth,) = _column([57], 999, rng, turn_deg=turn, tilt_deg=tilt, family="qr")
+    # zxing-cpp alone does not read it: the bottom-left finder pattern merges with the card's edge.
+    bare = {read_payload(code.text, REGISTRY) for code in ZxingDecoder().decode(frame) if code.text}
+    assert 57 not in {meaning.marker for meaning in bare if isinstance(meaning, Component)}
+    found = _read(frame, "qr")
+    assert set(found) == {57, 999}
+    assert np.abs(found[57] - truth).max() < PPM
 
 
 def test_a_column_of_covered_stickers_is_followed_upwards() -> None:

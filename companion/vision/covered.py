@@ -73,7 +73,7 @@ class _SearchAbove:
         evidence = self._without_marker_above(known)
         new: list[RawCode] = []
         while evidence:
-            hit = self._search(grey, self._to_modules(evidence.pop()))
+            hit = self._search(grey, evidence.pop())
             if hit is not None and not any(_same_place(hit, other) for other in known):
                 known.append(hit)
                 new.append(hit)
@@ -118,8 +118,8 @@ class _SearchAbove:
             flat = cv2.blur(flat, (cell // 2, cell // 2))
         return flat, to_flat
 
-    def _search(self, grey: np.ndarray, to_modules: np.ndarray) -> RawCode | None:
-        """The covered marker in the region above the marker of `to_modules`, if any."""
+    def _search(self, grey: np.ndarray, below: RawCode) -> RawCode | None:
+        """The covered marker in the region above the marker `below`, if any."""
         raise NotImplementedError
 
 
@@ -163,10 +163,11 @@ class CoveredArucoFinder(_SearchAbove):
                 self._by_bits[_packed(np.rot90(bits, -turn))] = (marker_id, turn)
 
 
-    def _search(self, grey: np.ndarray, to_modules: np.ndarray) -> RawCode | None:
-        """The covered marker in the region above the marker of `to_modules`: looked for on a
+    def _search(self, grey: np.ndarray, below: RawCode) -> RawCode | None:
+        """The covered marker in the region above the marker `below`: looked for on a
         coarse flat view first (most regions hold no dark-bordered square of the marker's
         contrast: nothing more is done there), then read on a fine one."""
+        to_modules = self._to_modules(below)
         coarse = self.COARSE_CELL_PX
         coarse_flat = self._flat(grey, to_modules, coarse)[0].astype(np.float32)
         if not self._likely(coarse_flat, coarse, 2, self.COARSE_LEAST_CONTRAST):
@@ -303,6 +304,11 @@ class CoveredQrFinder(_SearchAbove):
     COARSE_CELL_PX = 3
     LEAST_CONTRAST = 0.25
     PLACES = 2
+    _OWN_CELLS = ((3.5, 3.5), (0.5, 3.5), (3.5, 0.5), (1.5, 3.5), (3.5, 1.5), (-1.0, 3.5), (3.5, -1.0))
+    """Where the marker's own contrast is sampled, in modules: the finder's centre and dark ring,
+    then its light ring and the quiet zone."""
+    SLACK_PX = 2
+    """How far (flat pixels) the other finder patterns may lie from where the top-left one puts them."""
     BAND_SHIFTS = (0.0, 1 / 3, -1 / 3, 2 / 3, -2 / 3, 1.0)
     """Where the painted band starts, in modules below the code's bottom inferred from its finder."""
 
@@ -313,13 +319,15 @@ class CoveredQrFinder(_SearchAbove):
         self._name = name
         super().__init__(21)
 
-    def _search(self, grey: np.ndarray, to_modules: np.ndarray) -> RawCode | None:
+    def _search(self, grey: np.ndarray, below: RawCode) -> RawCode | None:
+        own = self._own_contrast(grey, below)
+        to_modules = self._to_modules(below)
         coarse = self.COARSE_CELL_PX
         flat = self._flat(grey, to_modules, coarse, with_marker=False)[0].astype(np.float32)
-        if not self._finders(flat, coarse, self._own_contrast(grey, to_modules)):
+        if not self._finders(flat, coarse, own):
             return None
         flat, to_flat = self._flat(grey, to_modules, self.CELL_PX, with_marker=False)
-        places = self._finders(flat.astype(np.float32), self.CELL_PX, self._own_contrast(grey, to_modules))
+        places = self._finders(flat.astype(np.float32), self.CELL_PX, own)
         scale = 1.0
         to_frame = np.linalg.inv(to_flat)
         paper = int(np.percentile(flat, 95))
@@ -350,11 +358,14 @@ class CoveredQrFinder(_SearchAbove):
             return RawCode("qr", barcode.text, None, on_frame, self._name, self._modules)
         return None
 
-    def _own_contrast(self, grey: np.ndarray, to_modules: np.ndarray) -> float:
+    def _own_contrast(self, grey: np.ndarray, code: RawCode) -> float:
         """How much lighter the marker's quiet zone and its top-left finder's light ring are than
-        the finder's dark ring and centre (the middles of a few of their cells on the frame)."""
-        middles = np.array([[3.5, 3.5], [0.5, 3.5], [3.5, 0.5], [1.5, 3.5], [3.5, 1.5], [-1.0, 3.5], [3.5, -1.0]])
-        points = cv2.perspectiveTransform(middles.reshape(-1, 1, 2), np.linalg.inv(to_modules)).reshape(-1, 2)
+        the finder's dark ring and centre (the middles of a few of their cells, placed between the
+        code's corners)."""
+        u, v = (np.array(axis) / self._modules for axis in zip(*self._OWN_CELLS, strict=True))
+        top_left, top_right, bottom_right, bottom_left = code.corners.astype(np.float64)
+        points = ((1 - u)[:, None] * (1 - v)[:, None] * top_left + u[:, None] * (1 - v)[:, None] * top_right
+                  + u[:, None] * v[:, None] * bottom_right + (1 - u)[:, None] * v[:, None] * bottom_left)
         x = np.clip(np.round(points[:, 0]).astype(int), 0, grey.shape[1] - 1)
         y = np.clip(np.round(points[:, 1]).astype(int), 0, grey.shape[0] - 1)
         greys = grey[y, x].astype(np.float32)
@@ -370,21 +381,24 @@ class CoveredQrFinder(_SearchAbove):
         open_below = self._finder_scores(flat, cell, open_below=True)
         least = max(FiducialCheck.MIN_CONTRAST, self.LEAST_CONTRAST * own)
         apart = (self._modules - 7) * cell
-        lowest = min(round((bottom - top - self._modules) * cell), scores.shape[0] - apart - 2)
-        width = scores.shape[1] - apart
-        if lowest < 1 or width <= 1:
+        slack = self.SLACK_PX
+        lowest = min(round((bottom - top - self._modules) * cell), scores.shape[0] - apart - slack - 1)
+        width = scores.shape[1] - apart - slack
+        if lowest < slack or width <= slack:
             return []
         # The top-right finder lies 14 modules across, the bottom-left one 14 down (its ring's
-        # bottom side may be the card's edge), each a pixel off either way (cards a little askew).
-        right = np.maximum.reduce([scores[1 + d:lowest + 1 + d, apart:apart + width] for d in (-1, 0, 1)])
-        below = np.maximum.reduce([open_below[1 + apart:lowest + 1 + apart, 1 + d:width + d] for d in (-1, 0, 1)]
-                                  + [open_below[1 + apart + d:lowest + 1 + apart + d, 1:width] for d in (-1, 1)])
-        both = np.minimum.reduce([scores[1:lowest + 1, 1:width], right[:, 1:], below])
+        # bottom side may be the card's edge), each off by up to `SLACK_PX` (cards a little askew,
+        # the marker's corners from zxing-cpp a little off).
+        near = np.ones((2 * slack + 1, 2 * slack + 1), np.uint8)
+        best, best_open = cv2.dilate(scores, near), cv2.dilate(open_below, near)
+        rows, columns = slice(slack, lowest + 1), slice(slack, width)
+        both = np.minimum.reduce([scores[rows, columns], best[rows, slack + apart:width + apart],
+                                  best_open[slack + apart:lowest + 1 + apart, columns]])
         chosen: list[tuple[int, int]] = []
         candidates = np.flatnonzero(both >= least)
         for index in candidates[np.argsort(-both.ravel()[candidates])]:
             row, column = np.unravel_index(index, both.shape)
-            place = (int(column) + 1, int(row) + 1)
+            place = (int(column) + slack, int(row) + slack)
             if all(max(abs(place[0] - x), abs(place[1] - y)) > 2 * cell for x, y in chosen):
                 chosen.append(place)
                 if len(chosen) == self.PLACES:
