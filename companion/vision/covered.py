@@ -8,8 +8,11 @@ on that evidence: above each marker read, where no marker was read already, the 
 flat through the marker's own homography, where the covered code is a square of the same size.
 The places where a dark border with a light ring on three sides could lie are read cell by cell;
 the bits must be exactly one id of the dictionary, and the hit must pass the same `FiducialCheck`
-as any other (its bits again, a dark border, a light ring on three sides). A column of covered
-cards is followed upwards, each sticker found being the evidence for the one above it.
+as any other (its bits again, a dark border, a light ring on three sides) and be read again by
+OpenCV's detector on the code with a clean quiet zone painted around it. For QR codes, zxing-cpp
+cannot confirm the bottom-left finder pattern: where three finder patterns lie above a code, a
+light band is painted over the card's edge under them and zxing-cpp reads the flat view. A column
+of covered cards is followed upwards, each sticker found being the evidence for the one above it.
 """
 
 from __future__ import annotations
@@ -162,7 +165,6 @@ class CoveredArucoFinder(_SearchAbove):
             for turn in range(4):
                 self._by_bits[_packed(np.rot90(bits, -turn))] = (marker_id, turn)
 
-
     def _search(self, grey: np.ndarray, below: RawCode) -> RawCode | None:
         """The covered marker in the region above the marker `below`: looked for on a
         coarse flat view first (most regions hold no dark-bordered square of the marker's
@@ -289,11 +291,12 @@ class CoveredQrFinder(_SearchAbove):
     """Finds the QR stickers whose bottom quiet zone is covered, above the QR codes already read:
     zxing-cpp cannot confirm the bottom-left finder pattern when the card's edge runs along it.
 
-    Where the region above a code shows two finder patterns side by side as a code's top ones,
-    with light rings (quiet zone and separator) contrasting at least `LEAST_CONTRAST` as much as
-    the code's own, that code ends 21 modules lower: a light band is painted there over the card's edge, a few
-    places a third of a module apart, and zxing-cpp reads the flat view. A code read so proves
-    itself by its error correction, like any other."""
+    Where the region above a code shows three finder patterns placed as a code's, with light
+    rings (quiet zone and separator; the bottom-left one's may be the card's edge) contrasting at
+    least `LEAST_CONTRAST` as much as the code's own, that code ends 21 modules under its top: a
+    light band is painted there over the card's edge, at a few places a third of a module apart,
+    and zxing-cpp reads the flat view. A code read so proves itself by its error correction, like
+    any other."""
 
     FAMILY = "qr"
     ACROSS = (-4.0, 25.0)
@@ -320,6 +323,8 @@ class CoveredQrFinder(_SearchAbove):
         super().__init__(21)
 
     def _search(self, grey: np.ndarray, below: RawCode) -> RawCode | None:
+        """The covered code above `below`: finder patterns looked for on a coarse flat view first
+        (most regions show none: nothing more is done there), then placed and read on a fine one."""
         own = self._own_contrast(grey, below)
         to_modules = self._to_modules(below)
         coarse = self.COARSE_CELL_PX
@@ -328,11 +333,10 @@ class CoveredQrFinder(_SearchAbove):
             return None
         flat, to_flat = self._flat(grey, to_modules, self.CELL_PX, with_marker=False)
         places = self._finders(flat.astype(np.float32), self.CELL_PX, own)
-        scale = 1.0
         to_frame = np.linalg.inv(to_flat)
         paper = int(np.percentile(flat, 95))
         for _, y in places:
-            bottom = (y + self._modules * self.CELL_PX) * scale
+            bottom = y + self._modules * self.CELL_PX
             for shift in self.BAND_SHIFTS:
                 start = max(0, round(bottom + shift * self.CELL_PX))
                 painted = flat.copy()
