@@ -147,3 +147,15 @@ def test_busy_art_above_every_marker_yields_no_component() -> None:
             render.paste(frame, image, cv2.getPerspectiveTransform(corners, target))
         frame = render.degrade(frame, render.Degradation(blur=0.5, noise=3.0, jpeg_quality=90), rng)
         assert set(_read(frame)) <= set(numbers)
+
+
+def test_a_marker_at_the_frames_edge_is_searched_above_within_the_frame() -> None:
+    """The region above a marker near the frame's top edge lies partly outside the frame: the
+    search reads nothing there (a crop of a video frame decoded again is such a frame)."""
+    rng = np.random.default_rng(23)
+    for _ in range(6):
+        frame = render.busy_art(160, 200, PPM / 2, rng)
+        image, corners, modules = render.marker_sticker("aruco", 88, REGISTRY)
+        target = render.quad((100, 30), modules * PPM, 0.0, float(rng.uniform(-30, 30)), rng)
+        render.paste(frame, image, cv2.getPerspectiveTransform(corners, target))
+        assert set(_read(frame)) <= {88}

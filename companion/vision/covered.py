@@ -207,6 +207,8 @@ class CoveredArucoFinder(_SearchAbove):
             marker_id, turn = identified
             square = (np.array([x, y]) + _UNIT_SQUARE * self._modules * cell).reshape(-1, 1, 2)
             placed = cv2.perspectiveTransform(square, to_frame).reshape(4, 2).astype(np.float32)
+            if not _in_frame(placed, grey.shape, self._modules):
+                continue
             for corners in (_refined(grey, placed, self._modules), placed):
                 turned = np.roll(corners, -turn, axis=0)
                 if self._check.passes(grey, turned, marker_id) and self._detector_agrees(grey, turned, marker_id):
@@ -269,6 +271,15 @@ class CoveredArucoFinder(_SearchAbove):
             return rows, columns
 
         return middles(border), middles(ring)
+
+
+def _in_frame(corners: np.ndarray, shape: tuple[int, ...], modules: int) -> bool:
+    """Whether a code at `corners` and a module around it lie inside a frame of `shape` (the flat
+    views replicate the frame's border: nothing found beyond it is real)."""
+    margin = float(np.linalg.norm(corners[1] - corners[0])) / modules + 6
+    height, width = shape[:2]
+    return bool((corners.min(axis=0) >= margin).all() and corners[:, 0].max() < width - margin
+                and corners[:, 1].max() < height - margin)
 
 
 def _same_place(a: RawCode, b: RawCode) -> bool:
@@ -341,13 +352,14 @@ class CoveredQrFinder(_SearchAbove):
                 start = max(0, round(bottom + shift * self.CELL_PX))
                 painted = flat.copy()
                 painted[start:start + 3 * self.CELL_PX] = paper
-                code = self._read(painted, to_frame)
+                code = self._read(painted, to_frame, grey.shape)
                 if code is not None:
                     return code
         return None
 
-    def _read(self, flat: np.ndarray, to_frame: np.ndarray) -> RawCode | None:
-        """The code zxing-cpp reads in the region above the marker on `flat` (not the marker)."""
+    def _read(self, flat: np.ndarray, to_frame: np.ndarray, shape: tuple[int, ...]) -> RawCode | None:
+        """The code zxing-cpp reads in the region above the marker on `flat` (not the marker),
+        inside the frame of `shape`."""
         zx = self._zxing
         _, _, top, bottom = self._extent
         for barcode in zx.read_barcodes(flat, formats=zx.BarcodeFormat.QRCode, try_rotate=False,
@@ -359,6 +371,8 @@ class CoveredQrFinder(_SearchAbove):
                                 [p.bottom_right.x, p.bottom_right.y], [p.bottom_left.x, p.bottom_left.y]],
                                dtype=np.float64).reshape(-1, 1, 2)
             on_frame = cv2.perspectiveTransform(corners, to_frame).reshape(4, 2).astype(np.float32)
+            if not _in_frame(on_frame, shape, self._modules):
+                continue
             return RawCode("qr", barcode.text, None, on_frame, self._name, self._modules)
         return None
 
