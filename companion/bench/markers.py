@@ -155,8 +155,7 @@ def measure_situations(trials: int, seed: int = 2) -> list[Row]:
     rows = []
     for family in ("aruco", "qr"):
         reader = MarkerReader.for_family(family, registry, reuse=False)
-        without = MarkerReader.for_family(family, registry, reuse=False)
-        without.covered = []
+        without = MarkerReader.for_family(family, registry, reuse=False, covered=False)
         for situation in SITUATIONS:
             for ppm in PIXELS_PER_MODULE:
                 tallies = {situation: [0, 0, []], WITHOUT_COVERED_SEARCH: [0, 0, []]}
