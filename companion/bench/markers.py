@@ -81,6 +81,9 @@ def _decoders(registry: MarkerRegistry) -> list[tuple[str, str, Callable[[np.nda
 SITUATIONS = ("plain", "busy art", "bottom quiet zone covered")
 """Where a sticker lies: on smooth art, on busy high-contrast art with icons and text around it, or
 on busy art with the next card of a column covering it from the code's lower edge down."""
+WITHOUT_COVERED_SEARCH = "covered, no covered search"
+"""The covered frames read again by the reader without its search for covered stickers
+(`companion.vision.covered`), for the figures before and after it in the same run."""
 NEIGHBOUR_MARKER = 999
 """The test pattern: the sticker of the card that covers another one in the covered situation."""
 MODULE_MM = {"aruco": 14.0 / 7, "qr": 18.0 / 21, "microqr": 14.0 / 15}
@@ -152,19 +155,24 @@ def measure_situations(trials: int, seed: int = 2) -> list[Row]:
     rows = []
     for family in ("aruco", "qr"):
         reader = MarkerReader.for_family(family, registry, reuse=False)
+        without = MarkerReader.for_family(family, registry, reuse=False, covered=False)
         for situation in SITUATIONS:
             for ppm in PIXELS_PER_MODULE:
-                found = false = 0
-                times = []
+                tallies = {situation: [0, 0, []], WITHOUT_COVERED_SEARCH: [0, 0, []]}
+                readers = [(situation, reader)] + ([(WITHOUT_COVERED_SEARCH, without)]
+                                                   if situation == SITUATIONS[-1] else [])
                 for _ in range(trials):
                     component = components[int(rng.integers(len(components)))]
                     frame = _sample(family, component, registry, ppm, rng, situation)
-                    start = time.perf_counter()
-                    ids = {d.component.marker for d in reader.read(frame).markers}
-                    times.append((time.perf_counter() - start) * 1000)
-                    found += component.marker in ids
-                    false += len(ids - {component.marker, NEIGHBOUR_MARKER})
-                rows.append(Row(family, situation, ppm, trials, found, false, statistics.median(times)))
+                    for name, one in readers:
+                        start = time.perf_counter()
+                        ids = {d.component.marker for d in one.read(frame).markers}
+                        tally = tallies[name]
+                        tally[2].append((time.perf_counter() - start) * 1000)
+                        tally[0] += component.marker in ids
+                        tally[1] += len(ids - {component.marker, NEIGHBOUR_MARKER})
+                rows += [Row(family, name, ppm, trials, found, false, statistics.median(times))
+                         for name, (found, false, times) in tallies.items() if times]
     return rows
 
 
@@ -237,10 +245,13 @@ def run(trials: int = 150, as_json: bool = False) -> list[Row]:
 def _print_situations(rows: list[Row]) -> None:
     header = "".join(f"{ppm:>7g}" for ppm in PIXELS_PER_MODULE)
     print("full reader of the family alone, by where the sticker lies (busy art: icons, text and thin lines "
-          "around it; covered: the next card over the code's bottom quiet zone)")
-    print(f"{'family':<8} {'situation':<26}{header}   (pixels per module; false components)")
+          "around it; covered: the next card over the code's bottom quiet zone, read with and without the "
+          "search for covered stickers)")
+    print(f"{'family':<8} {'situation':<26}{header}   (pixels per module; false components; median ms)")
     for family in ("aruco", "qr"):
-        for situation in SITUATIONS:
+        for situation in (*SITUATIONS, WITHOUT_COVERED_SEARCH):
             line = [r for r in rows if r.family == family and r.decoder == situation]
             cells = "".join(f"{r.recall:>7.3f}" for r in line)
-            print(f"{family:<8} {situation:<26}{cells}   {sum(r.false_components for r in line)} false")
+            median = statistics.median(r.median_ms for r in line)
+            print(f"{family:<8} {situation:<26}{cells}   {sum(r.false_components for r in line)} false, "
+                  f"{median:.1f} ms")
