@@ -9,7 +9,7 @@ import pytest
 
 from companion.markers import Component, load_marker_registry, read_payload
 from companion.simulation import render
-from companion.vision.decoders import ArucoDecoder, ZxingDecoder
+from companion.vision.decoders import ArucoDecoder, ZxingDecoder, as_grey
 from companion.vision.reader import MarkerReader
 
 REGISTRY = load_marker_registry()
@@ -159,3 +159,25 @@ def test_a_marker_at_the_frames_edge_is_searched_above_within_the_frame() -> Non
         target = render.quad((100, 30), modules * PPM, 0.0, float(rng.uniform(-30, 30)), rng)
         render.paste(frame, image, cv2.getPerspectiveTransform(corners, target))
         assert set(_read(frame)) <= {88}
+
+
+def test_the_qr_regions_looked_at_together_are_kept_as_each_looked_at_alone() -> None:
+    # The QR search's first look warps every region above the codes read in one remap and scores
+    # them as a stack; each region warped alone and scored alone must give the same verdict: the
+    # covered code's region kept, the busy art around the other codes dropped.
+    from companion.vision.covered import CoveredQrFinder
+
+    rng = np.random.default_rng(14)
+    frame, _ = _column([57], 999, rng, family="qr")
+    grey = as_grey(frame)
+    finder = CoveredQrFinder()
+    codes = [code for code in ZxingDecoder().decode(grey) if code.family == "qr"]
+    codes += READERS["qr"].covered[-1].find(grey, codes)
+    assert len(codes) == 2                    # the code read and the covered one found above it
+    alone = [code for code in codes
+             if finder._finders(finder._flat(grey, finder._to_modules(code), finder.COARSE_CELL_PX,
+                                             with_marker=False)[0].astype(np.float32),
+                                finder.COARSE_CELL_PX, finder._own_contrast(grey, code))]
+    together = finder._promising(grey, codes)
+    assert [code.text for code in together] == [code.text for code in alone]
+    assert 0 < len(together) < len(codes)

@@ -73,15 +73,19 @@ class _SearchAbove:
     def find(self, grey: np.ndarray, found: Sequence[RawCode]) -> list[RawCode]:
         """The covered markers above the markers of the family in `found` (none of those again)."""
         known = [code for code in found if code.family == self.FAMILY and code.modules == self._modules]
-        evidence = self._without_marker_above(known)
+        evidence = self._promising(grey, self._without_marker_above(known))
         new: list[RawCode] = []
         while evidence:
             hit = self._search(grey, evidence.pop())
             if hit is not None and not any(_same_place(hit, other) for other in known):
                 known.append(hit)
                 new.append(hit)
-                evidence += self._without_marker_above([hit], known)
+                evidence += self._promising(grey, self._without_marker_above([hit], known))
         return new
+
+    def _promising(self, grey: np.ndarray, codes: list[RawCode]) -> list[RawCode]:
+        """The `codes` whose region is worth a search (all of them, unless a family looks first)."""
+        return codes
 
     def _to_modules(self, code: RawCode) -> np.ndarray:
         """The homography from the frame to `code`'s modules (its top-left corner at 0, 0)."""
@@ -273,6 +277,26 @@ class CoveredArucoFinder(_SearchAbove):
         return middles(border), middles(ring)
 
 
+@functools.lru_cache(maxsize=4)
+def _flat_grid(width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
+    """The column and the row of every pixel of a `width` x `height` flat view, row by row (float32)."""
+    columns, rows = np.meshgrid(np.arange(width, dtype=np.float32), np.arange(height, dtype=np.float32))
+    return columns.ravel(), rows.ravel()
+
+
+def _homographies(corners: np.ndarray, square: np.ndarray) -> np.ndarray:
+    """The homographies (N x 3 x 3) taking each quad of `corners` (N x 4 x 2) to `square` (4 x 2),
+    as `cv2.getPerspectiveTransform` solves them one at a time."""
+    count = corners.shape[0]
+    x, y = corners[..., 0], corners[..., 1]
+    u, v = np.broadcast_to(square[:, 0], x.shape), np.broadcast_to(square[:, 1], x.shape)
+    zeros, ones = np.zeros_like(x), np.ones_like(x)
+    system = np.concatenate([np.stack([x, y, ones, zeros, zeros, zeros, -x * u, -y * u], axis=-1),
+                             np.stack([zeros, zeros, zeros, x, y, ones, -x * v, -y * v], axis=-1)], axis=1)
+    solved = np.linalg.solve(system, np.concatenate([u, v], axis=1)[..., None])[..., 0]
+    return np.concatenate([solved, np.ones((count, 1))], axis=1).reshape(count, 3, 3)
+
+
 def _in_frame(corners: np.ndarray, shape: tuple[int, ...], modules: int) -> bool:
     """Whether a code at `corners` and a module around it lie inside a frame of `shape` (the flat
     views replicate the frame's border: nothing found beyond it is real)."""
@@ -334,15 +358,10 @@ class CoveredQrFinder(_SearchAbove):
         super().__init__(21)
 
     def _search(self, grey: np.ndarray, below: RawCode) -> RawCode | None:
-        """The covered code above `below`: finder patterns looked for on a coarse flat view first
-        (most regions show none: nothing more is done there), then placed and read on a fine one."""
+        """The covered code above `below` (a region `_promising` kept): its finder patterns placed
+        on a fine flat view and the code read there."""
         own = self._own_contrast(grey, below)
-        to_modules = self._to_modules(below)
-        coarse = self.COARSE_CELL_PX
-        flat = self._flat(grey, to_modules, coarse, with_marker=False)[0].astype(np.float32)
-        if not self._finders(flat, coarse, own):
-            return None
-        flat, to_flat = self._flat(grey, to_modules, self.CELL_PX, with_marker=False)
+        flat, to_flat = self._flat(grey, self._to_modules(below), self.CELL_PX, with_marker=False)
         places = self._finders(flat.astype(np.float32), self.CELL_PX, own)
         to_frame = np.linalg.inv(to_flat)
         paper = int(np.percentile(flat, 95))
@@ -356,6 +375,63 @@ class CoveredQrFinder(_SearchAbove):
                 if code is not None:
                     return code
         return None
+
+    def _promising(self, grey: np.ndarray, codes: list[RawCode]) -> list[RawCode]:
+        """The `codes` whose region shows three finder patterns as contrasted as `_finders` asks on
+        a coarse flat view (most regions show none): every region warped in one remap and scored at
+        once, since a frame holds dozens of them and one warp each cost more than the decoding."""
+        if not codes:
+            return []
+        cell = self.COARSE_CELL_PX
+        left, right, top, bottom = self._extent
+        width, height = int((right - left) * cell), int((bottom - top) * cell)
+        corners = np.array([code.corners for code in codes], dtype=np.float64)
+        to_flat = np.array([[cell, 0, -left * cell], [0, cell, -top * cell], [0, 0, 1]]) @ _homographies(
+            corners, _UNIT_SQUARE * self._modules)
+        to_frame = np.linalg.inv(to_flat).astype(np.float32)[:, :, :, None]              # N x 3 x 3 x 1
+        along, down = _flat_grid(width, height)
+        mapped = to_frame[:, :, 0] * along + to_frame[:, :, 1] * down + to_frame[:, :, 2]  # N x 3 x HW
+        map_x = (mapped[:, 0] / mapped[:, 2]).reshape(-1, width)
+        map_y = (mapped[:, 1] / mapped[:, 2]).reshape(-1, width)
+        flats = cv2.remap(grey, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        flats = flats.astype(np.float32).reshape(len(codes), height, width)
+        least = np.maximum(FiducialCheck.MIN_CONTRAST, self.LEAST_CONTRAST * self._own_contrasts(grey, corners))
+        shown = self._finder_evidence(flats, cell)
+        return [code for code, best, floor in zip(codes, shown, least, strict=True) if best >= floor]
+
+    def _finder_evidence(self, flats: np.ndarray, cell: int) -> np.ndarray:
+        """For each flat view of `flats` (N x H x W), the best contrast of three finder patterns
+        placed as a code's, as `_finders` scores them (the stack dilated as one image: the
+        scores' zero margin of a cell is wider than `SLACK_PX`, so no region borrows from the next)."""
+        count, height, width = flats.shape
+        scores = self._finder_scores(flats, cell)
+        open_below = self._finder_scores(flats, cell, open_below=True)
+        apart = (self._modules - 7) * cell
+        slack = self.SLACK_PX
+        _, _, top, bottom = self._extent
+        lowest = min(round((bottom - top - self._modules) * cell), height - apart - slack - 1)
+        across = width - apart - slack
+        if lowest < slack or across <= slack:
+            return np.full(count, -np.inf)
+        near = np.ones((2 * slack + 1, 2 * slack + 1), np.uint8)
+        best = cv2.dilate(scores.reshape(-1, width), near).reshape(scores.shape)
+        best_open = cv2.dilate(open_below.reshape(-1, width), near).reshape(scores.shape)
+        rows, columns = slice(slack, lowest + 1), slice(slack, across)
+        both = np.minimum.reduce([scores[:, rows, columns], best[:, rows, slack + apart:across + apart],
+                                  best_open[:, slack + apart:lowest + 1 + apart, columns]])
+        return both.reshape(count, -1).max(axis=1)
+
+    def _own_contrasts(self, grey: np.ndarray, corners: np.ndarray) -> np.ndarray:
+        """`_own_contrast` of the codes whose corners are `corners` (N x 4 x 2), all at once."""
+        u, v = (np.array(axis) / self._modules for axis in zip(*self._OWN_CELLS, strict=True))
+        top_left, top_right, bottom_right, bottom_left = (corners[:, i, None, :] for i in range(4))
+        u, v = u[None, :, None], v[None, :, None]
+        points = ((1 - u) * (1 - v) * top_left + u * (1 - v) * top_right + u * v * bottom_right
+                  + (1 - u) * v * bottom_left)
+        x = np.clip(np.round(points[..., 0]).astype(int), 0, grey.shape[1] - 1)
+        y = np.clip(np.round(points[..., 1]).astype(int), 0, grey.shape[0] - 1)
+        greys = grey[y, x].astype(np.float32)
+        return greys[:, 3:].min(axis=1) - greys[:, :3].max(axis=1)
 
     def _read(self, flat: np.ndarray, to_frame: np.ndarray, shape: tuple[int, ...]) -> RawCode | None:
         """The code zxing-cpp reads in the region above the marker on `flat` (not the marker),
@@ -425,26 +501,27 @@ class CoveredQrFinder(_SearchAbove):
 
     @staticmethod
     def _finder_scores(flat: np.ndarray, cell: int, open_below: bool = False) -> np.ndarray:
-        """For a finder pattern's top-left corner at every flat pixel (zero where the pattern and
-        its ring would not fit), how much lighter its light ring and the ring around it are than
-        its dark ring and centre, sampled in the middle of each side: the lightest of 8 samples
-        (7 with `open_below`: the ring under it may be covered) against the darkest of 5."""
-        height, width = flat.shape
+        """For a flat view (or a stack of them, N x H x W) and a finder pattern's top-left corner at
+        every flat pixel (zero where the pattern and its ring would not fit), how much lighter its
+        light ring and the ring around it are than its dark ring and centre, sampled in the middle
+        of each side: the lightest of 8 samples (7 with `open_below`: the ring under it may be
+        covered) against the darkest of 5."""
+        height, width = flat.shape[-2:]
         first = cell
         rows = height - 1 - (7 * cell + cell // 2) - first + 1
         columns = width - 1 - (7 * cell + cell // 2) - first + 1
-        scores = np.zeros((height, width), np.float32)
+        scores = np.zeros(flat.shape, np.float32)
         if rows <= 0 or columns <= 0:
             return scores
 
         def sample(row: int, column: int) -> np.ndarray:
             """The module (row, column) of the pattern placed at every corner."""
             y, x = first + row * cell + cell // 2, first + column * cell + cell // 2
-            return flat[y:y + rows, x:x + columns]
+            return flat[..., y:y + rows, x:x + columns]
 
         dark = np.maximum.reduce([sample(3 + dy, 3 + dx) for dy, dx in ((0, 0), (-3, 0), (3, 0), (0, -3), (0, 3))])
         ring = ((-2, 0), (2, 0), (0, -2), (0, 2), (-4, 0), (0, -4), (0, 4)) + (() if open_below else ((4, 0),))
         light = np.minimum.reduce([sample(3 + dy, 3 + dx) for dy, dx in ring])
-        scores[first:first + rows, first:first + columns] = light.astype(np.float32) - dark
+        scores[..., first:first + rows, first:first + columns] = light.astype(np.float32) - dark
         return scores
 
