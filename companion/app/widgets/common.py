@@ -135,14 +135,51 @@ class TopBar(BoxLayout):
 
 
 class InstantModal(ModalView):
-    """A view over the screen that opens and closes at once: a fade would make every tap wait for it."""
+    """A view over the screen that opens and closes at once: a fade would make every tap wait for it.
+
+    While one is open the screen under it is not drawn: the window shows the theme's backdrop colour
+    around it instead of a dimmed copy of the screen. On a software renderer every layer of pixels
+    costs (the screen, a dimming layer over the whole window, the view's frame: three layers where
+    the view is), and a tap waits for them all.
+    """
 
     def open(self, *args: Any, **kwargs: Any) -> None:
         """Show at once."""
         kwargs.setdefault("animation", False)
+        was_open = self._is_open
         super().open(*args, **kwargs)
+        if not was_open and self._is_open:
+            _ScreenUnder.covered(True)
 
     def dismiss(self, *args: Any, **kwargs: Any) -> None:
         """Close at once."""
         kwargs.setdefault("animation", False)
+        was_open = self._is_open
         super().dismiss(*args, **kwargs)
+        if was_open and not self._is_open:
+            _ScreenUnder.covered(False)
+
+
+class _ScreenUnder:
+    """The app's screens, taken out of the window's drawing while views cover them."""
+
+    views = 0
+    clear_color: Any = None
+
+    @classmethod
+    def covered(cls, opened: bool) -> None:
+        from kivy.core.window import Window
+
+        cls.views = max(0, cls.views + (1 if opened else -1))
+        root = app().root if app() is not None else None
+        if root is None or root.parent is not Window:
+            return
+        drawn = root.canvas in Window.canvas.children
+        if cls.views and drawn:
+            Window.canvas.remove(root.canvas)
+            cls.clear_color = Window.clearcolor
+            Window.clearcolor = app().theme.rgba("backdrop")
+        elif not cls.views and not drawn:
+            Window.canvas.insert(0, root.canvas)
+            if cls.clear_color is not None:
+                Window.clearcolor = cls.clear_color
