@@ -102,7 +102,10 @@ class CompanionApp(App):
         self._resize()
         kv = resources.files("companion.app").joinpath("kv")
         Builder.load_string(kv.joinpath("widgets.kv").read_text(encoding="utf-8"), filename="widgets.kv")
-        return ScreenManager(transition=NoTransition())
+        manager = ScreenManager(transition=NoTransition())
+        manager.canvas.before.clear()       # its stencil (for sliding transitions, none here) costs two
+        manager.canvas.after.clear()        # window-sized layers and a test of every pixel, each frame
+        return manager
 
     def screen(self, name: str) -> Any:
         """The screen called `name`, made (with its kv rules) the first time it is asked for: the app
