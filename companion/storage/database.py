@@ -566,6 +566,18 @@ class GameStore:
         self._status(self.db, game_id)
         return self._events(self.db, game_id)
 
+    @_file_errors
+    def events_after(self, game_id: int, seq: int) -> list[Event]:
+        """The events of a game logged after event `seq`, in order (a reader that keeps the earlier
+        ones reads only what is new).
+
+        :raises GameNotFound: for an unknown game.
+        """
+        self._status(self.db, game_id)
+        return [Event(number, kind, json.loads(payload), source, at) for number, kind, source, at, payload in
+                self.db.execute("SELECT seq, kind, source, at, payload FROM events WHERE game_id = ? AND seq > ? "
+                                "ORDER BY seq", (game_id, seq))]
+
     def state(self, game_id: int, *, upto: int | None = None) -> Replay:
         """The table as it stood after event `upto` (default: now), rebuilt from the events."""
         return replay(self.events(game_id), self.data, upto=upto, armada=self.armada)

@@ -13,7 +13,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 
 from companion.app.screens import AppScreen
 from companion.app.widgets.common import TextLabel, ToggleChoice, app
-from companion.app.widgets.picker import CardPicker
+from companion.app.widgets.picker import open_picker
 from companion.engine.play import has_free_build
 
 
@@ -187,7 +187,7 @@ class BuildCheckScreen(AppScreen):
             self.target = card_id
             self.refresh()
 
-        CardPicker(running.tr("picker.check_title", player=player["name"]), chosen).open()
+        open_picker(running.tr("picker.check_title", player=player["name"]), chosen)
 
     def check_stage(self) -> None:
         """Check the next wonder stage."""

@@ -114,7 +114,7 @@ class EndOfAgeScreen(AppScreen):
         """Plays logged per player this age, a short one in the warning colour."""
         running = app()
         session = running.session
-        plays = plays_this_age(session.store.events(session.game_id), len(session.players))
+        plays = plays_this_age(session.events(), len(session.players))
         for seat, player in enumerate(session.players):
             if player["name"] == running.store.data.rules.free_city_name:
                 continue

@@ -207,7 +207,7 @@ class CityPanel(BoxLayout):
         """How each card of a seat's city got there, from the game log: ``camera`` or ``hand``."""
         session = app().session
         sources: dict[str, str] = {}
-        for event in session.store.events(session.game_id):
+        for event in session.events():
             if event.kind == "card_confirmed" and event.payload.get("seat") == seat:
                 sources[event.payload["card"]] = "camera" if event.source == "camera" else "hand"
         return sources
