@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import json
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -70,6 +71,8 @@ class GameSession(ArmadaActions):
         self.data: GameData = store.data
         self.registry = registry or load_marker_registry()
         self._by_key = {c.key: c for c in self.registry}
+        self._table: tuple[str, Any, Table] | None = None
+        """The last table read from the document: its document as JSON, the Armada values, the table."""
         state = store.state(game_id)
         self.document: dict[str, Any] = state.document
         self.finished = state.finished
@@ -185,8 +188,16 @@ class GameSession(ArmadaActions):
         return 1 + self._ages_resolved
 
     def table(self) -> Table:
-        """The table as the engine sees it now."""
-        return parse_table(self.document, self.data, armada=self.store.armada)
+        """The table as the engine sees it now (read again from the document only when the document or
+        the Armada values changed: a tap asks for it several times)."""
+        armada = self.store.armada
+        if callable(armada) and self.has_armada:
+            armada = armada()                       # the owner's values as they are now
+        text = json.dumps(self.document, sort_keys=True)
+        kept = self._table
+        if kept is None or kept[0] != text or kept[1] is not armada:
+            kept = self._table = (text, armada, parse_table(self.document, self.data, armada=armada))
+        return kept[2]
 
     def seat_of(self, wonder: str) -> int:
         """The seat of the player with `wonder`."""
