@@ -75,13 +75,16 @@ class BuildCheckScreen(AppScreen):
         players = session.players
         self.seat = min(self.seat, len(players) - 1)
         row = self.ids.players
-        row.clear_widgets()
-        for seat, player in enumerate(players):
-            if player["name"] == running.store.data.rules.free_city_name:
-                continue
-            choice = ToggleChoice(text=f"{seat + 1}  {player['name']}", value=seat, chosen=seat == self.seat)
-            choice.bind(on_release=lambda c: self.choose_player(c.value))
-            row.add_widget(choice)
+        names = [(seat, f"{seat + 1}  {player['name']}") for seat, player in enumerate(players)
+                 if player["name"] != running.store.data.rules.free_city_name]
+        if [(c.value, c.text) for c in reversed(row.children)] != names:      # the players' buttons, made once
+            row.clear_widgets()
+            for seat, text in names:
+                choice = ToggleChoice(text=text, value=seat)
+                choice.bind(on_release=lambda c: self.choose_player(c.value))
+                row.add_widget(choice)
+        for choice in row.children:
+            choice.chosen = choice.value == self.seat
         self.armada = session.has_armada
         self.naval = self.naval and self.armada
         table = session.table()
