@@ -71,11 +71,14 @@ class _Tapper:
             EventLoop.idle()
 
     def frame_ms(self) -> float:
-        """One frame of the current screen drawn again, nothing changed (the reference)."""
+        """One frame of the current screen drawn again, nothing changed (the reference); the clock's
+        due events (a garbage collection while the screen is untouched...) run first, untimed."""
         from kivy.base import EventLoop
         from kivy.core.window import Window
         from kivy.graphics.opengl import glFinish
 
+        EventLoop.idle()
+        glFinish()
         Window.canvas.ask_update()
         start = time.perf_counter()
         EventLoop.idle()

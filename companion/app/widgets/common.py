@@ -193,25 +193,37 @@ class InstantModal(ModalView):
 
 
 class _ScreenUnder:
-    """The app's screens, taken out of the window's drawing while views cover them."""
+    """The app's screens, clipped away (an empty scissor box around them in the window's drawing)
+    while views cover them: their drawing stays in place, so nothing is made again when the view
+    closes, and the renderer drops every shape of theirs before it costs a pixel."""
 
     views = 0
     clear_color: Any = None
+    clip: Any = None
 
     @classmethod
     def covered(cls, opened: bool) -> None:
         from kivy.core.window import Window
+        from kivy.graphics import ScissorPop, ScissorPush
 
         cls.views = max(0, cls.views + (1 if opened else -1))
-        root = app().root if app() is not None else None
+        running = app()
+        root = running.root if running is not None else None
         if root is None or root.parent is not Window:
             return
-        drawn = root.canvas in Window.canvas.children
-        if cls.views and drawn:
-            Window.canvas.remove(root.canvas)
+        if cls.clip is None:
+            cls.clip = (ScissorPush(x=0, y=0, width=0, height=0), ScissorPop())
+        push, pop = cls.clip
+        canvas = Window.canvas
+        hidden = push in canvas.children
+        if cls.views and not hidden:
+            at = canvas.indexof(root.canvas)
+            canvas.insert(at, push)
+            canvas.insert(at + 2, pop)
             cls.clear_color = Window.clearcolor
-            Window.clearcolor = app().theme.rgba("backdrop")
-        elif not cls.views and not drawn:
-            Window.canvas.insert(0, root.canvas)
+            Window.clearcolor = running.theme.rgba("backdrop")
+        elif not cls.views and hidden:
+            canvas.remove(push)
+            canvas.remove(pop)
             if cls.clear_color is not None:
                 Window.clearcolor = cls.clear_color
