@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kivy.properties import NumericProperty, StringProperty
+from kivy.uix.scrollview import ScrollView
 
 from companion.app.widgets.city import COLOR_ORDER, CardChip
 from companion.app.widgets.common import InstantModal, ToggleChoice, app
@@ -152,6 +153,9 @@ class CardPicker(InstantModal):
         last_age = running.store.data.rules.ages
         self._available = copies_left(session) if session is not None else None
         self.ids.search.text = ""
+        for widget in self.walk(restrict=True):         # opened again at the top of its list
+            if isinstance(widget, ScrollView):
+                widget.scroll_y = 1.0
         self.set_color("")
         self.set_age(age if age is not None else min(session.age, last_age) if session is not None else 0)
         self._resetting = False
