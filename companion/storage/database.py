@@ -553,9 +553,10 @@ class GameStore:
             raise GameNotFound(f"no game {game_id} in {self.path}")
         return str(row[0])
 
-    def _events(self, db: sqlite3.Connection, game_id: int) -> list[Event]:
+    def _events(self, db: sqlite3.Connection, game_id: int, *, after: int = 0) -> list[Event]:
         return [Event(seq, kind, json.loads(payload), source, at) for seq, kind, source, at, payload in db.execute(
-            "SELECT seq, kind, source, at, payload FROM events WHERE game_id = ? ORDER BY seq", (game_id,))]
+            "SELECT seq, kind, source, at, payload FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
+            (game_id, after))]
 
     @_file_errors
     def events(self, game_id: int) -> list[Event]:
@@ -574,9 +575,7 @@ class GameStore:
         :raises GameNotFound: for an unknown game.
         """
         self._status(self.db, game_id)
-        return [Event(number, kind, json.loads(payload), source, at) for number, kind, source, at, payload in
-                self.db.execute("SELECT seq, kind, source, at, payload FROM events WHERE game_id = ? AND seq > ? "
-                                "ORDER BY seq", (game_id, seq))]
+        return self._events(self.db, game_id, after=seq)
 
     def state(self, game_id: int, *, upto: int | None = None) -> Replay:
         """The table as it stood after event `upto` (default: now), rebuilt from the events."""
