@@ -102,10 +102,7 @@ class CompanionApp(App):
         self._resize()
         kv = resources.files("companion.app").joinpath("kv")
         Builder.load_string(kv.joinpath("widgets.kv").read_text(encoding="utf-8"), filename="widgets.kv")
-        manager = ScreenManager(transition=NoTransition())
-        manager.canvas.before.clear()       # its stencil (for sliding transitions, none here) costs two
-        manager.canvas.after.clear()        # window-sized layers and a test of every pixel, each frame
-        return manager
+        return ScreenManager(transition=NoTransition())
 
     def screen(self, name: str) -> Any:
         """The screen called `name`, made (with its kv rules) the first time it is asked for: the app

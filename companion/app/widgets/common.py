@@ -23,9 +23,8 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
-from kivy.uix.scrollview import ScrollView
 
-__all__ = ["BigButton", "ClipScroll", "InstantModal", "Panel", "Stepper", "Tappable", "TextLabel", "Toast",
+__all__ = ["BigButton", "InstantModal", "Panel", "Stepper", "Tappable", "TextLabel", "Toast",
            "ToggleChoice", "TopBar", "app"]
 
 
@@ -125,37 +124,6 @@ class Toast(BoxLayout):
         self.hide()
         if action is not None:
             action()
-
-
-class ClipScroll(ScrollView):
-    """A scroll view that clips its content with the scissor test instead of Kivy's stencil: the
-    stencil draws the view's rectangle twice more each frame and tests every pixel drawn inside it,
-    which a software renderer pays in full; the scissor clips for free. The view must not be turned
-    or scaled (the scissor box is the view's rectangle in window pixels)."""
-
-    def on_kv_post(self, base_widget: Any) -> None:
-        """Once the kv rules drew the stencil: put the scissor in its place."""
-        super().on_kv_post(base_widget)
-        from kivy.graphics import ScissorPop, ScissorPush, VertexInstruction
-        from kivy.graphics.stencil_instructions import StencilPop, StencilPush, StencilUnUse, StencilUse
-
-        before, after = self.canvas.before, self.canvas.after
-        stencil = (StencilPush, StencilUse, StencilUnUse, StencilPop)
-        for group in (before, after):          # the stencil's marks and the rectangle drawn between them
-            marks = [i for i, instruction in enumerate(group.children) if isinstance(instruction, stencil)]
-            for instruction in [group.children[i] for i in range(marks[0], marks[-1] + 1)] if marks else []:
-                if isinstance(instruction, (*stencil, VertexInstruction)):   # a rectangle takes its texture
-                    group.remove(instruction)                                    # binding with it
-        self._scissor = ScissorPush(x=0, y=0, width=1, height=1)
-        before.insert(0, self._scissor)
-        after.insert(0, ScissorPop())
-        self.fbind("pos", self._clip)
-        self.fbind("size", self._clip)
-
-    def _clip(self, *_: Any) -> None:
-        x, y = self.to_window(*self.pos)
-        self._scissor.x, self._scissor.y = round(x), round(y)
-        self._scissor.width, self._scissor.height = max(0, round(self.width)), max(0, round(self.height))
 
 
 class TopBar(BoxLayout):
