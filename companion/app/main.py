@@ -22,6 +22,7 @@ from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
+from companion.app.heap import IdleCollector, settle_heap
 from companion.app.theme import Theme, load_theme
 from companion.app.wording import Wording
 from companion.i18n import LANGUAGES, translate
@@ -83,6 +84,7 @@ class CompanionApp(App):
         self._pump_event: Any = None
         self._changed = Clock.create_trigger(self._bump_revision, 0.25)
         self._armada: tuple[tuple[str, float], Any] | None = None
+        self.collector = IdleCollector()
         self.title = "Table Companion for 7 Wonders"
 
     # -- building -------------------------------------------------------------------------------
@@ -95,7 +97,7 @@ class CompanionApp(App):
         if self.language not in LANGUAGES:
             self.language = "en"
         self.show_scores = bool(self.store.setting("show_scores", False))
-        Window.clearcolor = self.theme.rgba("background")
+        Window.clearcolor = self.theme.rgba("background")      # the screens' background: they draw none of their own
         Window.bind(size=self._resize)
         self._resize()
         kv = resources.files("companion.app").joinpath("kv")
@@ -133,8 +135,10 @@ class CompanionApp(App):
 
     def on_start(self) -> None:
         """Go back where the app was, or to the demo game, or home; the other screens are made
-        afterwards, one a frame, so that the first visit to each is as quick as the next."""
+        afterwards, one a frame, so that the first visit to each is as quick as the next; the garbage
+        collector's full passes wait for moments when nobody touches the screen."""
         Clock.schedule_once(self._make_next_screen, 0.5)
+        self.collector.start(Window, Clock)
         self._go_back()
 
     def _make_next_screen(self, _dt: float) -> None:
@@ -142,6 +146,8 @@ class CompanionApp(App):
         if missing:
             self.screen(missing[0])
             Clock.schedule_once(self._make_next_screen, 0.05)
+        else:
+            settle_heap(full=True)
 
     def _go_back(self) -> None:
         if self.demo:
@@ -294,6 +300,7 @@ class CompanionApp(App):
         self.keep_screen_on(True)
         self.changed(now=True)
         self.go("table")
+        Clock.schedule_once(lambda _dt: settle_heap(), 1.0)     # the new game's objects, once drawn
         self.start_camera(camera)               # after the screen change, so that a refusal stays in view
 
     def open_game(self, game_id: int, *, screen: str = "table", options: dict[str, Any] | None = None) -> None:
@@ -311,6 +318,7 @@ class CompanionApp(App):
             screen = "score"
         self.changed(now=True)
         self.go(screen, **(options or {}))
+        Clock.schedule_once(lambda _dt: settle_heap(), 1.0)
         if not self.session.finished:
             self.start_camera(self.requested_camera or self.store_setting("app.camera"))
 

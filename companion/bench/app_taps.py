@@ -2,8 +2,9 @@
 long the app takes to start.
 
 The real app runs offscreen in this process (Mesa's software OpenGL) with a 7-player game in Age I,
-six cards in each city. A tap is a touch sent through the window, as the UI tests send it; its time
-runs from the touch until the frame that shows the answer is drawn and finished (glFinish), with
+six cards in each city, then with one in Age III, about 15 cards in each city (adding a card there:
+a tap whose cost grew with the game would show). A tap is a touch sent through the window, as the UI
+tests send it; its time runs from the touch until the frame that shows the answer is drawn and finished (glFinish), with
 Kivy's clock turning as `App.run` turns it. The reference, in the same run: one frame of the same
 screen drawn again with nothing changed (what any tap costs at least on this machine's renderer).
 
@@ -34,6 +35,8 @@ TARGET_TAP_MS = 100.0
 TARGET_START_S = 2.0
 NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Zoya")
 WONDERS = ("gizah", "rhodes", "ephesos", "babylon", "olympia", "halikarnassos", "alexandria")
+LATE_CARDS_PER_AGE = 5
+"""Cards each city gets per age in the late game (Age III: about 15 a city)."""
 CITY_CARDS = ("lumber_yard", "stone_pit", "clay_pool", "ore_vein", "baths", "stockade", "apothecary", "loom",
               "glassworks", "press", "altar", "theater", "tavern", "barracks", "workshop", "scriptorium",
               "guard_tower", "marketplace", "east_trading_post", "west_trading_post")
@@ -68,11 +71,14 @@ class _Tapper:
             EventLoop.idle()
 
     def frame_ms(self) -> float:
-        """One frame of the current screen drawn again, nothing changed (the reference)."""
+        """One frame of the current screen drawn again, nothing changed (the reference); the clock's
+        due events (a garbage collection while the screen is untouched...) run first, untimed."""
         from kivy.base import EventLoop
         from kivy.core.window import Window
         from kivy.graphics.opengl import glFinish
 
+        EventLoop.idle()
+        glFinish()
         Window.canvas.ask_update()
         start = time.perf_counter()
         EventLoop.idle()
@@ -144,15 +150,7 @@ def _measure(app: Any, taps: int) -> tuple[list[TapFigures], list[float]]:
         seat = round_number % len(NAMES)
         row = _find(screen, "CityRow", lambda r, s=seat: r.seat == s)
         reference.append(tapper.frame_ms())
-        add = _find(row, "BigButton", lambda b: b.text == app.tr("city.add_card"))
-        figures["open the picker"].times_ms.append(tapper.tap(add, lambda: _popup("CardPicker") is not None))
-        picker = _popup("CardPicker")
-        chip = picker.ids.cards.children[-1]
-        card = chip.card_id
-        figures["pick a card"].times_ms.append(tapper.tap(chip, lambda c=card, s=seat: c in session.players[s]["cards"]
-                                                          and _popup("CardPicker") is None))
-        session.remove_card(seat, card)
-        app.changed(now=True)
+        _add_a_card(tapper, app, row, figures["open the picker"], figures["pick a card"])
         coins = _find(row, "BigButton", lambda b, s=seat: b.text == str(session.players[s]["coins"]))
         figures["open the coin pad"].times_ms.append(tapper.tap(coins, lambda: _popup("CoinPad") is not None))
         pad = _popup("CoinPad")
@@ -194,6 +192,55 @@ def _measure(app: Any, taps: int) -> tuple[list[TapFigures], list[float]]:
     return list(figures.values()), reference
 
 
+def _add_a_card(tapper: _Tapper, app: Any, row: Any, opening: TapFigures, picking: TapFigures) -> None:
+    """Open the picker from a city's row and pick its first card (both timed), then take the card back."""
+    session, seat = app.session, row.seat
+    add = _find(row, "BigButton", lambda b: b.text == app.tr("city.add_card"))
+    opening.times_ms.append(tapper.tap(add, lambda: _popup("CardPicker") is not None))
+    chip = _popup("CardPicker").ids.cards.children[-1]
+    card = chip.card_id
+    picking.times_ms.append(tapper.tap(chip, lambda: card in session.players[seat]["cards"]
+                                       and _popup("CardPicker") is None))
+    session.remove_card(seat, card)
+    app.changed(now=True)
+
+
+def _set_up_late_game(app: Any) -> None:
+    """A 7-player game in Age III with about 15 cards in each city (the log holds some 120 events), so
+    that a tap whose cost grows with the game shows: the cards of each age dealt round the table."""
+    from companion.state.session import SeatSetup, SessionError
+
+    app.start_game([SeatSetup(name, wonder, "A") for name, wonder in zip(NAMES, WONDERS, strict=True)])
+    session = app.session
+    data = session.card_data()
+    for age in (1, 2, 3):
+        if age > 1:
+            session.confirm_conflicts()
+        cards = sorted(c.id for c in data.cards.values() if age in c.ages and c.color != "purple"
+                       and c.copies_in_box(len(NAMES)))
+        for number, card in enumerate(cards[:LATE_CARDS_PER_AGE * len(NAMES)]):
+            seat = number % len(NAMES)
+            try:
+                session.add_card(seat, card)
+            except SessionError:            # the city holds that building already
+                continue
+    app.changed(now=True)
+
+
+def _measure_late(app: Any, taps: int) -> list[TapFigures]:
+    """Adding a card late in a game (Age III, about 15 cards a city), `taps` times."""
+    tapper = _Tapper(app)
+    screen = app.screen("table")
+    opening, picking = TapFigures("late game: open the picker"), TapFigures("late game: pick a card")
+    for _ in range(60):
+        tapper.idle()
+    for round_number in range(taps):
+        seat = round_number % len(NAMES)
+        row = _find(screen, "CityRow", lambda r, s=seat: r.seat == s)
+        _add_a_card(tapper, app, row, opening, picking)
+    return [opening, picking]
+
+
 def run_taps(*, windows: tuple[tuple[int, int], ...] = ((1280, 800), (800, 480)), taps: int = 12,
              as_json: bool = False) -> dict[str, Any]:
     """Measure every kind of tap in each window size and print the figures beside the reference."""
@@ -215,6 +262,9 @@ def run_taps(*, windows: tuple[tuple[int, int], ...] = ((1280, 800), (800, 480))
                 Window.size = size
                 _set_up_game(app)
                 figures, reference = _measure(app, taps)
+                app.close_game()
+                _set_up_late_game(app)
+                figures += _measure_late(app, taps)
                 results["windows"].append({"window": f"{size[0]}x{size[1]}",
                                            "reference_frame": TapFigures("one frame, nothing changed",
                                                                          reference).to_json(),
@@ -232,8 +282,8 @@ def run_taps(*, windows: tuple[tuple[int, int], ...] = ((1280, 800), (800, 480))
 
 def _print_taps(results: dict[str, Any]) -> None:
     print(f"companion bench app (taps): {results['machine']}")
-    print("7 players, Age I, six cards a city; a tap runs from the touch to the finished frame that shows "
-          "its answer (software OpenGL, offscreen)")
+    print("7 players, Age I, six cards a city (late game: Age III, about 15 a city); a tap runs from the touch to "
+          "the finished frame that shows its answer (software OpenGL, offscreen)")
     for window in results["windows"]:
         reference = window["reference_frame"]
         print(f"\nwindow {window['window']}: reference (one frame redrawn, nothing changed) median "

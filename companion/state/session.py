@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import json
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -70,6 +71,8 @@ class GameSession(ArmadaActions):
         self.data: GameData = store.data
         self.registry = registry or load_marker_registry()
         self._by_key = {c.key: c for c in self.registry}
+        self._table: tuple[str, Any, Table] | None = None
+        """The last table read from the document: its document as JSON, the Armada values, the table."""
         state = store.state(game_id)
         self.document: dict[str, Any] = state.document
         self.finished = state.finished
@@ -78,6 +81,8 @@ class GameSession(ArmadaActions):
         self.problems: list[str] = []
         self.shown: Component | None = None
         self.shown_at = 0.0
+        self._events: list[Event] = []
+        """The game's events read so far (the log only grows: the newer ones are read when asked for)."""
         self._ages_resolved = self._count_ages_resolved()
         self._restore_tracker()
         if complete_ports and self.has_armada and not self.finished:
@@ -151,7 +156,7 @@ class GameSession(ArmadaActions):
     def _copies_logged(self, seat: int) -> dict[str, Component]:
         """The physical copy last logged for each card of a seat (events carry it when known)."""
         copies: dict[str, Component] = {}
-        for event in self.store.events(self.game_id):
+        for event in self.events():
             payload = event.payload
             if event.kind == "card_confirmed" and payload.get("seat") == seat and payload.get("copy"):
                 component = self._by_key.get(f"card:{payload['copy']}")
@@ -165,14 +170,34 @@ class GameSession(ArmadaActions):
         """The seats clockwise: name, wonder, side, stages, cards, coins, tokens."""
         return list(self.document["players"])
 
+    def events(self) -> list[Event]:
+        """Every event of the game, in order, as the log holds it now: kept in memory, and only the
+        events logged since the last call (by this session or another) are read.
+
+        :raises SessionError: when the log cannot be read.
+        """
+        try:
+            self._events += self.store.events_after(self.game_id, self._events[-1].seq if self._events else 0)
+        except StoreError as error:
+            raise SessionError(str(error)) from None
+        return list(self._events)
+
     @property
     def age(self) -> int:
         """The age being played: 1 + the ages whose conflicts are resolved (4 once all three are)."""
         return 1 + self._ages_resolved
 
     def table(self) -> Table:
-        """The table as the engine sees it now."""
-        return parse_table(self.document, self.data, armada=self.store.armada)
+        """The table as the engine sees it now (read again from the document only when the document or
+        the Armada values changed: a tap asks for it several times)."""
+        armada = self.store.armada
+        if callable(armada) and self.has_armada:
+            armada = armada()                       # the owner's values as they are now
+        text = json.dumps(self.document, sort_keys=True)
+        kept = self._table
+        if kept is None or kept[0] != text or kept[1] is not armada:
+            kept = self._table = (text, armada, parse_table(self.document, self.data, armada=armada))
+        return kept[2]
 
     def seat_of(self, wonder: str) -> int:
         """The seat of the player with `wonder`."""
@@ -202,8 +227,9 @@ class GameSession(ArmadaActions):
 
     def _reload(self) -> None:
         """Take the document as the log holds it (after a tap, whether it was saved or not)."""
-        with contextlib.suppress(StoreError):       # the file failed: keep the last state; the tap's error says why
-            self.document = self.store.document(self.game_id)
+        with contextlib.suppress(StoreError, SessionError):   # the file failed: keep the last state; the
+            self.document = self.store.document(self.game_id)     # tap's error says why
+            self._ages_resolved = self._count_ages_resolved()     # another session may have closed an age
         self._sync_tracker()
 
     # -- the camera ----------------------------------------------------------------------------
@@ -441,7 +467,7 @@ class GameSession(ArmadaActions):
 
     def _coins_moved_by(self, seat: int, why: str) -> int:
         """The coins the last build of `why` moved at `seat` (0 if none)."""
-        for event in reversed(self.store.events(self.game_id)):
+        for event in reversed(self.events()):
             payload = event.payload
             if event.kind == "coins_changed" and payload.get("seat") == seat and payload.get("why") == why:
                 return int(payload.get("delta", 0))
@@ -530,12 +556,11 @@ class GameSession(ArmadaActions):
             return [land, *(self._naval_token_events(naval) if naval is not None else []),
                     *self._incursions_returned(naval)]
 
-        self._transact(tokens)
-        self._ages_resolved += 1
+        self._transact(tokens)                      # the age count follows the log (`_reload`)
         return resolved[0]
 
     def _count_ages_resolved(self) -> int:
-        return sum(1 for e in self.store.events(self.game_id) if e.kind == "conflicts_resolved")
+        return sum(1 for e in self.events() if e.kind == "conflicts_resolved")
 
     def scores(self) -> ScoreSheet:
         """The score sheet of the table as it stands (the final one once the game is over)."""

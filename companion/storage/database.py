@@ -553,9 +553,10 @@ class GameStore:
             raise GameNotFound(f"no game {game_id} in {self.path}")
         return str(row[0])
 
-    def _events(self, db: sqlite3.Connection, game_id: int) -> list[Event]:
+    def _events(self, db: sqlite3.Connection, game_id: int, *, after: int = 0) -> list[Event]:
         return [Event(seq, kind, json.loads(payload), source, at) for seq, kind, source, at, payload in db.execute(
-            "SELECT seq, kind, source, at, payload FROM events WHERE game_id = ? ORDER BY seq", (game_id,))]
+            "SELECT seq, kind, source, at, payload FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
+            (game_id, after))]
 
     @_file_errors
     def events(self, game_id: int) -> list[Event]:
@@ -565,6 +566,16 @@ class GameStore:
         """
         self._status(self.db, game_id)
         return self._events(self.db, game_id)
+
+    @_file_errors
+    def events_after(self, game_id: int, seq: int) -> list[Event]:
+        """The events of a game logged after event `seq`, in order (a reader that keeps the earlier
+        ones reads only what is new).
+
+        :raises GameNotFound: for an unknown game.
+        """
+        self._status(self.db, game_id)
+        return self._events(self.db, game_id, after=seq)
 
     def state(self, game_id: int, *, upto: int | None = None) -> Replay:
         """The table as it stood after event `upto` (default: now), rebuilt from the events."""

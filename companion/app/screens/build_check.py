@@ -13,7 +13,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 
 from companion.app.screens import AppScreen
 from companion.app.widgets.common import TextLabel, ToggleChoice, app
-from companion.app.widgets.picker import CardPicker
+from companion.app.widgets.picker import open_picker
 from companion.engine.play import has_free_build
 
 
@@ -75,13 +75,16 @@ class BuildCheckScreen(AppScreen):
         players = session.players
         self.seat = min(self.seat, len(players) - 1)
         row = self.ids.players
-        row.clear_widgets()
-        for seat, player in enumerate(players):
-            if player["name"] == running.store.data.rules.free_city_name:
-                continue
-            choice = ToggleChoice(text=f"{seat + 1}  {player['name']}", value=seat, chosen=seat == self.seat)
-            choice.bind(on_release=lambda c: self.choose_player(c.value))
-            row.add_widget(choice)
+        names = [(seat, f"{seat + 1}  {player['name']}") for seat, player in enumerate(players)
+                 if player["name"] != running.store.data.rules.free_city_name]
+        if [(c.value, c.text) for c in reversed(row.children)] != names:      # the players' buttons, made once
+            row.clear_widgets()
+            for seat, text in names:
+                choice = ToggleChoice(text=text, value=seat)
+                choice.bind(on_release=lambda c: self.choose_player(c.value))
+                row.add_widget(choice)
+        for choice in row.children:
+            choice.chosen = choice.value == self.seat
         self.armada = session.has_armada
         self.naval = self.naval and self.armada
         table = session.table()
@@ -187,7 +190,7 @@ class BuildCheckScreen(AppScreen):
             self.target = card_id
             self.refresh()
 
-        CardPicker(running.tr("picker.check_title", player=player["name"]), chosen).open()
+        open_picker(running.tr("picker.check_title", player=player["name"]), chosen)
 
     def check_stage(self) -> None:
         """Check the next wonder stage."""

@@ -4,6 +4,7 @@ corrected."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
@@ -54,6 +55,12 @@ class EndOfAgeScreen(AppScreen):
     """The naval conflict needs a value nobody has entered: the age cannot be confirmed yet."""
     title = StringProperty("")
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._shown: tuple[Any, ...] = ()
+        """What the screen shows now (game, age, language, size unit, the log's length, the table,
+        the Armada values): an unchanged screen is not made again."""
+
     def prepare(self, age: int | None = None, **_options: Any) -> None:
         session = app().session
         self.age = age or (session.age if session is not None else 1)
@@ -66,6 +73,12 @@ class EndOfAgeScreen(AppScreen):
         session = running.session
         if session is None:
             return
+        shown = (session.game_id, self.age, running.language, running.u, len(session.events()),
+                 json.dumps(session.document, sort_keys=True), id(running.armada_data()) if session.has_armada else 0)
+        if shown == self._shown:                # the same table in the same words: nothing to draw again
+            self._show_coins()
+            return
+        self._shown = shown
         self.confirmed = session.age > self.age
         self.title = running.tr("age.title", age="I" * self.age)
         words = running.words
@@ -92,6 +105,15 @@ class EndOfAgeScreen(AppScreen):
                 battles.add_widget(TextLabel(text=words.battle(battle, names), font_size=running.u * 1.4))
             if session.has_armada:
                 self._show_naval()
+        self._show_coins()
+        last = running.store.data.rules.ages
+        self.ids.done.text = running.tr("age.coins_right_next", age="I" * (self.age + 1)) if self.age < last \
+            else running.tr("age.coins_right_score")
+
+    def _show_coins(self) -> None:
+        """One stepper per player, showing the coins the log holds (also after a refused change)."""
+        running = app()
+        session = running.session
         coins = self.ids.coins
         steppers = list(reversed(coins.children))
         if len(steppers) != len(session.players):
@@ -106,15 +128,12 @@ class EndOfAgeScreen(AppScreen):
                 steppers.append(stepper)
         for stepper, player in zip(steppers, session.players, strict=True):
             stepper.label, stepper.value = player["name"], player["coins"]
-        last = running.store.data.rules.ages
-        self.ids.done.text = running.tr("age.coins_right_next", age="I" * (self.age + 1)) if self.age < last \
-            else running.tr("age.coins_right_score")
 
     def _show_plays(self) -> None:
         """Plays logged per player this age, a short one in the warning colour."""
         running = app()
         session = running.session
-        plays = plays_this_age(session.store.events(session.game_id), len(session.players))
+        plays = plays_this_age(session.events(), len(session.players))
         for seat, player in enumerate(session.players):
             if player["name"] == running.store.data.rules.free_city_name:
                 continue

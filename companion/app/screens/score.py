@@ -3,6 +3,7 @@ the game is finished (and saved) here, and a picture of the sheet can be kept an
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,12 @@ class ScoreScreen(AppScreen):
     winner = StringProperty("")
     saved_to = StringProperty("")
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._shown: tuple[Any, ...] = ()
+        """What the pad shows now (game, finished, language, size unit, sheet): an unchanged sheet is
+        not drawn again (its few hundred cells took a tap's whole time)."""
+
     def refresh(self) -> None:
         running = app()
         session = running.session
@@ -46,6 +53,10 @@ class ScoreScreen(AppScreen):
         self.finished = session.finished
         scored = session.scores()
         sheet = scored.to_json()
+        shown = (session.game_id, session.finished, running.language, running.u, json.dumps(sheet, sort_keys=True))
+        if shown == self._shown:                # the same sheet in the same words: nothing to draw again
+            return
+        self._shown = shown
         self.complete = scored.complete
         self.ids.pad.show(sheet, session.players, scored.categories)
         self.winner = winner_text(sheet, running.tr) if scored.complete else running.tr("score.incomplete")

@@ -17,7 +17,7 @@ from companion.app.screens import AppScreen
 from companion.app.widgets.city import CityPanel, CityRow
 from companion.app.widgets.coins import open_coin_pad
 from companion.app.widgets.common import InstantModal, app
-from companion.app.widgets.picker import CardPicker, prepare_chips
+from companion.app.widgets.picker import open_picker, prepare_chips
 
 
 class CityView(InstantModal):
@@ -212,8 +212,7 @@ class TableScreen(AppScreen):
                 running.notify(running.tr("table.added", card=running.words.card(card_id), player=player["name"]),
                                undo=lambda: running.attempt(session.remove_card, seat, card_id))
 
-        CardPicker(running.tr("picker.add_title", player=player["name"]), add, exclude=set(player["cards"]),
-                   seat=seat).open()
+        open_picker(running.tr("picker.add_title", player=player["name"]), add, exclude=set(player["cards"]), seat=seat)
 
     def build_stage(self, seat: int) -> None:
         """One tap: the next wonder stage is built (the message bar offers to take it back)."""

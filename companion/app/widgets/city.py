@@ -83,6 +83,8 @@ class CityRow(Tappable):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.actions: dict[str, Callable[[], None]] = {}
+        self._counts: dict[str, ColorCount] = {}
+        """The count of each colour shown so far, kept for the next change."""
 
     def show(self, seat: int, player: dict[str, Any], *, pending: int, total: int | None,
              actions: dict[str, Callable[[], None]], armada: Any = None) -> None:
@@ -106,13 +108,19 @@ class CityRow(Tappable):
             color = data.cards[card_id].color
             counts[color] = counts.get(color, 0) + 1
         box = self.ids.counts
-        box.clear_widgets()
         theme = running.theme
-        for color in COLOR_ORDER:
+        wanted = []
+        for color in COLOR_ORDER:           # a colour's count is kept and changed in place: no new widget
             if counts.get(color):
-                count = ColorCount(letter=words.color_letter(color), count=counts[color], fill=theme.card_fill(color),
-                                   ink=theme.card_text(color))
-                count.bind(on_release=lambda _w: self.act("open"))
+                count = self._counts.get(color)
+                if count is None:
+                    count = self._counts[color] = ColorCount(fill=theme.card_fill(color), ink=theme.card_text(color))
+                    count.bind(on_release=lambda _w: self.act("open"))
+                count.letter, count.count = words.color_letter(color), counts[color]
+                wanted.append(count)
+        if list(reversed(box.children)) != wanted:
+            box.clear_widgets()
+            for count in wanted:
                 box.add_widget(count)
         extra = self.ids.extra
         extra.clear_widgets()
@@ -207,7 +215,7 @@ class CityPanel(BoxLayout):
         """How each card of a seat's city got there, from the game log: ``camera`` or ``hand``."""
         session = app().session
         sources: dict[str, str] = {}
-        for event in session.store.events(session.game_id):
+        for event in session.events():
             if event.kind == "card_confirmed" and event.payload.get("seat") == seat:
                 sources[event.payload["card"]] = "camera" if event.source == "camera" else "hand"
         return sources

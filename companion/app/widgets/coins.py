@@ -36,7 +36,7 @@ class CoinPad(InstantModal):
     def __init__(self, title: str, coins: int, on_set: Callable[[int, str], None], *, discard: int = 3,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.title, self.coins, self.on_set, self.discard = title, coins, on_set, discard
+        self.reset(title, coins, on_set, discard=discard)
         keys = self.ids.pad_keys
         for key in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "<", "0"):
             button = BigButton(text="\u232b" if key == "<" else key, font_name="DejaVuSans", font_size=app().u * 1.8,
@@ -46,6 +46,10 @@ class CoinPad(InstantModal):
         ok = BigButton(text="\u2713", tone="primary", font_name="DejaVuSans", font_size=app().u * 1.8, size_hint_y=1)
         ok.bind(on_release=lambda _b: self.set_typed())
         keys.add_widget(ok)
+
+    def reset(self, title: str, coins: int, on_set: Callable[[int, str], None], *, discard: int = 3) -> None:
+        """Ready for another player's coins (a kept pad is opened again: nothing is made anew)."""
+        self.title, self.coins, self.on_set, self.discard, self.typed = title, coins, on_set, discard, ""
 
     def press(self, key: str) -> None:
         """A key of the number pad."""
@@ -68,7 +72,8 @@ class CoinPad(InstantModal):
 
 
 def open_coin_pad(seat: int) -> None:
-    """Open the pad for a seat of the running game; what it sets is logged at once."""
+    """Open the pad for a seat of the running game (the kept one: a new one is a dozen keys to make
+    and lay out while the tap waits); what it sets is logged at once."""
     running = app()
     session = running.session
     player = session.players[seat]
@@ -76,5 +81,19 @@ def open_coin_pad(seat: int) -> None:
     def chosen(coins: int, why: str) -> None:
         running.attempt(session.set_coins, seat, coins, why=why)
 
-    CoinPad(running.tr("coins.title", player=player["name"]), player["coins"], chosen,
-            discard=running.store.data.rules.discard_coins).open()
+    title = running.tr("coins.title", player=player["name"])
+    discard = running.store.data.rules.discard_coins
+    key = (running.language, running.u)
+    pad = _kept.get(key)
+    if pad is None:
+        _kept.clear()               # another language or size: the old pad's sizes are stale
+        pad = _kept[key] = CoinPad(title, player["coins"], chosen, discard=discard)
+    else:
+        if pad._is_open:
+            pad.dismiss()
+        pad.reset(title, player["coins"], chosen, discard=discard)
+    pad.open()
+
+
+_kept: dict[tuple[str, float], CoinPad] = {}
+"""The pad, made once per language and size unit (a dozen keys) and opened again for every player."""

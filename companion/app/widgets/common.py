@@ -24,8 +24,8 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
-__all__ = ["BigButton", "InstantModal", "Panel", "Stepper", "Tappable", "TextLabel", "Toast", "ToggleChoice", "TopBar",
-           "app"]
+__all__ = ["BigButton", "InstantModal", "Panel", "Stepper", "Tappable", "TextLabel", "Toast",
+           "ToggleChoice", "TopBar", "app"]
 
 
 def app() -> Any:
@@ -135,14 +135,63 @@ class TopBar(BoxLayout):
 
 
 class InstantModal(ModalView):
-    """A view over the screen that opens and closes at once: a fade would make every tap wait for it."""
+    """A view over the screen that opens and closes at once: a fade would make every tap wait for it.
+
+    While one is open the screen under it is not drawn: the window shows the theme's backdrop colour
+    around it instead of a dimmed copy of the screen. On a software renderer every layer of pixels
+    costs (the screen, a dimming layer over the whole window, the view's frame: three layers where
+    the view is), and a tap waits for them all.
+    """
 
     def open(self, *args: Any, **kwargs: Any) -> None:
         """Show at once."""
         kwargs.setdefault("animation", False)
+        was_open = self._is_open
         super().open(*args, **kwargs)
+        if not was_open and self._is_open:
+            _ScreenUnder.covered(True)
 
     def dismiss(self, *args: Any, **kwargs: Any) -> None:
         """Close at once."""
         kwargs.setdefault("animation", False)
+        was_open = self._is_open
         super().dismiss(*args, **kwargs)
+        if was_open and not self._is_open:
+            _ScreenUnder.covered(False)
+
+
+class _ScreenUnder:
+    """The app's screens, clipped away (an empty scissor box around them in the window's drawing)
+    while views cover them: their drawing stays in place, so nothing is made again when the view
+    closes, and the renderer drops every shape of theirs before it costs a pixel."""
+
+    views = 0
+    clear_color: Any = None
+    clip: Any = None
+
+    @classmethod
+    def covered(cls, opened: bool) -> None:
+        from kivy.core.window import Window
+        from kivy.graphics import ScissorPop, ScissorPush
+
+        cls.views = max(0, cls.views + (1 if opened else -1))
+        running = app()
+        root = running.root if running is not None else None
+        if root is None or root.parent is not Window:
+            return
+        if cls.clip is None:
+            cls.clip = (ScissorPush(x=0, y=0, width=0, height=0), ScissorPop())
+        push, pop = cls.clip
+        canvas = Window.canvas
+        hidden = push in canvas.children
+        if cls.views and not hidden:
+            at = canvas.indexof(root.canvas)
+            canvas.insert(at, push)
+            canvas.insert(at + 2, pop)
+            cls.clear_color = Window.clearcolor
+            Window.clearcolor = running.theme.rgba("backdrop")
+        elif not cls.views and hidden:
+            canvas.remove(push)
+            canvas.remove(pop)
+            if cls.clear_color is not None:
+                Window.clearcolor = cls.clear_color

@@ -8,11 +8,13 @@ from collections.abc import Callable
 from typing import Any
 
 from kivy.properties import NumericProperty, StringProperty
+from kivy.uix.scrollview import ScrollView
 
 from companion.app.widgets.city import COLOR_ORDER, CardChip
 from companion.app.widgets.common import InstantModal, ToggleChoice, app
 
-__all__ = ["CardPicker", "copies_left", "likely_cards", "matching_cards", "prepare_chips", "remember_pick"]
+__all__ = ["CardPicker", "copies_left", "likely_cards", "matching_cards", "open_picker", "prepare_chips",
+           "remember_pick"]
 
 RECENT_LIMIT = 8
 """How many lately picked cards the picker puts first."""
@@ -79,7 +81,8 @@ def remember_pick(card_id: str) -> None:
 
 
 def prepare_chips(batch: int = 12) -> None:
-    """Make the picker's chips ahead of its first opening, a few a frame (the table calls it when shown)."""
+    """Make the picker's chips ahead of its first opening, a few a frame, then the picker (the table
+    calls it when shown)."""
     from kivy.clock import Clock
 
     from companion.state.session import GameSession
@@ -98,9 +101,10 @@ def prepare_chips(batch: int = 12) -> None:
         del wanted[:batch]
         if wanted:
             Clock.schedule_once(make, 0.02)
+        else:
+            _kept_picker()          # and the picker itself, filled with them
 
-    if wanted:
-        Clock.schedule_once(make, 0.2)
+    Clock.schedule_once(make, 0.2)
 
 
 def _chip(card_id: str, *, likely: bool = False) -> CardChip:
@@ -131,6 +135,15 @@ class CardPicker(InstantModal):
     def __init__(self, title: str, on_pick: Callable[[str], None], *, exclude: set[str] | None = None,
                  seat: int | None = None, age: int | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self._resetting = True
+        self._fill_choices(app().store.data.rules.ages)
+        self.bind(query=self._refill, color=self._refill, age=self._refill)
+        self.reset(title, on_pick, exclude=exclude, seat=seat, age=age)
+
+    def reset(self, title: str, on_pick: Callable[[str], None], *, exclude: set[str] | None = None,
+              seat: int | None = None, age: int | None = None) -> None:
+        """Make the picker ready for a new pick (a kept picker is opened again: nothing is made anew)."""
+        self._resetting = True
         self.title = title
         self.on_pick = on_pick
         self.exclude = exclude or set()
@@ -138,11 +151,19 @@ class CardPicker(InstantModal):
         running = app()
         session = running.session
         last_age = running.store.data.rules.ages
-        self.age = age if age is not None else min(session.age, last_age) if session is not None else 0
         self._available = copies_left(session) if session is not None else None
-        self._fill_choices(last_age)
-        self.bind(query=lambda *_: self.fill(), color=lambda *_: self.fill(), age=lambda *_: self.fill())
+        self.ids.search.text = ""
+        for widget in self.walk(restrict=True):         # opened again at the top of its list
+            if isinstance(widget, ScrollView):
+                widget.scroll_y = 1.0
+        self.set_color("")
+        self.set_age(age if age is not None else min(session.age, last_age) if session is not None else 0)
+        self._resetting = False
         self.fill()
+
+    def _refill(self, *_: Any) -> None:
+        if not self._resetting:
+            self.fill()
 
     def _fill_choices(self, last_age: int) -> None:
         """The age row (every age, then all) and the colour row (all, then each colour's letter)."""
@@ -181,24 +202,28 @@ class CardPicker(InstantModal):
         cards = matching_cards(running.card_data(), players, query=self.query, color=self.color, age=age,
                                exclude=self.exclude, language=running.language, available=self._available)
         likely = likely_cards(session, self.seat, cards) if session is not None and self.seat is not None else []
-        grid = self.ids.cards
-        grid.clear_widgets()
-        first = self.ids.likely
-        first.clear_widgets()
-        for card_id in likely:
-            first.add_widget(self._chip(card_id, likely=True))
-        for card_id in cards:                  # the likely ones stay in their colour's place too
-            grid.add_widget(self._chip(card_id))
+        self._show_chips(self.ids.likely, [self._chip(card_id, likely=True) for card_id in likely])
+        self._show_chips(self.ids.cards, [self._chip(card_id) for card_id in cards])   # likely ones too, in place
         self.ids.empty.opacity = 0 if cards else 1
+
+    @staticmethod
+    def _show_chips(box: Any, chips: list[CardChip]) -> None:
+        """Put `chips` in `box`, in order; a box that holds them already is left alone (no new layout)."""
+        if list(reversed(box.children)) == chips:
+            return
+        box.clear_widgets()
+        for chip in chips:
+            if chip.parent is not None:
+                chip.parent.remove_widget(chip)
+            box.add_widget(chip)
 
     def _chip(self, card_id: str, *, likely: bool = False) -> CardChip:
         """The chip of a card, taken from wherever it was and bound to this picker."""
         chip = _chip(card_id, likely=likely)
-        chip.unbind(on_release=_picked)
-        chip.picker = self
-        chip.bind(on_release=_picked)
-        if chip.parent is not None:
-            chip.parent.remove_widget(chip)
+        if getattr(chip, "picker", None) is not self:
+            chip.unbind(on_release=_picked)
+            chip.picker = self
+            chip.bind(on_release=_picked)
         return chip
 
     def pick(self, card_id: str) -> None:
@@ -206,6 +231,32 @@ class CardPicker(InstantModal):
         remember_pick(card_id)
         self.dismiss()
         self.on_pick(card_id)
+
+
+_kept: dict[tuple[str, float], CardPicker] = {}
+"""The picker, made once per language and size unit and opened again for every pick."""
+
+
+def open_picker(title: str, on_pick: Callable[[str], None], *, exclude: set[str] | None = None,
+                seat: int | None = None, age: int | None = None) -> CardPicker:
+    """Open the card picker (see `CardPicker`), the kept one when there is one: a new one costs a
+    few dozen widgets and their layout, which the tap opening it would wait for."""
+    picker = _kept_picker()
+    if picker._is_open:
+        picker.dismiss()
+    picker.reset(title, on_pick, exclude=exclude, seat=seat, age=age)
+    picker.open()
+    return picker
+
+
+def _kept_picker() -> CardPicker:
+    running = app()
+    key = (running.language, running.u)
+    picker = _kept.get(key)
+    if picker is None:
+        _kept.clear()               # another language or size: the old one's words and sizes are stale
+        picker = _kept[key] = CardPicker("", lambda _card: None)
+    return picker
 
 
 def _picked(chip: CardChip) -> None:
