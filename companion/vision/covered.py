@@ -25,7 +25,7 @@ import numpy as np
 
 from companion.vision.decoders import FiducialCheck, RawCode
 
-__all__ = ["CoveredArucoFinder", "CoveredQrFinder"]
+__all__ = ["CoveredArucoFinder", "CoveredQrFinder", "square_to_quads"]
 
 _UNIT_SQUARE = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], dtype=np.float64)
 
@@ -284,17 +284,30 @@ def _flat_grid(width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
     return columns.ravel(), rows.ravel()
 
 
-def _homographies(corners: np.ndarray, square: np.ndarray) -> np.ndarray:
-    """The homographies (N x 3 x 3) taking each quad of `corners` (N x 4 x 2) to `square` (4 x 2),
-    as `cv2.getPerspectiveTransform` solves them one at a time."""
-    count = corners.shape[0]
-    x, y = corners[..., 0], corners[..., 1]
-    u, v = np.broadcast_to(square[:, 0], x.shape), np.broadcast_to(square[:, 1], x.shape)
-    zeros, ones = np.zeros_like(x), np.ones_like(x)
-    system = np.concatenate([np.stack([x, y, ones, zeros, zeros, zeros, -x * u, -y * u], axis=-1),
-                             np.stack([zeros, zeros, zeros, x, y, ones, -x * v, -y * v], axis=-1)], axis=1)
-    solved = np.linalg.solve(system, np.concatenate([u, v], axis=1)[..., None])[..., 0]
-    return np.concatenate([solved, np.ones((count, 1))], axis=1).reshape(count, 3, 3)
+def _flat_views(grey: np.ndarray, to_frame: np.ndarray, width: int, height: int) -> np.ndarray:
+    """The flat views (N x `height` x `width`, float32) whose pixels the homographies `to_frame`
+    (N x 3 x 3, flat to frame) take into `grey`: all in one remap."""
+    along, down = _flat_grid(width, height)
+    homography = to_frame[:, :, :, None]
+    mapped = homography[:, :, 0] * along + homography[:, :, 1] * down + homography[:, :, 2]  # N x 3 x HW
+    map_x = (mapped[:, 0] / mapped[:, 2]).reshape(-1, width)
+    map_y = (mapped[:, 1] / mapped[:, 2]).reshape(-1, width)
+    flats = cv2.remap(grey, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return flats.astype(np.float32).reshape(len(to_frame), height, width)
+
+
+def square_to_quads(corners: np.ndarray) -> np.ndarray:
+    """The homographies (N x 3 x 3) taking the unit square's corners (0,0), (1,0), (1,1), (0,1) to
+    each quad of `corners` (N x 4 x 2), in closed form (Heckbert's square-to-quad), all at once:
+    what `cv2.getPerspectiveTransform` solves one quad at a time."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = (corners[:, i].T for i in range(4))
+    sx, sy = x0 - x1 + x2 - x3, y0 - y1 + y2 - y3
+    dx1, dx2, dy1, dy2 = x1 - x2, x3 - x2, y1 - y2, y3 - y2
+    denominator = dx1 * dy2 - dx2 * dy1
+    g = (sx * dy2 - dx2 * sy) / denominator
+    h = (dx1 * sy - sx * dy1) / denominator
+    rows = [x1 - x0 + g * x1, x3 - x0 + h * x3, x0, y1 - y0 + g * y1, y3 - y0 + h * y3, y0, g, h, np.ones_like(g)]
+    return np.stack(rows, axis=-1).reshape(-1, 3, 3)
 
 
 def _in_frame(corners: np.ndarray, shape: tuple[int, ...], modules: int) -> bool:
@@ -379,47 +392,62 @@ class CoveredQrFinder(_SearchAbove):
     def _promising(self, grey: np.ndarray, codes: list[RawCode]) -> list[RawCode]:
         """The `codes` whose region shows three finder patterns as contrasted as `_finders` asks on
         a coarse flat view (most regions show none): every region warped in one remap and scored at
-        once, since a frame holds dozens of them and one warp each cost more than the decoding."""
+        once, since a frame holds dozens of them and one warp each cost more than the decoding. The
+        rows the two top finder patterns can use are looked at first; only the regions showing both
+        are warped whole for the third."""
         if not codes:
             return []
         cell = self.COARSE_CELL_PX
         left, right, top, bottom = self._extent
         width, height = int((right - left) * cell), int((bottom - top) * cell)
         corners = np.array([code.corners for code in codes], dtype=np.float64)
-        to_flat = np.array([[cell, 0, -left * cell], [0, cell, -top * cell], [0, 0, 1]]) @ _homographies(
-            corners, _UNIT_SQUARE * self._modules)
-        to_frame = np.linalg.inv(to_flat).astype(np.float32)[:, :, :, None]              # N x 3 x 3 x 1
-        along, down = _flat_grid(width, height)
-        mapped = to_frame[:, :, 0] * along + to_frame[:, :, 1] * down + to_frame[:, :, 2]  # N x 3 x HW
-        map_x = (mapped[:, 0] / mapped[:, 2]).reshape(-1, width)
-        map_y = (mapped[:, 1] / mapped[:, 2]).reshape(-1, width)
-        flats = cv2.remap(grey, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        flats = flats.astype(np.float32).reshape(len(codes), height, width)
+        flat_to_unit = np.array([[1 / (cell * self._modules), 0, left / self._modules],
+                                 [0, 1 / (cell * self._modules), top / self._modules], [0, 0, 1]])
+        to_frame = (square_to_quads(corners) @ flat_to_unit).astype(np.float32)
         least = np.maximum(FiducialCheck.MIN_CONTRAST, self.LEAST_CONTRAST * self._own_contrasts(grey, corners))
-        shown = self._finder_evidence(flats, cell)
-        return [code for code, best, floor in zip(codes, shown, least, strict=True) if best >= floor]
+        geometry = self._finder_geometry(cell, width, height)
+        if geometry is None:
+            return []
+        lowest = geometry[0]
+        top_rows = lowest + self.SLACK_PX + 7 * cell + cell // 2 + 1
+        both_top = self._finder_evidence(_flat_views(grey, to_frame, width, top_rows), cell, geometry)
+        alive = np.flatnonzero(both_top >= least)
+        if not alive.size:
+            return []
+        shown = self._finder_evidence(_flat_views(grey, to_frame[alive], width, height), cell, geometry,
+                                      bottom_left=True)
+        return [codes[index] for index, best in zip(alive, shown, strict=True) if best >= least[index]]
 
-    def _finder_evidence(self, flats: np.ndarray, cell: int) -> np.ndarray:
-        """For each flat view of `flats` (N x H x W), the best contrast of three finder patterns
-        placed as a code's, as `_finders` scores them (the stack dilated as one image: the
-        scores' zero margin of a cell is wider than `SLACK_PX`, so no region borrows from the next)."""
-        count, height, width = flats.shape
-        scores = self._finder_scores(flats, cell)
-        open_below = self._finder_scores(flats, cell, open_below=True)
+    def _finder_geometry(self, cell: int, width: int, height: int) -> tuple[int, int, int] | None:
+        """Where a code's top-left finder can lie in a flat view of `width` x `height` at `cell`
+        pixels a module (rows up to the first, columns up to the second) and how far its other
+        finders lie from it (the third); None when a code cannot fit."""
         apart = (self._modules - 7) * cell
         slack = self.SLACK_PX
         _, _, top, bottom = self._extent
         lowest = min(round((bottom - top - self._modules) * cell), height - apart - slack - 1)
         across = width - apart - slack
-        if lowest < slack or across <= slack:
-            return np.full(count, -np.inf)
+        return None if lowest < slack or across <= slack else (lowest, across, apart)
+
+    def _finder_evidence(self, flats: np.ndarray, cell: int, geometry: tuple[int, int, int],
+                         bottom_left: bool = False) -> np.ndarray:
+        """For each flat view of `flats` (N x H x W), the best contrast of the two top finder
+        patterns placed as a code's (with `bottom_left`, of all three), as `_finders` scores them.
+        The stack is dilated as one image: the scores' zero margin of a cell is wider than
+        `SLACK_PX`, so no region borrows from the next."""
+        count, _, width = flats.shape
+        lowest, across, apart = geometry
+        slack = self.SLACK_PX
         near = np.ones((2 * slack + 1, 2 * slack + 1), np.uint8)
+        scores = self._finder_scores(flats, cell)
         best = cv2.dilate(scores.reshape(-1, width), near).reshape(scores.shape)
-        best_open = cv2.dilate(open_below.reshape(-1, width), near).reshape(scores.shape)
         rows, columns = slice(slack, lowest + 1), slice(slack, across)
-        both = np.minimum.reduce([scores[:, rows, columns], best[:, rows, slack + apart:across + apart],
-                                  best_open[:, slack + apart:lowest + 1 + apart, columns]])
-        return both.reshape(count, -1).max(axis=1)
+        parts = [scores[:, rows, columns], best[:, rows, slack + apart:across + apart]]
+        if bottom_left:
+            open_below = self._finder_scores(flats, cell, open_below=True)
+            best_open = cv2.dilate(open_below.reshape(-1, width), near).reshape(scores.shape)
+            parts.append(best_open[:, slack + apart:lowest + 1 + apart, columns])
+        return np.minimum.reduce(parts).reshape(count, -1).max(axis=1)
 
     def _own_contrasts(self, grey: np.ndarray, corners: np.ndarray) -> np.ndarray:
         """`_own_contrast` of the codes whose corners are `corners` (N x 4 x 2), all at once."""
