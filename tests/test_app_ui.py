@@ -498,6 +498,9 @@ def test_an_armada_game_by_hand_is_scored_once_the_missing_value_is_entered(ui: 
     lines = {line.name: line for line in session.scores().lines}
     assert {n: line.total for n, line in lines.items()} == {"Anna": 12, "Boris": 11, "Vera": -1}
     assert (lines["Boris"].points["islands"], lines["Vera"].points["port"]) == (3, 4)
+    # The pad laid out before (with "?") shows the new points in its cells: totals 12, 11, -1; islands 3, port 4.
+    pad_texts = ui.texts(ui.screen.ids.pad)
+    assert "?" not in pad_texts and {"12", "11", "-1", "3", "4"} <= set(pad_texts)
     pad = ui.texts(ui.screen.ids.pad)
     assert {"12", "11", "-1", "-6"} <= set(pad) and "?" not in pad
     assert ui.tr("score.category.naval") in pad and ui.tr("score.category.port") in pad

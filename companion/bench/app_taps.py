@@ -4,9 +4,11 @@ long the app takes to start.
 The real app runs offscreen in this process (Mesa's software OpenGL) with a 7-player game in Age I,
 six cards in each city, then with one in Age III, about 15 cards in each city (adding a card there:
 a tap whose cost grew with the game would show). A tap is a touch sent through the window, as the UI
-tests send it; its time runs from the touch until the frame that shows the answer is drawn and finished (glFinish), with
-Kivy's clock turning as `App.run` turns it. The reference, in the same run: one frame of the same
-screen drawn again with nothing changed (what any tap costs at least on this machine's renderer).
+tests send it, once the frames before it are finished (glFinish: llvmpipe draws a frame only when
+something waits for it); its time runs from the touch until the frame that shows the answer is drawn
+and finished (glFinish), with Kivy's clock turning as `App.run` turns it. The reference, in the same
+run: one frame of the same screen drawn again with nothing changed (what any tap costs at least on
+this machine's renderer).
 
 Cold start runs the app in a fresh process, from launch to the first drawn frame of the table of a
 game in progress (the app comes back to it), against the reference of a fresh process that opens an
@@ -93,7 +95,8 @@ class _Tapper:
         from kivy.tests.common import UnitTestTouch
 
         self.idle(2)
-        x, y = widget.to_window(*widget.center)
+        glFinish()                  # the frames before the touch fully drawn, as they are when a finger
+        x, y = widget.to_window(*widget.center)     # arrives (else the first texture upload waits for them)
         start = time.perf_counter()
         touch = UnitTestTouch(x, y)
         touch.touch_down()

@@ -40,6 +40,11 @@ class BuildCheckScreen(AppScreen):
         self._watch: Any = None
         self._shown_marker: int | None = None
         self._check: Any = None
+        self._labels: list[TextLabel] = []
+        """The answer's text lines, made once and given new texts (a new label is drawn twice: once at
+        its first width, once laid out)."""
+        self._worth: Any = None
+        """The "worth now" line's computation, due a frame after the verdict is drawn."""
 
     def prepare(self, seat: int | None = None, **_options: Any) -> None:
         if seat is not None:
@@ -99,8 +104,10 @@ class BuildCheckScreen(AppScreen):
     def _answer(self) -> None:
         running = app()
         session = running.session
-        lines = self.ids.lines
-        lines.clear_widgets()
+        self.ids.lines.clear_widgets()
+        if self._worth is not None:
+            self._worth.cancel()
+            self._worth = None
         self.can_pay = False
         if not self.target:
             self.verdict = running.tr("check.ask")
@@ -125,19 +132,30 @@ class BuildCheckScreen(AppScreen):
         self.verdict = wording.verdict
         self.verdict_color = running.theme.rgba("good" if wording.legal else "bad")
         for line in wording.lines:
-            lines.add_widget(TextLabel(text=line, font_size=running.u * 1.5))
+            self._add_line(line, 1.5)
         if wording.alternatives:
-            lines.add_widget(TextLabel(text=running.tr("check.alternatives"), font_size=running.u * 1.1,
-                                       color=running.theme.rgba("text_dim")))
+            self._add_line(running.tr("check.alternatives"), 1.1, "text_dim")
             for alternative in wording.alternatives:
-                lines.add_widget(TextLabel(text="\u2022 " + alternative, font_size=running.u * 1.2))
+                self._add_line("\u2022 " + alternative, 1.2)
         if check.unknowns:                      # Armada: values nobody has entered, asked here
             from companion.app.widgets.armada_values import values_button
 
-            lines.add_widget(values_button(check.unknowns, on_done=self.refresh))
+            self.ids.lines.add_widget(values_button(check.unknowns, on_done=self.refresh))
         self.can_pay = bool(check.legal)
-        if check.legal:
-            self._show_worth(check)
+        if check.legal:                         # the verdict is drawn first, what it is worth a frame later
+            self._worth = Clock.schedule_once(lambda _dt: self._show_worth(check), 0)
+
+    def _add_line(self, text: str, size: float, tone: str | None = None) -> None:
+        """One more line of the answer, `size` units high, in the theme's `tone` (None: a label's white)."""
+        running = app()
+        lines = self.ids.lines
+        shown = sum(1 for child in lines.children if isinstance(child, TextLabel))
+        if shown == len(self._labels):
+            self._labels.append(TextLabel())
+        label = self._labels[shown]
+        label.text, label.font_size = text, running.u * size
+        label.color = running.theme.rgba(tone) if tone else [1, 1, 1, 1]
+        lines.add_widget(label)
 
     def _copies_elsewhere(self) -> list[str]:
         """The players whose cities hold every copy of the card being checked (empty: a copy is left,
@@ -156,7 +174,7 @@ class BuildCheckScreen(AppScreen):
         self.legal = False
         self.verdict = verdict
         self.verdict_color = running.theme.rgba("bad")
-        self.ids.lines.add_widget(TextLabel(text=reason, font_size=running.u * 1.5))
+        self._add_line(reason, 1.5)
 
     def _show_worth(self, check: Any) -> None:
         """The change in the player's final score if the game ended after this build, by category."""
@@ -164,6 +182,9 @@ class BuildCheckScreen(AppScreen):
         from companion.state.session import SessionError
 
         running = app()
+        self._worth = None
+        if check is not self._check or running.session is None:       # another answer since
+            return
         try:
             change = running.session.score_change(self.seat, check)
         except (SessionError, UnknownValueError):         # Armada: a value nobody has entered yet
@@ -172,7 +193,7 @@ class BuildCheckScreen(AppScreen):
         parts = ", ".join(running.tr("check.worth_part", category=running.tr(f"score.category.{category}"),
                                      points=_signed(points)) for category, points in change.items())
         text = running.tr("check.worth", points=_signed(total)) + (f" ({parts})" if parts else "")
-        self.ids.lines.add_widget(TextLabel(text=text, font_size=running.u * 1.3, color=running.theme.rgba("accent")))
+        self._add_line(text, 1.3, "accent")
 
     # -- taps -------------------------------------------------------------------------------------------
     def choose_player(self, seat: int) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion.app.screens import AppScreen
+from companion.app.screens.score import prepare_score
 from companion.app.widgets.coins import open_coin_pad
 from companion.app.widgets.common import Stepper, TextLabel, app
 
@@ -191,6 +192,7 @@ class EndOfAgeScreen(AppScreen):
         if not self.confirmed and running.attempt(running.session.confirm_conflicts):
             running.save_place()
             self.refresh()
+            prepare_score()         # the last age's: the score comes next
 
     def done(self) -> None:
         """Coins checked: play the next age, or score the game after the last."""

@@ -106,4 +106,33 @@ class ScoreScreen(AppScreen):
             running.notify(running.tr("score.picture_saved", path=shown))
 
 
+def prepare_score() -> None:
+    """Lay out and fill the score pad ahead, while the table or the end of the last age is shown
+    (its few hundred cells took the score's first showing 1-2 frames longer): the screen is given
+    the window's size first, filled a frame later, once its layouts have settled at that size."""
+    from kivy.clock import Clock
+
+    from companion.state.session import GameSession
+
+    def wanted() -> Any:
+        running = app()
+        session = running.session
+        if not isinstance(session, GameSession) or session.age <= running.store.data.rules.ages:
+            return None                     # no game, an Architects game, or ages still to play
+        return running.screen("score") if running.root.current != "score" else None
+
+    def size(_dt: float) -> None:
+        screen = wanted()
+        if screen is not None:
+            screen.size = app().root.size
+            Clock.schedule_once(fill, 0.05)
+
+    def fill(_dt: float) -> None:
+        screen = wanted()
+        if screen is not None:
+            screen.refresh()
+
+    Clock.schedule_once(size, 0.2)
+
+
 SCREEN = ScoreScreen

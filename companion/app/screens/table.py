@@ -14,6 +14,7 @@ from typing import Any
 from kivy.properties import BooleanProperty, StringProperty
 
 from companion.app.screens import AppScreen
+from companion.app.screens.score import prepare_score
 from companion.app.widgets.city import CityPanel, CityRow
 from companion.app.widgets.coins import open_coin_pad
 from companion.app.widgets.common import InstantModal, app
@@ -280,6 +281,7 @@ class TableScreen(AppScreen):
 
     def on_enter(self, *_: Any) -> None:
         prepare_chips()             # the picker's first opening as quick as the next
+        prepare_score()             # after the last age: the score's first showing as quick as the next
 
     def on_leave(self, *_: Any) -> None:
         if self.city_view is not None:

@@ -146,6 +146,11 @@ class ScorePad(GridLayout):
         super().__init__(**kwargs)
         self._shown: tuple[Any, ...] | None = None
         self._drawn_for: tuple[float, float] = (0.0, 0.0)
+        self._layout: tuple[Any, ...] | None = None
+        """What the cells were laid out for (sizes, words, players, categories): a sheet with the
+        same layout only gives its cells new texts and colours (a full build took a tap's time)."""
+        self._cells: dict[str, list[Label]] = {}
+        """The players' cells of each row: ``header``, each category, ``total``, ``rank``, ``coins``."""
         self._again = Clock.create_trigger(self._show_again)     # once a frame, however many sizes change
         self.bind(width=self._again, room=self._again)
 
@@ -163,11 +168,20 @@ class ScorePad(GridLayout):
         running = app()
         words = running.words
         theme = running.theme
-        self.clear_widgets()
         lines = [line for line in sheet["players"] if not line.get("free_city")]
+        winners = set(sheet.get("winners", []))
+        seats = {p["name"]: p for p in players}
+        layout = (self.width, self.room, running.u, running.language, tuple(categories),
+                  tuple((line["name"], *(seats.get(line["name"], {}).get(key) for key in ("wonder", "side")))
+                        for line in lines))
+        if layout == self._layout:
+            self._refill(lines, categories, winners)
+            return
+        self._layout = layout
+        self._cells = {row: [] for row in ("header", *categories, "total", "rank", "coins")}
+        self.clear_widgets()
         self.cols = len(lines) + 1
         u = running.u
-        winners = set(sheet.get("winners", []))
         rows = len(categories) + 4           # the players' names, the categories, total, place, tie-break
         row_height = u * (2.2 if len(categories) == len(CATEGORIES) else 1.75)
         spacing = self.spacing[1] if isinstance(self.spacing, (list, tuple)) else self.spacing
@@ -189,10 +203,9 @@ class ScorePad(GridLayout):
         first = _first_column(names, lefts, row_height, self.width, u)
         column = max(u * 3.0, (self.width - first - spacing_x * len(lines)) / max(len(lines), 1))
         points = min(1.4, row_height * 0.8 / u)        # the points fill a low row without leaving it
-        seats = {p["name"]: p for p in players}
 
         def cell(text: str, *, bold: bool = False, bg: Any = None, color: Any = None, font: float = 1.2,
-                 left: bool = False, height: float = row_height) -> Label:
+                 left: bool = False, height: float = row_height, row: str = "") -> Label:
             width = first if left else column
             fitted = fitting_font(text, u * font, width - u * 0.4, bold=bold) if left else u * font
             label = Label(text=text, bold=bold, font_size=fitted, size_hint=(None, None), height=height,
@@ -201,6 +214,8 @@ class ScorePad(GridLayout):
             label.text_size = (width - u * 0.4, None)
             if bg is not None:
                 _fill(label, bg)
+            if row:
+                self._cells[row].append(label)
             return label
 
         self.add_widget(cell("", height=header, left=True))
@@ -211,7 +226,8 @@ class ScorePad(GridLayout):
             name_size = fitting_font(line["name"], u * 1.15, room, bold=True, least=0.0)
             wonder_size = fitting_font(short, u * 0.9, room, least=0.0)
             text = f"[b][size={int(name_size)}]{line['name']}[/size][/b]\n[size={int(wonder_size)}]{short}[/size]"
-            label = cell(text, height=header, color=theme.rgba("accent") if line["name"] in winners else None)
+            label = cell(text, height=header, color=theme.rgba("accent") if line["name"] in winners else None,
+                         row="header")
             label.markup = True
             label.text_size = (None, None)      # the sizes above make it fit: never broken inside a word
             self.add_widget(label)
@@ -219,20 +235,33 @@ class ScorePad(GridLayout):
             bg, ink = theme.score_row(category), theme.score_text(category)
             self.add_widget(_category_cell(names[category], category, (bg, ink), (first, row_height), u))
             for line in lines:
-                self.add_widget(cell(_shown(line[category]), bg=bg, color=ink, font=points, bold=True))
+                self.add_widget(cell(_shown(line[category]), bg=bg, color=ink, font=points, bold=True, row=category))
         total_bg = theme.rgba("surface_high")
         self.add_widget(cell(lefts[0], bold=True, bg=total_bg, left=True, font=1.4, height=total_height))
         for line in lines:
             self.add_widget(cell(_shown(line["total"]), bold=True, bg=total_bg, font=2.2, height=total_height,
-                                 color=theme.rgba("accent") if line["name"] in winners else None))
+                                 color=theme.rgba("accent") if line["name"] in winners else None, row="total"))
         self.add_widget(cell(lefts[1], left=True, color=theme.rgba("text_dim"), font=1.0))
         for line in lines:
-            self.add_widget(cell(str(line.get("rank") or "\u2014"), color=theme.rgba("text_dim"),
-                                 font=min(1.2, points)))
+            self.add_widget(cell(_rank(line), color=theme.rgba("text_dim"), font=min(1.2, points), row="rank"))
         self.add_widget(cell(lefts[2], left=True, color=theme.rgba("text_dim"), font=1.0))
         for line in lines:
-            self.add_widget(cell(str(line["coins"]), color=theme.rgba("text_dim"), font=min(1.2, points)))
+            self.add_widget(cell(str(line["coins"]), color=theme.rgba("text_dim"), font=min(1.2, points), row="coins"))
         self.height = row_height * (rows - 2) + header + total_height + spacing * (rows - 1)
+
+    def _refill(self, lines: list[dict[str, Any]], categories: tuple[str, ...], winners: set[str]) -> None:
+        """The laid-out cells given this sheet's points, places, coins and winners' colour."""
+        theme = app().theme
+        cells = self._cells
+        for index, line in enumerate(lines):
+            colour = theme.rgba("accent") if line["name"] in winners else theme.rgba("text")
+            cells["header"][index].color = colour
+            for category in categories:
+                cells[category][index].text = _shown(line[category])
+            cells["total"][index].text = _shown(line["total"])
+            cells["total"][index].color = colour
+            cells["rank"][index].text = _rank(line)
+            cells["coins"][index].text = str(line["coins"])
 
 
 def fitting_font(text: str, size: float, width: float, *, bold: bool = False, least: float = 0.6) -> float:
@@ -284,6 +313,11 @@ def _fill(widget: Widget, rgba: Any) -> None:
         Color(*rgba)
         rect = Rectangle(pos=widget.pos, size=widget.size)
     widget.bind(pos=lambda _w, value: setattr(rect, "pos", value), size=lambda _w, value: setattr(rect, "size", value))
+
+
+def _rank(line: dict[str, Any]) -> str:
+    """A player's place, or a dash before it is known."""
+    return str(line.get("rank") or "\u2014")
 
 
 def _shown(points: int | None) -> str:
