@@ -182,18 +182,3 @@ def test_the_qr_regions_looked_at_together_are_kept_as_each_looked_at_alone() ->
     assert [code.text for code in together] == [code.text for code in alone]
     assert 0 < len(together) < len(codes)
 
-
-def test_the_square_to_quad_homographies_match_opencvs() -> None:
-    # Heckbert's closed form for many quads at once must be the homography OpenCV solves for each:
-    # tilted, turned and sheared quads, and a plain square (the affine case).
-    from companion.vision.covered import square_to_quads
-
-    rng = np.random.default_rng(5)
-    square = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], dtype=np.float32)
-    quads = [render.quad((rng.uniform(100, 900), rng.uniform(100, 900)), rng.uniform(20, 200),
-                         rng.uniform(0, 35), rng.uniform(0, 360), rng) for _ in range(20)]
-    quads.append(np.array([[10, 10], [60, 10], [60, 60], [10, 60]], dtype=np.float32))
-    ours = square_to_quads(np.array(quads, dtype=np.float64))
-    for quad, homography in zip(quads, ours, strict=True):
-        expected = cv2.getPerspectiveTransform(square, np.asarray(quad, dtype=np.float32))
-        assert np.allclose(homography / homography[2, 2], expected / expected[2, 2], rtol=1e-6, atol=1e-6)

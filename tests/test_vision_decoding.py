@@ -14,8 +14,8 @@ from companion.cli import main
 from companion.jsonread import Problem, Reader
 from companion.markers import load_marker_registry
 from companion.markers.registry import Component, _lookalike_ids
-from companion.simulation.render import code_corners_in_sticker, marker_sticker, paste, sticker_image
-from companion.vision.decoders import ArucoDecoder, RawCode
+from companion.simulation.render import code_corners_in_sticker, marker_sticker, paste, quad, sticker_image
+from companion.vision.decoders import ArucoDecoder, RawCode, square_to_quads
 from companion.vision.reader import MarkerReader, drop_odd_sizes
 
 REGISTRY = load_marker_registry()
@@ -166,3 +166,17 @@ def test_scan_reads_only_the_family_asked_for(tmp_path: Path, capsys: pytest.Cap
     assert main(["scan", str(image), "--json"]) == 0
     markers = json.loads(capsys.readouterr().out)[0]["markers"]
     assert sorted((m["marker"], m["family"]) for m in markers) == [(7, "aruco"), (12, "qr")]
+
+
+def test_the_square_to_quad_homographies_match_opencvs() -> None:
+    # Heckbert's closed form for many quads at once must be the homography OpenCV solves for each:
+    # tilted, turned and sheared quads, and a plain square (the affine case).
+    rng = np.random.default_rng(5)
+    square = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], dtype=np.float32)
+    quads = [quad((rng.uniform(100, 900), rng.uniform(100, 900)), rng.uniform(20, 200),
+                    rng.uniform(0, 35), rng.uniform(0, 360), rng) for _ in range(20)]
+    quads.append(np.array([[10, 10], [60, 10], [60, 60], [10, 60]], dtype=np.float32))
+    ours = square_to_quads(np.array(quads, dtype=np.float64))
+    for corners, homography in zip(quads, ours, strict=True):
+        expected = cv2.getPerspectiveTransform(square, np.asarray(corners, dtype=np.float32))
+        assert np.allclose(homography / homography[2, 2], expected / expected[2, 2], rtol=1e-6, atol=1e-6)

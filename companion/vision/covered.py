@@ -23,9 +23,9 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
-from companion.vision.decoders import FiducialCheck, RawCode
+from companion.vision.decoders import FiducialCheck, RawCode, square_to_quads
 
-__all__ = ["CoveredArucoFinder", "CoveredQrFinder", "square_to_quads"]
+__all__ = ["CoveredArucoFinder", "CoveredQrFinder"]
 
 _UNIT_SQUARE = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], dtype=np.float64)
 
@@ -294,20 +294,6 @@ def _flat_views(grey: np.ndarray, to_frame: np.ndarray, width: int, height: int)
     map_y = (mapped[:, 1] / mapped[:, 2]).reshape(-1, width)
     flats = cv2.remap(grey, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     return flats.astype(np.float32).reshape(len(to_frame), height, width)
-
-
-def square_to_quads(corners: np.ndarray) -> np.ndarray:
-    """The homographies (N x 3 x 3) taking the unit square's corners (0,0), (1,0), (1,1), (0,1) to
-    each quad of `corners` (N x 4 x 2), in closed form (Heckbert's square-to-quad), all at once:
-    what `cv2.getPerspectiveTransform` solves one quad at a time."""
-    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = (corners[:, i].T for i in range(4))
-    sx, sy = x0 - x1 + x2 - x3, y0 - y1 + y2 - y3
-    dx1, dx2, dy1, dy2 = x1 - x2, x3 - x2, y1 - y2, y3 - y2
-    denominator = dx1 * dy2 - dx2 * dy1
-    g = (sx * dy2 - dx2 * sy) / denominator
-    h = (dx1 * sy - sx * dy1) / denominator
-    rows = [x1 - x0 + g * x1, x3 - x0 + h * x3, x0, y1 - y0 + g * y1, y3 - y0 + h * y3, y0, g, h, np.ones_like(g)]
-    return np.stack(rows, axis=-1).reshape(-1, 3, 3)
 
 
 def _in_frame(corners: np.ndarray, shape: tuple[int, ...], modules: int) -> bool:

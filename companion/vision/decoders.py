@@ -29,6 +29,7 @@ __all__ = [
     "ZxingDecoder",
     "as_grey",
     "available_qr_decoders",
+    "square_to_quads",
 ]
 
 Corners = np.ndarray
@@ -272,7 +273,9 @@ class FiducialCheck:
         self._cells = side // cell - 2
         """Cells sampled across: the code, its ring and one more cell around."""
         near, far = 2 * cell, side - 2 * cell
-        self._target = np.array([[near, near], [far, near], [far, far], [near, far]], dtype=np.float32)
+        self._to_unit = np.array([[1 / (far - near), 0, -near / (far - near)],
+                                  [0, 1 / (far - near), -near / (far - near)], [0, 0, 1]])
+        """From the code's square as sampled (its corners `near` and `far` pixels in) to the unit square."""
 
     @staticmethod
     def _id_bits(vocabulary: cv2.aruco.Dictionary, marker_id: int, modules: int) -> np.ndarray:
@@ -310,7 +313,7 @@ class FiducialCheck:
                 + np.arange(cell // 2 - 1, cell // 2 + 1)[None, None, :]).reshape(-1).astype(np.float64)
         u, v = np.meshgrid(axis, axis)   # v (rows) runs over dy shifts, u over dx
         square = np.stack([u.ravel(), v.ravel(), np.ones(u.size)])
-        mapped = _homographies(self._target, np.asarray(corners, dtype=np.float64).reshape(-1, 4, 2)) @ square
+        mapped = square_to_quads(np.asarray(corners, dtype=np.float64).reshape(-1, 4, 2)) @ self._to_unit @ square
         map_x = (mapped[:, 0] / mapped[:, 2]).astype(np.float32)
         map_y = (mapped[:, 1] / mapped[:, 2]).astype(np.float32)
         samples = cv2.remap(grey, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
@@ -349,20 +352,18 @@ class FiducialCheck:
         return good.any(axis=(1, 2))
 
 
-def _homographies(source: np.ndarray, targets: np.ndarray) -> np.ndarray:
-    """The homographies taking the four points `source` (4, 2) onto each of `targets` (k, 4, 2),
-    solved together (what `cv2.getPerspectiveTransform` gives for one)."""
-    x, y = source[:, 0].astype(np.float64), source[:, 1].astype(np.float64)
-    u, v = targets[..., 0], targets[..., 1]
-    count = len(targets)
-    system = np.zeros((count, 8, 8))
-    one, zero = np.ones(4), np.zeros(4)
-    system[:, :4] = np.stack([x, y, one, zero, zero, zero, zero, zero], axis=1)
-    system[:, 4:] = np.stack([zero, zero, zero, x, y, one, zero, zero], axis=1)
-    system[:, :4, 6], system[:, :4, 7] = -x * u, -y * u
-    system[:, 4:, 6], system[:, 4:, 7] = -x * v, -y * v
-    solution = np.linalg.solve(system, np.concatenate([u, v], axis=1)[..., None])[..., 0]
-    return np.concatenate([solution, np.ones((count, 1))], axis=1).reshape(count, 3, 3)
+def square_to_quads(corners: np.ndarray) -> np.ndarray:
+    """The homographies (N x 3 x 3) taking the unit square's corners (0,0), (1,0), (1,1), (0,1) to
+    each quad of `corners` (N x 4 x 2), in closed form (Heckbert's square-to-quad), all at once:
+    what `cv2.getPerspectiveTransform` solves one quad at a time."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = (corners[:, i].T for i in range(4))
+    sx, sy = x0 - x1 + x2 - x3, y0 - y1 + y2 - y3
+    dx1, dx2, dy1, dy2 = x1 - x2, x3 - x2, y1 - y2, y3 - y2
+    denominator = dx1 * dy2 - dx2 * dy1
+    g = (sx * dy2 - dx2 * sy) / denominator
+    h = (dx1 * sy - sx * dy1) / denominator
+    rows = [x1 - x0 + g * x1, x3 - x0 + h * x3, x0, y1 - y0 + g * y1, y3 - y0 + h * y3, y0, g, h, np.ones_like(g)]
+    return np.stack(rows, axis=-1).reshape(-1, 3, 3)
 
 
 def _masked_median(values: np.ndarray) -> np.ndarray:
