@@ -177,7 +177,8 @@ def test_the_qr_regions_looked_at_together_are_kept_as_each_looked_at_alone() ->
     alone = [code for code in codes
              if finder._finders(finder._flat(grey, finder._to_modules(code), finder.COARSE_CELL_PX,
                                              with_marker=False)[0].astype(np.float32),
-                                finder.COARSE_CELL_PX, finder._own_contrast(grey, code))]
+                                finder.COARSE_CELL_PX,
+                                float(finder._own_contrasts(grey, code.corners[None].astype(np.float64))[0]))]
     together = finder._promising(grey, codes)
     assert [code.text for code in together] == [code.text for code in alone]
     assert 0 < len(together) < len(codes)

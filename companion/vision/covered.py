@@ -359,7 +359,7 @@ class CoveredQrFinder(_SearchAbove):
     def _search(self, grey: np.ndarray, below: RawCode) -> RawCode | None:
         """The covered code above `below` (a region `_promising` kept): its finder patterns placed
         on a fine flat view and the code read there."""
-        own = self._own_contrast(grey, below)
+        own = float(self._own_contrasts(grey, below.corners[None].astype(np.float64))[0])
         flat, to_flat = self._flat(grey, self._to_modules(below), self.CELL_PX, with_marker=False)
         places = self._finders(flat.astype(np.float32), self.CELL_PX, own)
         to_frame = np.linalg.inv(to_flat)
@@ -417,11 +417,19 @@ class CoveredQrFinder(_SearchAbove):
 
     def _finder_evidence(self, flats: np.ndarray, cell: int, geometry: tuple[int, int, int],
                          bottom_left: bool = False) -> np.ndarray:
-        """For each flat view of `flats` (N x H x W), the best contrast of the two top finder
-        patterns placed as a code's (with `bottom_left`, of all three), as `_finders` scores them.
+        """For each flat view of `flats` (N x H x W), the best contrast of `_finder_contrast`."""
+        return self._finder_contrast(flats, cell, geometry, bottom_left).reshape(len(flats), -1).max(axis=1)
+
+    def _finder_contrast(self, flats: np.ndarray, cell: int, geometry: tuple[int, int, int],
+                         bottom_left: bool = False) -> np.ndarray:
+        """For each flat view of `flats` (N x H x W) and each place of a code's top-left corner
+        (`_finder_geometry`'s rows and columns, from `SLACK_PX`), how contrasted its two top finder
+        patterns (with `bottom_left`, all three) are at least. The top-right finder lies 14 modules
+        across, the bottom-left one 14 down (its ring's bottom side may be the card's edge), each off
+        by up to `SLACK_PX` (cards a little askew, the marker's corners from zxing-cpp a little off).
         The stack is dilated as one image: the scores' zero margin of a cell is wider than
         `SLACK_PX`, so no region borrows from the next."""
-        count, _, width = flats.shape
+        width = flats.shape[-1]
         lowest, across, apart = geometry
         slack = self.SLACK_PX
         near = np.ones((2 * slack + 1, 2 * slack + 1), np.uint8)
@@ -433,10 +441,12 @@ class CoveredQrFinder(_SearchAbove):
             open_below = self._finder_scores(flats, cell, open_below=True)
             best_open = cv2.dilate(open_below.reshape(-1, width), near).reshape(scores.shape)
             parts.append(best_open[:, slack + apart:lowest + 1 + apart, columns])
-        return np.minimum.reduce(parts).reshape(count, -1).max(axis=1)
+        return np.minimum.reduce(parts)
 
     def _own_contrasts(self, grey: np.ndarray, corners: np.ndarray) -> np.ndarray:
-        """`_own_contrast` of the codes whose corners are `corners` (N x 4 x 2), all at once."""
+        """For each code of `corners` (N x 4 x 2), how much lighter its quiet zone and its top-left
+        finder's light ring are than the finder's dark ring and centre (the middles of a few of
+        their cells, placed between the code's corners)."""
         u, v = (np.array(axis) / self._modules for axis in zip(*self._OWN_CELLS, strict=True))
         top_left, top_right, bottom_right, bottom_left = (corners[:, i, None, :] for i in range(4))
         u, v = u[None, :, None], v[None, :, None]
@@ -466,42 +476,17 @@ class CoveredQrFinder(_SearchAbove):
             return RawCode("qr", barcode.text, None, on_frame, self._name, self._modules)
         return None
 
-    def _own_contrast(self, grey: np.ndarray, code: RawCode) -> float:
-        """How much lighter the marker's quiet zone and its top-left finder's light ring are than
-        the finder's dark ring and centre (the middles of a few of their cells, placed between the
-        code's corners)."""
-        u, v = (np.array(axis) / self._modules for axis in zip(*self._OWN_CELLS, strict=True))
-        top_left, top_right, bottom_right, bottom_left = code.corners.astype(np.float64)
-        points = ((1 - u)[:, None] * (1 - v)[:, None] * top_left + u[:, None] * (1 - v)[:, None] * top_right
-                  + u[:, None] * v[:, None] * bottom_right + (1 - u)[:, None] * v[:, None] * bottom_left)
-        x = np.clip(np.round(points[:, 0]).astype(int), 0, grey.shape[1] - 1)
-        y = np.clip(np.round(points[:, 1]).astype(int), 0, grey.shape[0] - 1)
-        greys = grey[y, x].astype(np.float32)
-        return float(greys[3:].min() - greys[:3].max())
-
     def _finders(self, flat: np.ndarray, cell: int, own: float) -> list[tuple[int, int]]:
         """The places (flat pixels) where a code's top-left corner can lie above the marker, with
         its three finder patterns and their light rings (the bottom-left one's may be the card's
         edge) as contrasted as the marker's own top-left one (`own`) at least by `LEAST_CONTRAST`,
         the likeliest first."""
-        _, _, top, bottom = self._extent
-        scores = self._finder_scores(flat, cell)
-        open_below = self._finder_scores(flat, cell, open_below=True)
         least = max(FiducialCheck.MIN_CONTRAST, self.LEAST_CONTRAST * own)
-        apart = (self._modules - 7) * cell
-        slack = self.SLACK_PX
-        lowest = min(round((bottom - top - self._modules) * cell), scores.shape[0] - apart - slack - 1)
-        width = scores.shape[1] - apart - slack
-        if lowest < slack or width <= slack:
+        geometry = self._finder_geometry(cell, flat.shape[1], flat.shape[0])
+        if geometry is None:
             return []
-        # The top-right finder lies 14 modules across, the bottom-left one 14 down (its ring's
-        # bottom side may be the card's edge), each off by up to `SLACK_PX` (cards a little askew,
-        # the marker's corners from zxing-cpp a little off).
-        near = np.ones((2 * slack + 1, 2 * slack + 1), np.uint8)
-        best, best_open = cv2.dilate(scores, near), cv2.dilate(open_below, near)
-        rows, columns = slice(slack, lowest + 1), slice(slack, width)
-        both = np.minimum.reduce([scores[rows, columns], best[rows, slack + apart:width + apart],
-                                  best_open[slack + apart:lowest + 1 + apart, columns]])
+        both = self._finder_contrast(flat[None], cell, geometry, bottom_left=True)[0]
+        slack = self.SLACK_PX
         chosen: list[tuple[int, int]] = []
         candidates = np.flatnonzero(both >= least)
         for index in candidates[np.argsort(-both.ravel()[candidates])]:
