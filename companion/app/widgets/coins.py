@@ -8,7 +8,7 @@ from typing import Any
 
 from kivy.properties import NumericProperty, StringProperty
 
-from companion.app.widgets.common import BigButton, InstantModal, app
+from companion.app.widgets.common import BigButton, InstantModal, app, kept_view
 
 __all__ = ["CoinPad", "typed_value"]
 
@@ -83,17 +83,6 @@ def open_coin_pad(seat: int) -> None:
 
     title = running.tr("coins.title", player=player["name"])
     discard = running.store.data.rules.discard_coins
-    key = (running.language, running.u)
-    pad = _kept.get(key)
-    if pad is None:
-        _kept.clear()               # another language or size: the old pad's sizes are stale
-        pad = _kept[key] = CoinPad(title, player["coins"], chosen, discard=discard)
-    else:
-        if pad._is_open:
-            pad.dismiss()
-        pad.reset(title, player["coins"], chosen, discard=discard)
-    pad.open()
-
-
-_kept: dict[tuple[str, float], CoinPad] = {}
-"""The pad, made once per language and size unit (a dozen keys) and opened again for every player."""
+    pad = kept_view(CoinPad, lambda: CoinPad(title, player["coins"], chosen, discard=discard))
+    pad.reset(title, player["coins"], chosen, discard=discard)
+    pad.open_afresh()

@@ -7,7 +7,7 @@ Their looks are in kv/widgets.kv; sizes follow the app's unit `app.u` so the sam
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from kivy.app import App
 from kivy.clock import Clock
@@ -25,7 +25,7 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
 __all__ = ["BigButton", "InstantModal", "Panel", "Stepper", "Tappable", "TextLabel", "Toast",
-           "ToggleChoice", "TopBar", "app"]
+           "ToggleChoice", "TopBar", "app", "kept_view"]
 
 
 def app() -> Any:
@@ -151,6 +151,12 @@ class InstantModal(ModalView):
         if not was_open and self._is_open:
             _ScreenUnder.covered(True)
 
+    def open_afresh(self) -> None:
+        """Show at once, set up anew: a kept view (`kept_view`) still open is closed first."""
+        if self._is_open:
+            self.dismiss()
+        self.open()
+
     def dismiss(self, *args: Any, **kwargs: Any) -> None:
         """Close at once."""
         kwargs.setdefault("animation", False)
@@ -158,6 +164,23 @@ class InstantModal(ModalView):
         super().dismiss(*args, **kwargs)
         if was_open and not self._is_open:
             _ScreenUnder.covered(False)
+
+
+View = TypeVar("View", bound=InstantModal)
+_kept_views: dict[type, tuple[tuple[str, float], Any]] = {}
+
+
+def kept_view(kind: type[View], make: Callable[[], View]) -> View:
+    """The one view of `kind` (the card picker, the coin pad), made by `make` once per language and
+    size unit and opened again for every tap: a new one is dozens of widgets to make and lay out
+    while the tap waits."""
+    running = app()
+    key = (running.language, running.u)
+    kept = _kept_views.get(kind)
+    if kept is None or kept[0] != key:          # another language or size: its words and sizes are stale
+        kept = _kept_views[kind] = (key, make())
+    view: View = kept[1]
+    return view
 
 
 class _ScreenUnder:

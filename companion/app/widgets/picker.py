@@ -11,7 +11,7 @@ from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.scrollview import ScrollView
 
 from companion.app.widgets.city import COLOR_ORDER, CardChip
-from companion.app.widgets.common import InstantModal, ToggleChoice, app
+from companion.app.widgets.common import InstantModal, ToggleChoice, app, kept_view
 
 __all__ = ["CardPicker", "copies_left", "likely_cards", "matching_cards", "open_picker", "prepare_chips",
            "remember_pick"]
@@ -233,30 +233,17 @@ class CardPicker(InstantModal):
         self.on_pick(card_id)
 
 
-_kept: dict[tuple[str, float], CardPicker] = {}
-"""The picker, made once per language and size unit and opened again for every pick."""
-
-
 def open_picker(title: str, on_pick: Callable[[str], None], *, exclude: set[str] | None = None,
                 seat: int | None = None, age: int | None = None) -> CardPicker:
-    """Open the card picker (see `CardPicker`), the kept one when there is one: a new one costs a
-    few dozen widgets and their layout, which the tap opening it would wait for."""
+    """Open the card picker (see `CardPicker`), the kept one (`kept_view`)."""
     picker = _kept_picker()
-    if picker._is_open:
-        picker.dismiss()
     picker.reset(title, on_pick, exclude=exclude, seat=seat, age=age)
-    picker.open()
+    picker.open_afresh()
     return picker
 
 
 def _kept_picker() -> CardPicker:
-    running = app()
-    key = (running.language, running.u)
-    picker = _kept.get(key)
-    if picker is None:
-        _kept.clear()               # another language or size: the old one's words and sizes are stale
-        picker = _kept[key] = CardPicker("", lambda _card: None)
-    return picker
+    return kept_view(CardPicker, lambda: CardPicker("", lambda _card: None))
 
 
 def _picked(chip: CardChip) -> None:
