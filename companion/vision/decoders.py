@@ -29,6 +29,7 @@ __all__ = [
     "ZxingDecoder",
     "as_grey",
     "available_qr_decoders",
+    "largest_pixels_per_module",
     "square_to_quads",
 ]
 
@@ -100,6 +101,11 @@ class ZxingDecoder:
     """zxing-cpp restricted to the formats we print (QR and Micro QR): asking for every format lets
     it misread textures as other symbologies.
 
+    zxing-cpp's own pyramid (the frame read again at a third of its size, and a ninth) is used only
+    where a code may be large (`LARGE_PIXELS_PER_MODULE`, from `largest_pixels_per_module`): it
+    finds large blurred codes whose modules outgrow its binarizer's window, and nothing among
+    stickers at 2-6 pixels per module, where it costs a quarter of the read.
+
     With `upscale` on, every symbol zxing located but could not decode (its finder patterns seen,
     its modules misread: a code at 2-2.5 pixels per module) is read a second time from the full
     frame, a window around it upscaled twice (cubic) and sharpened. A frame whose symbols were all
@@ -110,6 +116,14 @@ class ZxingDecoder:
     name = "zxing"
     MARGIN_SIDES = 1.0
     """How far around an undecoded symbol the upscaled window reaches, in the symbol's sides."""
+    PYRAMID_FACTOR = 3
+    PYRAMID_FROM_PX = 500
+    """zxing-cpp's defaults: each layer a third of the one before, while it is wider than this."""
+    LARGE_PIXELS_PER_MODULE = 6.0
+    """From how many pixels per module a code may be read only by the pyramid. Measured on busy card
+    art blurred up to half a module (40 codes a size): recall without the pyramid equals recall
+    with it up to 8 pixels per module, falls at 10 (0.83 against 0.90) and collapses at 20 and 30
+    (0.08 against 0.93)."""
 
     def __init__(self, micro: bool = False, upscale: bool = False) -> None:
         import zxingcpp
@@ -122,7 +136,16 @@ class ZxingDecoder:
         self.upscale = upscale
 
     def decode(self, grey: np.ndarray) -> list[RawCode]:
-        codes, undecoded = self._read(grey, 1.0, (0, 0), downscale=True)
+        codes, undecoded = self._read(grey, 1.0, (0, 0), downscale=False)
+        if (max(grey.shape) > self.PYRAMID_FROM_PX
+                and largest_pixels_per_module(codes, undecoded, grey.shape) >= self.LARGE_PIXELS_PER_MODULE):
+            factor = self.PYRAMID_FACTOR
+            height, width = (side - side % factor for side in grey.shape)
+            smaller = cv2.resize(grey[:height, :width], (width // factor, height // factor),
+                                 interpolation=cv2.INTER_AREA)
+            more, more_undecoded = self._read(smaller, 1 / factor, (0, 0), downscale=True)
+            codes += more
+            undecoded += more_undecoded
         if not self.upscale:
             return codes
         for x0, y0, x1, y1 in _windows(undecoded, codes, self.MARGIN_SIDES, grey.shape):
@@ -150,6 +173,26 @@ class ZxingDecoder:
             modules = _modules(str(barcode.extra.get("Version", "1")) if isinstance(barcode.extra, dict) else "1")
             codes.append(RawCode("microqr" if micro else "qr", barcode.text, None, corners, self.name, modules))
         return codes, undecoded
+
+
+def largest_pixels_per_module(codes: Sequence[RawCode], located: Sequence[np.ndarray], shape: tuple[int, ...]) -> float:
+    """The most pixels per module a code can show anywhere in a frame of `shape`, estimated from the
+    `codes` read and the symbols `located` but not decoded (taken as 21 modules across, the fewest
+    a QR code has). Stickers are printed at one size and lie on one table, a plane, over which a
+    code's size in the image varies almost linearly: a plane fitted to the codes' pixels per module
+    is taken at the frame's corners. Infinite when fewer than three codes, not in a line, place it."""
+    centres = [code.center for code in codes] + [tuple(quad.mean(axis=0)) for quad in located]
+    sizes = [code.pixels_per_module for code in codes] + \
+            [float(np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1).mean()) / 21 for quad in located]
+    if len(sizes) < 3:
+        return math.inf
+    across = np.column_stack([np.array(centres, dtype=np.float64), np.ones(len(centres))])
+    plane, _, rank, _ = np.linalg.lstsq(across, np.array(sizes), rcond=None)
+    if rank < 3:
+        return math.inf
+    height, width = shape[:2]
+    corners = np.array([[0, 0, 1], [width, 0, 1], [0, height, 1], [width, height, 1]], dtype=np.float64)
+    return float(max(max(sizes), (corners @ plane).max()))
 
 
 def _windows(undecoded: Sequence[np.ndarray], decoded: Sequence[RawCode], margin_sides: float,
