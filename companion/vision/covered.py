@@ -169,16 +169,28 @@ class CoveredArucoFinder(_SearchAbove):
             for turn in range(4):
                 self._by_bits[_packed(np.rot90(bits, -turn))] = (marker_id, turn)
 
+    def _promising(self, grey: np.ndarray, codes: list[RawCode]) -> list[RawCode]:
+        """The `codes` whose region shows, on a coarse flat view, a dark-bordered square with a
+        light ring on three sides contrasting `COARSE_LEAST_CONTRAST` as much as the marker (most
+        regions show none): every region warped in one remap and scored at once."""
+        if not codes:
+            return []
+        cell = self.COARSE_CELL_PX
+        left, right, top, _ = self._extent
+        width, height = int((right - left) * cell), int((self._modules + 1 - top) * cell)
+        corners = np.array([code.corners for code in codes], dtype=np.float64)
+        flat_to_unit = np.array([[1 / (cell * self._modules), 0, left / self._modules],
+                                 [0, 1 / (cell * self._modules), top / self._modules], [0, 0, 1]])
+        to_frame = (square_to_quads(corners) @ flat_to_unit).astype(np.float32)
+        scores, least = self._place_scores(_flat_views(grey, to_frame, width, height), cell, 2,
+                                           self.COARSE_LEAST_CONTRAST)
+        shown = (scores >= least[:, None, None]).any(axis=(1, 2))
+        return [code for code, good in zip(codes, shown, strict=True) if good]
+
     def _search(self, grey: np.ndarray, below: RawCode) -> RawCode | None:
-        """The covered marker in the region above the marker `below`: looked for on a
-        coarse flat view first (most regions hold no dark-bordered square of the marker's
-        contrast: nothing more is done there), then read on a fine one."""
-        to_modules = self._to_modules(below)
-        coarse = self.COARSE_CELL_PX
-        coarse_flat = self._flat(grey, to_modules, coarse)[0].astype(np.float32)
-        if not self._likely(coarse_flat, coarse, 2, self.COARSE_LEAST_CONTRAST):
-            return None
-        flat, to_flat = self._flat(grey, to_modules, self.CELL_PX, smooth=True)
+        """The covered marker in the region above the marker `below` (a region `_promising`
+        kept), read on a fine flat view."""
+        flat, to_flat = self._flat(grey, self._to_modules(below), self.CELL_PX, smooth=True)
         means = flat.astype(np.float32)
         to_frame = np.linalg.inv(to_flat)
         for x0, y0 in self._likely(means, self.CELL_PX, self.CELL_PX // 3, self.LEAST_CONTRAST):
@@ -240,26 +252,35 @@ class CoveredArucoFinder(_SearchAbove):
         square with a light ring on three sides (the fourth may be covered) contrasts at least
         `share` as much as the marker below, the likeliest first, each the best of its
         neighbourhood."""
-        left, _, top, bottom = self._extent
-        border, ring = self._outline_cells(cell)
-        # A covered sticker is printed and lit like the marker below it.
-        x_below, y_below = round(-left * cell), round(-top * cell)
-        below = _score(means[y_below + border[0], x_below + border[1]], means[y_below + ring[0], x_below + ring[1]])
-        least = max(FiducialCheck.MIN_CONTRAST, share * float(below))
-        span = (self._modules + 1) * cell
-        xs = np.arange(cell, means.shape[1] - span, step)[None, :, None]
-        ys = np.arange(cell, round((bottom - top - self._modules) * cell) + 1, step)[:, None, None]
-        score = _score(means[ys + border[0], xs + border[1]], means[ys + ring[0], xs + ring[1]])
+        scores, least = self._place_scores(means[None], cell, step, share)
+        score = scores[0]
         chosen: list[tuple[int, int]] = []
-        candidates = np.flatnonzero(score >= least)
+        candidates = np.flatnonzero(score >= least[0])
         for index in candidates[np.argsort(-score.ravel()[candidates])]:
             row, column = np.unravel_index(index, score.shape)
-            place = (int(xs[0, column, 0]), int(ys[row, 0, 0]))
+            place = (cell + int(column) * step, cell + int(row) * step)
             if all(max(abs(place[0] - x), abs(place[1] - y)) > cell // 2 for x, y in chosen):
                 chosen.append(place)
                 if len(chosen) == self.PLACES:
                     break
         return chosen
+
+    def _place_scores(self, means: np.ndarray, cell: int, step: int, share: float) -> tuple[np.ndarray, np.ndarray]:
+        """For flat views `means` (N x H x W, float32, at `cell` pixels a module), the score of
+        `_likely` at every place (N x rows x columns, `step` pixels apart) and the least score a
+        place needs in each view (N): `share` of the marker's own (a covered sticker is printed and
+        lit like the marker below it), at least `FiducialCheck.MIN_CONTRAST`."""
+        left, _, top, bottom = self._extent
+        border, ring = self._outline_cells(cell)
+        x_below, y_below = round(-left * cell), round(-top * cell)
+        below = _score(means[:, y_below + border[0], x_below + border[1]],
+                       means[:, y_below + ring[0], x_below + ring[1]])
+        least = np.maximum(FiducialCheck.MIN_CONTRAST, share * below)
+        span = (self._modules + 1) * cell
+        xs = np.arange(cell, means.shape[2] - span, step)[None, :, None]
+        ys = np.arange(cell, round((bottom - top - self._modules) * cell) + 1, step)[:, None, None]
+        scores = _score(means[:, ys + border[0], xs + border[1]], means[:, ys + ring[0], xs + ring[1]])
+        return scores, least
 
     @functools.cache  # noqa: B019 (one finder per reader, two cell sizes)
     def _outline_cells(self, cell: int) -> tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]:
