@@ -22,9 +22,9 @@ import numpy as np
 from companion.bench.markers import marker_numbers
 from companion.bench.timing import machine_line, percentile
 from companion.bench.vision_speed import measure_speed, print_speed
-from companion.markers import load_marker_registry
+from companion.markers import Component, load_marker_registry, read_payload
 from companion.simulation import scenes
-from companion.vision.decoders import ZbarDecoder, ZxingDecoder, as_grey
+from companion.vision.decoders import ZbarDecoder, as_grey
 from companion.vision.reader import MarkerReader
 
 __all__ = ["BINS", "run"]
@@ -74,10 +74,18 @@ class Tally:
 def _decoders(family: str, registry) -> list[tuple[str, Callable[[np.ndarray], set[int]]]]:  # type: ignore[no-untyped-def]
     full = MarkerReader.for_family(family, registry, reuse=False)
     if family == "qr":
-        zxing = ZxingDecoder()
+        import zxingcpp
+
         zbar = ZbarDecoder(tile=0, upscale=1.0)
+
+        def bare_zxing(grey: np.ndarray) -> set[int]:
+            """zxing-cpp with its defaults (the reader's `ZxingDecoder` chooses its own options)."""
+            meanings = (read_payload(barcode.text, registry)
+                        for barcode in zxingcpp.read_barcodes(grey, formats=zxingcpp.BarcodeFormat.QRCode))
+            return {meaning.marker for meaning in meanings if isinstance(meaning, Component)}
+
         return [("bare pyzbar", lambda g: marker_numbers(zbar.decode(g), registry)),
-                ("bare zxing-cpp", lambda g: marker_numbers(zxing.decode(g), registry)),
+                ("bare zxing-cpp", bare_zxing),
                 ("full reader", lambda g: {d.component.marker for d in full.read(g).markers})]
     vocabulary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, registry.fiducial_dictionary))
     plain = cv2.aruco.ArucoDetector(vocabulary, cv2.aruco.DetectorParameters())
