@@ -11,8 +11,10 @@ registry. No code found is an empty list, not an error.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Protocol
@@ -637,11 +639,10 @@ class ArucoDecoder:
         windows = [max(1 if scale == 1.0 else 2, min(5, int(float(np.linalg.norm(q[1] - q[0])) / self._modules / 2)))
                    for q in outlines]
         refined = [np.array(q, dtype=np.float32) for q in outlines]
-        criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05)
         for window in set(windows):
             chosen = [index for index, w in enumerate(windows) if w == window]
             points = np.ascontiguousarray(np.concatenate([refined[i] for i in chosen]).reshape(-1, 1, 2))
-            cv2.cornerSubPix(grey, points, (window, window), (-1, -1), criteria)
+            _corner_subpix(grey, points, window)
             for order, index in enumerate(chosen):
                 refined[index] = points[4 * order:4 * order + 4].reshape(4, 2)
         return refined
@@ -713,6 +714,30 @@ class ArucoDecoder:
             if np.linalg.norm(quad.mean(axis=0) - centre) < side * 0.6:
                 codes.append(RawCode("aruco", None, int(marker_id), quad.astype(np.float32), self.name, self._modules))
         return codes
+
+
+_SUBPIX_CRITERIA = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05)
+_SUBPIX_SHARE = 64
+"""Corners a thread refines at least: OpenCV's cornerSubPix works corner by corner on one core
+(about 18 microseconds each), so a table's hundreds of corners are shared among OpenCV's threads."""
+
+
+@functools.cache
+def _subpix_pool() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(max_workers=max(1, cv2.getNumThreads()), thread_name_prefix="subpix")
+
+
+def _corner_subpix(grey: np.ndarray, points: np.ndarray, window: int) -> None:
+    """`cv2.cornerSubPix` on `points` (N x 1 x 2, float32, refined in place) with a (2 `window` + 1)
+    pixel window, the points shared among threads when there are many (OpenCV lets go of the GIL)."""
+    parts = min(max(1, cv2.getNumThreads()), len(points) // _SUBPIX_SHARE)
+    if parts <= 1:
+        cv2.cornerSubPix(grey, points, (window, window), (-1, -1), _SUBPIX_CRITERIA)
+        return
+    chunks = [np.ascontiguousarray(chunk) for chunk in np.array_split(points, parts)]
+    list(_subpix_pool().map(lambda chunk: cv2.cornerSubPix(grey, chunk, (window, window), (-1, -1),
+                                                           _SUBPIX_CRITERIA), chunks))
+    points[:] = np.concatenate(chunks)
 
 
 def available_qr_decoders() -> list[str]:
