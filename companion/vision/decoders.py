@@ -146,7 +146,10 @@ class ZxingDecoder:
             smaller = cv2.resize(grey[:height, :width], (width // factor, height // factor),
                                  interpolation=cv2.INTER_AREA)
             more, more_undecoded = self._read(smaller, 1 / factor, (0, 0), downscale=True)
-            codes += more
+            # A code read at full size keeps its finer corners (zxing-cpp's own pyramid keeps them so).
+            codes += [code for code in more if not any(
+                other.text == code.text and math.dist(other.center, code.center) < 0.35 * other.side_px
+                for other in codes)]
             undecoded += more_undecoded
         if not self.upscale:
             return codes
