@@ -187,7 +187,7 @@ class MarkerReader:
             self.decoders.append(ZxingDecoder(micro=micro_qr, upscale=True) if name == "zxing" else ZbarDecoder())
         self.aruco = ArucoDecoder(self.registry.fiducial_dictionary) if aruco else None
         # Stickers whose bottom quiet zone the next card covers, looked for above the codes read
-        # (`covered`; its cost with nothing covered, about 7 ms of a 4K QR table's 30: markers/README.md).
+        # (`covered`; its cost with nothing covered, 3 ms of a 4K QR table's 18: markers/README.md).
         self.covered = [CoveredArucoFinder(self.registry.fiducial_dictionary, self.aruco.check)] \
             if self.aruco and covered else []
         self.covered += [CoveredQrFinder()] if "zxing" in names and covered else []
