@@ -180,3 +180,22 @@ def test_the_square_to_quad_homographies_match_opencvs() -> None:
     for corners, homography in zip(quads, ours, strict=True):
         expected = cv2.getPerspectiveTransform(square, np.asarray(corners, dtype=np.float32))
         assert np.allclose(homography / homography[2, 2], expected / expected[2, 2], rtol=1e-6, atol=1e-6)
+
+
+def test_corners_refined_on_several_threads_are_opencvs(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The corners of 60 markers (240, shared among four threads) must come back in their order,
+    # each where one cv2.cornerSubPix call over all of them puts it.
+    from companion.vision import decoders
+
+    frame = _frame(1200, 900)
+    corners = [_put(frame, *marker_sticker("aruco", 1 + i, REGISTRY)[:2], 30 + 95 * (i % 12), 40 + 170 * (i // 12),
+                    7 * 5.3) for i in range(60)]
+    frame = cv2.GaussianBlur(frame, (0, 0), 0.8)
+    rough = (np.concatenate(corners) + np.random.default_rng(3).uniform(-1, 1, (240, 2))).astype(np.float32)
+    expected = np.ascontiguousarray(rough.reshape(-1, 1, 2).copy())
+    cv2.cornerSubPix(frame, expected, (2, 2), (-1, -1), decoders._SUBPIX_CRITERIA)
+    monkeypatch.setattr(decoders.cv2, "getNumThreads", lambda: 4)
+    shared = np.ascontiguousarray(rough.reshape(-1, 1, 2).copy())
+    decoders._corner_subpix(frame, shared, 2)
+    assert np.array_equal(shared, expected)
+    assert np.abs(expected - rough.reshape(-1, 1, 2)).max() > 0.1        # the corners did move

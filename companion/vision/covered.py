@@ -112,6 +112,15 @@ class _SearchAbove:
         holds = ((left <= x) & (x <= right) & (top <= y) & (y <= bottom)).any(axis=1)
         return [code for code, taken in zip(codes, holds, strict=True) if not taken]
 
+    def _flat_to_frame(self, codes: Sequence[RawCode], cell: int) -> np.ndarray:
+        """For each of `codes`, the homography (float32) from the flat view of the region above it
+        at `cell` pixels a module (as `_flat` draws it) to the frame: for `_flat_views`."""
+        left, _, top, _ = self._extent
+        corners = np.array([code.corners for code in codes], dtype=np.float64)
+        flat_to_unit = np.array([[1 / (cell * self._modules), 0, left / self._modules],
+                                 [0, 1 / (cell * self._modules), top / self._modules], [0, 0, 1]])
+        return (square_to_quads(corners) @ flat_to_unit).astype(np.float32)
+
     def _flat(self, grey: np.ndarray, to_modules: np.ndarray, cell: int, smooth: bool = False,
               with_marker: bool = True) -> tuple[np.ndarray, np.ndarray]:
         """The region above the marker of `to_modules` (and the marker itself, `with_marker`)
@@ -178,12 +187,8 @@ class CoveredArucoFinder(_SearchAbove):
         cell = self.COARSE_CELL_PX
         left, right, top, _ = self._extent
         width, height = int((right - left) * cell), int((self._modules + 1 - top) * cell)
-        corners = np.array([code.corners for code in codes], dtype=np.float64)
-        flat_to_unit = np.array([[1 / (cell * self._modules), 0, left / self._modules],
-                                 [0, 1 / (cell * self._modules), top / self._modules], [0, 0, 1]])
-        to_frame = (square_to_quads(corners) @ flat_to_unit).astype(np.float32)
-        scores, least = self._place_scores(_flat_views(grey, to_frame, width, height), cell, 2,
-                                           self.COARSE_LEAST_CONTRAST)
+        flats = _flat_views(grey, self._flat_to_frame(codes, cell), width, height)
+        scores, least = self._place_scores(flats, cell, 2, self.COARSE_LEAST_CONTRAST)
         shown = (scores >= least[:, None, None]).any(axis=(1, 2))
         return [code for code, good in zip(codes, shown, strict=True) if good]
 
@@ -408,9 +413,7 @@ class CoveredQrFinder(_SearchAbove):
         left, right, top, bottom = self._extent
         width, height = int((right - left) * cell), int((bottom - top) * cell)
         corners = np.array([code.corners for code in codes], dtype=np.float64)
-        flat_to_unit = np.array([[1 / (cell * self._modules), 0, left / self._modules],
-                                 [0, 1 / (cell * self._modules), top / self._modules], [0, 0, 1]])
-        to_frame = (square_to_quads(corners) @ flat_to_unit).astype(np.float32)
+        to_frame = self._flat_to_frame(codes, cell)
         least = np.maximum(FiducialCheck.MIN_CONTRAST, self.LEAST_CONTRAST * self._own_contrasts(grey, corners))
         geometry = self._finder_geometry(cell, width, height)
         if geometry is None:
