@@ -6,6 +6,7 @@ Expected totals are the hand-scored 5-player table of tests/test_armada_tables.p
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 from pathlib import Path
@@ -173,6 +174,10 @@ def test_games_log_keeps_the_armada_state(tmp_path: Path, capsys: pytest.Capture
     shown = json.loads(capsys.readouterr().out)
     assert {p["name"]: p["total"] for p in shown["sheet"]["players"]} == TOTALS
     assert shown["table"]["players"][0]["islands"] == ["luxurious_archipelago", "windy_harbor"]
+    assert main(["games", "--store", str(store), "export", "1", "--format", "csv"]) == 0
+    rows = {row["player"]: row for row in csv.DictReader(io.StringIO(capsys.readouterr().out.lstrip("\ufeff")))}
+    assert (rows["Anna"]["naval"], rows["Anna"]["islands"], rows["Anna"]["port"]) == ("15", "4", "10")
+    assert {name: int(row["total"]) for name, row in rows.items()} == TOTALS
     incomplete = _write(tmp_path, armada_document(*_without_dara_value()), "incomplete.json")
     assert main(["games", "--store", str(store), "add", incomplete]) == 2
     assert "blue fleet level 4 VP unknown on port board 4 (Dara)" in capsys.readouterr().err

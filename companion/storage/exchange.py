@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.architects.scoring import CATEGORIES as ARCHITECTS_CATEGORIES
-from companion.engine import CATEGORIES
+from companion.engine import ARMADA_CATEGORIES, CATEGORIES
 from companion.gamedata import GameData
 from companion.jsonread import JsonInputError, Problem, Problems, Reader, load_json_file, problem_lines
 from companion.storage.architects_log import architects_bgstats, is_architects_sheet
@@ -84,15 +84,17 @@ CSV_BOM = "\ufeff"
 ARCHITECTS_ONLY = tuple(c for c in ARCHITECTS_CATEGORIES if c not in CATEGORIES)
 """The Architects categories 7 Wonders has no column for (Wonder and Military share theirs)."""
 CSV_COLUMNS = ("game", "uuid", "started_at", "finished_at", "seat", "player", "board", "side", *CATEGORIES, "total",
-               "coins", "rank", "winner", "corrected", "title", *ARCHITECTS_ONLY, "stages")
-"""One header for both games: a cell that does not apply to a row's game is left empty."""
+               "coins", "rank", "winner", "corrected", "title", *ARCHITECTS_ONLY, "stages", *ARMADA_CATEGORIES)
+"""One header for both games: a cell that does not apply to a row's game is left empty (Armada's
+naval, islands and port for a game without Armada)."""
 
 
 def export_csv(store: GameStore, game_ids: list[int]) -> str:
     """One row per player of each finished game, 7 Wonders and Architects alike: the board (an
     Architects wonder has no side), points per category (the `wonder` column is the wonder's points;
     Architects fills wonder, military, cat, blue, progress, medals and its tie-break's stages), total,
-    coins, rank, winner, and the game's `title` (7wonders or architects). RFC 4180 (CR LF line ends),
+    coins, rank, winner, and the game's `title` (7wonders or architects); a game with Armada also fills
+    naval, islands and port (in its total like the others). RFC 4180 (CR LF line ends),
     after a byte-order mark so that a spreadsheet reads it as UTF-8."""
     out = io.StringIO(newline="")
     out.write(CSV_BOM)
@@ -114,7 +116,8 @@ def _seven_wonders_rows(summary: Any) -> list[dict[str, Any]]:
     """The CSV cells of each player of a finished 7 Wonders game."""
     winners = set(summary.sheet["winners"])
     return [{"player": line["name"], "board": player["wonder"], "side": player["side"],
-             **{c: line[c] for c in CATEGORIES}, "total": line["total"], "coins": line["coins"],
+             **{c: line[c] for c in (*CATEGORIES, *ARMADA_CATEGORIES) if c in line}, "total": line["total"],
+             "coins": line["coins"],
              "rank": "" if line["rank"] is None else line["rank"], "winner": int(line["name"] in winners),
              "title": "7wonders"}
             for line, player in zip(summary.sheet["players"], summary.players, strict=True)]
