@@ -191,7 +191,10 @@ def test_team_game_is_logged_with_its_teams(tmp_path: Path, capsys: pytest.Captu
     store = tmp_path / "games.sqlite3"
     table = _write(tmp_path, armada_document(*TEAM, teams=TEAMS))
     assert main(["games", "--store", str(store), "add", table]) == 0
-    assert "won by Anna, Boris" in capsys.readouterr().out
+    # The winning team and its total: Anna 59 + Boris 43 = 102 (tests/test_armada_tables.py).
+    assert "logged game 1; won by team Anna + Boris (102)" in capsys.readouterr().out
+    assert main(["games", "--store", str(store), "list"]) == 0
+    assert "won by team Anna + Boris (102): Anna (olympia A), Boris" in capsys.readouterr().out
 
 
 def test_status_and_edit_count_a_port_boards_values_alike(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

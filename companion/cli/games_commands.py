@@ -40,6 +40,16 @@ def _game_id(store: Any, text: str) -> int:
     return game_id
 
 
+def _won_by(sheet: dict[str, Any]) -> str:
+    """``won by Anna``; in the Armada team variant the winning team and its total,
+    ``won by team Anna + Boris (102)`` (each team when they share the victory)."""
+    teams = [team for team in sheet.get("teams", []) if team["rank"] == 1]
+    if teams:
+        names = ", ".join(" + ".join(team["players"]) for team in teams)
+        return f"won by team{'s' if len(teams) > 1 else ''} {names} ({teams[0]['total']})"
+    return f"won by {', '.join(sheet['winners'])}"
+
+
 def run_list(args: argparse.Namespace) -> int:
     """One line per game, newest first."""
     with _store(args) as store:
@@ -54,7 +64,7 @@ def run_list(args: argparse.Namespace) -> int:
             print(f"no games in {store.path}")
         for game in games:
             names = ", ".join(f"{p['name']} ({' '.join(filter(None, (p['wonder'], p['side'])))})" for p in game.players)
-            result = f"won by {', '.join(game.sheet['winners'])}" if game.sheet else "being played"
+            result = _won_by(game.sheet) if game.sheet else "being played"
             flag = " [corrected]" if game.corrected else ""
             print(f"{game.id:>4}  {game.started_at[:16].replace('T', ' ')}  {result}{flag}: {names}")
     return 0
@@ -160,7 +170,7 @@ def run_add(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"game": game_id, "winners": sheet["winners"]}, ensure_ascii=False))
         return 0
-    print(f"logged game {game_id}; won by {', '.join(sheet['winners'])}")
+    print(f"logged game {game_id}; {_won_by(sheet)}")
     return 0
 
 
