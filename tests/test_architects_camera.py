@@ -117,13 +117,29 @@ def test_a_correction_by_hand_holds_until_the_camera_sees_otherwise_steadily() -
 
 
 @pytest.mark.parametrize("wonder", ["rome", "ur"])
-def test_rome_and_ur_pieces_are_left_to_the_hand_with_a_note(wonder: str) -> None:
+def test_rome_and_ur_pieces_are_left_to_the_hand_with_a_note(wonder: str, tmp_path: Any,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from companion.cli import main
+
     tracker = ArchitectsTracker(DATA, ConfirmationRule.photos(), seat_order=[wonder, "giza"])
     areas = [AreaObservation(wonder, (0.0, 300.0)), AreaObservation("giza", (300.0, 0.0))]
     tracker.observe(ArchitectsObservation(areas), 0.0)
     document = tracker.table_document(expansions=["medals"])
     assert document["players"][0]["stages_built"] == []
     assert any("enter its built pieces by hand" in note for note in document["x-observation"]["notes"])
+    # The game log refuses the table as read (its pieces would count nothing) until they are entered.
+    table, store = tmp_path / "table.json", str(tmp_path / "games.sqlite3")
+    table.write_text(json.dumps(document), encoding="utf-8")
+    assert main(["games", "--store", store, "add", str(table)]) == 2
+    name = DATA.wonders[wonder].name
+    assert f"does not read the pieces {name} built" in capsys.readouterr().err
+    document["players"][0]["stages_built"] = [{"vp": 3}]           # the VP printed on the piece built
+    del document["x-observation"]["not_read_by_camera"]
+    table.write_text(json.dumps(document), encoding="utf-8")
+    assert main(["games", "--store", store, "add", str(table)]) == 0
+    assert "logged game 1" in capsys.readouterr().out
 
 
 def test_companion_table_finds_an_architects_table_by_itself(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:

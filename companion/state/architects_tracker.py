@@ -187,4 +187,7 @@ class ArchitectsTracker:
                  for name in unknown]
         by_hand = sorted(f"{w}: {item}" for (w, item), source in self.sources.items() if source == "hand")
         document["x-observation"] = {"problems": list(self.problems), "notes": notes, "by_hand": by_hand}
+        if unknown:
+            # The game log refuses the table until the players enter those pieces (as for 7 Wonders' coins).
+            document["x-observation"]["not_read_by_camera"] = [f"the pieces {name} built" for name in unknown]
         return document
