@@ -196,6 +196,21 @@ def test_corners_refined_on_several_threads_are_opencvs(monkeypatch: pytest.Monk
     cv2.cornerSubPix(frame, expected, (2, 2), (-1, -1), decoders._SUBPIX_CRITERIA)
     monkeypatch.setattr(decoders.cv2, "getNumThreads", lambda: 4)
     shared = np.ascontiguousarray(rough.reshape(-1, 1, 2).copy())
-    decoders._corner_subpix(frame, shared, 2)
+    decoders._corner_subpix(frame, [(shared, 2)])
     assert np.array_equal(shared, expected)
     assert np.abs(expected - rough.reshape(-1, 1, 2)).max() > 0.1        # the corners did move
+
+
+def test_the_second_look_reads_only_outlines_showing_a_markers_border() -> None:
+    # A rejected outline is read again only when it (or the code inside a sticker's outline) shows a
+    # border darker than its inside or its ring: the marker's own outline and its sticker's pass,
+    # an outline over plain card art does not.
+    decoder = ArucoDecoder(REGISTRY.fiducial_dictionary)
+    frame = _frame(400, 300)
+    frame[:, 250:] = np.tile(np.linspace(80, 200, 150, dtype=np.uint8), (300, 1))   # smooth art, no border
+    marker = _aruco(frame, 7, 60, 60).astype(np.float64)
+    centre = marker.mean(axis=0)
+    sticker = centre + (marker - centre) / ArucoDecoder.STICKER_CODE_SHARE
+    plain = marker + np.array([240.0, 100.0])
+    shown = decoder.check.outlined(frame, np.array([marker, sticker, plain]), ArucoDecoder.STICKER_CODE_SHARE)
+    assert shown.tolist() == [True, True, False]
