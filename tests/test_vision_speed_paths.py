@@ -9,7 +9,7 @@ import numpy as np
 
 from companion.markers import load_marker_registry
 from companion.simulation.render import code_corners_in_sticker, marker_sticker, paste, sticker_image
-from companion.vision.decoders import ArucoDecoder, RawCode, _inside_any, _windows
+from companion.vision.decoders import ArucoDecoder, RawCode, _windows, inside_any
 
 REGISTRY = load_marker_registry()
 
@@ -98,4 +98,4 @@ def test_points_inside_decoded_qr_areas_are_told_apart_from_points_outside() -> 
     diamond = np.float32([[50, 0], [100, 50], [50, 100], [0, 50]])     # a square turned 45 degrees
     square = _square(200, 200, 40)
     points = np.array([[50, 50], [10, 10], [90, 90], [220, 220], [250, 220], [75, 50]], dtype=np.float64)
-    assert _inside_any(points, [diamond, square]).tolist() == [True, False, False, True, False, True]
+    assert inside_any(points, [diamond, square]).tolist() == [True, False, False, True, False, True]

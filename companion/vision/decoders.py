@@ -31,7 +31,9 @@ __all__ = [
     "ZxingDecoder",
     "as_grey",
     "available_qr_decoders",
+    "inside_any",
     "largest_pixels_per_module",
+    "mean_sides",
     "square_to_quads",
 ]
 
@@ -187,8 +189,7 @@ def largest_pixels_per_module(codes: Sequence[RawCode], located: Sequence[np.nda
     code's size in the image varies almost linearly: a plane fitted to the codes' pixels per module
     is taken at the frame's corners. Infinite when fewer than three codes, not in a line, place it."""
     centres = [code.center for code in codes] + [tuple(quad.mean(axis=0)) for quad in located]
-    sizes = [code.pixels_per_module for code in codes] + \
-            [float(np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1).mean()) / 21 for quad in located]
+    sizes = [code.pixels_per_module for code in codes] + [float(side) / 21 for side in mean_sides(located)]
     if len(sizes) < 3:
         return math.inf
     across = np.column_stack([np.array(centres, dtype=np.float64), np.ones(len(centres))])
@@ -206,11 +207,14 @@ def _windows(undecoded: Sequence[np.ndarray], decoded: Sequence[RawCode], margin
     its side (and 8 pixels), overlapping boxes joined; a symbol centred in a decoded code is skipped
     (zxing's downscaled pass can fail on a code its full-size pass read)."""
     boxes: list[list[int]] = []
-    for quad in undecoded:
-        centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
-        if any(cv2.pointPolygonTest(code.corners.reshape(-1, 1, 2), centre, False) >= 0 for code in decoded):
+    if not undecoded:
+        return []
+    centres = np.array([quad.mean(axis=0) for quad in undecoded], dtype=np.float64)
+    read = inside_any(centres, [code.corners for code in decoded]) if decoded else np.zeros(len(undecoded), bool)
+    for quad, side, taken in zip(undecoded, mean_sides(undecoded), read, strict=True):
+        if taken:
             continue
-        margin = margin_sides * float(np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1).mean()) + 8
+        margin = margin_sides * float(side) + 8
         x0, y0 = np.maximum(quad.min(axis=0) - margin, 0).astype(int)
         x1, y1 = np.ceil(quad.max(axis=0) + margin).astype(int)
         boxes.append([int(x0), int(y0), int(min(x1, shape[1])), int(min(y1, shape[0]))])
@@ -441,8 +445,15 @@ def _masked_median(values: np.ndarray) -> np.ndarray:
     return np.where(count > 0, (low + high) / 2, np.nan)
 
 
-def _inside_any(points: np.ndarray, areas: Sequence[np.ndarray]) -> np.ndarray:
-    """Whether each point (k, 2) lies inside any of the convex quadrilaterals `areas` (4, 2 each)."""
+def mean_sides(quads: Sequence[np.ndarray] | np.ndarray) -> np.ndarray:
+    """The mean side length of each quadrilateral of `quads` (N x 4 x 2), in pixels."""
+    corners = np.asarray(quads, dtype=np.float64).reshape(-1, 4, 2)
+    return np.asarray(np.linalg.norm(np.roll(corners, -1, axis=1) - corners, axis=2).mean(axis=1))
+
+
+def inside_any(points: np.ndarray, areas: Sequence[np.ndarray]) -> np.ndarray:
+    """Whether each point (k, 2) lies inside any of the convex quadrilaterals `areas` (4, 2 each),
+    edges included."""
     quads = np.asarray(areas, dtype=np.float64).reshape(-1, 4, 2)
     edges = np.roll(quads, -1, axis=1) - quads                                  # (areas, 4, 2)
     offsets = points[:, None, None, :] - quads[None]                            # (k, areas, 4, 2)
@@ -644,7 +655,7 @@ class ArucoDecoder:
             return []
         if exclude and rejected:
             centres = np.array([q.mean(axis=0) for q in rejected])
-            rejected = [q for q, inside in zip(rejected, _inside_any(centres, exclude), strict=True) if not inside]
+            rejected = [q for q, inside in zip(rejected, inside_any(centres, exclude), strict=True) if not inside]
         second = self._second_look(grey, codes, rejected, retry)
         return [code for code, good in zip(second, self._passing(grey, second), strict=True) if good]
 
@@ -680,7 +691,7 @@ class ArucoDecoder:
         low = min(sides) * 0.6 if sides else 10.0
         high = max(sides) * 1.5 if sides else 80.0
         quads = np.array(rejected, dtype=np.float64).reshape(-1, 4, 2)
-        quad_sides = np.linalg.norm(np.roll(quads, -1, axis=1) - quads, axis=2).mean(axis=1)
+        quad_sides = mean_sides(quads)
         quad_centres = quads.mean(axis=1)
         keep = (quad_sides >= low) & (quad_sides <= high)
         if found and len(quads):

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from companion.vision.decoders import mean_sides
+
 __all__ = ["MarkerPose", "TablePlane", "fit_table_plane", "place_on_plane", "square_corners"]
 
 
@@ -148,7 +150,7 @@ def fit_table_plane(corners: Sequence[np.ndarray], sides_mm: Sequence[float], *,
     quads = np.array([np.asarray(c, np.float64).reshape(4, 2) for c in corners])
     sides = np.array(sides_mm, dtype=np.float64)
     canonical = np.array([square_corners(side) for side in sides])
-    side_px = np.linalg.norm(np.roll(quads, -1, axis=1) - quads, axis=2).mean(axis=1)
+    side_px = mean_sides(quads)
     reference = int(np.argmax(side_px / sides))
     scale = float(np.median(sides / side_px))
     homography = np.diag([scale, scale, 1.0])

@@ -12,7 +12,6 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-import cv2
 import numpy as np
 
 from companion.markers import Component, MarkerRegistry, Rejection, load_marker_registry, read_payload
@@ -25,6 +24,7 @@ from companion.vision.decoders import (
     ZxingDecoder,
     as_grey,
     available_qr_decoders,
+    inside_any,
 )
 from companion.vision.reuse import ChangeMap, Region
 
@@ -95,16 +95,16 @@ def _identity(code: RawCode) -> tuple[str, object]:
             code.text if code.text is not None else code.fiducial_id)
 
 
-def _inside(point: tuple[float, float], polygon: np.ndarray) -> bool:
-    return cv2.pointPolygonTest(polygon.reshape(-1, 1, 2).astype(np.float32), point, False) >= 0
-
-
 def drop_unreliable(codes: Sequence[RawCode], min_pixels_per_module: float) -> list[RawCode]:
     """Drop fiducials too small to trust and fiducials seen inside a QR code (its modules can look
     like a tiny ArUco marker); a decoded QR code proves itself by its error correction."""
     qr_areas = [code.corners for code in codes if code.family in ("qr", "microqr")]
-    return [code for code in codes if code.family != "aruco" or (
-        code.pixels_per_module >= min_pixels_per_module and not any(_inside(code.center, a) for a in qr_areas))]
+    fiducials = [code for code in codes if code.family == "aruco"]
+    in_qr = inside_any(np.array([code.center for code in fiducials]), qr_areas) if qr_areas and fiducials \
+        else np.zeros(len(fiducials), dtype=bool)
+    dropped = {id(code) for code, inside in zip(fiducials, in_qr, strict=True)
+               if inside or code.pixels_per_module < min_pixels_per_module}
+    return [code for code in codes if id(code) not in dropped]
 
 
 def merge_duplicates(codes: Sequence[RawCode]) -> list[RawCode]:
