@@ -18,12 +18,12 @@ of covered cards is followed upwards, each sticker found being the evidence for 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import cv2
 import numpy as np
 
-from companion.vision.decoders import FiducialCheck, RawCode, square_to_quads
+from companion.vision.decoders import FiducialCheck, RawCode, same_place, square_to_quads
 
 __all__ = ["CoveredArucoFinder", "CoveredQrFinder"]
 
@@ -77,7 +77,7 @@ class _SearchAbove:
         new: list[RawCode] = []
         while evidence:
             hit = self._search(grey, evidence.pop())
-            if hit is not None and not any(_same_place(hit, other) for other in known):
+            if hit is not None and not any(same_place(hit, other, 0.5) for other in known):
                 known.append(hit)
                 new.append(hit)
                 evidence += self._promising(grey, self._without_marker_above([hit], known))
@@ -258,17 +258,8 @@ class CoveredArucoFinder(_SearchAbove):
         `share` as much as the marker below, the likeliest first, each the best of its
         neighbourhood."""
         scores, least = self._place_scores(means[None], cell, step, share)
-        score = scores[0]
-        chosen: list[tuple[int, int]] = []
-        candidates = np.flatnonzero(score >= least[0])
-        for index in candidates[np.argsort(-score.ravel()[candidates])]:
-            row, column = np.unravel_index(index, score.shape)
-            place = (cell + int(column) * step, cell + int(row) * step)
-            if all(max(abs(place[0] - x), abs(place[1] - y)) > cell // 2 for x, y in chosen):
-                chosen.append(place)
-                if len(chosen) == self.PLACES:
-                    break
-        return chosen
+        return _best_places(scores[0], float(least[0]), lambda row, column: (cell + column * step, cell + row * step),
+                            cell // 2, self.PLACES)
 
     def _place_scores(self, means: np.ndarray, cell: int, step: int, share: float) -> tuple[np.ndarray, np.ndarray]:
         """For flat views `means` (N x H x W, float32, at `cell` pixels a module), the score of
@@ -331,11 +322,20 @@ def _in_frame(corners: np.ndarray, shape: tuple[int, ...], modules: int) -> bool
                 and corners[:, 1].max() < height - margin)
 
 
-def _same_place(a: RawCode, b: RawCode) -> bool:
-    """Whether two codes lie within half a side of each other (one code read twice)."""
-    ax, ay = a.center
-    bx, by = b.center
-    return (ax - bx) ** 2 + (ay - by) ** 2 < (0.5 * max(a.side_px, b.side_px)) ** 2
+def _best_places(score: np.ndarray, least: float, place: Callable[[int, int], tuple[int, int]], apart: int,
+                 count: int) -> list[tuple[int, int]]:
+    """The places (flat pixels, `place` of a cell of `score`) scoring at least `least`, the best
+    first, each more than `apart` pixels (across or down) from every better one, at most `count`."""
+    chosen: list[tuple[int, int]] = []
+    candidates = np.flatnonzero(score >= least)
+    for index in candidates[np.argsort(-score.ravel()[candidates])]:
+        row, column = np.unravel_index(index, score.shape)
+        here = place(int(row), int(column))
+        if all(max(abs(here[0] - x), abs(here[1] - y)) > apart for x, y in chosen):
+            chosen.append(here)
+            if len(chosen) == count:
+                break
+    return chosen
 
 
 def _score(border: np.ndarray, ring: np.ndarray) -> np.ndarray:
@@ -511,16 +511,7 @@ class CoveredQrFinder(_SearchAbove):
             return []
         both = self._finder_contrast(flat[None], cell, geometry, bottom_left=True)[0]
         slack = self.SLACK_PX
-        chosen: list[tuple[int, int]] = []
-        candidates = np.flatnonzero(both >= least)
-        for index in candidates[np.argsort(-both.ravel()[candidates])]:
-            row, column = np.unravel_index(index, both.shape)
-            place = (int(column) + slack, int(row) + slack)
-            if all(max(abs(place[0] - x), abs(place[1] - y)) > 2 * cell for x, y in chosen):
-                chosen.append(place)
-                if len(chosen) == self.PLACES:
-                    break
-        return chosen
+        return _best_places(both, least, lambda row, column: (column + slack, row + slack), 2 * cell, self.PLACES)
 
     @staticmethod
     def _finder_scores(flat: np.ndarray, cell: int, open_below: bool = False) -> np.ndarray:

@@ -34,6 +34,7 @@ __all__ = [
     "inside_any",
     "largest_pixels_per_module",
     "mean_sides",
+    "same_place",
     "square_to_quads",
 ]
 
@@ -443,6 +444,14 @@ def _masked_median(values: np.ndarray) -> np.ndarray:
     low = np.take_along_axis(ordered, np.maximum(count - 1, 0)[..., None] // 2, axis=-1)[..., 0]
     high = np.take_along_axis(ordered, (count // 2)[..., None], axis=-1)[..., 0]
     return np.where(count > 0, (low + high) / 2, np.nan)
+
+
+def same_place(a: RawCode, b: RawCode, within: float) -> bool:
+    """Whether the centres of two codes lie within `within` of the larger one's side of each other
+    (one code read twice)."""
+    ax, ay = a.center
+    bx, by = b.center
+    return (ax - bx) ** 2 + (ay - by) ** 2 < (within * max(a.side_px, b.side_px)) ** 2
 
 
 def mean_sides(quads: Sequence[np.ndarray] | np.ndarray) -> np.ndarray:

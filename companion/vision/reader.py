@@ -25,6 +25,7 @@ from companion.vision.decoders import (
     as_grey,
     available_qr_decoders,
     inside_any,
+    same_place,
 )
 from companion.vision.reuse import ChangeMap, Region
 
@@ -84,12 +85,6 @@ class FrameReading:
     seconds: float = 0.0
 
 
-def _same_place(a: RawCode, b: RawCode) -> bool:
-    ax, ay = a.center
-    bx, by = b.center
-    return (ax - bx) ** 2 + (ay - by) ** 2 < (0.35 * max(a.side_px, b.side_px)) ** 2
-
-
 def _identity(code: RawCode) -> tuple[str, object]:
     return (code.family if code.family != "microqr" else "qr",
             code.text if code.text is not None else code.fiducial_id)
@@ -113,7 +108,7 @@ def merge_duplicates(codes: Sequence[RawCode]) -> list[RawCode]:
     kept_by_identity: dict[tuple[str, object], list[RawCode]] = {}
     for code in sorted(codes, key=lambda c: -c.side_px):
         same = kept_by_identity.setdefault(_identity(code), [])
-        if not any(_same_place(code, other) for other in same):
+        if not any(same_place(code, other, 0.35) for other in same):
             same.append(code)
             kept.append(code)
     return kept
