@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import cv2
@@ -29,7 +29,8 @@ from companion.simulation import render
 from companion.vision.decoders import ArucoDecoder, RawCode, ZbarDecoder, ZxingDecoder
 from companion.vision.reader import MarkerReader
 
-__all__ = ["PIXELS_PER_MODULE", "SITUATIONS", "TARGETS", "marker_numbers", "measure_situations", "run"]
+__all__ = ["PIXELS_PER_MODULE", "SITUATIONS", "TARGETS", "marker_numbers", "measure_situations", "payload_markers",
+           "run"]
 
 PIXELS_PER_MODULE = (1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
 TARGETS = {"qr": 0.995, "aruco": 0.99, "microqr": 0.995}
@@ -178,15 +179,15 @@ def measure_situations(trials: int, seed: int = 2) -> list[Row]:
 
 def marker_numbers(codes: list[RawCode], registry: MarkerRegistry) -> set[int]:
     """The marker numbers of the components among raw decoded codes (foreign codes left out)."""
-    found = set()
-    for code in codes:
-        if code.fiducial_id is not None:
-            found.add(code.fiducial_id)
-        elif code.text is not None:
-            meaning = read_payload(code.text, registry)
-            if isinstance(meaning, Component):
-                found.add(meaning.marker)
-    return found
+    return ({code.fiducial_id for code in codes if code.fiducial_id is not None}
+            | payload_markers([code.text for code in codes if code.fiducial_id is None and code.text is not None],
+                              registry))
+
+
+def payload_markers(texts: Iterable[str], registry: MarkerRegistry) -> set[int]:
+    """The marker numbers of the components whose payloads are among `texts` (foreign ones left out)."""
+    meanings = (read_payload(text, registry) for text in texts)
+    return {meaning.marker for meaning in meanings if isinstance(meaning, Component)}
 
 
 def needed_pixels_per_module(rows: list[Row], family: str, decoder: str) -> float | None:

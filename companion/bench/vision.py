@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from companion.bench.markers import marker_numbers
+from companion.bench.markers import marker_numbers, payload_markers
 from companion.bench.timing import machine_line, percentile
 from companion.bench.vision_speed import measure_speed, print_speed
-from companion.markers import Component, load_marker_registry, read_payload
+from companion.markers import load_marker_registry
 from companion.simulation import scenes
 from companion.vision.decoders import ZbarDecoder, as_grey
 from companion.vision.reader import MarkerReader
@@ -80,9 +80,8 @@ def _decoders(family: str, registry) -> list[tuple[str, Callable[[np.ndarray], s
 
         def bare_zxing(grey: np.ndarray) -> set[int]:
             """zxing-cpp with its defaults (the reader's `ZxingDecoder` chooses its own options)."""
-            meanings = (read_payload(barcode.text, registry)
-                        for barcode in zxingcpp.read_barcodes(grey, formats=zxingcpp.BarcodeFormat.QRCode))
-            return {meaning.marker for meaning in meanings if isinstance(meaning, Component)}
+            return payload_markers((barcode.text for barcode in zxingcpp.read_barcodes(
+                grey, formats=zxingcpp.BarcodeFormat.QRCode)), registry)
 
         return [("bare pyzbar", lambda g: marker_numbers(zbar.decode(g), registry)),
                 ("bare zxing-cpp", bare_zxing),
