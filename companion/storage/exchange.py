@@ -116,8 +116,8 @@ def _seven_wonders_rows(summary: Any) -> list[dict[str, Any]]:
     """The CSV cells of each player of a finished 7 Wonders game."""
     winners = set(summary.sheet["winners"])
     return [{"player": line["name"], "board": player["wonder"], "side": player["side"],
-             **{c: line[c] for c in (*CATEGORIES, *ARMADA_CATEGORIES) if c in line}, "total": line["total"],
-             "coins": line["coins"],
+             **{c: line[c] for c in CATEGORIES}, **{c: line[c] for c in ARMADA_CATEGORIES if c in line},
+             "total": line["total"], "coins": line["coins"],
              "rank": "" if line["rank"] is None else line["rank"], "winner": int(line["name"] in winners),
              "title": "7wonders"}
             for line, player in zip(summary.sheet["players"], summary.players, strict=True)]
