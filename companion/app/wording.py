@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.engine.build import BuildCheck, PaymentPlan
 from companion.engine.conflicts import Battle
+from companion.engine.scoring import winning_teams
 from companion.gamedata import GameData
 from companion.i18n import plural, translate
 
@@ -73,7 +74,7 @@ class Wording:
     def result(self, sheet: dict[str, Any]) -> str:
         """A finished game's line in the history: ``Anna won (65)``; in the team variant the winning
         team and its total, ``Team Gleb + Hana won (33)`` (each team when they share the victory)."""
-        teams = [t for t in sheet.get("teams", []) if t["rank"] == 1]
+        teams = winning_teams(sheet)
         if teams:
             return self.tr("history.team_won", count=len(teams), total=teams[0]["total"],
                            names=", ".join(" + ".join(t["players"]) for t in teams))

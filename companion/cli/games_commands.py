@@ -43,7 +43,9 @@ def _game_id(store: Any, text: str) -> int:
 def _won_by(sheet: dict[str, Any]) -> str:
     """``won by Anna``; in the Armada team variant the winning team and its total,
     ``won by team Anna + Boris (102)`` (each team when they share the victory)."""
-    teams = [team for team in sheet.get("teams", []) if team["rank"] == 1]
+    from companion.engine.scoring import winning_teams
+
+    teams = winning_teams(sheet)
     if teams:
         names = ", ".join(" + ".join(team["players"]) for team in teams)
         return f"won by team{'s' if len(teams) > 1 else ''} {names} ({teams[0]['total']})"

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.engine.city import (
     city_effects,
@@ -46,12 +47,19 @@ __all__ = [
     "categories_for",
     "score_player",
     "score_table",
+    "winning_teams",
 ]
 
 CATEGORIES = ("military", "treasury", "wonder", "civilian", "science", "commercial", "guilds")
 """The score pad's rows, in the order the rulebook counts them."""
 ARMADA_CATEGORIES = ("naval", "islands", "port")
 """The rows the Armada score pad adds: naval conflict tokens, islands, the port board's blue fleet."""
+
+
+def winning_teams(sheet: dict[str, Any]) -> list[dict[str, Any]]:
+    """The teams a score sheet (`ScoreSheet.to_json`) ranks first: one, or each that shares the
+    victory; none in a game without teams."""
+    return [team for team in sheet.get("teams", []) if team["rank"] == 1]
 
 
 def categories_for(table: Table) -> tuple[str, ...]:
