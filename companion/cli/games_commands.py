@@ -189,16 +189,12 @@ def _add_seven_wonders(store: Any, args: argparse.Namespace) -> int:
 def _add_architects(store: Any, args: argparse.Namespace) -> int:
     """Log an Architects table file; its consistency warnings are shown, as `score` shows them."""
     from companion.storage.architects_log import record_architects_table
-    from companion.storage.events import EventError
-    from companion.storage.recording import camera_unread
+    from companion.storage.recording import refuse_camera_unread
     from companion.tablefile_architects import read_architects
 
     read = read_architects(args.table)                            # every problem of the file, one per line
-    unread = camera_unread(json.loads(Path(args.table).read_bytes()))
-    if unread:
-        raise EventError(f"this table was read by the camera, which does not read {' or '.join(unread)}: enter each "
-                         f"built piece in \"stages_built\" as {{\"vp\": N}} with the VP printed on it, then delete "
-                         f"\"not_read_by_camera\" from \"x-observation\"")
+    refuse_camera_unread(json.loads(Path(args.table).read_bytes()),
+                         lambda _unread: 'enter each built piece in "stages_built" as {"vp": N}, the VP printed on it')
     for warning in read.warnings:
         print(f"warning: {args.table}: {warning}", file=sys.stderr)
     return record_architects_table(store, read.table, allow_twin=args.again)

@@ -3,6 +3,7 @@ token, choice and Armada port state as events entered by hand, then the result, 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from companion.engine import score_table
@@ -12,7 +13,7 @@ from companion.storage.events import EventError
 from companion.tablefile import TableFileError, parse_table, table_to_json
 from companion.tablefile_armada import ARMADA_PLAYER_FIELDS, other_wonder_to_json
 
-__all__ = ["camera_unread", "record_table", "selfplay_events", "table_events"]
+__all__ = ["camera_unread", "record_table", "refuse_camera_unread", "selfplay_events", "table_events"]
 
 
 def record_table(store: GameStore, document: dict[str, Any], *, at: str | None = None,
@@ -24,11 +25,7 @@ def record_table(store: GameStore, document: dict[str, Any], *, at: str | None =
         values nobody has entered. Nothing is logged then.
     :raises DuplicateGame: unless `allow_twin`, when the very same finished table is in the log.
     """
-    unread = camera_unread(document)
-    if unread:
-        raise EventError(f"this table was read by the camera, which does not read {' or '.join(unread)}: count them, "
-                         f"enter each player's {' and '.join(unread)}, then delete \"not_read_by_camera\" from "
-                         f"\"x-observation\" (or the whole \"x-observation\")")
+    refuse_camera_unread(document, lambda unread: f"count them, enter each player's {' and '.join(unread)}")
     try:
         table = parse_table(document, store.data, armada=store.armada)
     except TableFileError as error:
@@ -54,6 +51,19 @@ def _seating(entry: dict[str, Any], player: Any) -> dict[str, Any]:
     if player.wonder.outside is not None:
         seat["other_wonder"] = other_wonder_to_json(player.wonder)
     return seat
+
+
+def refuse_camera_unread(document: dict[str, Any], how_to_enter: Callable[[list[str]], str]) -> None:
+    """Refuse a table the camera built that says what it did not read (`camera_unread`): the
+    message says how to enter it (`how_to_enter` of what is unread) and to delete the mark.
+
+    :raises EventError: when the table says the camera did not read something.
+    """
+    unread = camera_unread(document)
+    if unread:
+        raise EventError(f"this table was read by the camera, which does not read {' or '.join(unread)}: "
+                         f"{how_to_enter(unread)}, then delete \"not_read_by_camera\" from \"x-observation\" "
+                         f"(or the whole \"x-observation\")")
 
 
 def camera_unread(document: dict[str, Any]) -> list[str]:
