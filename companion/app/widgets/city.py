@@ -16,7 +16,7 @@ from typing import Any
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.app.widgets.common import Tappable, app
+from companion.app.widgets.common import Tappable, app, show_children
 
 __all__ = ["COLOR_ORDER", "SOURCE_MARKS", "CardChip", "CityPanel", "CityRow", "ColorCount", "city_figures"]
 
@@ -118,10 +118,7 @@ class CityRow(Tappable):
                     count.bind(on_release=lambda _w: self.act("open"))
                 count.letter, count.count = words.color_letter(color), counts[color]
                 wanted.append(count)
-        if list(reversed(box.children)) != wanted:
-            box.clear_widgets()
-            for count in wanted:
-                box.add_widget(count)
+        show_children(box, wanted)
         extra = self.ids.extra
         extra.clear_widgets()
         if armada is not None:

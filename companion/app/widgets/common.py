@@ -25,7 +25,7 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
 __all__ = ["BigButton", "InstantModal", "Panel", "Stepper", "Tappable", "TextLabel", "Toast",
-           "ToggleChoice", "TopBar", "app", "kept_view"]
+           "ToggleChoice", "TopBar", "app", "kept_view", "show_children"]
 
 
 def app() -> Any:
@@ -164,6 +164,18 @@ class InstantModal(ModalView):
         super().dismiss(*args, **kwargs)
         if was_open and not self._is_open:
             _ScreenUnder.covered(False)
+
+
+def show_children(box: Any, widgets: list[Any]) -> None:
+    """Put `widgets` in `box`, in order, each taken from wherever it was; a box that holds exactly
+    them already is left alone (kept widgets shown again cost no new layout)."""
+    if list(reversed(box.children)) == widgets:
+        return
+    box.clear_widgets()
+    for widget in widgets:
+        if widget.parent is not None:
+            widget.parent.remove_widget(widget)
+        box.add_widget(widget)
 
 
 View = TypeVar("View", bound=InstantModal)

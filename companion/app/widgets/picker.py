@@ -11,7 +11,7 @@ from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.scrollview import ScrollView
 
 from companion.app.widgets.city import COLOR_ORDER, CardChip
-from companion.app.widgets.common import InstantModal, ToggleChoice, app, kept_view
+from companion.app.widgets.common import InstantModal, ToggleChoice, app, kept_view, show_children
 
 __all__ = ["CardPicker", "copies_left", "likely_cards", "matching_cards", "open_picker", "prepare_chips",
            "remember_pick"]
@@ -202,20 +202,9 @@ class CardPicker(InstantModal):
         cards = matching_cards(running.card_data(), players, query=self.query, color=self.color, age=age,
                                exclude=self.exclude, language=running.language, available=self._available)
         likely = likely_cards(session, self.seat, cards) if session is not None and self.seat is not None else []
-        self._show_chips(self.ids.likely, [self._chip(card_id, likely=True) for card_id in likely])
-        self._show_chips(self.ids.cards, [self._chip(card_id) for card_id in cards])   # likely ones too, in place
+        show_children(self.ids.likely, [self._chip(card_id, likely=True) for card_id in likely])
+        show_children(self.ids.cards, [self._chip(card_id) for card_id in cards])   # likely ones too, in place
         self.ids.empty.opacity = 0 if cards else 1
-
-    @staticmethod
-    def _show_chips(box: Any, chips: list[CardChip]) -> None:
-        """Put `chips` in `box`, in order; a box that holds them already is left alone (no new layout)."""
-        if list(reversed(box.children)) == chips:
-            return
-        box.clear_widgets()
-        for chip in chips:
-            if chip.parent is not None:
-                chip.parent.remove_widget(chip)
-            box.add_widget(chip)
 
     def _chip(self, card_id: str, *, likely: bool = False) -> CardChip:
         """The chip of a card, taken from wherever it was and bound to this picker."""
