@@ -35,9 +35,16 @@ def _put(frame: np.ndarray, image: np.ndarray, corners_in_image: np.ndarray, x: 
     return target
 
 
+def paste_code(frame: np.ndarray, family: str, number: int, x: float, y: float, pixels_per_module: float
+               ) -> np.ndarray:
+    """Paste sticker `number` of `family` with its code's top-left corner at (x, y), square, at
+    `pixels_per_module`; the code's corners (the other vision tests' stickers too)."""
+    image, corners, modules = marker_sticker(family, number, REGISTRY)
+    return _put(frame, image, corners, x, y, modules * pixels_per_module)
+
+
 def _aruco(frame: np.ndarray, number: int, x: float, y: float) -> np.ndarray:
-    image, corners, modules = marker_sticker("aruco", number, REGISTRY)
-    return _put(frame, image, corners, x, y, modules * PIXELS)
+    return paste_code(frame, "aruco", number, x, y, PIXELS)
 
 
 def test_a_qr_finder_pattern_is_not_taken_for_fiducial_591() -> None:
@@ -100,12 +107,8 @@ def test_a_hit_far_smaller_than_the_stickers_around_it_is_dropped() -> None:
 
 
 def _qr_and_aruco_frame() -> np.ndarray:
-    from companion.markers import encode_payload
-    from companion.markers.symbols import qr_grid
-
     frame = _frame()
-    grid = qr_grid(encode_payload(12, REGISTRY))
-    _put(frame, sticker_image(grid, 2), code_corners_in_sticker(grid, 2), 60, 60, len(grid) * 6)
+    paste_code(frame, "qr", 12, 60, 60, 6)
     _aruco(frame, 7, 400, 100)
     return frame
 
@@ -188,8 +191,7 @@ def test_corners_refined_on_several_threads_are_opencvs(monkeypatch: pytest.Monk
     from companion.vision import decoders
 
     frame = _frame(1200, 900)
-    corners = [_put(frame, *marker_sticker("aruco", 1 + i, REGISTRY)[:2], 30 + 95 * (i % 12), 40 + 170 * (i // 12),
-                    7 * 5.3) for i in range(60)]
+    corners = [paste_code(frame, "aruco", 1 + i, 30 + 95 * (i % 12), 40 + 170 * (i // 12), 5.3) for i in range(60)]
     frame = cv2.GaussianBlur(frame, (0, 0), 0.8)
     rough = (np.concatenate(corners) + np.random.default_rng(3).uniform(-1, 1, (240, 2))).astype(np.float32)
     expected = np.ascontiguousarray(rough.reshape(-1, 1, 2).copy())

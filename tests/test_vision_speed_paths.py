@@ -8,26 +8,18 @@ import cv2
 import numpy as np
 
 from companion.markers import load_marker_registry
-from companion.simulation.render import code_corners_in_sticker, marker_sticker, paste, sticker_image
+from companion.simulation.render import code_corners_in_sticker, paste, sticker_image
 from companion.vision.decoders import ArucoDecoder, RawCode, _windows, inside_any
+from tests.test_vision_decoding import paste_code
 
 REGISTRY = load_marker_registry()
-
-
-def _put_aruco(frame: np.ndarray, number: int, x: float, y: float, pixels_per_module: float) -> np.ndarray:
-    """Paste ArUco sticker `number` with its code's top-left corner at (x, y); the code's corners."""
-    image, corners, modules = marker_sticker("aruco", number, REGISTRY)
-    side = modules * pixels_per_module
-    target = np.float32([[x, y], [x + side, y], [x + side, y + side], [x, y + side]])
-    paste(frame, image, cv2.getPerspectiveTransform(corners, target))
-    return target
 
 
 def test_hits_checked_together_are_each_judged_against_their_own_id() -> None:
     check = ArucoDecoder(REGISTRY.fiducial_dictionary).check
     frame = np.full((300, 600), 190, np.uint8)
-    seven = _put_aruco(frame, 7, 40, 40, 8)
-    twelve = _put_aruco(frame, 12, 240, 40, 8)
+    seven = paste_code(frame, "aruco", 7, 40, 40, 8)
+    twelve = paste_code(frame, "aruco", 12, 240, 40, 8)
     finder = tuple(tuple(r in (0, 6) or c in (0, 6) or (2 <= r <= 4 and 2 <= c <= 4) for c in range(7))
                    for r in range(7))
     target = np.float32([[440, 140], [496, 140], [496, 196], [440, 196]])
@@ -56,9 +48,9 @@ def test_a_large_frame_is_searched_at_full_size_only_around_its_small_markers() 
     decoder = ArucoDecoder(REGISTRY.fiducial_dictionary)
     frame = np.full((1800, 3000), 190, np.uint8)
     for index, number in enumerate((1, 2, 3, 4)):          # 8 px a module: read on the 2/3 copy
-        _put_aruco(frame, number, 200 + 300 * index, 300, 8)
+        paste_code(frame, "aruco", number, 200 + 300 * index, 300, 8)
     for index, number in enumerate((5, 6, 7, 8)):          # 3 px a module: 2 on the 2/3 copy
-        _put_aruco(frame, number, 200 + 60 * index, 1400, 3)
+        paste_code(frame, "aruco", number, 200 + 60 * index, 1400, 3)
     searched: list[tuple[int, ...]] = []
 
     class Counted:
@@ -87,9 +79,9 @@ def test_a_crop_searched_at_the_frame_scale_still_finds_its_small_markers() -> N
     for it are read at full size there too (the second look, which may also read them, is off)."""
     decoder = ArucoDecoder(REGISTRY.fiducial_dictionary, roi_limit=0)
     crop = np.full((500, 900), 190, np.uint8)
-    _put_aruco(crop, 9, 100, 100, 8)
+    paste_code(crop, "aruco", 9, 100, 100, 8)
     for index, (number, pixels_per_module) in enumerate(((5, 3.0), (6, 3.0), (7, 2.2), (8, 2.2))):
-        _put_aruco(crop, number, 100 + 60 * index, 350, pixels_per_module)
+        paste_code(crop, "aruco", number, 100 + 60 * index, 350, pixels_per_module)
     found = decoder.decode(crop, scale=decoder.REDUCED)
     assert sorted(code.fiducial_id for code in found) == [5, 6, 7, 8, 9]
 

@@ -10,20 +10,12 @@ import numpy as np
 import pytest
 
 from companion.markers import encode_payload, load_marker_registry
-from companion.markers.symbols import qr_grid
-from companion.simulation.render import code_corners_in_sticker, paste, sticker_image
 from companion.vision.decoders import RawCode, ZxingDecoder, largest_pixels_per_module
+from tests.test_vision_decoding import paste_code
 
 zxingcpp = pytest.importorskip("zxingcpp")
 
 REGISTRY = load_marker_registry()
-
-
-def _put_qr(frame: np.ndarray, marker: int, x: float, y: float, pixels_per_module: float) -> None:
-    grid = qr_grid(encode_payload(marker, REGISTRY))
-    side = len(grid) * pixels_per_module
-    target = np.float32([[x, y], [x + side, y], [x + side, y + side], [x, y + side]])
-    paste(frame, sticker_image(grid, 2), cv2.getPerspectiveTransform(code_corners_in_sticker(grid, 2), target))
 
 
 def _square(x: float, y: float, pixels_per_module: float) -> RawCode:
@@ -37,7 +29,7 @@ def test_a_large_blurred_code_is_read_by_the_pyramid() -> None:
     """A tablet held close and out of focus: 30 pixels a module, blurred by 9 pixels (0.3 module).
     zxing-cpp's binarizer cannot read it at full size; a third of the size it can."""
     frame = np.full((1080, 1920), 200, np.uint8)
-    _put_qr(frame, 12, 600, 150, 30)
+    paste_code(frame, "qr", 12, 600, 150, 30)
     frame = cv2.GaussianBlur(frame, (0, 0), 9)
     full_size_only = zxingcpp.read_barcodes(frame, formats=zxingcpp.BarcodeFormat.QRCode, try_downscale=False)
     assert not full_size_only                            # the premise: only the pyramid can read it
@@ -50,7 +42,7 @@ def test_a_frame_of_small_stickers_is_read_once(monkeypatch: pytest.MonkeyPatch)
     frame = np.full((1080, 1920), 200, np.uint8)
     places = [(100, 100), (1700, 100), (100, 900), (1700, 900), (900, 500)]
     for marker, (x, y) in enumerate(places, start=10):
-        _put_qr(frame, marker, x, y, 4)
+        paste_code(frame, "qr", marker, x, y, 4)
     decoder = ZxingDecoder()
     reads: list[tuple[int, int]] = []
     read = decoder._read
