@@ -57,6 +57,11 @@ def test_python_is_the_version_ci_tests(spec: configparser.ConfigParser) -> None
     assert pinned["hostpython3"] == pinned["python3"]        # python-for-android refuses two versions
 
 
+def test_the_apk_is_built_for_64_bit_arm_only(spec: configparser.ConfigParser) -> None:
+    archs = [arch.strip() for arch in spec.get("app", "android.archs").split(",")]
+    assert archs == ["arm64-v8a"]
+
+
 def test_api_screen_and_permissions(spec: configparser.ConfigParser) -> None:
     assert spec.getint("app", "android.api") == 35          # Google Play's floor
     assert spec.getint("app", "android.minapi") <= spec.getint("app", "android.ndk_api") <= 35
@@ -83,7 +88,7 @@ def test_every_runtime_dependency_of_the_app_is_in_the_requirements(spec: config
     needed = (pyproject["project"]["dependencies"] + pyproject["project"]["optional-dependencies"]["vision"]
               + pyproject["project"]["optional-dependencies"]["app"])
     # The Android names of the desktop packages.
-    android_name = {"opencv-python": "opencv"}
+    android_name = {"opencv-python-headless": "opencv"}
     pinned = _requirements(spec)
     for requirement in needed:
         package = re.split(r"[<>=!\[ ]", requirement, maxsplit=1)[0].lower()
@@ -128,4 +133,4 @@ def test_python_for_android_resolves_the_requirements_offline(spec: configparser
     assert Recipe.get_recipe("python3", context).version == pinned["python3"]
     assert Recipe.get_recipe("kivy", context).version == "2.3.1"
     assert Recipe.get_recipe("numpy", context).version.lstrip("v") == "2.3.0"   # numpy 2.3: no np.fromstring
-    assert Recipe.get_recipe("opencv", context).version.startswith("4.12.")     # as pyproject's opencv-python
+    assert Recipe.get_recipe("opencv", context).version.startswith("4.12.")     # as pyproject's opencv-python-headless
