@@ -98,13 +98,13 @@ def test_every_runtime_dependency_of_the_app_is_in_the_requirements(spec: config
     assert pinned["kivy"] == "2.3.1" and "kivy==2.3.1" in needed
 
 
-def test_python_for_android_resolves_the_requirements_offline(spec: configparser.ConfigParser,
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    assert importlib.metadata.version("python-for-android") == P4A_RELEASE     # the test extra pins it
+def _resolved(spec: configparser.ConfigParser,
+              monkeypatch: pytest.MonkeyPatch) -> tuple[Any, list[str], list[str], Any]:
+    """python-for-android's own resolution of the requirements line: (context, recipes in build order,
+    pure Python modules pip installs, bootstrap)."""
     from pythonforandroid.bootstrap import Bootstrap
     from pythonforandroid.build import Context
     from pythonforandroid.graph import get_recipe_order_and_bootstrap
-    from pythonforandroid.recipe import Recipe
 
     pinned = _requirements(spec)
     for name, version in pinned.items():                   # what p4a's toolchain does with name==version
@@ -114,6 +114,16 @@ def test_python_for_android_resolves_the_requirements_offline(spec: configparser
     context.local_recipes = str((SPEC.parent / spec.get("app", "p4a.local_recipes")).resolve())
     bootstrap = Bootstrap.get_bootstrap(spec.get("app", "p4a.bootstrap"), context)
     recipes, python_modules, bootstrap = get_recipe_order_and_bootstrap(context, list(pinned), bootstrap)
+    return context, list(recipes), list(python_modules), bootstrap
+
+
+def test_python_for_android_resolves_the_requirements_offline(spec: configparser.ConfigParser,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    assert importlib.metadata.version("python-for-android") == P4A_RELEASE     # the test extra pins it
+    from pythonforandroid.recipe import Recipe
+
+    pinned = _requirements(spec)
+    context, recipes, python_modules, bootstrap = _resolved(spec, monkeypatch)
     assert bootstrap.name == "sdl2"
     for name in ("python3", "hostpython3", "kivy", "opencv", "numpy", "pyzbar", "libzbar", "sqlite3", "pyjnius",
                  "android"):
@@ -211,3 +221,45 @@ def test_the_zxing_recipe_has_its_prerequisites_and_patch() -> None:
     added = [line[1:].strip() for line in patch.splitlines() if line.startswith("+") and not line.startswith("+++")]
     assert "nanobind_add_stub(" in removed and added.count("if (NOT CMAKE_CROSSCOMPILING)") == 2
     assert "nanobind_add_stub(" in added and patch.startswith("--- a/CMakeLists.txt\n+++ b/CMakeLists.txt\n")
+
+
+# -- what the APK ships --------------------------------------------------------------------------------
+def _notice_rows(heading: str) -> dict[str, str]:
+    """The rows of THIRD-PARTY-NOTICES.md's table under `heading`: first cell's names -> the row."""
+    text = (ROOT / "THIRD-PARTY-NOTICES.md").read_text(encoding="utf-8")
+    section = text.split(f"## {heading}", 1)[1].split("\n## ", 1)[0]
+    rows: dict[str, str] = {}
+    for line in section.splitlines():
+        if line.startswith("| `"):
+            for name in re.findall(r"`([^`]+)`", line.split("|")[1]):
+                rows[name] = line
+    return rows
+
+
+def test_the_notice_lists_everything_the_apk_build_puts_in(spec: configparser.ConfigParser,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from pythonforandroid.recipe import Recipe
+
+    context, recipes, python_modules, _bootstrap = _resolved(spec, monkeypatch)
+    rows = _notice_rows("The Android app (APK)")
+    shipped = [r for r in recipes if r != "hostpython3"] + python_modules + ["libc++_shared"]   # hostpython: build only
+    assert [name for name in shipped if name not in rows] == []
+    for name in recipes:
+        version = Recipe.get_recipe(name, context).version
+        if name in rows and version:
+            assert f"| {version.lstrip('v')} |" in rows[name], f"{name}: the notice does not say {version}"
+    # The LGPL libraries: licence, and the very sources python-for-android builds them from.
+    notice = (ROOT / "THIRD-PARTY-NOTICES.md").read_text(encoding="utf-8")
+    for name in ("libzbar", "libiconv"):
+        recipe = Recipe.get_recipe(name, context)
+        assert "LGPL-2.1-or-later" in rows[name]
+        assert f"<{recipe.url.format(version=recipe.version)}>" in notice
+    assert f"tree/{P4A_RELEASE_COMMIT}/pythonforandroid/recipes/libzbar" in notice
+
+
+def test_the_apk_carries_the_licence_and_the_notice(spec: configparser.ConfigParser) -> None:
+    prepare = (SPEC.parent / "prepare.sh").read_text(encoding="utf-8")
+    assert '"$here/../LICENSE" "$here/../THIRD-PARTY-NOTICES.md"' in prepare        # copied beside main.py
+    assert "md" in [e.strip() for e in spec.get("app", "source.include_exts").split(",")]
+    excluded = [p.strip() for p in spec.get("app", "source.exclude_patterns").split(",")]
+    assert "THIRD-PARTY-NOTICES.md" not in excluded and "LICENSE" not in excluded and "README.md" in excluded

@@ -5,6 +5,7 @@ the MIT licence declared and shipped, and the docs in the sdist."""
 from __future__ import annotations
 
 import importlib.metadata
+import re
 import subprocess
 import sys
 import tarfile
@@ -87,3 +88,35 @@ def test_the_sdist_holds_the_docs_the_licence_and_the_package(sdist: list[str]) 
         assert name in sdist
     assert "companion/kiosk/table-companion.service" in sdist and "companion/data/cards.json" in sdist
     assert not any(name.startswith((".venv/", "tests/output/")) for name in sdist)
+
+
+def _installed_closure(name: str, extras: set[str], seen: dict[str, set[str]]) -> None:
+    """Every distribution `name[extras]` pulls in, by the installed packages' own metadata."""
+    key = name.lower().replace("_", "-")
+    first = key not in seen
+    if not first and extras <= seen[key]:
+        return
+    seen.setdefault(key, set()).update(extras)
+    try:
+        requires = importlib.metadata.requires(name) or []
+    except importlib.metadata.PackageNotFoundError:
+        return
+    for text in requires:
+        requirement = Requirement(text)
+        marker = requirement.marker
+        if (first if marker is None else any(marker.evaluate({"extra": e}) for e in seen[key] | {""})):
+            _installed_closure(requirement.name, set(requirement.extras), seen)
+
+
+def test_the_notice_lists_everything_the_pi_install_puts_in() -> None:
+    text = (ROOT / "THIRD-PARTY-NOTICES.md").read_text(encoding="utf-8")
+    section = text.split("## The Raspberry Pi rig", 1)[1]
+    listed = {name.lower() for line in section.splitlines() if line.startswith("| `")
+              for name in re.findall(r"`([^`]+)`", line.split("|")[1])}
+    seen: dict[str, set[str]] = {}
+    _installed_closure("sevenwonders-companion", {"pi"}, seen)
+    wanted = (set(seen) | set(_extra("pi"))) - {"sevenwonders-companion"}
+    assert "simplejpeg" in wanted and "opencv-python-headless" in wanted and "fpdf2" in wanted
+    assert sorted(wanted - listed) == []
+    for package in ("libzbar0", "libgl1", "libegl1", "libgl1-mesa-dri", "libmtdev1"):   # setup.sh's, at run time
+        assert package in listed
