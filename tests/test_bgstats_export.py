@@ -70,6 +70,27 @@ def test_players_get_ids_that_follow_them_from_game_to_game(tmp_path: Path) -> N
     assert second["Zoya"] not in first.values()
 
 
+def _strip_ids(store: GameStore, game: int) -> None:
+    """The game's set-up as the version before ids wrote it: players without an id."""
+    event = store.events(game)[0]
+    players = [{k: v for k, v in p.items() if k != "id"} for p in event.payload["players"]]
+    payload = {**event.payload, "players": players}
+    store.db.execute("UPDATE events SET payload = ? WHERE game_id = ? AND seq = 1", (json.dumps(payload), game))
+
+
+def test_a_new_players_id_is_the_same_in_every_log_and_never_anothers(tmp_path: Path) -> None:
+    with GameStore(tmp_path / "one.sqlite3") as one, GameStore(tmp_path / "two.sqlite3") as two:
+        here = _ids(one, record_table(one, _table("Anna", "Boris", "Vera", "Gleb", "Zoya")))
+        there = _ids(two, record_table(two, _table("Zoya", "Anna", "Egor", "Gleb", "Dina")))
+        assert {n: here[n] for n in ("Anna", "Gleb", "Zoya")} == {n: there[n] for n in ("Anna", "Gleb", "Zoya")}
+        # A log whose (pre-id) player is named like Zoya's id: Zoya gets another one.
+        with GameStore(tmp_path / "three.sqlite3") as three:
+            _strip_ids(three, record_table(three, _table(here["Zoya"], "Boris", "Vera", "Gleb", "Dina")))
+            third = _ids(three, record_table(three, _table("Zoya", "Boris", "Vera", "Gleb", "Dina"),
+                                             allow_twin=True))
+    assert third["Zoya"] != here["Zoya"] and third["Boris"] == "Boris"     # Boris: a player from before ids
+
+
 def test_a_renamed_player_stays_one_player(tmp_path: Path) -> None:
     with GameStore(tmp_path / "games.sqlite3") as store:
         before = _ids(store, record_table(store, _table("Anna", "Boris", "Vera", "Gleb", "Dina")))
@@ -87,11 +108,7 @@ def test_a_log_from_before_ids_keeps_the_names_bg_stats_matched(tmp_path: Path) 
     path = tmp_path / "games.sqlite3"
     with GameStore(path) as store:
         old = record_table(store, _table("Anna", "Boris", "Vera", "Gleb", "Dina"))
-        # The set-up as the previous version wrote it: players without an id.
-        event = store.events(old)[0]
-        payload = {**event.payload, "players": [{k: v for k, v in p.items() if k != "id"}
-                                                for p in event.payload["players"]]}
-        store.db.execute("UPDATE events SET payload = ? WHERE game_id = ? AND seq = 1", (json.dumps(payload), old))
+        _strip_ids(store, old)
     with GameStore(path) as store:
         legacy = _ids(store, old)
         newer = _ids(store, record_table(store, _table("Anna", "Boris", "Zoya", "Gleb", "Dina"), allow_twin=True))

@@ -3,7 +3,8 @@ which of its players a ``sourcePlayerId`` is) knows a player by more than a name
 
 A game's ``game_set_up`` event gives each player an ``id``. A new game gives a player the id last
 logged with their name (the same person as last time), the id of the player renamed to that name
-(`rename_player`), or a new id for a name never seen. Logs written before ids have none: there a
+(`rename_player`), or a new id for a name never seen (derived from that name, so that two devices
+agree on it, and kept from then on whatever the player is called). Logs written before ids have none: there a
 player's id is their name, which is what the BG Stats export sent as the id before, so the matches
 players already made in BG Stats still hold, and a player from those games keeps that id when the
 next game logs it.
@@ -11,8 +12,8 @@ next game logs it.
 
 from __future__ import annotations
 
+import hashlib
 import json
-import secrets
 import sqlite3
 import string
 from collections.abc import Sequence
@@ -24,8 +25,19 @@ RENAMED_SETTING = "players.renamed"
 """The setting holding renamed players: new name -> the id they keep."""
 ID_ALPHABET = string.digits + string.ascii_lowercase
 ID_LENGTH = 6
-"""A new id: 6 random letters and digits (2 billion of them; one already in the log is drawn again),
-short because every player's id travels in the BG Stats QR code (a 4-player play still fits it)."""
+"""A new id: 6 letters and digits (2 billion of them), short because every player's id travels in the
+BG Stats QR code (a 4-player play still fits it)."""
+
+
+def _derived_id(name: str, attempt: int) -> str:
+    """A new player's id, from a hash of the name they first played under: the same on every device
+    (two logs give a new "Anna" the same id), and an opaque string rather than the name itself."""
+    number = int.from_bytes(hashlib.sha256(f"{attempt}:{name}".encode()).digest()[:8], "big")
+    digits = []
+    for _ in range(ID_LENGTH):
+        number, digit = divmod(number, len(ID_ALPHABET))
+        digits.append(ID_ALPHABET[digit])
+    return "".join(digits)
 
 
 def player_id(entry: dict[str, Any]) -> str:
@@ -67,10 +79,9 @@ def new_player_ids(db: sqlite3.Connection, names: Sequence[str], renamed: dict[s
             continue
         if taken is None:
             taken = _every_id(db) | set(renamed.values())
-        while True:
-            candidate = "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
-            if candidate not in taken and candidate not in ids:
-                break
+        attempt = 0
+        while (candidate := _derived_id(name, attempt)) in taken or candidate in ids:
+            attempt += 1                              # another player has it already: hash again
         ids.append(candidate)
     return ids
 
