@@ -13,7 +13,7 @@ build as a cross-build (``CMAKE_CROSSCOMPILING``), so the patched-out type stub 
 Android, while the module still loads here. Then the wheel is checked (one ``zxingcpp.so``, no stub,
 libZXing linked in) and the module reads a QR code and refuses to write one (writers off).
 
-Needs a C++20 compiler (g++ 12 or clang) and the network to PyPI; takes about a minute on two cores.
+Needs a C++20 compiler (g++ 12 or clang) and the network to PyPI; takes 1-2 minutes on two cores.
 Nothing is left in the tree: everything happens in a temporary folder (``--keep DIR`` keeps it there).
 CI runs it (.ci/run); docs/android.md records what it proves.
 """
