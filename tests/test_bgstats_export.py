@@ -46,6 +46,8 @@ def _ids(store: GameStore, game_id: int) -> dict[str, str]:
     # A time without an offset is UTC (docs/game-log.md); an unfinished game gives its start.
     ("2026-11-23T18:00:00", "2026-11-23T18:40:00", "2026-11-23 18:40:00"),
     ("2026-11-23T18:00:00-05:00", None, "2026-11-23 23:00:00"),
+    # An imported time no ISO 8601 reader takes is sent as it is written (to the second), never a crash.
+    ("2026-11-23T18:00:00 UTC+3", None, "2026-11-23 18:00:00"),
 ])
 def test_the_play_date_is_the_end_in_utc_whatever_offset_the_log_holds(started: str, finished: str | None,
                                                                        expected: str) -> None:

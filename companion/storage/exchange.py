@@ -152,7 +152,10 @@ def bgstats_play_date(started_at: str, finished_at: str | None) -> str:
     their offset (a time without one is UTC, docs/game-log.md); an unfinished game gives its start."""
     import datetime
 
-    when = datetime.datetime.fromisoformat(finished_at or started_at)
+    try:
+        when = datetime.datetime.fromisoformat(finished_at or started_at)
+    except ValueError:                                  # a time no ISO 8601 reader takes: as it is written
+        return (finished_at or started_at).replace("T", " ")[:19]
     if when.tzinfo is None:
         when = when.replace(tzinfo=datetime.UTC)
     return when.astimezone(datetime.UTC).strftime("%Y-%m-%d %H:%M:%S")

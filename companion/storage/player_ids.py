@@ -4,10 +4,10 @@ which of its players a ``sourcePlayerId`` is) knows a player by more than a name
 A game's ``game_set_up`` event gives each player an ``id``. A new game gives a player the id last
 logged with their name (the same person as last time), the id of the player renamed to that name
 (`rename_player`), or a new id for a name never seen (derived from that name, so that two devices
-agree on it, and kept from then on whatever the player is called). Logs written before ids have none: there a
-player's id is their name, which is what the BG Stats export sent as the id before, so the matches
-players already made in BG Stats still hold, and a player from those games keeps that id when the
-next game logs it.
+agree on it, and kept from then on whatever the player is called). Logs written before ids have
+none: there a player's id is their name, which is what the BG Stats export sent as the id before, so
+the matches players already made in BG Stats still hold, and a player from those games keeps that id
+when the next game logs it.
 """
 
 from __future__ import annotations
