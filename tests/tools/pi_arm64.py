@@ -27,7 +27,7 @@ Steps (each timed; the figures go in docs/pi.md):
 Not here: picamera2 itself (its libcamera bindings are only in Raspberry Pi OS's archive), the camera,
 the KMS/DRM screen and the Pi's speed (qemu emulates the CPU, many times slower). Needs apt-get,
 dpkg-deb and qemu-user-static (installed with apt-get when missing, as root), and the network to
-Debian's archive and PyPI; takes a few minutes. Nothing is written into the tree (``--work DIR`` keeps
+Debian's archive and PyPI; takes about a minute. Nothing is written into the tree (``--work DIR`` keeps
 the sysroot there; by default a temporary folder, removed).
 """
 
@@ -67,7 +67,7 @@ drawn): the frame saved, and the GL renderer named."""
 
 
 class Step:
-    """A timed step: its name, seconds and a line saying what was found."""
+    """A timed step: its seconds go into the figures under its name."""
 
     def __init__(self, figures: dict[str, Any], name: str) -> None:
         self.figures, self.name = figures, name
