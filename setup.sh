@@ -26,17 +26,25 @@ if [ -n "$DEBIAN_PACKAGES" ] && command -v apt-get >/dev/null 2>&1; then
 fi
 
 PYTHON="${PYTHON:-python3}"
+# What goes into .venv: everything and the test tools, or (COMPANION_EXTRAS=pi on the Raspberry Pi, in a
+# .venv made with --system-site-packages: docs/pi.md) the rig's own set.
+EXTRAS="${COMPANION_EXTRAS:-all,test}"
 if [ ! -x .venv/bin/python ]; then
     echo "setup: creating .venv with $($PYTHON --version)"
     "$PYTHON" -m venv .venv
 fi
 stamp=".venv/.companion-installed"
-wanted="$(cat pyproject.toml setup.sh | cksum)"
+wanted="$( (cat pyproject.toml setup.sh; echo "$EXTRAS") | cksum)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$wanted" ]; then
-    echo "setup: installing the package and test tools into .venv"
+    echo "setup: installing the package ($EXTRAS) into .venv"
     .venv/bin/python -m pip install --quiet --upgrade pip
+    # A .venv made before the headless OpenCV wheel holds opencv-python, which shares the cv2 folder with
+    # opencv-python-headless: both go, and the headless one alone comes back below.
+    if .venv/bin/python -m pip show --quiet opencv-python >/dev/null 2>&1; then
+        .venv/bin/python -m pip uninstall --quiet --yes opencv-python opencv-python-headless 2>/dev/null
+    fi
     # setuptools' note on every editable install ("Editable installation... be careful with folders named
     # like the package") is for package authors, not for someone setting up; it is silenced here.
-    PYTHONWARNINGS="ignore:Editable installation" .venv/bin/python -m pip install --quiet -e '.[all,test]'
+    PYTHONWARNINGS="ignore:Editable installation" .venv/bin/python -m pip install --quiet -e ".[$EXTRAS]"
     echo "$wanted" > "$stamp"
 fi

@@ -6,9 +6,11 @@ One process plays the camera stories (tests/tools/device_app_script.py); each is
 the permission asked first, the camera created on the main thread, frames reaching the reader at
 the camera's size with the right colours, the preview made on the main thread and not red/blue
 swapped; a refusal, a dismissed dialog, a busy camera and a camera lost mid-game each reach the
-screen while the game stays open; `companion app --camera SOURCE` is what New game offers; score
-pictures and exports land in the shared Pictures and Documents folders and are shared through
-content:// URIs, on Android 14 through MediaStore and on Android 9 after the storage permission.
+screen while the game stays open; the camera is asked for its preview sizes before Kivy's provider
+opens it at one it offers, and a provider that fails half-way releases it; `companion app --camera
+SOURCE` is what New game offers; score pictures and exports land in the shared Pictures and Documents
+folders and are shared through content:// URIs, on Android 14 through MediaStore and on Android 9
+after the storage permission, by one share sheet for the app's life.
 """
 
 from __future__ import annotations
@@ -95,7 +97,10 @@ def test_a_refused_permission_never_opens_the_camera(stories: dict[str, dict[str
 
 
 def test_a_lost_camera_is_given_back_and_a_busy_one_is_explained(stories: dict[str, dict[str, Any]]) -> None:
-    assert stories["lost"]["released"] == [True, True]            # before the pause, and after it
+    # Each start opens the camera twice (its preview sizes, then the preview): before the pause and after it.
+    cameras = stories["lost"]["cameras"]
+    assert [c["previewed"] for c in cameras] == [False, True, False, True]
+    assert all(c["released"] for c in cameras)
     busy = stories["busy"]
     assert busy["screen"] == "table" and not busy["camera_on"]
     assert busy["status"].startswith("The camera 0 cannot be opened") and "camera service" in busy["status"]
@@ -122,6 +127,15 @@ def test_a_picture_is_shared_through_a_content_uri_the_receiver_may_read(stories
         assert not story["strict_mode_relaxed"]             # no file:// URI, so no StrictMode hack
 
 
+def test_one_share_sheet_serves_every_share_and_cleans_up_after_itself(stories: dict[str, dict[str, Any]]) -> None:
+    story = stories["storage-android-9-shared-again"]
+    assert story["sheets_made"] == 0                    # the sheet of the first share is used again
+    assert len(story["shared"]) == 3 and len(story["files"]) == 3
+    # Below Android 10 the sheet makes a MediaStore entry per shared file and deletes the previous one at
+    # its next share: one is left (the last picture's, which the receiving app may still be reading).
+    assert story["legacy_entries"] == 1
+
+
 def test_android_9_asks_for_the_storage_permission_then_saves_in_pictures(
         stories: dict[str, dict[str, Any]]) -> None:
     asked = stories["storage-android-9-asked"]
@@ -146,5 +160,26 @@ def test_a_log_an_earlier_build_kept_elsewhere_moves_to_the_user_data_folder(
 
 def test_the_camera_is_given_back_while_another_app_is_in_front(stories: dict[str, dict[str, Any]]) -> None:
     story = stories["paused"]
-    assert not story["camera_on"] and story["released"] == [True]
-    assert story["resumed_camera_on"] and story["opened"] == 2 and story["frames_after_resume"] > 2
+    assert not story["camera_on"] and all(c["released"] for c in story["cameras"])
+    assert story["resumed_camera_on"] and story["frames_after_resume"] > 2
+    assert [c["previewed"] for c in story["resumed_cameras"]] == [False, True, False, True]
+
+
+def test_a_camera_without_1080p_is_asked_for_its_sizes_and_opened_once_at_720p(
+        stories: dict[str, dict[str, Any]]) -> None:
+    story = stories["no-1080p"]
+    assert story["camera_on"] and story["status"] == ""
+    assert [frame["shape"] for frame in story["reader"]] == [[720, 1280, 3]] * 2
+    assert _close(story["reader"][0]["left"], RED) and _close(story["reader"][0]["right"], BLUE)
+    # One look at its sizes (released at once), then one camera for the preview: no refused 1080p try.
+    assert story["cameras"] == [{"previewed": False, "released": True}, {"previewed": True, "released": False}]
+
+
+def test_a_camera_whose_set_up_fails_half_way_is_released_for_the_next_game(
+        stories: dict[str, dict[str, Any]]) -> None:
+    story = stories["parameters-refused"]
+    assert story["screen"] == "table" and not story["camera_on"]
+    assert story["status"].startswith("The camera 0 cannot be opened") and "setParameters failed" in story["status"]
+    assert story["cameras"] == [{"previewed": False, "released": True}] * 2     # Kivy's half-opened one too
+    assert story["next_game_camera_on"]
+    assert story["next_game_cameras"][-1] == {"previewed": True, "released": False}

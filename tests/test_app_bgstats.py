@@ -54,3 +54,13 @@ def test_seven_long_cyrillic_names_give_a_readable_code_or_none() -> None:
     seven = qr_for_play(_play(["Анна", "Борис", "Вера", "Глеб", "Дина", "Егор", "Зоя"]))
     assert seven is None or seven.version <= MAX_QR_VERSION
     assert "startPlayer" not in play_link(_play(["Анна"])) and "rank" not in play_link(_play(["Анна"]))
+
+
+def test_four_players_with_their_stable_ids_still_fit_a_code() -> None:
+    from companion.storage.player_ids import ID_ALPHABET, ID_LENGTH
+
+    play = _play(["Anna", "Boris", "Vera", "Gleb"])
+    for seat, player in enumerate(play["players"]):           # ids as the log makes them (storage.player_ids)
+        player["sourcePlayerId"] = (ID_ALPHABET[-1 - seat] * ID_LENGTH)
+    code = qr_for_play(play)
+    assert code is not None and code.version <= MAX_QR_VERSION

@@ -1,12 +1,14 @@
 """Frame sources: the camera pixel formats (NV21, YUV420) turned into BGR with known pixel values,
 a desktop camera asked for its best resolution that reports what it delivers and is lost when it
 stops, and the Raspberry Pi camera through a fake picamera2 (main stream at the sensor's best mode,
-a low-resolution preview of the same moment)."""
+a low-resolution preview of the same moment, focus set as libcamera defines it, and one line naming the
+fix when picamera2 cannot be imported)."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -71,7 +73,7 @@ def test_a_frame_of_the_wrong_length_is_refused() -> None:
 def test_source_names() -> None:
     assert is_live("0") and is_live("picamera") and is_live("picamera:1")
     assert not is_live("demo") and not is_live("table.mp4") and not is_live("photos")
-    assert is_live("0@1280x720") and is_live("picamera@2304x1296")
+    assert is_live("0@1280x720") and is_live("picamera@2304x1296") and is_live("picamera,height=0.7@2304x1296")
     assert parse_resolution("1920x1080") == (1920, 1080)
     for bad in ("1920", "axb", "10x10", "99999x10"):
         with pytest.raises(ValueError):
@@ -176,7 +178,7 @@ def test_the_pi_camera_reads_at_the_sensor_best_and_previews_small(picamera2: An
     camera = frames_from("picamera")
     assert isinstance(camera, sources.LiveCamera)
     assert camera.delivered == (4608, 2592)                    # Camera Module 3's full sensor
-    assert camera.describe() == "picamera: 4608x2592"
+    assert camera.describe() == "picamera: 4608x2592, continuous autofocus"
     frame = next(camera)
     assert frame.image.shape == (2592, 4608, 3)
     assert frame.image[100, 100].tolist() == list(scene.RED_BGR)       # RGB888 is B, G, R: OpenCV's order
@@ -226,6 +228,74 @@ def test_without_picamera2_the_pi_camera_names_the_package(monkeypatch: pytest.M
     with pytest.raises(FrameSourceError, match="python3-picamera2") as raised:
         frames_from("picamera")
     assert raised.value.kind == "missing"
+    assert "\n" not in str(raised.value) and "pi extra" in str(raised.value)
+
+
+def test_bookworms_simplejpeg_under_numpy_2_gets_one_line_naming_the_fix(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Raspberry Pi OS's picamera2 imports simplejpeg at once (picamera2/encoders/jpeg_encoder.py); Bookworm's
+    # python3-simplejpeg is a Cython module built for numpy 1.24, whose import check raises this ValueError
+    # under numpy 2 (picamera2 issues #1088, #1211).
+    (tmp_path / "simplejpeg").mkdir()
+    (tmp_path / "simplejpeg" / "__init__.py").write_text(
+        'raise ValueError("numpy.dtype size changed, may indicate binary incompatibility. Expected 96 from C header, '
+        'got 88 from PyObject")\n')
+    (tmp_path / "picamera2").mkdir()
+    (tmp_path / "picamera2" / "__init__.py").write_text("import simplejpeg\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for name in ("picamera2", "simplejpeg"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    with pytest.raises(FrameSourceError) as raised:
+        frames_from("picamera")
+    message = str(raised.value)
+    assert raised.value.kind == "missing" and "\n" not in message
+    assert f"numpy {np.__version__}" in message and "numpy.dtype size changed" in message
+    assert "pip install --force-reinstall --no-deps 'simplejpeg>=1.9'" in message and sys.executable in message
+
+
+@pytest.mark.parametrize("spec, controls, described", [
+    # A rig 0.7 m over the table: the lens fixed at 1 / 0.7 m = 1.429 dioptres (libcamera's LensPosition unit).
+    ("picamera,height=0.7", {"AfMode": 0, "LensPosition": 1.429}, "focus fixed at 0.7 m (1.429 dioptres)"),
+    ("picamera,height=0.5@2304x1296", {"AfMode": 0, "LensPosition": 2.0}, "focus fixed at 0.5 m (2 dioptres)"),
+    ("picamera", {"AfMode": 2}, "continuous autofocus"),     # no height: held or moved, it refocuses itself
+])
+def test_the_pi_camera_focuses_on_the_table(picamera2: Any, spec: str, controls: dict[str, Any],
+                                            described: str) -> None:
+    camera = frames_from(spec)
+    device = picamera2.DEVICE.opened[0]
+    focus = {k: v for k, v in device.controls.items() if k in ("AfMode", "LensPosition")}
+    assert focus == pytest.approx(controls, abs=1e-3)
+    assert device.controls["NoiseReductionMode"] == 1          # picamera2's own video defaults are kept
+    assert camera.describe().endswith(described)
+    camera.close()
+
+
+def test_a_fixed_focus_pi_camera_gets_no_focus_controls(picamera2: Any) -> None:
+    picamera2.DEVICE.controls = dict(picamera2.IMX477_CONTROLS)    # the HQ Camera: libcamera offers no AfMode
+    camera = frames_from("picamera,height=0.7")                  # picamera2 would refuse an AfMode it lacks
+    device = picamera2.DEVICE.opened[0]
+    assert "AfMode" not in device.controls and "LensPosition" not in device.controls
+    assert camera.describe() == "picamera: 4608x2592"
+    camera.close()
+
+
+def test_the_lens_position_stays_within_what_the_lens_reaches(picamera2: Any) -> None:
+    picamera2.DEVICE.controls = {**picamera2.IMX708_WIDE_CONTROLS, "LensPosition": (0.0, 5.0, 1.0)}
+    camera = frames_from("picamera,height=0.1")        # 10 dioptres wanted, the lens stops at 5
+    assert picamera2.DEVICE.opened[0].controls["LensPosition"] == 5.0
+    camera.close()
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("picamera,height=tall", "between 0.1 and 5"),
+    ("picamera,height=0", "between 0.1 and 5"),
+    ("picamera,zoom=2", "only camera option"),
+    ("0,height=0.7", "only camera option"),
+])
+def test_a_bad_camera_height_is_refused_before_the_camera_opens(picamera2: Any, spec: str, words: str) -> None:
+    with pytest.raises(FrameSourceError, match=words):
+        frames_from(spec)
+    assert picamera2.DEVICE.opened == []
 
 
 def test_watch_names_the_pi_camera_says_what_it_delivers_and_reports_its_loss(

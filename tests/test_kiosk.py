@@ -8,6 +8,8 @@ import configparser
 import getpass
 import os
 import shlex
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -33,9 +35,29 @@ def test_the_unit_starts_the_app_full_screen_with_the_camera() -> None:
     assert shlex.split(service["ExecStart"]) == [sys.executable, "-m", "companion", "app", "--fullscreen",
                                                  "--camera", "picamera", "--language", "ru"]
     assert set(service["SupplementaryGroups"].split()) == {"video", "render", "input"}   # KMS/DRM and touch
-    assert service["Restart"] == "on-failure"
     assert unit["Unit"]["Conflicts"] == "getty@tty1.service"
     assert unit["Install"]["WantedBy"] == "multi-user.target"
+
+
+def test_the_kiosk_comes_back_after_any_exit_and_owns_its_terminal() -> None:
+    text = unit_for(getpass.getuser(), camera="picamera")
+    unit = _unit(text)
+    service = unit["Service"]
+    assert service["Restart"] == "always"               # "on-failure" leaves the screen dark after a quit (exit 0)
+    assert unit["Unit"]["StartLimitIntervalSec"] == "0"     # and systemd never stops trying
+    # TTYPath= only takes effect with the terminal on stdin (systemd.exec: StandardInput=tty).
+    assert service["TTYPath"] == "/dev/tty1" and service["StandardInput"] in ("tty", "tty-force")
+    assert service["StandardOutput"] == service["StandardError"] == "journal"
+    assert "udev-settle" not in text                    # deprecated by systemd; a late screen is restarted into
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="no systemd-analyze here")
+def test_systemd_reads_the_unit_without_a_warning(tmp_path: Path) -> None:
+    path = tmp_path / UNIT_NAME
+    path.write_text(unit_for(getpass.getuser(), camera="picamera,height=0.7"), encoding="utf-8")
+    done = subprocess.run(["systemd-analyze", "verify", str(path)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert [line for line in done.stderr.splitlines() if UNIT_NAME in line] == []
 
 
 def test_kiosk_install_writes_the_unit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -87,7 +109,6 @@ def test_a_kms_screen_this_user_may_not_open_is_no_display(tmp_path: Path) -> No
 def test_kivy_is_set_up_for_tests_a_kms_console_and_a_desktop(case: str, expected: dict[str, str | None],
                                                               tmp_path: Path) -> None:
     import json
-    import subprocess
 
     script = f"""
 import json, os

@@ -6,6 +6,12 @@ after the CAMERA permission is granted (Android 6+ refuses the camera without it
 the player once). Its ``decode_frame`` cannot be used: it calls ``np.fromstring``, which numpy 2.3
 (python-for-android's numpy) refuses; frames are grabbed as NV21 bytes and decoded by
 `companion.vision.yuv.nv21_to_bgr` instead, into the BGR images the reader and the preview take.
+
+Kivy's ``init_camera`` opens the camera, then sets the preview size; a size the camera does not offer
+makes ``setParameters`` throw with the camera still open, and nothing releases it, so a second try at
+another size finds it busy. So the camera is asked for the preview sizes it offers first (opened,
+read, released) and the provider is created once, at a size it offers; and a provider that fails
+half-way gives its camera back before the failure is reported.
 """
 
 from __future__ import annotations
@@ -17,28 +23,65 @@ from typing import Any
 from companion.vision.sources import Frame, FrameSourceError, LiveCamera, preview_of
 from companion.vision.yuv import nv21_to_bgr
 
-__all__ = ["PREVIEW_SIZES", "AndroidCamera", "counting_provider"]
+__all__ = ["PREVIEW_SIZES", "AndroidCamera", "choose_preview_size", "counting_provider", "offered_preview_sizes"]
 
 PREVIEW_SIZES = ((1920, 1080), (1280, 720), (640, 480))
-"""Preview sizes tried in turn (the first one the camera accepts): 1080p reads 14 mm stickers from a
-tablet held over the table; 640x480 is the size every Android camera offers."""
+"""Preview sizes in order of preference (the first one the camera offers is used): 1080p reads 14 mm
+stickers from a tablet held over the table; 640x480 is the size every Android camera offers."""
 LOST_AFTER_SECONDS = 5.0
 """No new frame for this long and the camera is lost (another app took it, or the system closed it)."""
 
 
 def counting_provider() -> Any:
     """Kivy's Android camera provider, counting the frames the camera delivers (its `grab_frame`
-    returns the newest one again and again; the count tells a new frame from the last one)."""
+    returns the newest one again and again; the count tells a new frame from the last one), and
+    releasing a camera it opened when setting it up fails after that."""
     from kivy.core.camera.camera_android import CameraAndroid
 
     class CountingCameraAndroid(CameraAndroid):  # type: ignore[misc]
         delivered_frames = 0
+
+        def init_camera(self) -> None:
+            try:
+                super().init_camera()
+            except Exception:
+                camera, self._android_camera = self._android_camera, None
+                if camera is not None:       # opened, then setParameters or the GL set-up threw
+                    camera.release()
+                raise
 
         def _on_preview_frame(self, data: Any, camera: Any) -> None:
             super()._on_preview_frame(data, camera)
             self.delivered_frames += 1
 
     return CountingCameraAndroid
+
+
+def offered_preview_sizes(index: int) -> list[tuple[int, int]]:
+    """The preview sizes camera `index` offers (``Camera.Parameters.getSupportedPreviewSizes``), read
+    with the camera opened and released again at once.
+
+    :raises Exception: Android's, when the camera cannot be opened (missing, busy, no permission).
+    """
+    from jnius import autoclass
+
+    camera = autoclass("android.hardware.Camera").open(index)
+    try:
+        sizes = camera.getParameters().getSupportedPreviewSizes()
+        return [(int(sizes.get(i).width), int(sizes.get(i).height)) for i in range(sizes.size())]
+    finally:
+        camera.release()
+
+
+def choose_preview_size(wanted: tuple[tuple[int, int], ...], offered: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """The first of `wanted` the camera offers; else the largest offered size no larger than the first
+    wanted one; None when it offers nothing that small."""
+    for size in wanted:
+        if size in offered:
+            return size
+    limit = wanted[0][0] * wanted[0][1] if wanted else 0
+    smaller = [size for size in offered if size[0] * size[1] <= limit]
+    return max(smaller, key=lambda size: size[0] * size[1]) if smaller else None
 
 
 class AndroidCamera(LiveCamera):
@@ -87,21 +130,25 @@ class AndroidCamera(LiveCamera):
     def _create(self) -> None:
         if self._closed.is_set():
             return
-        provider = counting_provider()
-        problems = []
-        for size in self.sizes:
-            try:
-                self._camera = provider(index=self.index, resolution=size, stopped=False)
-            except Exception as error:  # a Java exception: no such camera, busy, size refused
-                problems.append(str(error))
-                continue
-            self.delivered = size
-            self._started = self._last_at = time.monotonic()
-            self._ready.set()
+        try:
+            offered = offered_preview_sizes(self.index)
+        except Exception as error:  # a Java exception: no such camera, or busy
+            self._fail(FrameSourceError(f"busy or missing ({error})", kind="cannot_open", source=str(self.index)))
             return
-        reasons = "; ".join(dict.fromkeys(problems))          # each different reason once
-        self._fail(FrameSourceError(f"busy, missing, or no preview size it offers ({reasons})", kind="cannot_open",
-                                    source=str(self.index)))
+        size = choose_preview_size(self.sizes, offered)
+        if size is None:
+            sizes = ", ".join(f"{w}x{h}" for w, h in offered) or "none"
+            self._fail(FrameSourceError(f"no preview size it offers is usable (it offers {sizes})", kind="cannot_open",
+                                        source=str(self.index)))
+            return
+        try:
+            self._camera = counting_provider()(index=self.index, resolution=size, stopped=False)
+        except Exception as error:  # a Java exception: taken by another app meanwhile, or refused
+            self._fail(FrameSourceError(f"busy or refused ({error})", kind="cannot_open", source=str(self.index)))
+            return
+        self.delivered = size
+        self._started = self._last_at = time.monotonic()
+        self._ready.set()
 
     def _release(self) -> None:
         camera, self._camera = self._camera, None

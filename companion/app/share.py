@@ -5,6 +5,11 @@ androidstorage4kivy (MediaStore from Android 10 on; the shared folders with the 
 below it). Elsewhere the file stays where it was written, and its path is where to find it.
 
 The game log and the components file stay in the app's own storage (`companion.userdirs`).
+
+One androidstorage4kivy ``ShareSheet`` serves the app's whole life: below Android 10 it makes a
+MediaStore entry for each file it shares and deletes the previous ones at its next share (the entry
+must outlive the share, which the receiving app reads after the call returns); a new sheet for every
+share would leave them all behind.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ __all__ = ["ShareError", "publish"]
 
 LEGACY_STORAGE_API = 28
 """Android 9 and older: writing to the shared folders needs WRITE_EXTERNAL_STORAGE (asked at run time)."""
+_share_sheet: Any = None
 
 
 class ShareError(Exception):
@@ -75,8 +81,18 @@ def publish(path: Path, *, share: bool = False) -> str:
     if not on_android():
         return str(path)
     shared = _copy_to_shared(path)
-    from androidstorage4kivy import SharedStorage, ShareSheet
+    from androidstorage4kivy import SharedStorage
 
     if share:
-        ShareSheet().share_file(shared)
+        _the_share_sheet().share_file(shared)
     return f"{_collection(path)}/{SharedStorage().get_app_title()}/{path.name}"
+
+
+def _the_share_sheet() -> Any:
+    """The app's one share sheet, made at its first share."""
+    global _share_sheet
+    if _share_sheet is None:
+        from androidstorage4kivy import ShareSheet
+
+        _share_sheet = ShareSheet()
+    return _share_sheet

@@ -64,8 +64,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     app = commands.add_parser("app", help="open the app (set up a game, watch the table, score, history)")
     app.add_argument("--store", metavar="FILE", help="the game log (default: $COMPANION_STORE, else the user "
                                                      "data folder)")
-    app.add_argument("--camera", metavar="SOURCE", help="a camera number, 'picamera' (the Raspberry Pi camera), "
-                                                        "a video, a folder of photos, or 'demo' (default: chosen "
+    app.add_argument("--camera", metavar="SOURCE", help="a camera number, 'picamera' (the Raspberry Pi camera; "
+                                                        "'picamera,height=0.7' fixes its focus 0.7 m away), a "
+                                                        "video, a folder of photos, or 'demo' (default: chosen "
                                                         "in the app)")
     app.add_argument("--fullscreen", action="store_true",
                      help="the whole screen, no pointer (the Raspberry Pi kiosk; works on a console via KMS/DRM)")

@@ -41,7 +41,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     install = actions.add_parser("install", help="write and enable the systemd unit (run with sudo)")
     install.add_argument("--user", help="who the app runs as (default: the user who ran sudo)")
     install.add_argument("--camera", default="picamera",
-                         help="the camera the app watches (default: picamera; 0 for a USB camera)")
+                         help="the camera the app watches (default: picamera, focusing continuously; "
+                              "picamera,height=0.7 on a stand 0.7 m over the table; 0 for a USB camera)")
     install.add_argument("--language", choices=("en", "ru", "uk"), help="the app's language")
     install.add_argument("--store", metavar="FILE", help="the game log (default: the user's data folder)")
     install.add_argument("--unit-dir", metavar="DIR", help="where to write the unit (default /etc/systemd/system)")

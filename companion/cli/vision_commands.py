@@ -441,8 +441,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
     watch = commands.add_parser("watch", help="live: print changes as they are confirmed")
     watch.add_argument("source", metavar="CAMERA|picamera|VIDEO|FOLDER|demo|recording:PATH",
-                       help="a camera index (0), the Raspberry Pi camera (picamera), a video file, a folder of "
-                            "photos, or a recorded game (demo: the bundled one)")
+                       help="a camera index (0), the Raspberry Pi camera (picamera; picamera,height=0.7 focuses "
+                            "0.7 m away), a video file, a folder of photos, or a recorded game (demo: the bundled "
+                            "one)")
     watch.add_argument("--resolution", type=_frame_size, metavar="WxH",
                        help="what a live camera is asked for (default: its best up to 3840x2160)")
     watch.add_argument("--names", type=_names, metavar="WONDER=NAME,...", help="player names by wonder")

@@ -1,9 +1,9 @@
 """`companion kiosk install`: write the kiosk's systemd unit (shipped in this package) with the
 user, the Python that runs the app and its arguments filled in, then enable it.
 
-The unit starts ``python -m companion app --fullscreen --camera SOURCE`` on tty1 with the groups
-KMS/DRM and the touchscreen need (video, render, input), restarts it if it stops, and replaces the
-login prompt on that screen. docs/pi.md is the walk-through.
+The unit starts ``python -m companion app --fullscreen --camera SOURCE`` with tty1 as its terminal
+(replacing the login prompt there) and the groups KMS/DRM and the touchscreen need (video, render,
+input), and starts it again after any exit, a quit from the app included. docs/pi.md is the walk-through.
 """
 
 from __future__ import annotations

@@ -73,7 +73,9 @@ def check_architects_payload(kind: str, reader: Reader, seats: int | None) -> No
     if kind == "game_set_up":
         reader.as_object(allowed=SET_UP_FIELDS)
         for item in reader["players"].as_list(max_length=7):
-            item.as_object(allowed=("name", "wonder", "side"))
+            item.as_object(allowed=("name", "wonder", "side", "id"))
+            if item["id"].present:
+                item["id"].as_str(max_length=64)            # the player's stable id (storage.player_ids)
             item["name"].as_str(max_length=40)
             item["wonder"].as_str(max_length=40)
     elif kind == "architects_area_set":

@@ -82,6 +82,7 @@ def _log_game(store: GameStore, table: ArchitectsTable, *, source: str, at: str 
 
     when = at or now_iso()
     payload = set_up_payload(table)
+    payload["players"] = store.with_player_ids(payload["players"])
     document = store._checked(Event(1, "game_set_up", payload, source, when), empty_document())
     with store.atomic() as db:
         cursor = db.execute("INSERT INTO games (uuid, game, started_at, status) VALUES (?, ?, ?, 'playing')",
@@ -148,16 +149,17 @@ def architects_statistics(store: GameStore) -> dict[str, Any]:
             "category_averages": {c: round(sums[c] / lines, 2) for c in CATEGORIES} if lines else {}}
 
 
-def architects_bgstats(summary: Any, duration: int | None) -> dict[str, Any]:
-    """A finished Architects game as a BG Stats play (the wonder as each player's role)."""
+def architects_bgstats(summary: Any, duration: int | None, play_date: str, ids: dict[str, str]) -> dict[str, Any]:
+    """A finished Architects game as a BG Stats play (the wonder as each player's role), dated
+    `play_date`, the players by their stable `ids` (name -> id)."""
     sheet = summary.sheet
     wonders = load_architects_data().wonders
-    players = [{"name": line["name"], "sourcePlayerId": line["name"], "score": line["total"],
+    players = [{"name": line["name"], "sourcePlayerId": ids[line["name"]], "score": line["total"],
                 "winner": line["name"] in sheet["winners"], "startPlayer": False, "rank": line["rank"],
                 "role": wonders[line["wonder"]].name} for line in sheet["players"]]
     play: dict[str, Any] = {
         "sourceName": "Table Companion for 7 Wonders", "sourcePlayId": summary.uuid,
-        "playDate": summary.started_at.replace("T", " ")[:19],
+        "playDate": play_date,
         "game": {"name": "7 Wonders Architects", "sourceGameId": GAME, "bggId": BGG_ID, "highestWins": True,
                  "noPoints": False},
         "players": players,

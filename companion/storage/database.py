@@ -36,6 +36,7 @@ from companion.storage.events import (
     replay,
     table_problems,
 )
+from companion.storage.player_ids import RENAMED_SETTING, new_player_ids
 from companion.tablefile import ArmadaSource
 from companion.userdirs import user_data_folder
 
@@ -368,6 +369,7 @@ class GameStore:
         """
         if not players:
             raise EventError("a game needs its players: none given")
+        players = self.with_player_ids(players)
         payload: dict[str, Any] = {"variant": variant, "expansions": list(expansions or []), "players": players}
         if options:
             payload["options"] = options
@@ -393,6 +395,12 @@ class GameStore:
         else:
             self._documents[game_id] = (seq, document)
         return game_id
+
+    def with_player_ids(self, players: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """A new game's players (name, wonder, side...), each with their stable id (`player_ids`)."""
+        with self.guarded():
+            ids = new_player_ids(self.db, [str(p["name"]) for p in players], self.setting(RENAMED_SETTING, {}))
+        return [{**p, "id": p.get("id") or ids[seat]} for seat, p in enumerate(players)]
 
     def append(self, game_id: int, kind: str, payload: dict[str, Any], *, source: str = "hand",
                at: str | None = None) -> int:

@@ -104,9 +104,11 @@ def check_payload(kind: str, payload: Any, seats: int | None) -> list[Problem]:
                     name.as_str(max_length=40)
         items = reader["players"].as_list(max_length=8)
         for item in items:
-            item.as_object(allowed=("name", "wonder", "side", "other_wonder"))
+            item.as_object(allowed=("name", "wonder", "side", "other_wonder", "id"))
             if item["other_wonder"].present:
                 item["other_wonder"].as_object()            # Armada's 8th board: checked with the table
+            if item["id"].present:
+                item["id"].as_str(max_length=64)            # the player's stable id (storage.player_ids)
             item["name"].as_str(max_length=40)
             item["wonder"].as_str(max_length=40)
             item["side"].as_str(choices=("A", "B"), what="side")

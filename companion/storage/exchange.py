@@ -23,6 +23,7 @@ from companion.jsonread import JsonInputError, Problem, Problems, Reader, load_j
 from companion.storage.architects_log import architects_bgstats, is_architects_sheet
 from companion.storage.database import GameStore, StoreError
 from companion.storage.events import KINDS, SOURCES, STATE_KINDS, Event, EventError, empty_document, replay
+from companion.storage.player_ids import player_id
 
 __all__ = [
     "BGG_IDS",
@@ -33,6 +34,7 @@ __all__ = [
     "MAX_IMPORT_BYTES",
     "CheckedGame",
     "ImportRefused",
+    "bgstats_play_date",
     "bgstats_url",
     "check_game",
     "export_bgstats",
@@ -144,17 +146,36 @@ def _duration_minutes(started: str, finished: str | None) -> int | None:
     return max(1, round(seconds / 60)) if seconds > 0 else None
 
 
+def bgstats_play_date(started_at: str, finished_at: str | None) -> str:
+    """BG Stats' ``playDate``: when the play ended, in UTC, as ``yyyy-MM-dd HH:mm:ss`` (its createPlay
+    import's format; BG Stats shows it in the phone's own time zone). The log's times are ISO 8601 with
+    their offset (a time without one is UTC, docs/game-log.md); an unfinished game gives its start."""
+    import datetime
+
+    try:
+        when = datetime.datetime.fromisoformat(finished_at or started_at)
+    except ValueError:                                  # a time no ISO 8601 reader takes: as it is written
+        return (finished_at or started_at).replace("T", " ")[:19]
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=datetime.UTC)
+    return when.astimezone(datetime.UTC).strftime("%Y-%m-%d %H:%M:%S")
+
+
 def export_bgstats(store: GameStore, game_id: int) -> dict[str, Any]:
     """The game as a BG Stats play (its "createPlay" import: the play, the game by BoardGameGeek id,
-    each player's total score, winner and rank; the wonder and side as the player's role).
+    each player's total score, winner and rank by their stable id; the wonder and side as the
+    player's role).
 
     :raises StoreError: when the game is not finished (a play needs its result).
     """
     summary = store.game(game_id)
     if summary.sheet is None:
         raise StoreError(f"game {game_id} is not finished: BG Stats needs its result")
+    ids = {p["name"]: player_id(p) for p in store.events(game_id)[0].payload["players"]}
+    play_date = bgstats_play_date(summary.started_at, summary.finished_at)
     if is_architects_sheet(summary.sheet):
-        return architects_bgstats(summary, _duration_minutes(summary.started_at, summary.finished_at))
+        return architects_bgstats(summary, _duration_minutes(summary.started_at, summary.finished_at), play_date,
+                                  ids)
     lines = {line["name"]: line for line in summary.sheet["players"]}
     data = store.data
     described = {p["name"]: p.get("other_wonder") for p in store.state(game_id).document["players"]}
@@ -164,12 +185,12 @@ def export_bgstats(store: GameStore, game_id: int) -> dict[str, Any]:
         if line.get("free_city"):
             continue
         wonder = _wonder_name(data, player, described.get(player["name"]))
-        players.append({"name": player["name"], "sourcePlayerId": player["name"], "score": line["total"],
+        players.append({"name": player["name"], "sourcePlayerId": ids[player["name"]], "score": line["total"],
                         "winner": player["name"] in summary.sheet["winners"], "startPlayer": False,
                         "rank": line["rank"], "role": f"{wonder} {player['side']}"})
     play: dict[str, Any] = {
         "sourceName": "Table Companion for 7 Wonders", "sourcePlayId": summary.uuid,
-        "playDate": summary.started_at.replace("T", " ")[:19],
+        "playDate": play_date,
         "game": {"name": "7 Wonders", "sourceGameId": "7wonders", "bggId": BGG_IDS["7wonders"], "highestWins": True,
                  "noPoints": False},
         "players": players,

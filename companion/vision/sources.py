@@ -11,6 +11,7 @@ quietly. The Android camera (companion/app/android_camera.py) is one too.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -36,13 +37,15 @@ __all__ = [
     "is_video",
     "open_camera",
     "parse_resolution",
+    "split_pi_camera_height",
 ]
 
 DEMO_SOURCE = "demo"
 """The source name of the bundled recorded game."""
 RECORDING_PREFIX = "recording:"
 PICAMERA_SOURCE = "picamera"
-"""The Raspberry Pi camera (libcamera through picamera2); ``picamera:1`` names the second one."""
+"""The Raspberry Pi camera (libcamera through picamera2); ``picamera:1`` names the second one, and
+``picamera,height=0.7`` one fixed 0.7 m over the table (its focus is set there)."""
 BEST_RESOLUTION = (3840, 2160)
 """What a desktop camera is asked for when no resolution is given: it delivers its best up to this."""
 PREVIEW_MAX_WIDTH = 1280
@@ -199,9 +202,33 @@ def split_camera_spec(spec: str) -> tuple[str, tuple[int, int] | None]:
         raise FrameSourceError(f"{spec}: {error}", source=spec) from None
 
 
+def split_pi_camera_height(camera: str) -> tuple[str, float | None]:
+    """``picamera,height=0.7`` -> ("picamera", 0.7): the Pi camera's height over the table in metres,
+    which fixes its focus there (none: it focuses continuously; docs/pi.md).
+
+    :raises FrameSourceError: for another option, a height that is not a number of metres between 0.1
+        and 5, or an option on a camera that is not the Pi's.
+    """
+    name, comma, option = camera.partition(",")
+    if not comma:
+        return camera, None
+    key, _, value = option.partition("=")
+    if key.strip() != "height" or not (name == PICAMERA_SOURCE or name.startswith(PICAMERA_SOURCE + ":")):
+        raise FrameSourceError(f"{camera}: the only camera option is the Pi camera's height over the table, "
+                               "e.g. picamera,height=0.7 (metres)", source=camera)
+    try:
+        height = float(value.strip().removesuffix("m"))
+    except ValueError:
+        height = math.nan
+    if not 0.1 <= height <= 5.0:
+        raise FrameSourceError(f"{camera}: the height is the camera's distance from the table in metres, between "
+                               "0.1 and 5, e.g. picamera,height=0.7", source=camera)
+    return name, height
+
+
 def is_live(spec: str) -> bool:
-    """True for a live camera: a camera number or the Pi camera (with or without ``@WxH``)."""
-    camera = spec.partition("@")[0]
+    """True for a live camera: a camera number or the Pi camera (with or without ``@WxH`` and its height)."""
+    camera = spec.partition("@")[0].partition(",")[0]
     return camera.isdigit() or camera == PICAMERA_SOURCE or camera.startswith(PICAMERA_SOURCE + ":")
 
 
@@ -289,6 +316,7 @@ def open_camera(spec: str, resolution: tuple[int, int] | None = None) -> LiveCam
     """
     spec, asked = split_camera_spec(spec)
     resolution = asked or resolution
+    spec, height = split_pi_camera_height(spec)
     if spec.isdigit():
         return OpenCVCamera(int(spec), resolution)
     from companion.vision.picamera import PiCamera
@@ -296,7 +324,7 @@ def open_camera(spec: str, resolution: tuple[int, int] | None = None) -> LiveCam
     number = spec.partition(":")[2]
     if number and not number.isdigit():
         raise FrameSourceError(f"{spec}: the Pi camera is picamera or picamera:NUMBER", source=spec)
-    return PiCamera(int(number or 0), resolution)
+    return PiCamera(int(number or 0), resolution, height)
 
 
 def frames_from(spec: str, *, every: int = 1, limit_seconds: float | None = None,

@@ -2,8 +2,11 @@
 camera provider reach through `autoclass`, with the behaviour they rely on.
 
 The camera is the old ``android.hardware.Camera`` API Kivy's provider uses: `open()` fails without
-the CAMERA permission or for a busy or missing camera (a RuntimeException, as on a device),
-`setParameters` refuses a preview size the camera does not offer, and once `startPreview()` ran, a
+the CAMERA permission or for a busy or missing camera (a RuntimeException, as on a device), and for
+one this app opened and has not released yet (Android's camera service gives a camera to one client);
+`getParameters().getSupportedPreviewSizes()` lists the sizes it offers (``Camera.Size`` objects with
+``width`` and ``height`` fields, in a java.util.List), `setParameters` refuses a preview size the
+camera does not offer (or any, with `CAMERA.refuse_parameters`), and once `startPreview()` ran, a
 thread calls `onPreviewFrame(byte[], camera)` about 30 times a second with NV21 frames of a known
 picture at the preview size, each in a buffer the app queued with `addCallbackBuffer` (no buffer,
 no frame), until `CAMERA.frames_before_stop` frames (then it falls silent, as a camera taken by
@@ -41,6 +44,7 @@ class CameraHardware:
     count: int = 1
     sizes: tuple[tuple[int, int], ...] = ((1920, 1080), (1280, 720), (640, 480))
     busy: bool = False
+    refuse_parameters: bool = False
     frames_before_stop: int | None = None
     fps: float = 30.0
     delivered: int = 0
@@ -67,6 +71,19 @@ class _JavaList(list):
     def contains(self, item: Any) -> bool:
         return item in self
 
+    def size(self) -> int:
+        return len(self)
+
+    def get(self, index: int) -> Any:
+        return self[index]
+
+
+class _Size:
+    """android.hardware.Camera.Size: public int fields."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+
 
 class _Parameters:
     def __init__(self, size: tuple[int, int]) -> None:
@@ -75,6 +92,9 @@ class _Parameters:
 
     def setPreviewSize(self, width: int, height: int) -> None:
         self.size = (int(width), int(height))
+
+    def getSupportedPreviewSizes(self) -> _JavaList:
+        return _JavaList(_Size(w, h) for w, h in CAMERA.sizes)
 
     def getSupportedFocusModes(self) -> _JavaList:
         return _JavaList(["auto", "continuous-picture", "fixed"])
@@ -95,6 +115,7 @@ class _CameraDevice:
         self.buffers: deque[Any] = deque()
         self.callback: Any = None
         self.previewing = threading.Event()
+        self.previewed = False
         self.released = False
         self._thread: threading.Thread | None = None
 
@@ -104,7 +125,7 @@ class _CameraDevice:
         return copy
 
     def setParameters(self, parameters: _Parameters) -> None:
-        if parameters.size not in CAMERA.sizes:
+        if parameters.size not in CAMERA.sizes or CAMERA.refuse_parameters:
             raise JavaException("java.lang.RuntimeException: setParameters failed")
         self.parameters = parameters
 
@@ -119,6 +140,7 @@ class _CameraDevice:
 
     def startPreview(self) -> None:
         _record("startPreview")
+        self.previewed = True
         self.previewing.set()
         self._thread = threading.Thread(target=self._deliver, name="android-camera", daemon=True)
         self._thread.start()
@@ -158,6 +180,8 @@ class Camera:
         if Permission.CAMERA not in PLAYER.granted:
             raise JavaException("java.lang.RuntimeException: Fail to connect to camera service")
         if index >= CAMERA.count or CAMERA.busy:
+            raise JavaException("java.lang.RuntimeException: Fail to connect to camera service")
+        if any(d.index == index and not d.released for d in CAMERA.devices):
             raise JavaException("java.lang.RuntimeException: Fail to connect to camera service")
         device = _CameraDevice(index)
         CAMERA.devices.append(device)

@@ -4,7 +4,9 @@
 ``android`` modules (tests/fakes) and ``companion app --camera MISSING.mp4``, plays five camera
 stories and prints one JSON object per story: a camera given on the command line that cannot be
 opened, the permission granted when asked (frames reach the reader and the preview), the
-permission refused, the camera lost mid-game, a busy camera. Screenshots go to tests/output/screens/.
+permission refused, the camera lost mid-game, a busy camera, a camera without 1080p, one whose set-up
+fails after Kivy opened it, and pictures shared again through the one share sheet. Screenshots go to
+tests/output/screens/.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import json
 import os
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -107,21 +110,19 @@ def main(store: Path, language: str, size: tuple[int, int]) -> None:
     # Another app in front, then back: the camera is given back to the system, then watched again.
     app.on_pause()
     driver.pump(frames=3)
-    paused = {"story": "paused", "camera_on": app.camera_on,
-              "released": [d.released for d in android_device.CAMERA.devices]}
+    paused = {"story": "paused", "camera_on": app.camera_on, "cameras": _cameras()}
     app.on_resume()
     watch_reader()
     before = len(seen)
     driver.wait_until(lambda: len(seen) > before + 2, timeout=20)
     stories.append({**paused, "resumed_camera_on": app.camera_on, "frames_after_resume": len(seen) - before,
-                    "opened": len(android_device.CAMERA.devices)})
+                    "resumed_cameras": _cameras()})
 
     # Lost mid-game: the camera falls silent.
     android_device.CAMERA.frames_before_stop = android_device.CAMERA.delivered + 5
     driver.wait_until(lambda: not app.camera_on, timeout=20)
     driver.pump(frames=3)
-    stories.append({**_story(driver, "lost", language=language),
-                    "released": [d.released for d in android_device.CAMERA.devices]})
+    stories.append({**_story(driver, "lost", language=language), "cameras": _cameras()})
 
     # Refused.
     android_device.reset()
@@ -144,6 +145,31 @@ def main(store: Path, language: str, size: tuple[int, int]) -> None:
     driver.wait_until(lambda: not app.camera_on, timeout=20)
     stories.append(_story(driver, "busy", language=language))
 
+    # A camera without 1080p: asked for its sizes first, opened once at 720p (no busy second try).
+    android_device.reset()
+    android_device.PLAYER.granted.add("android.permission.CAMERA")
+    android_device.CAMERA.sizes = ((1280, 720), (640, 480))
+    seen.clear()
+    _start_android_game(driver)
+    watch_reader()
+    driver.wait_until(lambda: len(seen) >= 2, timeout=20)
+    stories.append({**_story(driver, "no-1080p", language=language), "reader": seen[:2],
+                    "cameras": _cameras()})
+
+    # Set-up fails after Kivy's provider opened the camera: it is released, and the next game gets it.
+    android_device.reset()
+    android_device.PLAYER.granted.add("android.permission.CAMERA")
+    android_device.CAMERA.refuse_parameters = True
+    _start_android_game(driver)
+    driver.wait_until(lambda: not app.camera_on, timeout=20)
+    refused = {**_story(driver, "parameters-refused", language=language), "cameras": _cameras()}
+    android_device.CAMERA.refuse_parameters = False
+    seen.clear()
+    _start_android_game(driver)
+    watch_reader()
+    driver.wait_until(lambda: len(seen) >= 2, timeout=20)
+    stories.append({**refused, "next_game_camera_on": app.camera_on, "next_game_cameras": _cameras()})
+
     stories.extend(_storage_stories(driver, store.parent / "shared", language))
     app.close_game()
     stories.append(_story(driver, "home", language=language))
@@ -151,6 +177,11 @@ def main(store: Path, language: str, size: tuple[int, int]) -> None:
     for story in stories:
         print(json.dumps(story), flush=True)
     driver.stop()
+
+
+def _cameras() -> list[dict[str, bool]]:
+    """Every camera the app opened, in order: did it show a preview, is it released."""
+    return [{"previewed": d.previewed, "released": d.released} for d in android_device.CAMERA.devices]
 
 
 def _legacy_store(app: Any, folder: Path) -> dict[str, Any]:
@@ -211,8 +242,8 @@ def _storage_stories(driver: AppDriver, shared: Path, language: str) -> list[dic
     android_device.reset_storage(str(shared / "legacy"), api_level=28)
     Path(android_device.STORAGE.root).mkdir(parents=True, exist_ok=True)
     android.api_version = 28
-    for name in [m for m in sys.modules if m.startswith("androidstorage4kivy")]:
-        del sys.modules[name]                      # it reads the API level when imported
+    for name in [m for m in sys.modules if m.startswith("androidstorage4kivy") or m == "companion.app.share"]:
+        del sys.modules[name]                      # they read the API level when imported (the share sheet too)
     _save_picture(driver)
     refused = _saved(driver, "storage-android-9-asked", language)
     refused["asked"] = android_device.PLAYER.asked
@@ -220,6 +251,27 @@ def _storage_stories(driver: AppDriver, shared: Path, language: str) -> list[dic
     android_device.PLAYER.granted.add("android.permission.WRITE_EXTERNAL_STORAGE")
     _save_picture(driver)
     stories.append(_saved(driver, "storage-android-9", language))
+
+    # Two more pictures shared: one share sheet all along, and its legacy MediaStore entries do not pile up.
+    import androidstorage4kivy
+
+    made: list[Any] = []
+    sheet_class = androidstorage4kivy.ShareSheet
+    original_init = sheet_class.__init__
+
+    def counting_init(sheet: Any, *args: Any, **kwargs: Any) -> None:
+        made.append(sheet)
+        original_init(sheet, *args, **kwargs)
+
+    sheet_class.__init__ = counting_init
+    for _ in range(2):
+        time.sleep(1.1)                                # another picture name (it holds the time to the second)
+        _save_picture(driver)
+    sheet_class.__init__ = original_init
+    shares = _saved(driver, "storage-android-9-shared-again", language)
+    shares["sheets_made"] = len(made)
+    shares["legacy_entries"] = sum(1 for row in android_device.STORAGE.rows.values() if "_data" in row["values"])
+    stories.append(shares)
     return stories
 
 

@@ -4,6 +4,12 @@ lores no larger than main, and YUV), `configure`, `camera_configuration`, `start
 and `capture_request(wait=SECONDS)` whose request gives ``make_array("main")`` as (h, w, 3) BGR for
 ``RGB888`` and ``make_array("lores")`` as (h*3/2, stride) YUV420, then `release()`.
 
+`camera_controls` is what libcamera advertises for the sensor (name -> (min, max, default), as picamera2
+gives it): Camera Module 3 Wide's autofocus controls by default (``AfMode`` 0-2, ``LensPosition`` 0-35
+dioptres, default 1.0, from libcamera's imx708_wide tuning file), none for a fixed-focus HQ Camera.
+`create_video_configuration(controls=...)` adds them to picamera2's own defaults, and `configure` sets
+them as picamera2 does: a control the camera does not advertise raises RuntimeError.
+
 `DEVICE` sets up the rig: which sensor is connected (Camera Module 3's IMX708 by default), a camera
 that is busy, or one that stops after some frames (capture then times out, as picamera2 does).
 """
@@ -23,6 +29,17 @@ IMX708_MODES = [  # Camera Module 3 and 3 Wide, as picamera2 lists them (format,
     {"format": "SRGGB10_CSI2P", "size": (4608, 2592), "fps": 14.35},
 ]
 
+COMMON_CONTROLS: dict[str, tuple[Any, Any, Any]] = {
+    "FrameDurationLimits": (33333, 120000, 33333),
+    "NoiseReductionMode": (0, 4, 0),
+    "ExposureTime": (26, 220417486, 20000),
+}
+IMX708_WIDE_CONTROLS = {**COMMON_CONTROLS, "AfMode": (0, 2, 0), "LensPosition": (0.0, 35.0, 1.0),
+                        "AfTrigger": (0, 1, 0)}
+"""Camera Module 3 Wide: libcamera's imx708_wide.json maps lens positions 0-35 dioptres (default 1.0)."""
+IMX477_CONTROLS = dict(COMMON_CONTROLS)
+"""The HQ Camera: a fixed-focus lens, no autofocus controls."""
+
 
 @dataclass
 class Device:
@@ -30,6 +47,7 @@ class Device:
 
     cameras: list[dict[str, Any]] = field(default_factory=lambda: [{"Model": "imx708_wide", "Num": 0}])
     modes: list[dict[str, Any]] = field(default_factory=lambda: [dict(m) for m in IMX708_MODES])
+    controls: dict[str, tuple[Any, Any, Any]] = field(default_factory=lambda: dict(IMX708_WIDE_CONTROLS))
     busy: bool = False
     frames_before_stop: int | None = None
     stride_padding: int = 0
@@ -74,6 +92,7 @@ class Picamera2:
             raise RuntimeError("Failed to acquire camera: Device or resource busy")
         self.camera_num = camera_num
         self.config: dict[str, Any] | None = None
+        self.controls: dict[str, Any] = {}
         self.started = False
         self.closed = False
         self.captured = 0
@@ -84,14 +103,26 @@ class Picamera2:
     def sensor_modes(self) -> list[dict[str, Any]]:
         return [dict(m) for m in DEVICE.modes]
 
+    @property
+    def camera_controls(self) -> dict[str, tuple[Any, Any, Any]]:
+        return dict(DEVICE.controls)
+
     def create_video_configuration(self, main: dict[str, Any] | None = None, lores: dict[str, Any] | None = None,
-                                   buffer_count: int = 6, **_: Any) -> dict[str, Any]:
+                                   buffer_count: int = 6, controls: dict[str, Any] | None = None,
+                                   **_: Any) -> dict[str, Any]:
         main = {"format": "XBGR8888", "size": (1280, 720), **(main or {})}
         if lores is not None:
             lores = {"format": "YUV420", "size": main["size"], **lores}
-        return {"use_case": "video", "main": main, "lores": lores, "buffer_count": buffer_count}
+        merged = dict(controls or {})
+        if "NoiseReductionMode" in DEVICE.controls and "FrameDurationLimits" in DEVICE.controls:
+            merged = {"NoiseReductionMode": 1, "FrameDurationLimits": (33333, 33333)} | merged
+        return {"use_case": "video", "main": main, "lores": lores, "buffer_count": buffer_count, "controls": merged}
 
     def configure(self, config: dict[str, Any]) -> None:
+        for name in config.get("controls", {}):
+            if name not in DEVICE.controls:
+                raise RuntimeError(f"Control {name} is not advertised by libcamera")
+        self.controls = dict(config.get("controls", {}))
         main, lores = config["main"], config["lores"]
         if lores is not None:
             if lores["size"][0] > main["size"][0] or lores["size"][1] > main["size"][1]:
