@@ -16,7 +16,7 @@ from companion.markers import load_marker_registry
 from companion.markers.registry import Component, _lookalike_ids
 from companion.simulation.render import code_corners_in_sticker, marker_sticker, paste, quad, sticker_image
 from companion.vision.decoders import ArucoDecoder, RawCode, square_to_quads
-from companion.vision.reader import MarkerReader, drop_odd_sizes
+from companion.vision.reader import FrameReading, MarkerReader, drop_odd_sizes
 
 REGISTRY = load_marker_registry()
 PIXELS = 8
@@ -146,18 +146,73 @@ def test_a_still_table_is_not_decoded_again_and_a_change_is_read() -> None:
     def filmed(image: np.ndarray) -> np.ndarray:
         return np.clip(image + noise.normal(0, 2.0, image.shape), 0, 255).astype(np.uint8)
 
-    assert sorted(d.component.marker for d in reader.read(filmed(frame)).markers) == [1, 2, 3, 4]
+    def read(image: np.ndarray) -> list[int]:
+        return sorted(d.component.marker for d in reader.read(filmed(image), sequence="video").markers)
+
+    assert read(frame) == [1, 2, 3, 4]
     assert len(calls) == 1 and calls[0] == frame.shape
-    assert sorted(d.component.marker for d in reader.read(filmed(frame)).markers) == [1, 2, 3, 4]
+    assert read(frame) == [1, 2, 3, 4]
     assert len(calls) == 1                              # camera noise only: nothing decoded again
     changed = frame.copy()
     changed[100:260, 600:800] = 190                      # marker 3 taken away
     _aruco(changed, 5, 640, 130)                         # marker 5 laid there
-    assert sorted(d.component.marker for d in reader.read(filmed(changed)).markers) == [1, 2, 4, 5]
+    assert read(changed) == [1, 2, 4, 5]
     assert len(calls) == 2 and calls[1][1] < frame.shape[1] // 2   # only the changed part
     swapped = changed.copy()
     _aruco(swapped, 6, 60, 120)                          # marker 1's sticker replaced in place
-    assert sorted(d.component.marker for d in reader.read(filmed(swapped)).markers) == [2, 4, 5, 6]
+    assert read(swapped) == [2, 4, 5, 6]
+    assert len(calls) == 3
+    reader.read(filmed(swapped), sequence="another video")
+    assert len(calls) == 4 and calls[3] == frame.shape    # another video: read whole
+
+
+def _photos() -> list[np.ndarray]:
+    """Unrelated photos of one size, each little different from the one before (as the BoofCV
+    benchmark's series are): a large QR code under a thumb, the same code uncovered, a sticker of
+    each family somewhere else, and the last photo again with other sensor noise."""
+    noise = np.random.default_rng(4)
+    covered = _frame(640, 480)
+    paste_code(covered, "qr", 12, 200, 120, 10)
+    cv2.circle(covered, (225, 145), 30, 120, -1)          # a thumb over a finder pattern
+    uncovered = _frame(640, 480)
+    paste_code(uncovered, "qr", 12, 200, 120, 10)
+    others = uncovered.copy()
+    paste_code(others, "qr", 30, 20, 20, 4)
+    _aruco(others, 7, 470, 330)
+    return [np.clip(image + noise.normal(0, 2.0, image.shape), 0, 255).astype(np.uint8)
+            for image in (covered, uncovered, others, others)]
+
+
+def _reading(reading: FrameReading) -> tuple[list[tuple[int, list[float]]], list[tuple[str, list[float]]]]:
+    return (sorted((d.component.marker, d.corners.ravel().tolist()) for d in reading.markers),
+            sorted((r.rejection.reason, r.code.corners.ravel().tolist()) for r in reading.rejected))
+
+
+@pytest.mark.parametrize("family", ["both", "qr", "aruco"])
+def test_unrelated_photos_are_read_each_as_alone(family: str) -> None:
+    """`companion scan` of several photos once read each one after the first as a video frame: the
+    parts like the photo before were not decoded again, so a code uncovered between two photos was
+    never read. Photos (no sequence) are read whole, exactly as a fresh reader reads each one."""
+    photos = _photos()
+    alone = [_reading(MarkerReader.for_family(family, REGISTRY).read(photo)) for photo in photos]
+    if family != "aruco":
+        assert [m for m, _ in alone[1][0]] == [12]        # the uncovered code, read on its own
+    one_reader = MarkerReader.for_family(family, REGISTRY)
+    assert [_reading(one_reader.read(photo)) for photo in photos] == alone
+
+
+def test_scan_of_several_photos_reads_each_as_alone(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    paths = []
+    for index, photo in enumerate(_photos()):
+        paths.append(str(tmp_path / f"photo{index}.png"))
+        cv2.imwrite(paths[-1], photo)
+
+    def scanned(images: list[str]) -> list[list[tuple[int, list[list[float]]]]]:
+        assert main(["scan", *images, "--json"]) == 0
+        return [sorted((m["marker"], m["corners"]) for m in entry["markers"])
+                for entry in json.loads(capsys.readouterr().out)]
+
+    assert scanned(paths) == [found for path in paths for found in scanned([path])]
 
 
 def test_scan_reads_only_the_family_asked_for(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

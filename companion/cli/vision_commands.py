@@ -187,7 +187,7 @@ def run_scan(args: argparse.Namespace) -> int:
     results: list[dict[str, Any]] = []
     skipped: list[dict[str, str]] = []
     for frame in _frames(args.images, 1, skipped=skipped):
-        result = reader.read(frame.image)
+        result = reader.read(frame.image, sequence=frame.sequence)
         markers = []
         positions = result.positions or [None] * len(result.reading.markers)
         for detection, position in zip(result.reading.markers, positions, strict=True):
@@ -263,7 +263,7 @@ def run_table(args: argparse.Namespace) -> int:
     tracker = TableTracker(reader.data, rule, names=args.names or {}, seat_order=reader.seating)
     notes: list[str] = []
     for frame in _frames(args.sources, args.every):
-        result = reader.read(frame.image)
+        result = reader.read(frame.image, sequence=frame.sequence)
         notes += result.notes
         for observation in (result.observation, *result.late):
             tracker.observe(observation, frame.seconds)
@@ -307,7 +307,7 @@ def run_watch(args: argparse.Namespace) -> int:
     interrupted = False
     try:
         for frame in _frames([args.source], args.every, args.realtime, resolution=args.resolution):
-            result = reader.read(frame.image)
+            result = reader.read(frame.image, sequence=frame.sequence)
             for note in result.notes:
                 say(frame.seconds, "note", note)
             for observation in (result.observation, *result.late):
@@ -392,7 +392,7 @@ def run_calibrate_table(args: argparse.Namespace) -> int:
     out = output_file(args.out)
     reader = _table_reader(args)
     frame = next(iter(_frames([args.image], 1)))
-    result = reader.read(frame.image)
+    result = reader.read(frame.image, sequence=frame.sequence)
     try:
         rig = RigProfile.from_frame(result, frame.image.shape[1], frame.image.shape[0])
     except RigProfileError as error:

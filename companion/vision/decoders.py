@@ -566,6 +566,10 @@ class ArucoDecoder:
         self.reduce_above = reduce_above
         self._full_size_next = False
 
+    def forget(self) -> None:
+        """Forget the last frame's small markers: the next frame is not one of the same video."""
+        self._full_size_next = False
+
     def scale_for(self, grey: np.ndarray) -> float:
         """The scale outlines are searched at: reduced for frames wider than `reduce_above` unless
         the last frame's small markers spread over most of it."""
