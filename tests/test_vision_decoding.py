@@ -275,7 +275,7 @@ def test_the_second_look_reads_only_outlines_showing_a_markers_border() -> None:
 
 def test_a_frame_of_more_codes_than_zxing_returns_in_one_read_is_read_whole() -> None:
     """zxing-cpp returns at most 255 symbols a read, the ones it could not decode included (a
-    crowded 4K table of QR stickers loses about 1 code in 10 so): 300 codes in a 4K frame are read
+    crowded 4K table of QR stickers lost up to 1 code in 10 so): 300 codes in a 4K frame are read
     in tiles, every one of them."""
     import zxingcpp
 

@@ -24,7 +24,15 @@ import numpy as np
 
 from companion.bench.lookalikes import measure_lookalikes
 from companion.markers import Component, MarkerRegistry, encode_payload, load_marker_registry, read_payload
-from companion.markers.sizing import SETUPS, TABLET_SETUPS, TALLEST_COLUMN, CitySize, printed_size_mm, size_for_city
+from companion.markers.sizing import (
+    SETUPS,
+    TABLET_SETUPS,
+    TALLEST_COLUMN,
+    CitySize,
+    city_shot,
+    printed_size_mm,
+    size_for_city,
+)
 from companion.simulation import render
 from companion.vision.decoders import ArucoDecoder, RawCode, ZbarDecoder, ZxingDecoder
 from companion.vision.reader import MarkerReader
@@ -248,6 +256,12 @@ def run(trials: int = 150, as_json: bool = False) -> list[Row]:
           f"{CITY_PIXELS_PER_MODULE:g} pixels per module or more: least printed size, and the height to hold it at")
     for name, by in tablet.items():
         print(f"{name:<60} QR {_city_size(by['qr']):<34} ArUco {_city_size(by['aruco'])}")
+    print("the printed sheets there (the tablet framing a whole city of them):")
+    for setup in TABLET_SETUPS:
+        shots = [(family, size, city_shot(setup, family, size)) for family, size in (("qr", 18.0), ("aruco", 14.0))]
+        print(f"{setup.name:<60} " + "   ".join(
+            f"{family} {size:g} mm: {shot.pixels_per_module:.2f} px/module at {shot.height_mm / 10:.0f} cm"
+            for family, size, shot in shots))
     print()
     _print_situations(situations)
     print()

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-__all__ = ["CITY_COLUMNS", "PI_SETUPS", "SETUPS", "TABLET_SETUPS", "TALLEST_COLUMN", "CameraSetup", "CitySize",
-           "TabletSetup", "city_extent_mm", "largest_size_mm", "printed_size_mm", "size_for_city",
-           "view_on_table_mm", "worst_pixels_per_mm"]
+__all__ = ["CITY_COLUMNS", "PI_SETUPS", "SETUPS", "TABLET_SETUPS", "TALLEST_COLUMN", "CameraSetup", "CityShot",
+           "CitySize", "TabletSetup", "city_extent_mm", "city_shot", "largest_size_mm", "printed_size_mm",
+           "size_for_city", "view_on_table_mm", "worst_pixels_per_mm"]
 
 MODULES = {"qr": 21, "aruco": 7}
 """Modules across the printed code (a version-1 QR code; a 5x5 ArUco marker with its border)."""
@@ -276,17 +276,25 @@ def _worst_over_city(setup: CameraSetup, extent: tuple[float, float], samples: i
                for i in range(samples + 1) for j in range(samples + 1))
 
 
-def _city_shot(tablet: TabletSetup, family: str, size_mm: float) -> tuple[float, float, bool]:
-    """(pixels per module over the whole city, the tablet's height, portrait) at the better of the
-    tablet held landscape or portrait, as low as the city framed allows."""
+@dataclass(frozen=True)
+class CityShot:
+    """A tablet framing a whole city of stickers of one size: the fewest pixels per module over the
+    city, at the least height that frames it, held landscape or portrait (the better)."""
+
+    pixels_per_module: float
+    height_mm: float
+    portrait: bool
+
+
+def city_shot(tablet: TabletSetup, family: str, size_mm: float) -> CityShot:
+    """How a tablet that frames a whole city with `size_mm` stickers of `family` sees them."""
     extent = city_extent_mm(family, size_mm)
-    best = (0.0, 0.0, False)
+    best = CityShot(0.0, 0.0, False)
     for portrait in (False, True):
         height = _framing_height_mm(tablet, extent, portrait)
-        setup = _camera(tablet, height, portrait)
-        ppm = _worst_over_city(setup, extent) * size_mm / MODULES[family]
-        if ppm > best[0]:
-            best = (ppm, height, portrait)
+        ppm = _worst_over_city(_camera(tablet, height, portrait), extent) * size_mm / MODULES[family]
+        if ppm > best.pixels_per_module:
+            best = CityShot(ppm, height, portrait)
     return best
 
 
@@ -295,18 +303,18 @@ def size_for_city(tablet: TabletSetup, family: str, pixels_per_module: float, st
     every sticker of it at `pixels_per_module` or more; ``size_mm`` None when no size up to
     `largest_size_mm` does."""
     sizes = [step_mm * k for k in range(1, int(largest_size_mm(family) / step_mm + 1e-9) + 1)]
-    top_ppm, top_height, top_portrait = _city_shot(tablet, family, sizes[-1])
-    if top_ppm < pixels_per_module:
-        return CitySize(family, None, top_height, top_ppm, top_portrait, top_ppm)
+    top = city_shot(tablet, family, sizes[-1])
+    if top.pixels_per_module < pixels_per_module:
+        return CitySize(family, None, top.height_mm, top.pixels_per_module, top.portrait, top.pixels_per_module)
     low, high = 0, len(sizes) - 1          # the stickers' pixels per module grow with their size
     while low < high:
         middle = (low + high) // 2
-        if _city_shot(tablet, family, sizes[middle])[0] >= pixels_per_module:
+        if city_shot(tablet, family, sizes[middle]).pixels_per_module >= pixels_per_module:
             high = middle
         else:
             low = middle + 1
-    ppm, height, portrait = _city_shot(tablet, family, sizes[low])
-    return CitySize(family, sizes[low], height, ppm, portrait, top_ppm)
+    shot = city_shot(tablet, family, sizes[low])
+    return CitySize(family, sizes[low], shot.height_mm, shot.pixels_per_module, shot.portrait, top.pixels_per_module)
 
 
 TABLET_SETUPS = tuple(

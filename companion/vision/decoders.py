@@ -132,7 +132,7 @@ class ZxingDecoder:
     SPLIT_FROM_SYMBOLS = 150
     """zxing-cpp returns at most 255 symbols a read, those it could not decode included, and a
     crowded 4K table holds as many of those as codes (finder patterns of neighbouring codes): it
-    then stopped before about 1 code in 10. Frames are read in tiles of at most `TILE_SIDE`
+    then stopped before up to 1 code in 10. Frames are read in tiles of at most `TILE_SIDE`
     pixels overlapping by `TILE_OVERLAP` (more than a code), and a tile whose read returns
     `SPLIT_FROM_SYMBOLS` symbols or more is read again in halves."""
     LARGE_PIXELS_PER_MODULE = 6.0
