@@ -50,6 +50,7 @@ def test_each_row_is_read_with_the_family_its_frames_show(outside: Path) -> None
     fiducials, foreign = rows["independent/fiducials"], rows["independent/photos/foreign"]
     assert fiducials.family == "aruco" and fiducials.bare_ours == fiducials.full_ours == 3
     assert foreign.family == "qr" and foreign.full_ours == 1 and foreign.refused == 1   # the URL, refused
+    assert foreign.bare_foreign == 1 and fiducials.bare_foreign == 0
     assert all(row.beyond_bare == row.bare_only == 0 and row.bare_ms > 0 and row.full_ms > 0
                for row in rows.values())
 

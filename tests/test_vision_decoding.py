@@ -13,6 +13,7 @@ import pytest
 from companion.cli import main
 from companion.jsonread import Problem, Reader
 from companion.markers import load_marker_registry
+from companion.markers.codec import encode_payload
 from companion.markers.registry import Component, _lookalike_ids
 from companion.simulation.render import code_corners_in_sticker, marker_sticker, paste, quad, sticker_image
 from companion.vision.decoders import ArucoDecoder, RawCode, square_to_quads
@@ -279,7 +280,6 @@ def test_a_frame_of_more_codes_than_zxing_returns_in_one_read_is_read_whole() ->
     in tiles, every one of them."""
     import zxingcpp
 
-    from companion.markers.codec import encode_payload
     from companion.vision.decoders import ZxingDecoder
 
     numbers = sorted({c.marker for c in REGISTRY.components})[:300]
@@ -292,3 +292,19 @@ def test_a_frame_of_more_codes_than_zxing_returns_in_one_read_is_read_whole() ->
     assert len(zxingcpp.read_barcodes(frame, formats=zxingcpp.BarcodeFormat.QRCode)) == 255
     read = ZxingDecoder(upscale=True).decode(frame)
     assert sorted({code.text for code in read}) == sorted(encode_payload(number, REGISTRY) for number in numbers)
+
+
+def test_a_large_code_across_the_tiles_of_a_large_frame_is_read() -> None:
+    """A close-up's code larger than the tiles' overlap, lying across the cut between two tiles, is
+    read by a read of the whole frame (the codes read say large codes may be there)."""
+    from companion.vision.decoders import ZxingDecoder
+
+    frame = _frame(3000, 1400)
+    paste_code(frame, "qr", 12, 1290, 400, 20)         # 420 px wide, the tiles cut at 1500 +- 128
+    for index, number in enumerate((30, 31, 32)):
+        paste_code(frame, "qr", number, 200 + 900 * index + (600 if index == 2 else 0), 1000, 12)
+    decoder = ZxingDecoder(upscale=True)
+    halves = decoder._read_tiles(frame, (0, 0, 3000, 1400))
+    assert halves[2] == 2 and encode_payload(12, REGISTRY) not in {code.text for code in halves[0]}
+    read = {code.text for code in decoder.decode(frame)}
+    assert {encode_payload(number, REGISTRY) for number in (12, 30, 31, 32)} <= read

@@ -54,6 +54,8 @@ class OutsideRow:
     """Markers of ours a bare decoder reads that the full reader does not."""
     refused: int
     """Codes the full reader read and refused (foreign, misprinted), reported with their reason."""
+    bare_foreign: int
+    """Codes the bare decoders read that are not ours (zxing-cpp's foreign QR codes)."""
 
     @property
     def ratio(self) -> float:
@@ -96,12 +98,16 @@ def _family_shown(frames: Sequence[np.ndarray], registry: MarkerRegistry) -> str
     return "both" if qr and aruco else ("aruco" if aruco else "qr")
 
 
-def _bare_ours(result: object, family: str, registry: MarkerRegistry) -> list[Found]:
-    """The markers of ours among what the bare decoders of `family` returned."""
+def _bare_ours(result: object, family: str, registry: MarkerRegistry) -> tuple[list[Found], int]:
+    """The markers of ours among what the bare decoders of `family` returned, and how many QR codes
+    they read that are not ours."""
     qr, aruco = (result, None) if family == "qr" else ((None, result) if family == "aruco" else result)  # type: ignore[misc]
     found: list[Found] = []
+    foreign = 0
     for barcode in qr or ():
-        if isinstance(read_payload(barcode.text, registry), Component):
+        if not isinstance(read_payload(barcode.text, registry), Component):
+            foreign += 1
+        else:
             p = barcode.position
             corners = np.array([[p.top_left.x, p.top_left.y], [p.top_right.x, p.top_right.y],
                                 [p.bottom_right.x, p.bottom_right.y], [p.bottom_left.x, p.bottom_left.y]], float)
@@ -112,7 +118,7 @@ def _bare_ours(result: object, family: str, registry: MarkerRegistry) -> list[Fo
             number = int(marker_id)
             if registry.get(number) is not None and number not in registry.lookalike_ids:
                 found.append(_found(number, np.asarray(corners, float).reshape(4, 2)))
-    return found
+    return found, foreign
 
 
 def _found(identity: object, corners: np.ndarray) -> Found:
@@ -146,12 +152,13 @@ def measure_outside(roots: Sequence[str | Path], limit: int = 8, rounds: int = 3
             reader = MarkerReader.for_family(family, registry, reuse=False)
             bare = bare_decoders(family, registry)
             bare_ms, full_ms = [], []
-            bare_ours = full_ours = beyond = bare_only = refused = 0
+            bare_ours = full_ours = beyond = bare_only = refused = bare_foreign = 0
             for grey in greys:
                 bare_elapsed, elapsed, reading = timed_pair(bare, reader.read, grey, rounds)
                 bare_ms.append(bare_elapsed)
                 full_ms.append(elapsed)
-                by_bare = _bare_ours(bare(grey), family, registry)
+                by_bare, foreign = _bare_ours(bare(grey), family, registry)
+                bare_foreign += foreign
                 by_full = [_found(d.code.text if d.code.text is not None else d.code.fiducial_id,
                                   np.asarray(d.corners, float))
                            for d in reading.markers]  # type: ignore[attr-defined]
@@ -162,7 +169,7 @@ def measure_outside(roots: Sequence[str | Path], limit: int = 8, rounds: int = 3
                 refused += len(reading.rejected)  # type: ignore[attr-defined]
             rows.append(OutsideRow(label, family, len(greys), int(statistics.median(g.shape[1] for g in greys)),
                                    statistics.median(bare_ms), statistics.median(full_ms), bare_ours, full_ours,
-                                   beyond, bare_only, refused))
+                                   beyond, bare_only, refused, bare_foreign))
     return rows
 
 
@@ -171,11 +178,12 @@ def print_outside(rows: Sequence[OutsideRow]) -> None:
     print("\nspeed on outside frames: the full reader of the family the frames show against the bare decoders of "
           "that family, same frames, by turns")
     print(f"{'folder':<44} {'reads':<6} {'frames':>6} {'width':>6} {'bare ms':>8} {'full ms':>8} {'ratio':>6}   "
-          f"{'ours: bare':>10} {'full':>5} {'beyond bare':>11} {'bare only':>9} {'refused':>8}")
+          f"{'ours: bare':>10} {'full':>5} {'beyond bare':>11} {'bare only':>9}   {'foreign: bare':>13} "
+          f"{'full (refused)':>14}")
     for row in rows:
         print(f"{row.label[-44:]:<44} {row.family:<6} {row.frames:>6} {row.width:>6} {row.bare_ms:>8.1f} "
               f"{row.full_ms:>8.1f} {row.ratio:>6.2f}   {row.bare_ours:>10} {row.full_ours:>5} {row.beyond_bare:>11} "
-              f"{row.bare_only:>9} {row.refused:>8}")
+              f"{row.bare_only:>9}   {row.bare_foreign:>13} {row.refused:>14}")
     if rows:
         slowest = max(rows, key=lambda row: row.full_ms)
         print(f"worst ratio {max(row.ratio for row in rows):.2f}; slowest frame median {slowest.full_ms:.0f} ms "

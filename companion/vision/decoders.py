@@ -134,7 +134,8 @@ class ZxingDecoder:
     crowded 4K table holds as many of those as codes (finder patterns of neighbouring codes): it
     then stopped before up to 1 code in 10. Frames are read in tiles of at most `TILE_SIDE`
     pixels overlapping by `TILE_OVERLAP` (more than a code), and a tile whose read returns
-    `SPLIT_FROM_SYMBOLS` symbols or more is read again in halves."""
+    `SPLIT_FROM_SYMBOLS` symbols or more is read again in halves; a frame of codes that may be
+    larger than the overlap (a close-up) is read whole too."""
     LARGE_PIXELS_PER_MODULE = 6.0
     """From how many pixels per module a code may be read only by the pyramid. Measured on busy card
     art blurred up to half a module (40 codes a size): recall without the pyramid equals recall
@@ -152,7 +153,11 @@ class ZxingDecoder:
         self.upscale = upscale
 
     def decode(self, grey: np.ndarray) -> list[RawCode]:
-        codes, undecoded = self._read_tiles(grey, (0, 0, grey.shape[1], grey.shape[0]))
+        codes, undecoded, tiles = self._read_tiles(grey, (0, 0, grey.shape[1], grey.shape[0]))
+        if tiles > 1 and largest_pixels_per_module(codes, undecoded, grey.shape) * 21 > self.TILE_OVERLAP:
+            # Codes larger than the tiles' overlap may be cut by a tile: read the frame whole too.
+            whole, undecoded = self._read(grey, 1.0, (0, 0), downscale=False)
+            codes += [code for code in whole if not _read_already(code, codes)]
         if (max(grey.shape) > self.PYRAMID_FROM_PX
                 and largest_pixels_per_module(codes, undecoded, grey.shape) >= self.LARGE_PIXELS_PER_MODULE):
             factor = self.PYRAMID_FACTOR
@@ -171,10 +176,11 @@ class ZxingDecoder:
             codes += self._read(up, 2.0, (x0, y0), downscale=False)[0]
         return codes
 
-    def _read_tiles(self, grey: np.ndarray, box: tuple[int, int, int, int]) -> tuple[list[RawCode], list[np.ndarray]]:
-        """The codes decoded in `box` of `grey` and the symbols located there but not decoded, read
-        in tiles no longer than `TILE_SIDE` overlapping by `TILE_OVERLAP`, a tile whose read comes
-        near zxing-cpp's limit of symbols split again."""
+    def _read_tiles(self, grey: np.ndarray, box: tuple[int, int, int, int]
+                    ) -> tuple[list[RawCode], list[np.ndarray], int]:
+        """The codes decoded in `box` of `grey`, the symbols located there but not decoded, and the
+        number of tiles read: tiles no longer than `TILE_SIDE` overlapping by `TILE_OVERLAP`, a
+        tile whose read comes near zxing-cpp's limit of symbols split again."""
         x0, y0, x1, y1 = box
         width, height = x1 - x0, y1 - y0
         if max(width, height) > self.TILE_SIDE:
@@ -182,13 +188,22 @@ class ZxingDecoder:
         codes, undecoded = self._read(grey[y0:y1, x0:x1], 1.0, (x0, y0), downscale=False)
         if len(codes) + len(undecoded) >= self.SPLIT_FROM_SYMBOLS and max(width, height) > 2 * self.TILE_OVERLAP:
             return self._read_halves(grey, box)
-        return codes, undecoded
+        # A symbol reaching a tile's cut edge is cut: a smaller one lies whole in the next tile.
+        height_px, width_px = grey.shape[:2]
+        cut = np.array([x0 > 0, y0 > 0, x1 < width_px, y1 < height_px])
+        if cut.any():
+            undecoded = [quad for quad in undecoded if not (cut & np.array([
+                quad[:, 0].min() <= x0 + 2, quad[:, 1].min() <= y0 + 2,
+                quad[:, 0].max() >= x1 - 3, quad[:, 1].max() >= y1 - 3])).any()]
+        return codes, undecoded, 1
 
-    def _read_halves(self, grey: np.ndarray, box: tuple[int, int, int, int]) -> tuple[list[RawCode], list[np.ndarray]]:
+    def _read_halves(self, grey: np.ndarray, box: tuple[int, int, int, int]
+                     ) -> tuple[list[RawCode], list[np.ndarray], int]:
         """`_read_tiles` on the two halves of `box` (cut across its longer side, overlapping)."""
         x0, y0, x1, y1 = box
         codes: list[RawCode] = []
         undecoded: list[np.ndarray] = []
+        tiles = 0
         if x1 - x0 >= y1 - y0:
             middle = (x0 + x1) // 2
             halves = [(x0, y0, min(x1, middle + self.TILE_OVERLAP // 2), y1),
@@ -198,10 +213,11 @@ class ZxingDecoder:
             halves = [(x0, y0, x1, min(y1, middle + self.TILE_OVERLAP // 2)),
                       (x0, max(y0, middle - self.TILE_OVERLAP // 2), x1, y1)]
         for half in halves:
-            found, located = self._read_tiles(grey, half)
+            found, located, count = self._read_tiles(grey, half)
             codes += [code for code in found if not _read_already(code, codes)]
             undecoded += located
-        return codes, undecoded
+            tiles += count
+        return codes, undecoded, tiles
 
     def _read(self, grey: np.ndarray, scale: float, origin: tuple[int, int], downscale: bool
               ) -> tuple[list[RawCode], list[np.ndarray]]:
