@@ -255,11 +255,11 @@ def run(trials: int = 150, as_json: bool = False) -> list[Row]:
     print(f"a tablet framing a whole city (columns of {TALLEST_COLUMN} cards), every sticker at "
           f"{CITY_PIXELS_PER_MODULE:g} pixels per module or more: least printed size, and the height to hold it at")
     for name, by in tablet.items():
-        print(f"{name:<60} QR {_city_size(by['qr']):<34} ArUco {_city_size(by['aruco'])}")
+        print(f"{name:<64} QR {_city_size(by['qr']):<40} ArUco {_city_size(by['aruco'])}")
     print("the printed sheets there (the tablet framing a whole city of them):")
     for setup in TABLET_SETUPS:
         shots = [(family, size, city_shot(setup, family, size)) for family, size in (("qr", 18.0), ("aruco", 14.0))]
-        print(f"{setup.name:<60} " + "   ".join(
+        print(f"{setup.name:<64} " + "   ".join(
             f"{family} {size:g} mm: {shot.pixels_per_module:.2f} px/module at {shot.height_mm / 10:.0f} cm"
             for family, size, shot in shots))
     print()
