@@ -95,7 +95,7 @@ def measure(videos: int, turned_like_neighbour: bool) -> None:
     delays: dict[ConfirmationRule, list[float]] = {rule: [] for rule in RULES}
     for seed in range(videos):
         frames, truth, carried, owner = video(seed, turned_like_neighbour=turned_like_neighbour)
-        observations = [reader.read(frame).observation for frame in frames]
+        observations = [reader.read(frame, sequence=f"video{seed}").observation for frame in frames]
         for rule in RULES:
             tracker = TableTracker(data, rule)
             for index, observation in enumerate(observations):

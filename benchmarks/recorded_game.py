@@ -61,7 +61,7 @@ def main() -> None:
             break
         render_ms.append((time.perf_counter() - start) * 1000)
         start = time.perf_counter()
-        observation = reader.read(frame).observation
+        observation = reader.read(frame, sequence="recording").observation
         read_ms.append((time.perf_counter() - start) * 1000)
         for change in tracker.observe(observation, at):
             if change.kind == "card" and change.component is not None:

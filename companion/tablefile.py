@@ -150,11 +150,12 @@ def _read_player(reader: Reader, data: GameData, two_player: bool, armada: Armad
     return Player(name, wonder, side, stages, tuple(cards), coins, tuple(tokens), choices, free_city, port)
 
 
-def _check_table(reader: Reader, table: Table) -> None:
-    """Problems that need the whole table: seats, shared boards, copies in the box, choices."""
+def _check_table(reader: Reader, table: Table, box_players: int | None = None) -> None:
+    """Problems that need the whole table: seats, shared boards, copies in the box (of
+    `box_players`, default the table's own count), choices."""
     data = table.data
     others = Counter(p.wonder.name for p in table.players if p.wonder.outside is not None)
-    box_players = table.box_player_count
+    box_players = box_players or table.box_player_count
     holders: dict[str, list[int]] = {}
     for seat, player in enumerate(table.players):
         at = reader["players"].child_path(seat)
@@ -236,11 +237,14 @@ ArmadaSource = ArmadaData | Callable[[], ArmadaData] | None
 """The Armada data for a table that plays with it, or a function loading it only then."""
 
 
-def parse_table(document: Any, data: GameData | None = None, *, armada: ArmadaSource = None) -> Table:
+def parse_table(document: Any, data: GameData | None = None, *, armada: ArmadaSource = None,
+                box_players: int | None = None) -> Table:
     """Build a `Table` from a decoded table-file document.
 
     `armada` is the Armada data to use when the table plays with it (with a component owner's
-    entered values), or a function that loads it; default: the shipped data alone.
+    entered values), or a function that loads it; default: the shipped data alone. `box_players`
+    is the player count whose box the cards come from when the document may not list every seat
+    (the cities a camera saw, the game's player count known); default: the players listed.
 
     :raises TableFileError: with every problem found; no partial table is ever returned.
     """
@@ -296,7 +300,7 @@ def parse_table(document: Any, data: GameData | None = None, *, armada: ArmadaSo
         raise TableFileError(problems)
     table = Table(data, tuple(p for p in players if p is not None), variant, tuple(expansions), options,
                   armada_data, teams)
-    _check_table(reader, table)
+    _check_table(reader, table, box_players)
     if problems:
         raise TableFileError(problems)
     return table

@@ -17,9 +17,11 @@ class _CountingReader:
 
     def __init__(self) -> None:
         self.frames: list[int] = []
+        self.sequences: set[str | None] = set()
 
-    def read(self, image: np.ndarray) -> object:
+    def read(self, image: np.ndarray, *, sequence: str | None = None) -> object:
         self.frames.append(int(image[0, 0]))
+        self.sequences.add(sequence)
         return object()
 
 
@@ -27,7 +29,7 @@ def _source(count: int, interval: float) -> Iterator[Frame]:
     """`count` tiny frames, one every `interval` seconds, each numbered in its first pixel."""
     for number in range(count):
         time.sleep(interval)
-        yield Frame(number * interval, "test", np.full((2, 2), number % 256, dtype=np.uint8))
+        yield Frame(number * interval, "test", np.full((2, 2), number % 256, dtype=np.uint8), sequence="camera0")
 
 
 def _run(feed: CameraFeed, timeout: float = 10.0) -> float:
@@ -49,6 +51,7 @@ def test_a_live_feed_recognises_at_most_max_rate_frames_a_second() -> None:
     assert feed.stats.frames_taken == 60
     assert 3 <= len(reader.frames) <= 10.0 * elapsed + 1
     assert reader.frames == sorted(reader.frames)            # always the newest frame, in order
+    assert reader.sequences == {"camera0"}                   # frames of one camera: the reader may reuse
 
 
 def test_without_a_cap_an_instant_reader_sees_most_frames() -> None:

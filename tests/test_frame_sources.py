@@ -80,6 +80,23 @@ def test_source_names() -> None:
             parse_resolution(bad)
 
 
+def test_frames_of_a_video_share_a_sequence_photos_have_none(tmp_path: Any) -> None:
+    """The reader reuses a reading only within one sequence (a video, a camera): photos, even of one
+    folder and one size, are each read on their own."""
+    import cv2
+
+    for index in range(2):
+        cv2.imwrite(str(tmp_path / f"photo{index}.png"), scene.halves(64, 48))
+    assert [f.sequence for f in frames_from(str(tmp_path))] == [None, None]
+    video = tmp_path / "table.avi"
+    writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), 5.0, (64, 48))
+    for _ in range(3):
+        writer.write(scene.halves(64, 48))
+    writer.release()
+    assert [f.sequence for f in frames_from(str(video))] == [str(video)] * 3
+    assert {f.sequence for f in frames_from("demo", limit_seconds=0.4)} == {"demo"}
+
+
 # -- a desktop camera through OpenCV -------------------------------------------------------------------
 class _FakeCapture:
     """cv2.VideoCapture of a camera offering `modes`: a size set asks for one, the camera delivers the
@@ -132,6 +149,7 @@ def test_a_camera_is_asked_for_its_best_and_reports_what_it_delivers(capture: ty
     assert camera.describe() == "camera0: 1920x1080 (asked for 3840x2160)"
     frame = next(camera)
     assert frame.image.shape == (1080, 1920, 3)
+    assert frame.sequence == next(camera).sequence == "camera0"     # one camera: one sequence
     assert frame.preview is not None and frame.preview.shape == (720, 1280, 3)     # the screen's copy
     assert frame.preview[10, 10].tolist() == list(scene.RED_BGR)
     camera.close()

@@ -255,7 +255,7 @@ def test_the_demo_table_at_its_end_is_read_whole_at_1280x720(data: GameData) -> 
     reader = TableReader(data=data, player_count=3)
     tracker = TableTracker(data)
     for at, frame in play.frames(start=play.duration - 1.8):
-        tracker.observe(reader.read(frame).observation, at)
+        tracker.observe(reader.read(frame, sequence="demo").observation, at)
     assert _cities(tracker) == {p.wonder.id: ({c.id for c in p.cards}, p.stages_built) for p in game.final.players}
 
 
@@ -285,7 +285,7 @@ def _read(frames: Iterable[tuple[float, np.ndarray]], data: GameData
     times = []
     for at, frame in frames:
         times.append(at)
-        for change in tracker.observe(reader.read(frame).observation, at):
+        for change in tracker.observe(reader.read(frame, sequence="demo").observation, at):
             if change.kind == "card" and change.component is not None:
                 confirmed[(change.wonder or "", change.component.card or "")] = at
             elif change.kind == "stage":

@@ -118,7 +118,7 @@ def test_a_video_with_hands_over_the_cards_ends_with_the_whole_table(data: GameD
         frame = _with_hands(scene.frame, index)
         if index < 8:
             _cover(frame, late.corners_px)   # the card is not on the table yet
-        result = reader.read(frame)
+        result = reader.read(frame, sequence="video")
         seen = {c.marker for s in result.observation.seats for c in s.cards}
         invented |= seen - {t.component.marker for t in scene.truth}
         for change in tracker.observe(result.observation, index * 0.1):

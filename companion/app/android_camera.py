@@ -179,7 +179,7 @@ class AndroidCamera(LiveCamera):
                 assert self.delivered is not None
                 image = nv21_to_bgr(raw, *self.delivered)
                 self._count += 1
-                return Frame(now - self._started, f"{self.name}#{self._count}", image, preview_of(image))
+                return Frame(now - self._started, f"{self.name}#{self._count}", image, preview_of(image), self.name)
             if now - self._last_at > LOST_AFTER_SECONDS:
                 self.close()
                 raise FrameSourceError(f"camera {self.index} stopped delivering frames", kind="lost",

@@ -24,7 +24,15 @@ import numpy as np
 
 from companion.bench.lookalikes import measure_lookalikes
 from companion.markers import Component, MarkerRegistry, encode_payload, load_marker_registry, read_payload
-from companion.markers.sizing import SETUPS, printed_size_mm
+from companion.markers.sizing import (
+    SETUPS,
+    TABLET_SETUPS,
+    TALLEST_COLUMN,
+    CitySize,
+    city_shot,
+    printed_size_mm,
+    size_for_city,
+)
 from companion.simulation import render
 from companion.vision.decoders import ArucoDecoder, RawCode, ZbarDecoder, ZxingDecoder
 from companion.vision.reader import MarkerReader
@@ -34,6 +42,9 @@ __all__ = ["PIXELS_PER_MODULE", "SITUATIONS", "TARGETS", "marker_numbers", "meas
 
 PIXELS_PER_MODULE = (1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
 TARGETS = {"qr": 0.995, "aruco": 0.99, "microqr": 0.995}
+CITY_PIXELS_PER_MODULE = 3.0
+"""What the tablet sizes aim at for both families: recall 99.5 % and more from 3 pixels per module
+on the independent acceptance sets (QR) and on busy card art (ArUco; markers/README.md)."""
 """Recall each family must reach (the vision issue's targets)."""
 
 
@@ -211,9 +222,13 @@ def run(trials: int = 150, as_json: bool = False) -> list[Row]:
     needed = {family: needed_pixels_per_module(rows, family, decoder) for family, decoder in decisive.items()}
     sizes = {setup.name: {family: (round(printed_size_mm(setup, modules[family], ppm), 1) if ppm else None)
                           for family, ppm in needed.items()} for setup in SETUPS}
+    tablet = {setup.name: {family: size_for_city(setup, family, CITY_PIXELS_PER_MODULE) for family in ("qr", "aruco")}
+              for setup in TABLET_SETUPS}
     if as_json:
         print(json.dumps({"rows": [{**r.__dict__, "recall": r.recall} for r in rows],
                           "needed_pixels_per_module": needed, "sizes_mm": sizes,
+                          "tablet_over_one_city": {name: {f: c.__dict__ for f, c in by.items()}
+                                                   for name, by in tablet.items()},
                           "situations": [{**r.__dict__, "recall": r.recall} for r in situations],
                           "lookalikes": lookalikes.to_json()}, indent=1))
         return rows
@@ -237,10 +252,27 @@ def run(trials: int = 150, as_json: bool = False) -> list[Row]:
         s = sizes[setup.name]
         print(f"{setup.name:<78} {s['qr']!s:>7} {s['aruco']!s:>7} {s['microqr']!s:>8}")
     print()
+    print(f"a tablet framing a whole city (columns of {TALLEST_COLUMN} cards), every sticker at "
+          f"{CITY_PIXELS_PER_MODULE:g} pixels per module or more: least printed size, and the height to hold it at")
+    for name, by in tablet.items():
+        print(f"{name:<64} QR {_city_size(by['qr']):<40} ArUco {_city_size(by['aruco'])}")
+    print("the printed sheets there (the tablet framing a whole city of them):")
+    for setup in TABLET_SETUPS:
+        shots = [(family, size, city_shot(setup, family, size)) for family, size in (("qr", 18.0), ("aruco", 14.0))]
+        print(f"{setup.name:<64} " + "   ".join(
+            f"{family} {size:g} mm: {shot.pixels_per_module:.2f} px/module at {shot.height_mm / 10:.0f} cm"
+            for family, size, shot in shots))
+    print()
     _print_situations(situations)
     print()
     lookalikes.print()
     return rows
+
+
+def _city_size(size: CitySize) -> str:
+    if size.size_mm is None:
+        return f"none (the largest, at {size.height_mm / 10:.0f} cm: {size.best_pixels_per_module:.2f} px/module)"
+    return f"{size.size_mm:g} mm at {size.height_mm / 10:.0f} cm{' (portrait)' if size.portrait else ''}"
 
 
 def _print_situations(rows: list[Row]) -> None:

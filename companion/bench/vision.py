@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import cv2
@@ -21,6 +21,7 @@ import numpy as np
 
 from companion.bench.markers import marker_numbers, payload_markers
 from companion.bench.timing import machine_line, percentile
+from companion.bench.vision_outside import measure_outside, print_outside
 from companion.bench.vision_speed import measure_speed, print_speed
 from companion.markers import load_marker_registry
 from companion.simulation import scenes
@@ -129,12 +130,16 @@ def _frames(family: str, level: str, count: int, seed: int) -> list:  # type: ig
 
 
 def run(frames_per_level: int = 6, as_json: bool = False, seed: int = 7, *, cities: str | None = "quick",
-        markers: bool = True) -> dict[str, object]:
-    """Render, read with every decoder, print the figures; then the cities of the acceptance sets
-    (`cities`: ``quick``, ``full`` or None, see companion.bench.cities); return them."""
+        markers: bool = True, recall: bool = True, outside: Sequence[str] = (), outside_limit: int = 8
+        ) -> dict[str, object]:
+    """Render, read with every decoder, print the figures (without `recall`, only the speed table);
+    the speed table also on the frames of every folder under `outside` (companion.bench.vision_outside);
+    then the cities of the acceptance sets (`cities`: ``quick``, ``full`` or None, see
+    companion.bench.cities); return them."""
     document: dict[str, object] = {}
     if markers:
-        document = _markers(frames_per_level, as_json, seed)
+        document = _markers(frames_per_level, as_json, seed, recall=recall, outside=outside,
+                            outside_limit=outside_limit)
     if cities is not None:
         from companion.bench.cities import run as run_cities
 
@@ -144,11 +149,13 @@ def run(frames_per_level: int = 6, as_json: bool = False, seed: int = 7, *, citi
     return document
 
 
-def _markers(frames_per_level: int, as_json: bool, seed: int) -> dict[str, object]:
-    """Marker recall and time per frame of every decoder (printed unless `as_json`)."""
+def _markers(frames_per_level: int, as_json: bool, seed: int, *, recall: bool = True, outside: Sequence[str] = (),
+             outside_limit: int = 8) -> dict[str, object]:
+    """Marker recall (with `recall`) and time per frame of every decoder, on rendered frames and on
+    the `outside` ones (printed unless `as_json`)."""
     registry = load_marker_registry()
     results: dict[str, dict[str, dict[str, Tally]]] = {}
-    for family in ("aruco", "qr"):
+    for family in ("aruco", "qr") if recall else ():
         decoders = _decoders(family, registry)
         results[family] = {}
         for level_index, level in enumerate(LEVELS):
@@ -164,16 +171,23 @@ def _markers(frames_per_level: int, as_json: bool, seed: int) -> dict[str, objec
                     found = decode(grey)
                     tallies[name].add(truth, found, everything, time.perf_counter() - start)
             results[family][level] = tallies
-    summary = _summary(results)
+    summary = _summary(results) if recall else {}
     speed = measure_speed(frames=max(1, frames_per_level // 3))
+    outside_rows = measure_outside(outside, limit=outside_limit) if outside else []
     document = {"machine": machine_line(), "frames_per_level": frames_per_level,
                 "speed": [row.to_json() for row in speed],
+                "outside": [row.to_json() for row in outside_rows],
                 "results": {f: {lv: {n: t.to_json() for n, t in ts.items()} for lv, ts in lvls.items()}
                             for f, lvls in results.items()},
                 "summary": summary}
     if not as_json:
-        _print(results, summary, frames_per_level)
+        if recall:
+            _print(results, summary, frames_per_level)
+        else:
+            print(f"companion bench vision: {machine_line()}")
         print_speed(speed)
+        if outside:
+            print_outside(outside_rows)
     return document
 
 

@@ -25,7 +25,7 @@ from companion.simulation import scenes
 from companion.vision.decoders import as_grey
 from companion.vision.reader import MarkerReader
 
-__all__ = ["CASES", "SpeedRow", "measure_speed", "print_speed"]
+__all__ = ["CASES", "SpeedRow", "bare_decoders", "measure_speed", "print_speed", "timed_pair"]
 
 LIMIT_PPM = {"qr": 3.0, "aruco": 2.0}
 """The decoding limit: recall is counted over stickers seen at or above it."""
@@ -82,7 +82,7 @@ class SpeedRow:
         return {**self.__dict__, "ratio": self.ratio}
 
 
-def _bare(family: str, registry: MarkerRegistry) -> Callable[[np.ndarray], object]:
+def bare_decoders(family: str, registry: MarkerRegistry) -> Callable[[np.ndarray], object]:
     """The bare decoders of `family`: zxing-cpp alone, OpenCV's ArUco with default parameters, or both."""
     import zxingcpp
 
@@ -106,7 +106,7 @@ def _frames(case: Case, count: int, seed: int) -> list[scenes.Scene]:
             for index in range(count)]
 
 
-def _timed_pair(bare: Callable[[np.ndarray], object], full: Callable[[np.ndarray], object], grey: np.ndarray,
+def timed_pair(bare: Callable[[np.ndarray], object], full: Callable[[np.ndarray], object], grey: np.ndarray,
                 rounds: int) -> tuple[float, float, object]:
     """The median times (ms) of `bare` and `full` on `grey`, run by turns (a slow spell of the
     machine falls on both), and the last result of `full`."""
@@ -129,12 +129,12 @@ def measure_speed(frames: int = 2, rounds: int = 5, seed: int = 11) -> list[Spee
     for case in CASES:
         reads = "both" if case.family.startswith("both") else case.family
         reader = MarkerReader.for_family(reads, registry, reuse=False)
-        bare = _bare(reads, registry)
+        bare = bare_decoders(reads, registry)
         bare_ms, full_ms = [], []
         visible = found = false = 0
         for scene in _frames(case, frames, seed):
             grey = as_grey(scene.frame)
-            bare_elapsed, elapsed, reading = _timed_pair(bare, reader.read, grey, rounds)
+            bare_elapsed, elapsed, reading = timed_pair(bare, reader.read, grey, rounds)
             bare_ms.append(bare_elapsed)
             full_ms.append(elapsed)
             markers = {d.component.marker for d in reading.markers}  # type: ignore[attr-defined]
@@ -156,7 +156,7 @@ def _video_row(registry: MarkerRegistry, count: int, seed: int) -> SpeedRow:
     base = as_grey(scene.frame)
     rng = np.random.default_rng(seed)
     reader = MarkerReader.for_family("aruco", registry)
-    bare = _bare("aruco", registry)
+    bare = bare_decoders("aruco", registry)
     bare_ms, full_ms = [], []
     visible = found = false = 0
     covered_by_hand: set[int] = set()
@@ -168,7 +168,7 @@ def _video_row(registry: MarkerRegistry, count: int, seed: int) -> SpeedRow:
         bare(frame)
         bare_ms.append((time.perf_counter() - start) * 1000)
         start = time.perf_counter()
-        markers = {d.component.marker for d in reader.read(frame).markers}
+        markers = {d.component.marker for d in reader.read(frame, sequence="filmed").markers}
         full_ms.append((time.perf_counter() - start) * 1000)
         hand = np.array(centre, dtype=np.float32)
         covered_by_hand = {t.component.marker for t in scene.visible()

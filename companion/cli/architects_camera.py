@@ -70,7 +70,7 @@ def run_architects_table(args: argparse.Namespace, reader: Any, videos: bool, fr
     decided = args.game == "architects"
     notes: list[str] = []
     for frame in frames:
-        result = reader.read(frame.image)
+        result = reader.read(frame.image, sequence=frame.sequence)
         if not decided:
             verdict = is_architects_frame(result.placed)
             if verdict is False:

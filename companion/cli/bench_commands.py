@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from companion.cli.arguments import positive_int, positive_number
+from companion.cli.errors import CommandError
 
 __all__ = ["register"]
 
@@ -29,8 +31,12 @@ def run_bench_vision(args: argparse.Namespace) -> int:
     """Recall, false components and time per frame on rendered tables; see companion.bench.vision."""
     from companion.bench.vision import run
 
-    run(frames_per_level=args.frames, as_json=args.json, cities=None if args.no_cities else args.cities,
-        markers=not args.cities_only)
+    for folder in args.outside:
+        if not Path(folder).is_dir():
+            raise CommandError(f"--outside {folder}: no such folder")
+    run(frames_per_level=args.frames, as_json=args.json,
+        cities=None if args.no_cities or args.speed_only else args.cities, markers=not args.cities_only,
+        recall=not args.speed_only, outside=args.outside, outside_limit=args.outside_limit)
     return 0
 
 
@@ -86,6 +92,13 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     only = vision.add_mutually_exclusive_group()
     only.add_argument("--cities-only", action="store_true", help="only the city acceptance sets")
     only.add_argument("--no-cities", action="store_true", help="only marker recall and speed")
+    only.add_argument("--speed-only", action="store_true", help="only the speed tables")
+    vision.add_argument("--outside", action="append", default=[], metavar="DIR",
+                        help="frames from outside the project (every folder of images under DIR is a row) for the "
+                             "speed table: bare decoders and the full reader on them, and what the full reader "
+                             "reads beyond the bare decoders; repeatable")
+    vision.add_argument("--outside-limit", type=positive_int, default=8, metavar="N",
+                        help="frames per folder of --outside, evenly spread (default 8)")
     vision.set_defaults(run=run_bench_vision)
     storage = targets.add_parser("storage", help="game log: replay a game, statistics over many games, appends")
     storage.add_argument("--games", type=positive_int, default=1000, help="games in the log (default 1000)")

@@ -187,7 +187,7 @@ def run_scan(args: argparse.Namespace) -> int:
     results: list[dict[str, Any]] = []
     skipped: list[dict[str, str]] = []
     for frame in _frames(args.images, 1, skipped=skipped):
-        result = reader.read(frame.image)
+        result = reader.read(frame.image, sequence=frame.sequence)
         markers = []
         positions = result.positions or [None] * len(result.reading.markers)
         for detection, position in zip(result.reading.markers, positions, strict=True):
@@ -247,6 +247,18 @@ def checked_status(document: dict[str, Any], check: Callable[[dict[str, Any]], o
     return 0
 
 
+def _seat_count_problem(seen: int, players: int | None) -> str | None:
+    """What is wrong when the cities seen are not the game's players (None when they agree or the
+    player count is not known)."""
+    if players is None or seen == players:
+        return None
+    if seen < players:
+        missing = players - seen
+        return (f"players: the game has {players} players but {seen} cities were seen; "
+                f"{missing} {'city is' if missing == 1 else 'cities are'} left out")
+    return f"players: {seen} cities were seen but the game has {players} players"
+
+
 def run_table(args: argparse.Namespace) -> int:
     """Rebuild the table file from photos or videos; exit 1 when it is not a complete table."""
     from companion.cli.architects_camera import run_architects_table
@@ -263,13 +275,19 @@ def run_table(args: argparse.Namespace) -> int:
     tracker = TableTracker(reader.data, rule, names=args.names or {}, seat_order=reader.seating)
     notes: list[str] = []
     for frame in _frames(args.sources, args.every):
-        result = reader.read(frame.image)
+        result = reader.read(frame.image, sequence=frame.sequence)
         notes += result.notes
         for observation in (result.observation, *result.late):
             tracker.observe(observation, frame.seconds)
     document = tracker.table_document()
     document["x-observation"]["notes"] = notes
-    status = checked_status(document, lambda table: parse_table(table, reader.data))
+    # The box follows the game's player count (`--players`, the seating), never the cities seen.
+    players = reader.players()
+    status = checked_status(document, lambda table: parse_table(table, reader.data, box_players=players))
+    seats = _seat_count_problem(len(document["players"]), players)
+    if seats:
+        document["x-observation"].setdefault("table_problems", []).append(seats)
+        status = 1
     if args.json:
         print(json.dumps(document, indent=1, ensure_ascii=False))
         return status
@@ -307,7 +325,7 @@ def run_watch(args: argparse.Namespace) -> int:
     interrupted = False
     try:
         for frame in _frames([args.source], args.every, args.realtime, resolution=args.resolution):
-            result = reader.read(frame.image)
+            result = reader.read(frame.image, sequence=frame.sequence)
             for note in result.notes:
                 say(frame.seconds, "note", note)
             for observation in (result.observation, *result.late):
@@ -392,7 +410,7 @@ def run_calibrate_table(args: argparse.Namespace) -> int:
     out = output_file(args.out)
     reader = _table_reader(args)
     frame = next(iter(_frames([args.image], 1)))
-    result = reader.read(frame.image)
+    result = reader.read(frame.image, sequence=frame.sequence)
     try:
         rig = RigProfile.from_frame(result, frame.image.shape[1], frame.image.shape[0])
     except RigProfileError as error:
@@ -430,7 +448,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     table.add_argument("--names", type=_names, metavar="WONDER=NAME,...",
                        help="player names by wonder; naming every player (3 or more), clockwise, gives the seating")
     table.add_argument("--players", type=_player_count,
-                       help="the number of players, if not every board is in view")
+                       help="the number of players: the box of cards follows it, not the boards in view, "
+                            "and a table showing fewer cities is incomplete")
     table.add_argument("--every", type=positive_int, default=1, help="read every Nth video frame (default 1)")
     table.add_argument("--rig", metavar="RIG", help="fixed rig profile from `companion calibrate table`")
     _common(table)

@@ -163,7 +163,7 @@ class CameraFeed:
             assert frame is not None
             start = time.perf_counter()
             try:
-                result = self.reader.read(frame.image)
+                result = self.reader.read(frame.image, sequence=frame.sequence)
             except Exception as error:  # one bad frame must not stop the camera
                 self.error = f"{type(error).__name__}: {error}"
                 result = None

@@ -106,6 +106,9 @@ class ZxingDecoder:
     """zxing-cpp restricted to the formats we print (QR and Micro QR): asking for every format lets
     it misread textures as other symbologies.
 
+    Frames larger than `TILE_SIDE` are read in overlapping tiles: zxing-cpp stops at 255 symbols a
+    read, those it could not decode included, and a crowded 4K table reaches that.
+
     zxing-cpp's own pyramid (the frame read again at a third of its size, and a ninth) is used only
     where a code may be large (`LARGE_PIXELS_PER_MODULE`, from `largest_pixels_per_module`): it
     finds large blurred codes whose modules outgrow its binarizer's window, and nothing among
@@ -124,6 +127,15 @@ class ZxingDecoder:
     PYRAMID_FACTOR = 3
     PYRAMID_FROM_PX = 500
     """zxing-cpp's defaults: each layer a third of the one before, while it is wider than this."""
+    TILE_SIDE = 2200
+    TILE_OVERLAP = 256
+    SPLIT_FROM_SYMBOLS = 150
+    """zxing-cpp returns at most 255 symbols a read, those it could not decode included, and a
+    crowded 4K table holds as many of those as codes (finder patterns of neighbouring codes): it
+    then stopped before up to 1 code in 10. Frames are read in tiles of at most `TILE_SIDE`
+    pixels overlapping by `TILE_OVERLAP` (more than a code), and a tile whose read returns
+    `SPLIT_FROM_SYMBOLS` symbols or more is read again in halves; a frame of codes that may be
+    larger than the overlap (a close-up) is read whole too."""
     LARGE_PIXELS_PER_MODULE = 6.0
     """From how many pixels per module a code may be read only by the pyramid. Measured on busy card
     art blurred up to half a module (40 codes a size): recall without the pyramid equals recall
@@ -141,7 +153,11 @@ class ZxingDecoder:
         self.upscale = upscale
 
     def decode(self, grey: np.ndarray) -> list[RawCode]:
-        codes, undecoded = self._read(grey, 1.0, (0, 0), downscale=False)
+        codes, undecoded, tiles = self._read_tiles(grey, (0, 0, grey.shape[1], grey.shape[0]))
+        if tiles > 1 and largest_pixels_per_module(codes, undecoded, grey.shape) * 21 > self.TILE_OVERLAP:
+            # Codes larger than the tiles' overlap may be cut by a tile: read the frame whole too.
+            whole, undecoded = self._read(grey, 1.0, (0, 0), downscale=False)
+            codes += [code for code in whole if not _read_already(code, codes)]
         if (max(grey.shape) > self.PYRAMID_FROM_PX
                 and largest_pixels_per_module(codes, undecoded, grey.shape) >= self.LARGE_PIXELS_PER_MODULE):
             factor = self.PYRAMID_FACTOR
@@ -150,9 +166,7 @@ class ZxingDecoder:
                                  interpolation=cv2.INTER_AREA)
             more, more_undecoded = self._read(smaller, 1 / factor, (0, 0), downscale=True)
             # A code read at full size keeps its finer corners (zxing-cpp's own pyramid keeps them so).
-            codes += [code for code in more if not any(
-                other.text == code.text and math.dist(other.center, code.center) < 0.35 * other.side_px
-                for other in codes)]
+            codes += [code for code in more if not _read_already(code, codes)]
             undecoded += more_undecoded
         if not self.upscale:
             return codes
@@ -161,6 +175,49 @@ class ZxingDecoder:
             up = cv2.addWeighted(up, 1.6, cv2.GaussianBlur(up, (0, 0), 1.6), -0.6, 0)
             codes += self._read(up, 2.0, (x0, y0), downscale=False)[0]
         return codes
+
+    def _read_tiles(self, grey: np.ndarray, box: tuple[int, int, int, int]
+                    ) -> tuple[list[RawCode], list[np.ndarray], int]:
+        """The codes decoded in `box` of `grey`, the symbols located there but not decoded, and the
+        number of tiles read: tiles no longer than `TILE_SIDE` overlapping by `TILE_OVERLAP`, a
+        tile whose read comes near zxing-cpp's limit of symbols split again."""
+        x0, y0, x1, y1 = box
+        width, height = x1 - x0, y1 - y0
+        if max(width, height) > self.TILE_SIDE:
+            return self._read_halves(grey, box)
+        codes, undecoded = self._read(grey[y0:y1, x0:x1], 1.0, (x0, y0), downscale=False)
+        if len(codes) + len(undecoded) >= self.SPLIT_FROM_SYMBOLS and max(width, height) > 2 * self.TILE_OVERLAP:
+            return self._read_halves(grey, box)
+        # A symbol reaching a tile's cut edge is cut: a smaller one lies whole in the next tile.
+        height_px, width_px = grey.shape[:2]
+        cut = np.array([x0 > 0, y0 > 0, x1 < width_px, y1 < height_px])
+        if cut.any():
+            undecoded = [quad for quad in undecoded if not (cut & np.array([
+                quad[:, 0].min() <= x0 + 2, quad[:, 1].min() <= y0 + 2,
+                quad[:, 0].max() >= x1 - 3, quad[:, 1].max() >= y1 - 3])).any()]
+        return codes, undecoded, 1
+
+    def _read_halves(self, grey: np.ndarray, box: tuple[int, int, int, int]
+                     ) -> tuple[list[RawCode], list[np.ndarray], int]:
+        """`_read_tiles` on the two halves of `box` (cut across its longer side, overlapping)."""
+        x0, y0, x1, y1 = box
+        codes: list[RawCode] = []
+        undecoded: list[np.ndarray] = []
+        tiles = 0
+        if x1 - x0 >= y1 - y0:
+            middle = (x0 + x1) // 2
+            halves = [(x0, y0, min(x1, middle + self.TILE_OVERLAP // 2), y1),
+                      (max(x0, middle - self.TILE_OVERLAP // 2), y0, x1, y1)]
+        else:
+            middle = (y0 + y1) // 2
+            halves = [(x0, y0, x1, min(y1, middle + self.TILE_OVERLAP // 2)),
+                      (x0, max(y0, middle - self.TILE_OVERLAP // 2), x1, y1)]
+        for half in halves:
+            found, located, count = self._read_tiles(grey, half)
+            codes += [code for code in found if not _read_already(code, codes)]
+            undecoded += located
+            tiles += count
+        return codes, undecoded, tiles
 
     def _read(self, grey: np.ndarray, scale: float, origin: tuple[int, int], downscale: bool
               ) -> tuple[list[RawCode], list[np.ndarray]]:
@@ -181,6 +238,12 @@ class ZxingDecoder:
             modules = _modules(str(barcode.extra.get("Version", "1")) if isinstance(barcode.extra, dict) else "1")
             codes.append(RawCode("microqr" if micro else "qr", barcode.text, None, corners, self.name, modules))
         return codes, undecoded
+
+
+def _read_already(code: RawCode, codes: Sequence[RawCode]) -> bool:
+    """Whether `code` is one of `codes` read again (its text, at its place)."""
+    return any(other.text == code.text and math.dist(other.center, code.center) < 0.35 * other.side_px
+               for other in codes)
 
 
 def largest_pixels_per_module(codes: Sequence[RawCode], located: Sequence[np.ndarray], shape: tuple[int, ...]) -> float:
@@ -564,6 +627,10 @@ class ArucoDecoder:
         self.roi_scale = roi_scale
         self.roi_limit = roi_limit
         self.reduce_above = reduce_above
+        self._full_size_next = False
+
+    def forget(self) -> None:
+        """Forget the last frame's small markers: the next frame is not one of the same video."""
         self._full_size_next = False
 
     def scale_for(self, grey: np.ndarray) -> float:

@@ -167,7 +167,7 @@ class PiCamera(LiveCamera):
             request.release()
         preview = i420_to_bgr(lores, self._lores[0], self._lores[1])
         self._index += 1
-        return Frame(time.monotonic() - self._started, f"{self.name}#{self._index}", image, preview)
+        return Frame(time.monotonic() - self._started, f"{self.name}#{self._index}", image, preview, self.name)
 
     def close(self) -> None:
         if self._open:

@@ -72,15 +72,16 @@ class TableReader:
         self._unplaced: list[tuple[list[PlacedMarker], int]] = []
         self._warned: set[str] = set()
 
-    def read(self, frame: np.ndarray) -> FrameResult:
-        """Read one frame (grey, BGR or BGRA uint8)."""
+    def read(self, frame: np.ndarray, *, sequence: str | None = None) -> FrameResult:
+        """Read one frame (grey, BGR or BGRA uint8); `sequence` names its video or camera (None: a
+        photo), see `MarkerReader.read`."""
         start = time.perf_counter()
         notes: list[str] = []
         lens = self.lens if self.lens is not None and self.lens.matches(frame) else None
         if self.lens is not None and lens is None:
             self._note_once(notes, "lens", f"lens profile is for {self.lens.width}x{self.lens.height}, the frames "
                                            f"are {frame.shape[1]}x{frame.shape[0]}: reading without it")
-        reading = self.reader.read(frame)
+        reading = self.reader.read(frame, sequence=sequence)
         markers = reading.markers
         sides = [self.sizes[d.code.family] for d in markers]
         corners = [_ideal_corners(d.corners, lens) for d in markers]

@@ -155,8 +155,10 @@ class MarkerReader:
     its neighbours), so a table of ArUco stickers needs no QR pass to keep QR modules from being
     taken for fiducials; a QR pass also reports foreign codes.
 
-    With `reuse` (the default), frames of a video are compared with what was decoded before: only
-    the parts that changed are decoded again, the markers elsewhere are kept (`ChangeMap`). With
+    With `reuse` (the default), a frame of a video or camera (`read`'s `sequence`) is compared with
+    what was decoded in that sequence before: only the parts that changed are decoded again, the
+    markers elsewhere are kept (`ChangeMap`). A photo (no sequence) is always read whole, as if by a
+    fresh reader: unrelated images of one size must not borrow each other's markers. With
     `covered` (the default), stickers whose bottom quiet zone the next card covers are looked for
     above the codes read (`companion.vision.covered`).
     """
@@ -188,6 +190,7 @@ class MarkerReader:
         self.covered += [CoveredQrFinder()] if "zxing" in names and covered else []
         self.changes = ChangeMap() if reuse else None
         self._kept: list[RawCode] = []
+        self._sequence: str | None = None
 
     @classmethod
     def for_family(cls, family: str | None, registry: MarkerRegistry | None = None, **options: object
@@ -202,13 +205,19 @@ class MarkerReader:
         return cls(registry, qr=None if family == "aruco" else "auto", aruco=family != "qr",
                    **options)  # type: ignore[arg-type]
 
-    def read(self, frame: np.ndarray) -> FrameReading:
-        """Decode one frame (grey, BGR or BGRA uint8 array)."""
+    def read(self, frame: np.ndarray, *, sequence: str | None = None) -> FrameReading:
+        """Decode one frame (grey, BGR or BGRA uint8 array). `sequence` names the video or camera it
+        comes from (`companion.vision.sources.Frame.sequence`): only a frame of the same sequence as
+        the frame read before may reuse its reading; None (a photo) is read on its own."""
         start = time.perf_counter()
         grey = as_grey(frame)
-        codes = self._decode_changes(grey) if self.changes is not None else self._decode(grey)
+        if sequence is None or sequence != self._sequence:
+            self._forget()
+        self._sequence = sequence
+        reuse = self.changes is not None and sequence is not None
+        codes = self._decode_changes(grey) if reuse else self._decode(grey)
         codes = merge_duplicates(drop_odd_sizes(drop_unreliable(codes, self.min_pixels_per_module)))
-        if self.changes is not None:
+        if reuse:
             self._kept = codes
         reading = FrameReading()
         for code in codes:
@@ -219,6 +228,14 @@ class MarkerReader:
                 reading.markers.append(MarkerDetection(meaning, code))
         reading.seconds = time.perf_counter() - start
         return reading
+
+    def _forget(self) -> None:
+        """Drop everything learnt from earlier frames: the next frame is read as by a fresh reader."""
+        self._kept = []
+        if self.changes is not None:
+            self.changes.forget()
+        if self.aruco is not None:
+            self.aruco.forget()
 
     def _meaning(self, code: RawCode) -> Component | Rejection:
         if code.text is not None:

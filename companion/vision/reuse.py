@@ -66,6 +66,11 @@ class ChangeMap:
                             int(min(height, np.ceil((y + h) * fy)))))
         return regions
 
+    def forget(self) -> None:
+        """Forget the last frame: the next one is decoded whole (a new video or camera)."""
+        self._reference = None
+        self._frames_since_full = 0
+
     def _take_whole(self, thumb: np.ndarray) -> None:
         """Take `thumb` as the reference everywhere: the whole frame is decoded."""
         self._reference = thumb

@@ -80,6 +80,9 @@ class Frame:
     name: str
     image: np.ndarray
     preview: np.ndarray | None = None
+    sequence: str | None = None
+    """The video or camera the frame belongs to: a reader may reuse what it decoded in the frame
+    before of the same sequence; None for a photo, which is always read on its own."""
 
 
 def parse_resolution(text: str) -> tuple[int, int]:
@@ -174,7 +177,8 @@ class OpenCVCamera(LiveCamera):
                                            source=self.name.removeprefix("camera"))
                 time.sleep(0.03)
         self._index += 1
-        return Frame(time.monotonic() - self._started, f"{self.name}#{self._index}", image, preview_of(image))
+        return Frame(time.monotonic() - self._started, f"{self.name}#{self._index}", image, preview_of(image),
+                     self.name)
 
     def close(self) -> None:
         if self._capture is not None:
@@ -271,7 +275,7 @@ def _recorded(spec: str, every: int, limit: float | None) -> Iterator[Frame]:
             if limit is not None and seconds > limit:
                 break
             if index % every == 0:
-                yield Frame(seconds, f"{name}#{index}", image)
+                yield Frame(seconds, f"{name}#{index}", image, sequence=spec)
 
     return generate()
 
@@ -284,7 +288,7 @@ def _images(paths: Sequence[Path]) -> Iterator[Frame]:
         yield Frame(float(index), path.name, image)
 
 
-def _video(capture: cv2.VideoCapture, name: str, every: int, limit: float | None) -> Iterator[Frame]:
+def _video(capture: cv2.VideoCapture, path: Path, every: int, limit: float | None) -> Iterator[Frame]:
     fps = capture.get(cv2.CAP_PROP_FPS) or 0.0
     index = 0
     try:
@@ -296,7 +300,7 @@ def _video(capture: cv2.VideoCapture, name: str, every: int, limit: float | None
             if limit is not None and seconds > limit:
                 break
             if index % every == 0:
-                yield Frame(seconds, f"{name}#{index}", image)
+                yield Frame(seconds, f"{path.name}#{index}", image, sequence=str(path))
             index += 1
     finally:
         capture.release()
@@ -359,6 +363,6 @@ def frames_from(spec: str, *, every: int = 1, limit_seconds: float | None = None
         capture = cv2.VideoCapture(str(path))
         if not capture.isOpened():
             raise FrameSourceError(f"{spec}: the video cannot be opened", source=spec)
-        video = _video(capture, path.name, every, limit_seconds)
+        video = _video(capture, path, every, limit_seconds)
         return _in_real_time(video) if realtime else video
     return _images([path])

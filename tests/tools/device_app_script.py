@@ -85,10 +85,10 @@ def main(store: Path, language: str, size: tuple[int, int]) -> None:
         reader = app.feed.reader
         read = reader.read
 
-        def read_and_record(image: Any) -> Any:
+        def read_and_record(image: Any, *, sequence: str | None = None) -> Any:
             seen.append({"shape": list(image.shape), "left": image[10, 10].tolist(), "right": image[10, -10].tolist(),
                          "thread": threading.current_thread().name})
-            return read(image)
+            return read(image, sequence=sequence)
         reader.read = read_and_record
 
     # Granted when asked: the camera opens on the main thread, frames reach the reader and the preview.
