@@ -350,5 +350,11 @@ def read_json_file(path: str | Path, what: str, error: type[Exception]) -> Any:
 
 
 def write_json_file(path: str | Path, document: Any) -> None:
-    """Write a JSON document as the project's small files are written (indent 1, final newline)."""
-    Path(path).write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+    """Write a JSON document as the project's small files are written (indent 1, final newline),
+    through a temporary file renamed into place (`companion.safewrite`).
+
+    :raises OutputRefused: for a symbolic link or a game log as the target.
+    """
+    from companion.safewrite import write_atomic
+
+    write_atomic(path, (json.dumps(document, indent=1) + "\n").encode("utf-8"))

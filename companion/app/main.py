@@ -484,6 +484,17 @@ class CompanionApp(App):
         folder.mkdir(parents=True, exist_ok=True)
         return folder
 
+    def write_export(self, path: Path, content: str | Any) -> None:
+        """Write an export (text, or a function that writes the file it is given: a picture) through
+        a temporary file renamed into place, never over the game log."""
+        from companion.safewrite import store_files, write_atomic, write_atomic_with
+
+        protected = store_files(self.store_path) if str(self.store_path) != ":memory:" else []
+        if isinstance(content, str):
+            write_atomic(path, content.encode("utf-8"), protected=protected)
+        else:
+            write_atomic_with(path, content, protected=protected)
+
     def where_kept(self, path: Path, *, share: bool = False) -> str | None:
         """Where the player finds the file just written at `path`: on Android a copy in the shared
         Pictures or Documents folder (with `share`, offered through the share sheet too); elsewhere

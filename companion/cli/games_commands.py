@@ -104,11 +104,18 @@ def run_show(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     """Write games as JSON, CSV or BG Stats plays."""
+    from companion.safewrite import OutputRefused, check_output, store_files, write_atomic
     from companion.storage import StoreError, StoreUnusable
     from companion.storage.exchange import BGSTATS_CANNOT_CARRY, bgstats_url, export_bgstats, export_csv, export_json
 
     out = output_file(args.out) if args.out else None
     with _store(args) as store:
+        protected = store_files(store.path)
+        try:
+            if out is not None:
+                check_output(out, protected)            # before any work: never the game log itself
+        except OutputRefused as error:
+            raise CommandError(str(error)) from None
         ids = [g.id for g in store.games()] if args.all else [_game_id(store, args.id)]
         try:
             if args.format == "csv":
@@ -126,7 +133,10 @@ def run_export(args: argparse.Namespace) -> int:
         except StoreError as error:
             raise CommandError(str(error)) from None
     if out is not None:
-        out.write_bytes(text.encode("utf-8"))        # as written: CSV keeps its CR LF line ends
+        try:                                         # as written: CSV keeps its CR LF line ends
+            write_atomic(out, text.encode("utf-8"), protected=protected)
+        except OutputRefused as error:
+            raise CommandError(str(error)) from None
         print(f"wrote {args.out}")
     else:
         sys.stdout.flush()

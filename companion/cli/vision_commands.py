@@ -337,16 +337,16 @@ def run_record(args: argparse.Namespace) -> int:
         raise CommandError(f"{args.out}: write the video as {' or '.join(VIDEO_CODECS)}")
     out = output_file(args.out)
     width, height = args.size
-    try:
+    from companion.safewrite import write_atomic_with
+
+    frames: list[int] = []
+    try:            # through a temporary file: Ctrl-C or a full disk leaves no partial video, and no old one lost
         playback = Playback(recording, width=width, height=height, fps=args.fps,
                             seconds_per_turn=args.seconds_per_turn, level=args.level, seed=args.seed)
-        written = playback.write_video(out)
+        write_atomic_with(out, lambda temporary: frames.append(playback.write_video(temporary)))
     except ValueError as error:
-        out.unlink(missing_ok=True)
         raise CommandError(str(error)) from None
-    except BaseException:
-        out.unlink(missing_ok=True)  # Ctrl-C or a full disk: no partial video is left behind
-        raise
+    written = frames[0]
     summary = {"video": str(out), "frames": written, "seconds": round(written / args.fps, 2), "fps": args.fps,
                "width": width, "height": height, "turns": len(recording.turns), "players": len(recording.players),
                "pixels_per_module": round(playback.plan.pixels_per_mm * 2, 2)}

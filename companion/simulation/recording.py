@@ -501,8 +501,10 @@ def recording_text(recording: Recording) -> str:
 
 
 def save_recording(recording: Recording, path: str | Path) -> None:
-    """Write the recording's JSON text to `path`."""
-    Path(path).write_text(recording_text(recording), encoding="utf-8")
+    """Write the recording's JSON text to `path` (through a temporary file renamed into place)."""
+    from companion.safewrite import write_atomic
+
+    write_atomic(path, recording_text(recording).encode("utf-8"))
 
 
 # -- from self-play ------------------------------------------------------------------------------------
