@@ -104,3 +104,40 @@ def test_write_atomic_refuses_a_protected_file_by_identity(tmp_path: Path) -> No
     with pytest.raises(OutputRefused):
         write_atomic(other, b"x", protected=[log])
     assert log.read_bytes() == b"not sqlite, but protected"
+
+
+FORMULAS = ["=HYPERLINK(\"http://evil.example\",\"x\")", "+cmd|' /C calc'!A0", "-2+3", "@SUM(1+1)", "\tTab",
+            "\rCR"]
+
+
+def test_csv_cells_a_spreadsheet_would_run_are_neutralised_and_numbers_stay_numbers(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import csv
+    import io
+
+    store = tmp_path / "games.sqlite3"
+    for number, names in enumerate((FORMULAS[:3], FORMULAS[3:])):
+        players = [{**player, "name": name} for player, name in zip(THREE, names, strict=True)]
+        table = tmp_path / f"table{number}.json"
+        table.write_text(json.dumps(table_document(*players)), encoding="utf-8")
+        assert main(["games", "--store", str(store), "add", str(table)]) == 0
+    out = tmp_path / "games.csv"
+    assert _export_to(store, out) == 0
+    rows = list(csv.DictReader(io.StringIO(out.read_bytes().decode("utf-8-sig"), newline="")))
+    assert sorted(row["player"] for row in rows) == sorted("'" + name for name in FORMULAS)
+    for row in rows:
+        for column, cell in row.items():
+            assert not cell.startswith(("=", "+", "@", "\t", "\r")), (column, cell)
+            if cell.startswith("-"):
+                float(cell)                         # only a real number starts with a minus
+    totals = {row["player"]: row["total"] for row in rows}
+    assert totals["'" + FORMULAS[0]] == "65"        # the hand-scored Anna of the three-player table
+
+
+@pytest.mark.parametrize(("value", "written"), [
+    (-2, -2), ("-2", "-2"), ("-2.5", "-2.5"), ("+3", "+3"), ("1e5", "1e5"), ("-2+3", "'-2+3"),
+    ("=1+1", "'=1+1"), ("@A1", "'@A1"), ("\t=1", "'\t=1"), ("Anna", "Anna"), ("", ""), (None, None)])
+def test_spreadsheet_cell_by_hand(value: object, written: object) -> None:
+    from companion.storage.exchange import spreadsheet_cell
+
+    assert spreadsheet_cell(value) == written

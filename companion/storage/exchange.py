@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import urllib.parse
 import uuid as uuidlib
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ __all__ = [
     "CSV_BOM",
     "CSV_COLUMNS",
     "GAME_FORMAT",
+    "FORMULA_STARTS",
     "MAX_IMPORT_BYTES",
     "CheckedGame",
     "ImportRefused",
@@ -40,6 +42,7 @@ __all__ = [
     "export_json",
     "import_game",
     "import_games",
+    "spreadsheet_cell",
     "write_games",
 ]
 
@@ -77,6 +80,20 @@ def export_json(store: GameStore, game_id: int) -> dict[str, Any]:
             "events": [e.to_json() for e in store.events(game_id)], "table": state.document, "sheet": summary.sheet}
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""A spreadsheet takes a cell starting with one of these for a formula (OWASP's CSV injection list)."""
+_PLAIN_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+
+
+def spreadsheet_cell(value: Any) -> Any:
+    """A CSV cell a spreadsheet shows as it is and never runs: text starting with = + - @ tab or
+    carriage return gets a leading apostrophe (OWASP's rule); numbers, and text that is a plain
+    number such as ``-2``, stay numbers."""
+    if not isinstance(value, str) or not value.startswith(FORMULA_STARTS) or _PLAIN_NUMBER.fullmatch(value):
+        return value
+    return "'" + value
+
+
 CSV_BOM = "\ufeff"
 """The UTF-8 byte-order mark that makes Excel read the file as UTF-8 (Cyrillic names)."""
 
@@ -95,7 +112,8 @@ def export_csv(store: GameStore, game_ids: list[int]) -> str:
     Architects fills wonder, military, cat, blue, progress, medals and its tie-break's stages), total,
     coins, rank, winner, and the game's `title` (7wonders or architects); a game with Armada also fills
     naval, islands and port (in its total like the others). RFC 4180 (CR LF line ends),
-    after a byte-order mark so that a spreadsheet reads it as UTF-8."""
+    after a byte-order mark so that a spreadsheet reads it as UTF-8; a text cell that a spreadsheet
+    would run as a formula (a player called ``=HYPERLINK(...)``) starts with an apostrophe."""
     out = io.StringIO(newline="")
     out.write(CSV_BOM)
     writer = csv.DictWriter(out, CSV_COLUMNS, restval="", lineterminator="\r\n")
@@ -106,9 +124,9 @@ def export_csv(store: GameStore, game_ids: list[int]) -> str:
             continue
         rows = _architects_rows(summary.sheet) if is_architects_sheet(summary.sheet) else _seven_wonders_rows(summary)
         for seat, row in enumerate(rows):
-            writer.writerow({"game": summary.id, "uuid": summary.uuid, "started_at": summary.started_at,
-                             "finished_at": summary.finished_at, "seat": seat, "corrected": int(summary.corrected),
-                             **row})
+            cells = {"game": summary.id, "uuid": summary.uuid, "started_at": summary.started_at,
+                     "finished_at": summary.finished_at, "seat": seat, "corrected": int(summary.corrected), **row}
+            writer.writerow({column: spreadsheet_cell(value) for column, value in cells.items()})
     return out.getvalue()
 
 
