@@ -167,13 +167,14 @@ def run_import(args: argparse.Namespace) -> int:
 def run_add(args: argparse.Namespace) -> int:
     """Log a finished table (a 7 Wonders or an Architects table file) as a game, all or nothing; the
     same finished table twice only with --again."""
-    from companion.cli.architects_commands import is_architects_file
+    from companion.cli.architects_commands import read_either_table
     from companion.storage import DuplicateGame
 
+    document, architects = read_either_table(args.table)      # read once, within its size limit
     with _store(args) as store:
-        architects = is_architects_file(args.table)
         try:
-            game_id = _add_architects(store, args) if architects else _add_seven_wonders(store, args)
+            add = _add_architects if architects else _add_seven_wonders
+            game_id = add(store, args, document)
         except DuplicateGame as error:
             same = "wonder pieces, cards and tokens" if architects else "cities, coins and tokens"
             raise CommandError(f"{args.table}: {error} (the same players, {same}); add --again to log it as another "
@@ -186,24 +187,26 @@ def run_add(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_seven_wonders(store: Any, args: argparse.Namespace) -> int:
+def _add_seven_wonders(store: Any, args: argparse.Namespace, document: Any) -> int:
     """Log a 7 Wonders table file (with its camera notes, which `record_table` checks)."""
     from companion.storage.recording import record_table
-    from companion.tablefile import read_table
+    from companion.tablefile import from_file, parse_table
 
-    read_table(args.table, store.data, armada=store.armada)       # every problem of the file, one per line
-    document = json.loads(Path(args.table).read_bytes())          # as read: with what the camera did not read
-    return int(record_table(store, document, allow_twin=args.again))
+    with from_file(args.table):                                   # every problem of the file, one per line
+        parse_table(document, store.data, armada=store.armada)
+    return int(record_table(store, document, allow_twin=args.again))   # as read: with what the camera did not read
 
 
-def _add_architects(store: Any, args: argparse.Namespace) -> int:
+def _add_architects(store: Any, args: argparse.Namespace, document: Any) -> int:
     """Log an Architects table file; its consistency warnings are shown, as `score` shows them."""
     from companion.storage.architects_log import record_architects_table
     from companion.storage.recording import refuse_camera_unread
-    from companion.tablefile_architects import read_architects
+    from companion.tablefile import from_file
+    from companion.tablefile_architects import parse_architects
 
-    read = read_architects(args.table)                            # every problem of the file, one per line
-    refuse_camera_unread(json.loads(Path(args.table).read_bytes()),
+    with from_file(args.table):                                   # every problem of the file, one per line
+        read = parse_architects(document)
+    refuse_camera_unread(document,
                          lambda _unread: 'enter each built piece in "stages_built" as {"vp": N}, the VP printed on it')
     for warning in read.warnings:
         print(f"warning: {args.table}: {warning}", file=sys.stderr)

@@ -332,7 +332,7 @@ def run_record(args: argparse.Namespace) -> int:
     try:
         recording = demo_recording() if args.recording == DEMO_SOURCE else load_recording(args.recording)
     except RecordingError as error:
-        raise CommandError(f"not a valid recording:\n{error}") from None
+        raise CommandError(error.described()) from None
     if not args.out.lower().endswith(tuple(VIDEO_CODECS)):
         raise CommandError(f"{args.out}: write the video as {' or '.join(VIDEO_CODECS)}")
     out = output_file(args.out)

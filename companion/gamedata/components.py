@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from companion.fileformats import other_format
 from companion.gamedata.loader import GameDataError
 from companion.jsonread import JsonInputError, did_you_mean, load_json_file, problem_lines, quoted, whole_number
 from companion.safewrite import write_atomic
@@ -64,6 +65,9 @@ def read_components(path: Path) -> dict[str, Any]:
         raise GameDataError([f"{name}: cannot read: {error.strerror or error}"]) from None
     except JsonInputError as error:
         raise GameDataError([f"{name}: {error}"]) from None
+    other = other_format(document, COMPONENTS_FORMAT)
+    if other is not None:
+        raise GameDataError([f"{name}: {other}"])
     if not isinstance(document, dict):
         raise GameDataError([f"{name}: expected an object"])
     problems = []

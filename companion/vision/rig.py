@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from companion.fileformats import other_format
 from companion.jsonread import read_json_file, write_json_file
 
 __all__ = ["RIG_FORMAT", "RigProfile", "RigProfileError"]
@@ -78,6 +79,9 @@ class RigProfile:
         :raises RigProfileError: when the file is missing, not JSON or holds a bad value.
         """
         document = read_json_file(path, "rig profile", RigProfileError)
+        other = other_format(document, RIG_FORMAT)
+        if other is not None:
+            raise RigProfileError(f"{path}: {other}")
         try:
             if document.get("format") != RIG_FORMAT:
                 raise ValueError(f"expected format '{RIG_FORMAT}'")

@@ -236,7 +236,8 @@ def _recorded(spec: str, every: int, limit: float | None) -> Iterator[Frame]:
                 raise FrameSourceError(f"{spec}: no such recording file")
             recording, name = load_recording(path), path.name
     except RecordingError as error:
-        raise FrameSourceError(f"{spec}: not a valid recording:\n{error}") from None
+        raise FrameSourceError(error.described() if len(error.problems) == 1 else f"{spec}: {error.described()}") \
+            from None
     frames = recorded_frames(recording)
 
     def generate() -> Iterator[Frame]:
