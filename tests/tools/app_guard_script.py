@@ -94,12 +94,12 @@ def inject_into_taps(ui: AppDriver, screen_name: str, report: dict[str, Any]) ->
 def unguarded_classes() -> list[str]:
     """Every tappable widget class the app defines (in Python or as a kv rule) that is not guarded:
     one a later screen would make, a drop-down's options included."""
+    import re
+
     from kivy.factory import Factory
     from kivy.uix.behaviors import ButtonBehavior
 
     from companion.app.guard import TapGuard
-
-    import re
 
     kv = Path(__file__).resolve().parents[2] / "companion" / "app" / "kv"
     dynamic = {name for path in kv.glob("*.kv") for name in re.findall(r"^<(\w+)@", path.read_text(), re.MULTILINE)}

@@ -161,9 +161,10 @@ class ArchitectsNewScreen(AppScreen):
             row = BoxLayout(size_hint_y=None, height=u * 3.2, spacing=u * 0.5)
             row.add_widget(Label(text=label, font_size=u * 1.1, size_hint_x=0.3, shorten=True,
                                  text_size=(u * 14, None), halign="left"))
-            spinner = ChoiceSpinner(values=sorted(medal_names.values()), text=medal_names.get(slot_list[index] or "", ""),
-                              font_size=u * 1.1, option_cls="WonderOption", background_normal="",
-                              background_color=running.theme.rgba("surface_high"))
+            spinner = ChoiceSpinner(values=sorted(medal_names.values()),
+                                    text=medal_names.get(slot_list[index] or "", ""), font_size=u * 1.1,
+                                    option_cls="WonderOption", background_normal="",
+                                    background_color=running.theme.rgba("surface_high"))
             spinner.bind(text=lambda widget, text, s=slot_list, i=index: self._set_medal(s, i, text, medal_names))
             row.add_widget(spinner)
             box.add_widget(row)
