@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 import re
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
@@ -186,7 +187,10 @@ def read_limited(path: str | Path, max_bytes: int) -> bytes:
     :raises JsonInputError: when it holds more than `max_bytes`.
     """
     with open(path, "rb") as stream:
-        raw = stream.read(max_bytes + 1)
+        size = os.fstat(stream.fileno()).st_size          # a regular file says its size: refused unread
+        if size > max_bytes:
+            raise JsonInputError(f"larger than {max_bytes:,} bytes ({size:,})")
+        raw = stream.read(max_bytes + 1)                  # /dev/zero, a pipe: read no more than the limit
     if len(raw) > max_bytes:
         raise JsonInputError(f"larger than {max_bytes:,} bytes")
     return raw

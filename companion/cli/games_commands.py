@@ -11,6 +11,7 @@ from typing import Any
 from companion.cli.errors import CommandError
 from companion.cli.paths import output_file
 from companion.cli.render import score_sheet_text
+from companion.jsonread import quoted
 
 __all__ = ["register"]
 
@@ -34,7 +35,7 @@ def _game_id(store: Any, text: str) -> int:
         game_id = int(text)
         store.game(game_id)
     except ValueError:
-        raise CommandError(f"a game id is a number, got {text!r}") from None
+        raise CommandError(f"a game id is a number, got {quoted(str(text))}") from None
     except GameNotFound as error:
         raise CommandError(str(error)) from None
     return game_id
@@ -248,33 +249,40 @@ def _print_standings(document: dict[str, Any], *, best: bool) -> None:
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add `games` and its subcommands to the `companion` parser."""
     games = commands.add_parser("games", help="the log of games played: history, export, import, statistics")
-    games.add_argument("--store", metavar="FILE",
-                       help="the game log (default: $COMPANION_STORE, else the user data folder)")
+    store_help = "the game log (default: $COMPANION_STORE, else the user data folder)"
+    games.add_argument("--store", metavar="FILE", help=store_help)
     actions = games.add_subparsers(dest="action", metavar="ACTION", required=True)
-    listing = actions.add_parser("list", help="every game, newest first")
+    # each subcommand takes --store too: `games list --store FILE` as well as `games --store FILE list`
+    store = argparse.ArgumentParser(add_help=False)
+    store.add_argument("--store", metavar="FILE", default=argparse.SUPPRESS, help=store_help)
+    listing = actions.add_parser("list", parents=[store], help="every game, newest first")
     listing.add_argument("--json", action="store_true")
     listing.set_defaults(run=run_list)
-    show = actions.add_parser("show", help="one game's cities and score sheet")
+    show = actions.add_parser("show", parents=[store], help="one game's cities and score sheet")
     show.add_argument("id")
     show.add_argument("--json", action="store_true")
     show.set_defaults(run=run_show)
-    export = actions.add_parser("export", help="write games as JSON, CSV or BG Stats plays")
+    export = actions.add_parser("export", parents=[store],
+                              help="write games as JSON, CSV or BG Stats plays")
     target = export.add_mutually_exclusive_group(required=True)
     target.add_argument("id", nargs="?")
     target.add_argument("--all", action="store_true")
     export.add_argument("--format", choices=("json", "csv", "bgstats"), default="json")
     export.add_argument("--out", metavar="FILE", help="write to a file instead of the terminal")
     export.set_defaults(run=run_export)
-    importing = actions.add_parser("import", help="import games exported as JSON (checked; a bad file changes nothing)")
+    importing = actions.add_parser("import", parents=[store],
+                              help="import games exported as JSON (checked; a bad file changes nothing)")
     importing.add_argument("file")
     importing.add_argument("--json", action="store_true", help='print {"imported": [ids]}')
     importing.set_defaults(run=run_import)
-    add = actions.add_parser("add", help="log a finished table from its table file (7 Wonders or Architects)")
+    add = actions.add_parser("add", parents=[store],
+                              help="log a finished table from its table file (7 Wonders or Architects)")
     add.add_argument("table", metavar="TABLE.json")
     add.add_argument("--json", action="store_true", help='print {"game": id, "winners": [names]}')
     add.add_argument("--again", action="store_true",
                      help="log it even when the very same finished table is already in the log")
     add.set_defaults(run=run_add)
-    stats = actions.add_parser("stats", help="wins and averages per player and wonder, category averages")
+    stats = actions.add_parser("stats", parents=[store],
+                              help="wins and averages per player and wonder, category averages")
     stats.add_argument("--json", action="store_true")
     stats.set_defaults(run=run_stats)

@@ -25,7 +25,7 @@ def _sizes(text: str) -> dict[str, float]:
         try:
             sizes[family.strip()] = float(value.strip().lower().removesuffix("mm"))
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected sizes like qr=18,aruco=14, got {text!r}") from None
+            raise argparse.ArgumentTypeError(f"expected sizes like qr=18,aruco=14, got {quoted(str(text))}") from None
         if family.strip() not in ("qr", "aruco", "microqr"):
             raise argparse.ArgumentTypeError(f"unknown marker family {family.strip()!r}")
     return sizes
@@ -154,9 +154,9 @@ def _frame_size(text: str) -> tuple[int, int]:
     try:
         size = (int(width), int(height))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a frame size like 1280x720, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a frame size like 1280x720, got {quoted(str(text))}") from None
     if not (160 <= size[0] <= 7680 and 120 <= size[1] <= 4320):
-        raise argparse.ArgumentTypeError(f"frame size {text!r} is out of range (160x120 to 7680x4320)")
+        raise argparse.ArgumentTypeError(f"frame size {quoted(str(text))} is out of range (160x120 to 7680x4320)")
     return size
 
 
