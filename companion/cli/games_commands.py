@@ -227,14 +227,18 @@ def run_stats(args: argparse.Namespace) -> int:
                          indent=1, ensure_ascii=False))
         return 0
     document = stats.to_json()
-    print(f"{stats.games} finished games")
+    print(_finished_games(stats.games))
     _print_standings(document, best=True)
     print("\nAverage per category: " + ", ".join(f"{k} {v:.1f}" for k, v in document["category_averages"].items()))
     print("Totals: " + ", ".join(f"{k}: {v}" for k, v in document["score_distribution"].items()))
     if architects["games"]:
-        print(f"\n7 Wonders Architects: {architects['games']} finished games")
+        print(f"\n7 Wonders Architects: {_finished_games(architects['games'])}")
         _print_standings(architects, best=False)
     return 0
+
+
+def _finished_games(count: int) -> str:
+    return f"{count} finished game{'s' if count != 1 else ''}"
 
 
 def _print_standings(document: dict[str, Any], *, best: bool) -> None:

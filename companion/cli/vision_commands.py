@@ -320,6 +320,8 @@ def run_watch(args: argparse.Namespace) -> int:
                           "interrupted": interrupted}))
     else:
         print(f"{tracker.frames} frames read; {len(tracker.cities)} cities confirmed")
+    if interrupted:                       # the summary first, then Ctrl-C's one line and status 130
+        raise KeyboardInterrupt
     return 0
 
 
