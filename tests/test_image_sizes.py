@@ -31,11 +31,12 @@ def _png_claiming(width: int, height: int) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\0" * 16)) + chunk(b"IEND", b"")
+    pixels = zlib.compress(b"\0" * 16)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels) + chunk(b"IEND", b"")
 
 
 def _jpeg_claiming(width: int, height: int) -> bytes:
-    ok, encoded = cv2.imencode(".jpg", np.zeros((8, 8, 3), np.uint8))
+    _, encoded = cv2.imencode(".jpg", np.zeros((8, 8, 3), np.uint8))
     data = bytearray(encoded.tobytes())
     at = data.index(b"\xff\xc0")
     data[at + 5:at + 9] = struct.pack(">HH", height, width)

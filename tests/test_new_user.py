@@ -29,8 +29,8 @@ def test_the_readme_armada_check_example_is_answered(tmp_path: Path, capsys: pyt
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     line = next(line.split("#")[0].split() for line in readme.splitlines() if "--naval" in line and " check " in line)
     table = tmp_path / "table.json"
-    table.write_text(_doc_json(ROOT / "docs" / "table-file.md", '{"format": "sevenwonders-table/1", "game": "7wonders", '
-                                                               '"expansions": ["armada"]'), encoding="utf-8")
+    start = '{"format": "sevenwonders-table/1", "game": "7wonders", "expansions": ["armada"]'
+    table.write_text(_doc_json(ROOT / "docs" / "table-file.md", start), encoding="utf-8")
     args = [str(table) if word == "TABLE.json" else word for word in line[1:]]
     status = main(args)
     out = capsys.readouterr().out
