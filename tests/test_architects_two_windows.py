@@ -6,13 +6,7 @@ battle is due."""
 
 from __future__ import annotations
 
-import os
 import random
-import signal
-import subprocess
-import sys
-import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -22,6 +16,7 @@ from companion.state.errors import SessionError
 from companion.storage import GameStore
 from companion.storage.architects_events import area_of, battle_due
 from tests.tools.architects_taps import TAPS, play, seating
+from tests.tools.killing import killed_during
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -113,26 +108,9 @@ def test_an_earlier_versions_log_of_whole_areas_replays_unchanged(tmp_path: Path
 
 def _killed(path: Path, after: str, delay: float) -> None:
     """Run the tap process, kill it `delay` seconds after it starts the tap `after` (SIGKILL)."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    process = subprocess.Popen([sys.executable, "-m", "tests.tools.architects_taps", str(path)],
-                               stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
-    assert process.stdout is not None
-
-    def read() -> None:
-        assert process.stdout is not None
-        for line in iter(process.stdout.readline, ""):
-            if line.startswith("tap ") and line.endswith(f" {after.replace(' ', '_')} -\n"):
-                time.sleep(delay)
-                process.send_signal(signal.SIGKILL)
-
-    reader = threading.Thread(target=read)
-    reader.start()
-    try:
-        process.wait(timeout=120)
-    finally:
-        if process.poll() is None:
-            process.kill()
-        reader.join()
+    name = after.replace(" ", "_")
+    killed_during("tests.tools.architects_taps", path, lambda line: line.startswith("tap ") and
+                  line.endswith(f" {name} -\n"), delay)
 
 
 def test_killing_the_session_at_any_moment_brings_back_the_table_and_the_battle_due(tmp_path: Path) -> None:
@@ -142,8 +120,8 @@ def test_killing_the_session_at_any_moment_brings_back_the_table_and_the_battle_
             if what == "done":
                 session = ArchitectsSession(store, game)
                 reference[len(store.events(game))] = (session.table, session.battle_due)
-        game = play(store, saved)
-        reference[1] = (ArchitectsSession(store, game).table, False)     # killed right after the set-up
+        play(store, saved)
+        reference[1] = (ArchitectsSession.start(store, seating()).table, False)     # killed right after the set-up
     assert sum(due for _, due in reference.values()) == 3                # horn1, cat, undo: due until the battle
     path = tmp_path / "crash.sqlite3"
     rng = random.Random(22)
