@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.factory import Factory
 from kivy.properties import (
     BooleanProperty,
     ListProperty,
@@ -23,12 +24,11 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
-from kivy.uix.spinner import Spinner, SpinnerOption
 
 from companion.app.guard import TapGuard
 
-__all__ = ["BigButton", "ChoiceSpinner", "InstantModal", "Panel", "SmallButton", "Stepper", "Tappable", "TextLabel",
-           "Toast", "ToggleChoice", "TopBar", "WonderOption", "app", "kept_view", "show_children"]
+__all__ = ["BigButton", "InstantModal", "Panel", "SmallButton", "Stepper", "Tappable", "TextLabel", "Toast",
+           "ToggleChoice", "TopBar", "app", "kept_view", "show_children"]
 
 
 def app() -> Any:
@@ -67,12 +67,9 @@ class SmallButton(TapGuard, Button):
     """A small square button (a stepper's minus and plus)."""
 
 
-class ChoiceSpinner(TapGuard, Spinner):
-    """A drop-down choice (a wonder, a medal): its options are `WonderOption`s, whose taps are guarded."""
-
-
-class WonderOption(TapGuard, SpinnerOption):
-    """One option of a `ChoiceSpinner`: choosing it runs the spinner's handlers inside its guarded tap."""
+Factory.register("ChoiceSpinner", module="companion.app.widgets.choice")
+Factory.register("WonderOption", module="companion.app.widgets.choice")
+"""Kivy's Spinner opens the window when imported: its module is loaded only when a screen uses one."""
 
 
 class Tappable(TapGuard, ButtonBehavior, BoxLayout):
