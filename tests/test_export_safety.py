@@ -52,7 +52,7 @@ def test_an_export_onto_the_log_or_a_link_to_it_is_refused(logged: Path, tmp_pat
         out.write_bytes(before)                     # a game log that is not the open one
     assert _export_to(logged, out, fmt) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and err[0].startswith("error: ") and len(err[0]) < 200
+    assert len(err) == 1 and err[0].startswith("error: ") and len(err[0].replace(str(tmp_path), "T")) < 200
     assert "game log" in err[0] or "symbolic link" in err[0] or "SQLite" in err[0]
     assert logged.read_bytes()[:16] == b"SQLite format 3\x00"
     assert _games_in(logged) == 1

@@ -53,7 +53,7 @@ def test_a_huge_claimed_image_is_one_line_in_scan_and_table(tmp_path: Path, name
     path.write_bytes(content)
     assert main([command, str(path)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and len(err[0]) < 200
+    assert len(err) == 1 and len(err[0].replace(str(path), "F")) < 200
     assert f"the image is {claimed} pixels; the largest read is 12,000 pixels a side and 60 megapixels" in err[0]
 
 
