@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import random
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,9 @@ from companion.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "companion" / "data" / "demo"
-SETTINGS = settings(max_examples=40, deadline=3000, derandomize=True,
+EXAMPLES = int(os.environ.get("COMPANION_FUZZ_EXAMPLES", "40"))
+"""Examples per reader: a few seconds in the suite; set COMPANION_FUZZ_EXAMPLES for a long run."""
+SETTINGS = settings(max_examples=EXAMPLES, deadline=3000, derandomize=EXAMPLES <= 40,
                     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
 SURROGATE = "\ud800x"

@@ -109,9 +109,9 @@ class ArchitectsSession:
     def reload(self) -> None:
         """Take the table as the log holds it (after a tap, saved or not; another window's changes)."""
         with contextlib.suppress(StoreError):       # the file failed: keep the last table; the tap says why
-            state = self.store.state(self.game_id)
-            if state.architects is not None:
-                self.table, self.finished = state.architects, state.finished
+            table, _ = architects_table(self.store.document(self.game_id))   # kept, replayed only when changed
+            if table is not None:
+                self.table = table
 
     def place_card(self, seat: int, kind: str) -> bool:
         """A card of `kind` is placed in front of `seat`; True when a battle is now due."""
