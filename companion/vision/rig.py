@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from companion.fileformats import other_format
-from companion.jsonread import read_json_file, write_json_file
+from companion.jsonread import quoted, read_json_file, write_json_file
 
 __all__ = ["RIG_FORMAT", "RigProfile", "RigProfileError"]
 
@@ -94,5 +94,5 @@ class RigProfile:
                 raise ValueError("a seat has an unknown family or a size that is not positive")
             width, height = int(document["width"]), int(document["height"])
         except (AttributeError, KeyError, TypeError, ValueError, IndexError) as error:
-            raise RigProfileError(f"{path}: not a valid rig profile ({error})") from None
+            raise RigProfileError(f"{path}: not a valid rig profile ({quoted(str(error))[1:-1]})") from None
         return cls(width, height, tuple(tuple(float(v) for v in r) for r in matrix), seats)
