@@ -143,46 +143,38 @@ def test_imports(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     run()
 
 
-def test_recordings(tmp_path: Path) -> None:
-    from companion.simulation.recording import RecordingError, load_recording
+RIG = {"format": "sevenwonders-rig/1", "width": 1280, "height": 720,
+       "homography": [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]],
+       "seats": [{"marker": 3, "centre_mm": [10.0, 20.0], "angle": 0.0, "side_mm": 14.0, "family": "aruco"}]}
 
-    seed_document = json.loads((DEMO / "three-player-game.json").read_text(encoding="utf-8"))
-    path = tmp_path / "r.json"
+
+def _other_reader(name: str) -> tuple[Any, Any, type[Exception]]:
+    """The seed document, the reader and the reader's own error of one kind of file."""
+    from companion.gamedata.components import read_components
+    from companion.gamedata.loader import GameDataError
+    from companion.simulation.recording import RecordingError, load_recording
+    from companion.vision.lens import LensProfile, LensProfileError
+    from companion.vision.rig import RigProfile, RigProfileError
+
+    return {"recording": (json.loads((DEMO / "three-player-game.json").read_text(encoding="utf-8")), load_recording,
+                          RecordingError),
+            "lens": (LENS, LensProfile.load, LensProfileError), "rig": (RIG, RigProfile.load, RigProfileError),
+            "components": (COMPONENTS, read_components, GameDataError)}[name]
+
+
+@pytest.mark.parametrize("name", ["recording", "lens", "rig", "components"])
+def test_recordings_lens_and_rig_profiles_and_component_values(tmp_path: Path, name: str) -> None:
+    seed_document, reader, error = _other_reader(name)
+    path = tmp_path / "p.json"
 
     @SETTINGS
     @MUTATION
     def run(seed: int, count: int) -> None:
         _write(path, _mutate(seed_document, seed, count))
         try:
-            load_recording(path)
-        except RecordingError as error:
-            _check_lines(str(error), path)
-
-    run()
-
-
-def test_lens_and_rig_profiles_and_component_values(tmp_path: Path) -> None:
-    from companion.gamedata.components import read_components
-    from companion.gamedata.loader import GameDataError
-    from companion.vision.lens import LensProfile, LensProfileError
-    from companion.vision.rig import RigProfile, RigProfileError
-
-    path = tmp_path / "p.json"
-    rig = {"format": "sevenwonders-rig/1", "width": 1280, "height": 720,
-           "homography": [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]],
-           "seats": [{"marker": 3, "centre_mm": [10.0, 20.0], "angle": 0.0, "side_mm": 14.0, "family": "aruco"}]}
-
-    @SETTINGS
-    @MUTATION
-    def run(seed: int, count: int) -> None:
-        for document, reader, error in ((LENS, LensProfile.load, LensProfileError),
-                                        (rig, RigProfile.load, RigProfileError),
-                                        (COMPONENTS, read_components, GameDataError)):
-            _write(path, _mutate(document, seed, count))
-            try:
-                reader(path)
-            except error as refused:
-                _check_lines(str(refused), path)
+            reader(path)
+        except error as refused:
+            _check_lines(str(refused), path)
 
     run()
 
