@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
+import re
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -108,22 +110,46 @@ def _number_too_large() -> JsonInputError:
     return JsonInputError(f"a number too large (more than {MAX_NUMBER:.0e}) or not a number")
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _check_text(text: str) -> None:
+    """Refuse a string holding a lone surrogate (JSON's ``"\\ud800"``): it is no character, and
+    writing it out (UTF-8, SQLite, a terminal) fails later, far from the file that held it."""
+    if not text.isascii():
+        found = _SURROGATE.search(text)
+        if found is not None:
+            raise JsonInputError(f"a text holds a lone surrogate (\\u{ord(found.group()):04x}), which is no "
+                                 f"character: write the text in UTF-8")
+
+
 def _check_bounds(document: Any) -> None:
-    """Refuse nesting deeper than MAX_DEPTH and numbers beyond MAX_NUMBER. Iterative (no recursion), and
-    only containers wait on the stack, so a list of millions of numbers costs no memory beyond itself."""
+    """Refuse nesting deeper than MAX_DEPTH, numbers beyond MAX_NUMBER and texts with lone
+    surrogates. Iterative (no recursion), and only containers wait on the stack, so a list of
+    millions of numbers costs no memory beyond itself."""
     if type(document) in (int, float) and not -MAX_NUMBER <= document <= MAX_NUMBER:
         raise _number_too_large()
+    if type(document) is str:
+        _check_text(document)
     pending: list[tuple[Any, int]] = [(document, 1)] if type(document) in (dict, list) else []
     while pending:
         container, depth = pending.pop()
         if depth > MAX_DEPTH:
             raise JsonInputError(f"not valid JSON: nested too deeply (more than {MAX_DEPTH} levels)")
-        for child in container.values() if type(container) is dict else container:
+        if type(container) is dict:
+            for key in container:
+                _check_text(key)
+            children = container.values()
+        else:
+            children = container
+        for child in children:
             kind = type(child)
             if kind is dict or kind is list:
                 pending.append((child, depth + 1))
             elif (kind is int or kind is float) and not -MAX_NUMBER <= child <= MAX_NUMBER:
                 raise _number_too_large()
+            elif kind is str:
+                _check_text(child)
 
 
 def _no_constant(name: str) -> Any:
@@ -133,8 +159,8 @@ def _no_constant(name: str) -> Any:
 def parse_json(raw: bytes | str) -> Any:
     """Decode an untrusted JSON document (UTF-8, with or without a byte-order mark).
 
-    :raises JsonInputError: when it is not UTF-8, not JSON, nested too deeply or holds a number
-        no game value reaches (huge integers, 1e400, NaN).
+    :raises JsonInputError: when it is not UTF-8, not JSON, nested too deeply, holds a number
+        no game value reaches (huge integers, 1e400, NaN) or a lone surrogate in a text.
     """
     try:
         text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw  # a byte-order mark (Notepad) is fine
@@ -161,7 +187,10 @@ def read_limited(path: str | Path, max_bytes: int) -> bytes:
     :raises JsonInputError: when it holds more than `max_bytes`.
     """
     with open(path, "rb") as stream:
-        raw = stream.read(max_bytes + 1)
+        size = os.fstat(stream.fileno()).st_size          # a regular file says its size: refused unread
+        if size > max_bytes:
+            raise JsonInputError(f"larger than {max_bytes:,} bytes ({size:,})")
+        raw = stream.read(max_bytes + 1)                  # /dev/zero, a pipe: read no more than the limit
     if len(raw) > max_bytes:
         raise JsonInputError(f"larger than {max_bytes:,} bytes")
     return raw
@@ -350,5 +379,11 @@ def read_json_file(path: str | Path, what: str, error: type[Exception]) -> Any:
 
 
 def write_json_file(path: str | Path, document: Any) -> None:
-    """Write a JSON document as the project's small files are written (indent 1, final newline)."""
-    Path(path).write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+    """Write a JSON document as the project's small files are written (indent 1, final newline),
+    through a temporary file renamed into place (`companion.safewrite`).
+
+    :raises OutputRefused: for a symbolic link or a game log as the target.
+    """
+    from companion.safewrite import write_atomic
+
+    write_atomic(path, (json.dumps(document, indent=1) + "\n").encode("utf-8"))

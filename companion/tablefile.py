@@ -8,13 +8,15 @@ described by companion/data/schema/table.schema.json.
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from companion.engine.city import science_wild_count
 from companion.engine.table import ARMADA, STANDARD, TWO_PLAYER, VARIANTS, Player, PlayerChoices, Table
+from companion.fileformats import other_format
 from companion.gamedata import Card, GameData, load_game_data
 from companion.gamedata.armada import ArmadaData, load_armada_data
 from companion.gamedata.effects import CopyNeighborGuild, ScienceWild
@@ -30,7 +32,16 @@ from companion.tablefile_armada import (
     read_teams,
 )
 
-__all__ = ["MAX_FILE_BYTES", "TABLE_FORMAT", "TableFileError", "parse_table", "read_table", "table_to_json"]
+__all__ = [
+    "MAX_FILE_BYTES",
+    "TABLE_FORMAT",
+    "TableFileError",
+    "from_file",
+    "parse_table",
+    "read_table",
+    "read_table_document",
+    "table_to_json",
+]
 
 TABLE_FORMAT = "sevenwonders-table/1"
 GAME = "7wonders"
@@ -249,13 +260,16 @@ def parse_table(document: Any, data: GameData | None = None, *, armada: ArmadaSo
     :raises TableFileError: with every problem found; no partial table is ever returned.
     """
     data = data or load_game_data()
+    other = other_format(document, TABLE_FORMAT)
+    if other is not None:                       # an Architects table, a recording...: one line, not 21
+        raise TableFileError([Problem("", other)])
     problems: Problems[Problem] = Problems()
     reader = Reader(document, problems)
     if _check_fields(reader, TOP_FIELDS) is None:
         raise TableFileError(problems)
     fmt = reader["format"].as_str(what="format")
     if fmt is not None and fmt != TABLE_FORMAT:
-        reader["format"].problem(f"unsupported format '{fmt}'; this version reads '{TABLE_FORMAT}'")
+        reader["format"].problem(f"unsupported format {quoted(fmt)}; this version reads '{TABLE_FORMAT}'")
     reader["game"].as_str(choices=(GAME,), what="game")
     expansions: list[str] = []
     if reader["expansions"].present:
@@ -281,7 +295,9 @@ def parse_table(document: Any, data: GameData | None = None, *, armada: ArmadaSo
     low, high = rules.min_players, rules.max_players
     if armada_data is not None:
         low, high = armada_data.rules.min_players, armada_data.rules.max_players
-    if variant == STANDARD and items and not low <= len(items) <= high:
+    if reader["players"].present and isinstance(reader["players"].value, list) and not items:
+        reader["players"].problem(f"no players; a table seats {low} to {high}")
+    elif variant == STANDARD and items and not low <= len(items) <= high:
         with_armada = " with Armada" if armada_data is not None else ""
         reader["players"].problem(f"{len(items)} players; the standard game{with_armada} seats {low} to {high}")
     teams: tuple[tuple[int, ...], ...] = ()
@@ -326,17 +342,34 @@ def read_table(path: str | Path, data: GameData | None = None, *, armada: Armada
 
     :raises TableFileError: when the file cannot be read, is not JSON, or holds a bad value.
     """
-    source = str(path)
-    try:
-        document = load_json_file(path, MAX_FILE_BYTES)
-    except OSError as error:
-        raise TableFileError([Problem("", f"cannot read the file: {error.strerror or error}")], source) from None
-    except JsonInputError as error:
-        raise TableFileError([Problem("", str(error))], source) from None
-    try:
+    document = read_table_document(path)
+    with from_file(path):
         return parse_table(document, data, armada=armada)
+
+
+@contextlib.contextmanager
+def from_file(path: str | Path) -> Iterator[None]:
+    """Name the file `path` in the problems of a table read inside (a document read earlier)."""
+    try:
+        yield
     except TableFileError as error:
-        raise TableFileError(error.problems, source) from None
+        if error.source:
+            raise
+        raise TableFileError(error.problems, str(path)) from None
+
+
+def read_table_document(path: str | Path) -> Any:
+    """The JSON document of a table file of either game, read within the size limit (at most
+    MAX_FILE_BYTES + 1 bytes are read) and checked by `companion.jsonread.parse_json`.
+
+    :raises TableFileError: when the file cannot be read, is too large or is not usable JSON.
+    """
+    try:
+        return load_json_file(path, MAX_FILE_BYTES)
+    except OSError as error:
+        raise TableFileError([Problem("", f"cannot read the file: {error.strerror or error}")], str(path)) from None
+    except JsonInputError as error:
+        raise TableFileError([Problem("", str(error))], str(path)) from None
 
 
 def table_to_json(table: Table) -> dict[str, Any]:

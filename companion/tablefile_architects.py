@@ -9,7 +9,6 @@ documented in docs/architects.md and described by companion/data/schema/architec
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,9 +22,10 @@ from companion.architects.table import (
     MedalLayout,
 )
 from companion.architects.validation import check_architects
+from companion.fileformats import other_format
 from companion.gamedata.architects import MEDALS, ArchitectsData, load_architects_data
 from companion.jsonread import Problem, Reader
-from companion.tablefile import MAX_FILE_BYTES, TableFileError
+from companion.tablefile import TableFileError, from_file, read_table_document
 
 __all__ = ["ARCHITECTS_FORMAT", "ReadArchitects", "architects_table_to_json", "is_architects_document",
            "parse_architects", "read_architects"]
@@ -199,6 +199,9 @@ def parse_architects(document: Any, data: ArchitectsData | None = None) -> ReadA
     :raises TableFileError: with every problem found (including the consistency errors).
     """
     data = data or load_architects_data()
+    other = other_format(document, ARCHITECTS_FORMAT)
+    if other is not None:                       # a 7 Wonders table, a recording...: one line
+        raise TableFileError([Problem("", other)])
     problems: list[Problem] = []
     reader = Reader(document, problems)
     if not _fields(reader, TOP_FIELDS):
@@ -268,21 +271,9 @@ def read_architects(path: str | Path, data: ArchitectsData | None = None) -> Rea
 
     :raises TableFileError: when the file cannot be read, is not JSON, or holds a bad value.
     """
-    source = str(path)
-    try:
-        raw = Path(path).read_bytes()[: MAX_FILE_BYTES + 1]
-    except OSError as error:
-        raise TableFileError([Problem("", f"cannot read the file: {error.strerror or error}")], source) from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise TableFileError([Problem("", f"file larger than {MAX_FILE_BYTES} bytes")], source)
-    try:
-        document = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        raise TableFileError([Problem("", "not valid JSON (UTF-8)")], source) from None
-    try:
+    document = read_table_document(path)
+    with from_file(path):
         return parse_architects(document, data)
-    except TableFileError as error:
-        raise TableFileError(error.problems, source) from None
 
 
 def architects_table_to_json(table: ArchitectsTable) -> dict[str, Any]:

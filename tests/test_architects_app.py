@@ -64,7 +64,7 @@ def test_an_architects_game_played_through_the_camera_view(tmp_path: Path) -> No
     assert result["sources"] == ["camera"]                       # nothing was tapped on the table
     # Left and opened again, the game is watched again: the table as it was left plays nothing twice,
     # Ann's new wood card is played (one event, hers).
-    assert result["restarted"] and result["after_resuming"] == [["architects_area_set", "camera", 0]]
+    assert result["restarted"] and result["after_resuming"] == [["architects_card_placed", "camera", 0]]
     # wood and stone spent on a piece, then a wood card taken after the game was opened again
     assert result["cards"] == [{"clay": 1, "wood": 1}, {"coin": 1, "blue_cat": 1}]
     assert result["camera_text"] == "Camera: Clay \u00d71; pieces built 1"

@@ -82,7 +82,8 @@ def test_a_refused_table_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFi
     store = tmp_path / "games.sqlite3"
     empty = _write(tmp_path, "empty.json", table_document())
     assert _games(store, "add", empty) == 2
-    assert capsys.readouterr().err == "error: the table has no players: there is no game to log\n"
+    # refused by the reader, as `score` refuses it: one line
+    assert capsys.readouterr().err == f"error: {empty}: players: no players; a table seats 3 to 7\n"
     with GameStore(store) as opened:
         assert opened.games() == [] and opened.unfinished() is None
 

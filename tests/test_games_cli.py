@@ -120,7 +120,7 @@ def test_a_file_with_one_bad_game_imports_nothing(logged: Path, tmp_path: Path,
     other = tmp_path / "other.sqlite3"
     assert _games(other, "import", str(exported)) == 2
     err = capsys.readouterr().err
-    assert "game 1: events[1] (card_confirmed)" in err and "sawmil" in err and "nothing imported" in err
+    assert "game 2 of the file: events[1] (card_confirmed)" in err and "sawmil" in err and "nothing imported" in err
     assert _games(other, "list", "--json") == 0
     assert json.loads(capsys.readouterr().out) == []
 

@@ -5,17 +5,12 @@ that is killed with SIGKILL during each kind of tap in turn, after a random dela
 
 from __future__ import annotations
 
-import os
 import random
-import signal
-import subprocess
-import sys
-import threading
-import time
 from pathlib import Path
 from typing import Any
 
 from companion.state.session import GameSession
+from tests.tools.killing import killed_during
 from tests.tools.session_taps import ARMADA_TAPS, PORT_BOARDS, STANDARD_TAPS, open_store, play
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,31 +39,9 @@ def _reference(folder: Path) -> dict[bool, tuple[list[tuple[str, Any]], set[int]
 
 def _killed_during(path: Path, target: tuple[str, str], delay: float) -> list[str]:
     """Run the session process until it starts the `target` tap, kill it `delay` seconds later; its lines."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    process = subprocess.Popen([sys.executable, "-m", "tests.tools.session_taps", str(path)],
-                               stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
-    assert process.stdout is not None
-    lines: list[str] = []
     name = target[1].replace(" ", "_")
-    wanted = f"tap {target[0]} ", f" {name} -\n"
-
-    def read() -> None:
-        assert process.stdout is not None
-        for line in iter(process.stdout.readline, ""):
-            lines.append(line)
-            if line.startswith(wanted[0]) and line.endswith(wanted[1]):
-                time.sleep(delay)
-                process.send_signal(signal.SIGKILL)
-
-    reader = threading.Thread(target=read)
-    reader.start()
-    try:
-        process.wait(timeout=120)
-    finally:
-        if process.poll() is None:
-            process.kill()
-        reader.join()
-    return lines
+    return killed_during("tests.tools.session_taps", path,
+                         lambda line: line.startswith(f"tap {target[0]} ") and line.endswith(f" {name} -\n"), delay)
 
 
 def test_killing_the_session_during_any_tap_leaves_each_tap_whole_or_absent(tmp_path: Path) -> None:

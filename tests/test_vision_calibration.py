@@ -68,7 +68,7 @@ def test_the_printed_board_is_read_back_from_its_pdf(tmp_path: Path) -> None:
      ' "distortion": [0, 0, 0, 0, 0], "rms_error_px": 0.3}', "camera_matrix must be 3 rows of 3 numbers"),
     ('{"format": "sevenwonders-lens/1", "width": 1280, "height": 720, "camera_matrix": '
      '[[900, 0, 5000], [0, 900, 360], [0, 0, 1]], "distortion": [0, 0, 0, 0, 0], "rms_error_px": 0.3}',
-     "principal point inside the image"),
+     "the principal point lies outside the image"),
 ])
 def test_bad_lens_profiles_are_refused_in_one_line(tmp_path: Path, content: str, message: str) -> None:
     path = tmp_path / "lens.json"

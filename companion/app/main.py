@@ -22,6 +22,7 @@ from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
+from companion.app.guard import guarded, install_last_resort, report_failure
 from companion.app.heap import IdleCollector, settle_heap
 from companion.app.theme import Theme, load_theme
 from companion.app.wording import Wording
@@ -90,6 +91,7 @@ class CompanionApp(App):
     # -- building -------------------------------------------------------------------------------
     def build(self) -> ScreenManager:
         """Open the store, load every screen's kv file, and lay out the screens."""
+        install_last_resort()                           # nothing raised in the event loop closes the app
         if self.store_path is None:                     # Android: the user data folder, in the app's own storage
             self.store_path = self._android_store_path()
         self.store = GameStore(self.store_path, armada=self.armada_data)
@@ -419,31 +421,33 @@ class CompanionApp(App):
             self.feed = None
         self.camera_on = False
 
+    @guarded
     def _pump_camera(self, _dt: float) -> None:
-        """On the UI thread: show the newest frame, and give recognised frames to the session."""
+        """On the UI thread: show the newest frame, and give recognised frames to the session (what
+        a frame cannot give, such as a board that is not in this game, is said and the next frame
+        read: nothing the camera, the log or the rules raise stops the game)."""
         feed = self.feed
         if feed is None:
             return
-        number, frame = feed.latest()
-        if frame is not None and number != self._preview_number:
-            self._preview_number = number
-            self._show_frame(frame.image if frame.preview is None else frame.preview)
-        results = feed.drain()
+        try:
+            number, frame = feed.latest()
+            if frame is not None and number != self._preview_number:
+                self._preview_number = number
+                self._show_frame(frame.image if frame.preview is None else frame.preview)
+            results = feed.drain()
+        except Exception as error:               # the camera itself failed: say so, and go on by hand
+            self.stop_camera()
+            report_failure(error, "the camera")
+            return
         if results and self.session is not None and not self.session.finished:
             changed = False
             for recognised in results:
-                if self.architects_camera is not None:
-                    changed |= self.architects_camera.observe(self.session, recognised.result.placed,
-                                                              recognised.seconds)
-                    continue
-                result = recognised.result       # earlier frames read again once this one placed their board
-                for observation in (result.observation, *result.late):
-                    changed |= bool(self.session.observe(observation, recognised.seconds))
+                changed |= bool(guarded(self._observe)(recognised))
             self.last_result = results[-1].result
             if changed:
                 self.changed()
                 if self.pilot is not None:
-                    self.pilot.act(self)
+                    guarded(self.pilot.act)(self)
         if feed.failure is not None:             # the camera is gone: say so, and go on by hand
             self.stop_camera()
             self.status = self.camera_problem(feed.failure.source or "", feed.failure)
@@ -453,6 +457,17 @@ class CompanionApp(App):
         elif feed.ended and not feed.running:
             self.status = self.tr("camera.ended")
             self.stop_camera()
+
+    def _observe(self, recognised: Any) -> bool:
+        """Give one recognised frame to the game; True when it changed the game."""
+        session = self.session
+        if self.architects_camera is not None:
+            return bool(self.architects_camera.observe(session, recognised.result.placed, recognised.seconds))
+        changed = False
+        result = recognised.result               # earlier frames read again once this one placed their board
+        for observation in (result.observation, *result.late):
+            changed |= bool(session.observe(observation, recognised.seconds))  # type: ignore[union-attr]
+        return changed
 
     def camera_problem(self, spec: str, error: Exception) -> str:
         """Why the camera `spec` is not watching, in the player's language: a refused permission, a
@@ -483,6 +498,17 @@ class CompanionApp(App):
         folder = base / "exports"
         folder.mkdir(parents=True, exist_ok=True)
         return folder
+
+    def write_export(self, path: Path, content: str | Any) -> None:
+        """Write an export (text, or a function that writes the file it is given: a picture) through
+        a temporary file renamed into place, never over the game log."""
+        from companion.safewrite import store_files, write_atomic, write_atomic_with
+
+        protected = store_files(self.store_path) if str(self.store_path) != ":memory:" else []
+        if isinstance(content, str):
+            write_atomic(path, content.encode("utf-8"), protected=protected)
+        else:
+            write_atomic_with(path, content, protected=protected)
 
     def where_kept(self, path: Path, *, share: bool = False) -> str | None:
         """Where the player finds the file just written at `path`: on Android a copy in the shared

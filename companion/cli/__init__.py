@@ -17,6 +17,7 @@ from companion.cli import rules_commands
 from companion.cli.errors import EXIT_STORE, CommandError
 from companion.gamedata import GameDataError
 from companion.jsonread import problem_lines
+from companion.safewrite import OutputRefused
 from companion.storage.database import StoreError, StoreUnusable
 from companion.storage.events import EventError
 from companion.tablefile import TableFileError
@@ -80,7 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except StoreUnusable as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_STORE
-    except (CommandError, GameDataError, EventError, StoreError) as error:
+    except (CommandError, GameDataError, EventError, StoreError, OutputRefused) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     except BrokenPipeError:

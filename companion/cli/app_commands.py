@@ -7,6 +7,7 @@ import logging
 from pathlib import Path
 
 from companion.cli.errors import CommandError
+from companion.jsonread import quoted
 
 __all__ = ["parse_size", "quiet_kivy_first_start", "register"]
 
@@ -34,7 +35,7 @@ def parse_size(text: str) -> tuple[int, int]:
     try:
         width, height = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise CommandError(f"a window size is WIDTHxHEIGHT, e.g. 1280x800; got {text!r}") from None
+        raise CommandError(f"a window size is WIDTHxHEIGHT, e.g. 1280x800; got {quoted(str(text))}") from None
     if width < 320 or height < 240:
         raise CommandError(f"the window must be at least 320x240, got {text}")
     return width, height

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from companion.gamedata.architects import MEDALS, load_architects_data
+from companion.jsonread import quoted
 
 __all__ = ["add_architects_arguments", "is_architects_frame", "run_architects_table"]
 
@@ -23,7 +24,7 @@ def _seating(text: str) -> list[str]:
     unknown = [w for w in wonders if w not in known]
     if unknown or len(set(wonders)) != len(wonders) or len(wonders) < 2:
         raise argparse.ArgumentTypeError(f"expected 2-7 different Architects wonders clockwise, e.g. giza,rhodes "
-                                         f"({', '.join(known)}); got {text!r}")
+                                         f"({', '.join(known)}); got {quoted(str(text))}")
     return wonders
 
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
+from typing import Any
 
 from companion.architects.scoring import ArchitectsSheet, score_architects
 from companion.cli.render import _grid
-from companion.tablefile import MAX_FILE_BYTES
-from companion.tablefile_architects import is_architects_document, read_architects
+from companion.tablefile import from_file, read_table_document
+from companion.tablefile_architects import is_architects_document, parse_architects
 
-__all__ = ["architects_sheet_text", "is_architects_file", "run_architects_score"]
+__all__ = ["architects_sheet_text", "read_either_table", "run_architects_score"]
 
 LABELS = {"wonder": "Wonder", "cat": "Cat pawn", "blue": "Blue cards", "military": "Military",
           "progress": "Progress tokens", "medals": "Medals"}
@@ -21,14 +21,15 @@ TIE_BREAKS = {"stages": "tie on points broken by the most constructed stages",
               "shared": "tie on points and stages: the victory is shared"}
 
 
-def is_architects_file(path: str) -> bool:
-    """True when the file is JSON that says it is an Architects table (any other file is left to the
-    7 Wonders reader, which reports what is wrong with it)."""
-    try:
-        raw = Path(path).read_bytes()[: MAX_FILE_BYTES + 1]
-        return len(raw) <= MAX_FILE_BYTES and is_architects_document(json.loads(raw.decode("utf-8")))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-        return False
+def read_either_table(path: str) -> tuple[Any, bool]:
+    """The document of a table file of either game, read once within the size limit, and True when
+    it is an Architects table (any other document is left to the 7 Wonders reader, which says what
+    it is or what is wrong with it).
+
+    :raises TableFileError: when the file cannot be read or is not usable JSON.
+    """
+    document = read_table_document(path)
+    return document, is_architects_document(document)
 
 
 def architects_sheet_text(sheet: ArchitectsSheet) -> str:
@@ -51,14 +52,17 @@ def architects_sheet_text(sheet: ArchitectsSheet) -> str:
     return text
 
 
-def run_architects_score(args: argparse.Namespace) -> int:
-    """Print the score sheet of an Architects table file; warnings go to standard error."""
-    read = read_architects(args.table)
+def run_architects_score(args: argparse.Namespace, document: Any, unread: list[str] | None = None) -> int:
+    """Print the score sheet of an Architects table file (its `document`, already read); warnings go
+    to standard error; `unread`: what the camera that made the file did not read (in the JSON too)."""
+    with from_file(args.table):
+        read = parse_architects(document)
     sheet = score_architects(read.table)
     for warning in read.warnings:
         print(f"warning: {args.table}: {warning}", file=sys.stderr)
     if args.json:
-        print(json.dumps(sheet.to_json(), indent=2, ensure_ascii=False))
+        print(json.dumps({**sheet.to_json(), **({"not_read_by_camera": unread} if unread else {})}, indent=2,
+                         ensure_ascii=False))
     else:
         print(architects_sheet_text(sheet))
     return 0

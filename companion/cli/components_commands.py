@@ -25,7 +25,7 @@ from companion.gamedata.component_values import (
 )
 from companion.gamedata.components import HELP, InputError, default_components_path, read_components
 from companion.gamedata.facts import Fact
-from companion.jsonread import did_you_mean, whole_number
+from companion.jsonread import did_you_mean, quoted, whole_number
 
 __all__ = ["components_path", "register"]
 
@@ -43,14 +43,15 @@ def _subject_prefixes(kind: str, ident: str | None, armada: ArmadaData) -> tuple
     if kind == "port-board":
         number = whole_number(ident or "")
         if number not in armada.boards:
-            raise CommandError(f"port board must be one of {', '.join(map(str, armada.boards))}, got {ident!r}")
+            raise CommandError(f"port board must be one of {', '.join(map(str, armada.boards))}, "
+                               f"got {quoted(str(ident))}")
         ident = str(number)
         return f"port-board {ident}", [f"port_board.{ident}.", "fleet."]
     if kind == "fleets":
         return "fleets", ["fleet."]
     pool = armada.cards if kind == "card" else armada.islands
     if ident not in pool:
-        raise CommandError(f"unknown {kind} {ident!r}{did_you_mean(ident or '', pool)}")
+        raise CommandError(f"unknown {kind} {quoted(str(ident))}{did_you_mean(ident or '', pool)}")
     return f"{kind} {ident}", [f"{kind}.{ident}."]
 
 

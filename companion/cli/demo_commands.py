@@ -25,8 +25,11 @@ def run_demo(args: argparse.Namespace) -> int:
     if not args.text and not args.json:
         if kivy_installed() and display_available():
             return _run_app_demo()
-        print("(no display here: showing the text demo; `companion demo` opens the app on a desktop)\n",
-              file=sys.stderr)
+        if not kivy_installed():
+            why = "the app is not installed here (pip install 'sevenwonders-companion[app]')"
+        else:
+            why = "no display here"
+        print(f"({why}: showing the text demo; `companion demo` opens the app on a desktop)\n", file=sys.stderr)
     text = resources.files("companion.data").joinpath("demo", DEMO_TABLE).read_text(encoding="utf-8")
     table = parse_table(json.loads(text))
     sheet = score_table(table)

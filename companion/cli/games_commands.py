@@ -11,6 +11,7 @@ from typing import Any
 from companion.cli.errors import CommandError
 from companion.cli.paths import output_file
 from companion.cli.render import score_sheet_text
+from companion.jsonread import quoted
 
 __all__ = ["register"]
 
@@ -34,7 +35,7 @@ def _game_id(store: Any, text: str) -> int:
         game_id = int(text)
         store.game(game_id)
     except ValueError:
-        raise CommandError(f"a game id is a number, got {text!r}") from None
+        raise CommandError(f"a game id is a number, got {quoted(str(text))}") from None
     except GameNotFound as error:
         raise CommandError(str(error)) from None
     return game_id
@@ -104,11 +105,18 @@ def run_show(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     """Write games as JSON, CSV or BG Stats plays."""
+    from companion.safewrite import OutputRefused, check_output, store_files, write_atomic
     from companion.storage import StoreError, StoreUnusable
     from companion.storage.exchange import BGSTATS_CANNOT_CARRY, bgstats_url, export_bgstats, export_csv, export_json
 
     out = output_file(args.out) if args.out else None
     with _store(args) as store:
+        protected = store_files(store.path)
+        try:
+            if out is not None:
+                check_output(out, protected)            # before any work: never the game log itself
+        except OutputRefused as error:
+            raise CommandError(str(error)) from None
         ids = [g.id for g in store.games()] if args.all else [_game_id(store, args.id)]
         try:
             if args.format == "csv":
@@ -126,7 +134,10 @@ def run_export(args: argparse.Namespace) -> int:
         except StoreError as error:
             raise CommandError(str(error)) from None
     if out is not None:
-        out.write_bytes(text.encode("utf-8"))        # as written: CSV keeps its CR LF line ends
+        try:                                         # as written: CSV keeps its CR LF line ends
+            write_atomic(out, text.encode("utf-8"), protected=protected)
+        except OutputRefused as error:
+            raise CommandError(str(error)) from None
         print(f"wrote {args.out}")
     else:
         sys.stdout.flush()
@@ -157,13 +168,14 @@ def run_import(args: argparse.Namespace) -> int:
 def run_add(args: argparse.Namespace) -> int:
     """Log a finished table (a 7 Wonders or an Architects table file) as a game, all or nothing; the
     same finished table twice only with --again."""
-    from companion.cli.architects_commands import is_architects_file
+    from companion.cli.architects_commands import read_either_table
     from companion.storage import DuplicateGame
 
+    document, architects = read_either_table(args.table)      # read once, within its size limit
     with _store(args) as store:
-        architects = is_architects_file(args.table)
         try:
-            game_id = _add_architects(store, args) if architects else _add_seven_wonders(store, args)
+            add = _add_architects if architects else _add_seven_wonders
+            game_id = add(store, args, document)
         except DuplicateGame as error:
             same = "wonder pieces, cards and tokens" if architects else "cities, coins and tokens"
             raise CommandError(f"{args.table}: {error} (the same players, {same}); add --again to log it as another "
@@ -176,24 +188,26 @@ def run_add(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_seven_wonders(store: Any, args: argparse.Namespace) -> int:
+def _add_seven_wonders(store: Any, args: argparse.Namespace, document: Any) -> int:
     """Log a 7 Wonders table file (with its camera notes, which `record_table` checks)."""
     from companion.storage.recording import record_table
-    from companion.tablefile import read_table
+    from companion.tablefile import from_file, parse_table
 
-    read_table(args.table, store.data, armada=store.armada)       # every problem of the file, one per line
-    document = json.loads(Path(args.table).read_bytes())          # as read: with what the camera did not read
-    return int(record_table(store, document, allow_twin=args.again))
+    with from_file(args.table):                                   # every problem of the file, one per line
+        parse_table(document, store.data, armada=store.armada)
+    return int(record_table(store, document, allow_twin=args.again))   # as read: with what the camera did not read
 
 
-def _add_architects(store: Any, args: argparse.Namespace) -> int:
+def _add_architects(store: Any, args: argparse.Namespace, document: Any) -> int:
     """Log an Architects table file; its consistency warnings are shown, as `score` shows them."""
     from companion.storage.architects_log import record_architects_table
     from companion.storage.recording import refuse_camera_unread
-    from companion.tablefile_architects import read_architects
+    from companion.tablefile import from_file
+    from companion.tablefile_architects import parse_architects
 
-    read = read_architects(args.table)                            # every problem of the file, one per line
-    refuse_camera_unread(json.loads(Path(args.table).read_bytes()),
+    with from_file(args.table):                                   # every problem of the file, one per line
+        read = parse_architects(document)
+    refuse_camera_unread(document,
                          lambda _unread: 'enter each built piece in "stages_built" as {"vp": N}, the VP printed on it')
     for warning in read.warnings:
         print(f"warning: {args.table}: {warning}", file=sys.stderr)
@@ -213,14 +227,18 @@ def run_stats(args: argparse.Namespace) -> int:
                          indent=1, ensure_ascii=False))
         return 0
     document = stats.to_json()
-    print(f"{stats.games} finished games")
+    print(_finished_games(stats.games))
     _print_standings(document, best=True)
     print("\nAverage per category: " + ", ".join(f"{k} {v:.1f}" for k, v in document["category_averages"].items()))
     print("Totals: " + ", ".join(f"{k}: {v}" for k, v in document["score_distribution"].items()))
     if architects["games"]:
-        print(f"\n7 Wonders Architects: {architects['games']} finished games")
+        print(f"\n7 Wonders Architects: {_finished_games(architects['games'])}")
         _print_standings(architects, best=False)
     return 0
+
+
+def _finished_games(count: int) -> str:
+    return f"{count} finished game{'s' if count != 1 else ''}"
 
 
 def _print_standings(document: dict[str, Any], *, best: bool) -> None:
@@ -235,33 +253,40 @@ def _print_standings(document: dict[str, Any], *, best: bool) -> None:
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add `games` and its subcommands to the `companion` parser."""
     games = commands.add_parser("games", help="the log of games played: history, export, import, statistics")
-    games.add_argument("--store", metavar="FILE",
-                       help="the game log (default: $COMPANION_STORE, else the user data folder)")
+    store_help = "the game log (default: $COMPANION_STORE, else the user data folder)"
+    games.add_argument("--store", metavar="FILE", help=store_help)
     actions = games.add_subparsers(dest="action", metavar="ACTION", required=True)
-    listing = actions.add_parser("list", help="every game, newest first")
+    # each subcommand takes --store too: `games list --store FILE` as well as `games --store FILE list`
+    store = argparse.ArgumentParser(add_help=False)
+    store.add_argument("--store", metavar="FILE", default=argparse.SUPPRESS, help=store_help)
+    listing = actions.add_parser("list", parents=[store], help="every game, newest first")
     listing.add_argument("--json", action="store_true")
     listing.set_defaults(run=run_list)
-    show = actions.add_parser("show", help="one game's cities and score sheet")
+    show = actions.add_parser("show", parents=[store], help="one game's cities and score sheet")
     show.add_argument("id")
     show.add_argument("--json", action="store_true")
     show.set_defaults(run=run_show)
-    export = actions.add_parser("export", help="write games as JSON, CSV or BG Stats plays")
+    export = actions.add_parser("export", parents=[store],
+                              help="write games as JSON, CSV or BG Stats plays")
     target = export.add_mutually_exclusive_group(required=True)
     target.add_argument("id", nargs="?")
     target.add_argument("--all", action="store_true")
     export.add_argument("--format", choices=("json", "csv", "bgstats"), default="json")
     export.add_argument("--out", metavar="FILE", help="write to a file instead of the terminal")
     export.set_defaults(run=run_export)
-    importing = actions.add_parser("import", help="import games exported as JSON (checked; a bad file changes nothing)")
+    importing = actions.add_parser("import", parents=[store],
+                              help="import games exported as JSON (checked; a bad file changes nothing)")
     importing.add_argument("file")
     importing.add_argument("--json", action="store_true", help='print {"imported": [ids]}')
     importing.set_defaults(run=run_import)
-    add = actions.add_parser("add", help="log a finished table from its table file (7 Wonders or Architects)")
+    add = actions.add_parser("add", parents=[store],
+                              help="log a finished table from its table file (7 Wonders or Architects)")
     add.add_argument("table", metavar="TABLE.json")
     add.add_argument("--json", action="store_true", help='print {"game": id, "winners": [names]}')
     add.add_argument("--again", action="store_true",
                      help="log it even when the very same finished table is already in the log")
     add.set_defaults(run=run_add)
-    stats = actions.add_parser("stats", help="wins and averages per player and wonder, category averages")
+    stats = actions.add_parser("stats", parents=[store],
+                              help="wins and averages per player and wonder, category averages")
     stats.add_argument("--json", action="store_true")
     stats.set_defaults(run=run_stats)

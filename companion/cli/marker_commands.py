@@ -8,6 +8,7 @@ import json
 from companion.cli.errors import CommandError
 from companion.cli.paths import output_folder
 from companion.i18n import LANGUAGES
+from companion.jsonread import quoted
 from companion.markers import encode_payload, load_marker_registry
 
 __all__ = ["register"]
@@ -39,7 +40,7 @@ def _size(text: str) -> float:
     try:
         return float(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a size like 14mm, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a size like 14mm, got {quoted(str(text))}") from None
 
 
 def run_sheets(args: argparse.Namespace) -> int:

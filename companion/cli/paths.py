@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from companion.cli.errors import CommandError
+from companion.safewrite import OutputRefused, check_output
 
 __all__ = ["output_file", "output_folder"]
 
@@ -13,9 +14,14 @@ __all__ = ["output_file", "output_folder"]
 def output_file(text: str) -> Path:
     """The path of a file a command will write, after checking it can be written there.
 
-    :raises CommandError: when it names a folder, its folder does not exist or cannot be written.
+    :raises CommandError: when it names a folder, its folder does not exist or cannot be written, or
+        it is a symbolic link or an SQLite file (a game log).
     """
     path = Path(text)
+    try:
+        check_output(path)
+    except OutputRefused as error:
+        raise CommandError(str(error)) from None
     if path.is_dir():
         raise CommandError(f"{text}: is a folder; give the name of a file to write in it")
     folder = path.parent

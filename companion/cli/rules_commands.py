@@ -12,7 +12,7 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from companion.cli.architects_commands import is_architects_file, run_architects_score
+from companion.cli.architects_commands import read_either_table, run_architects_score
 from companion.cli.components_commands import components_path
 from companion.cli.errors import CommandError
 from companion.cli.render import conflicts_text, naval_text, score_sheet_text, unknowns_text
@@ -21,7 +21,8 @@ from companion.engine.naval import resolve_naval
 from companion.gamedata.armada import ArmadaData, load_armada_data
 from companion.gamedata.facts import UnknownValueError
 from companion.jsonread import did_you_mean
-from companion.tablefile import read_table
+from companion.storage.recording import camera_unread
+from companion.tablefile import from_file, parse_table, read_table_document
 
 UNKNOWN_STATUS = 3
 """The exit status when an answer depends on a value nobody has entered."""
@@ -33,11 +34,14 @@ def _print_json(document: Any) -> None:
     print(json.dumps(document, indent=2, ensure_ascii=False))
 
 
-def _load(args: argparse.Namespace) -> Table:
+def _load(args: argparse.Namespace, document: Any = None) -> Table:
+    """The 7 Wonders table of the file `args.table` (its `document` when already read)."""
     def armada() -> ArmadaData:
         return load_armada_data(components_path(args))
 
-    table = read_table(args.table, armada=armada)
+    document = read_table_document(args.table) if document is None else document
+    with from_file(args.table):
+        table = parse_table(document, armada=armada)
     if getattr(args, "craftsmens_guild_vp", None) is not None:
         table = replace(table, options={**table.options, "craftsmens_guild_vp": args.craftsmens_guild_vp})
     return table
@@ -45,14 +49,29 @@ def _load(args: argparse.Namespace) -> Table:
 
 def run_score(args: argparse.Namespace) -> int:
     """Print the end-game score sheet (of a 7 Wonders or an Architects table file)."""
-    if is_architects_file(args.table):
-        return run_architects_score(args)
-    sheet = score_table(_load(args))
+    document, architects = read_either_table(args.table)
+    unread = camera_unread(document)
+    if unread and not args.json:
+        print(unread_note(unread))
+    if architects:
+        return run_architects_score(args, document, unread)
+    sheet = score_table(_load(args, document))
     if args.json:
-        _print_json(sheet.to_json())
+        _print_json({**sheet.to_json(), **({"not_read_by_camera": unread} if unread else {})})
     else:
         print(score_sheet_text(sheet))
     return 0 if sheet.complete else UNKNOWN_STATUS
+
+
+UNREAD_WORDS = {"coins": "coins (treasury)", "tokens": "conflict tokens (military)"}
+
+
+def unread_note(unread: list[str]) -> str:
+    """The line a score sheet of a camera-read table starts with: what the camera did not read, which
+    the sheet counts as nothing."""
+    what = " and ".join(UNREAD_WORDS.get(item, item) for item in unread)
+    return (f"Not read by the camera: {what}. This sheet counts none of them: count them and enter them in "
+            f"the file for the true score.\n")
 
 
 def _seat(table: Table, name: str) -> int:

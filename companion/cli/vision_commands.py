@@ -25,7 +25,7 @@ def _sizes(text: str) -> dict[str, float]:
         try:
             sizes[family.strip()] = float(value.strip().lower().removesuffix("mm"))
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected sizes like qr=18,aruco=14, got {text!r}") from None
+            raise argparse.ArgumentTypeError(f"expected sizes like qr=18,aruco=14, got {quoted(str(text))}") from None
         if family.strip() not in ("qr", "aruco", "microqr"):
             raise argparse.ArgumentTypeError(f"unknown marker family {family.strip()!r}")
     return sizes
@@ -154,9 +154,9 @@ def _frame_size(text: str) -> tuple[int, int]:
     try:
         size = (int(width), int(height))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a frame size like 1280x720, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a frame size like 1280x720, got {quoted(str(text))}") from None
     if not (160 <= size[0] <= 7680 and 120 <= size[1] <= 4320):
-        raise argparse.ArgumentTypeError(f"frame size {text!r} is out of range (160x120 to 7680x4320)")
+        raise argparse.ArgumentTypeError(f"frame size {quoted(str(text))} is out of range (160x120 to 7680x4320)")
     return size
 
 
@@ -338,6 +338,8 @@ def run_watch(args: argparse.Namespace) -> int:
                           "interrupted": interrupted}))
     else:
         print(f"{tracker.frames} frames read; {len(tracker.cities)} cities confirmed")
+    if interrupted:                       # the summary first, then Ctrl-C's one line and status 130
+        raise KeyboardInterrupt
     return 0
 
 
@@ -350,21 +352,21 @@ def run_record(args: argparse.Namespace) -> int:
     try:
         recording = demo_recording() if args.recording == DEMO_SOURCE else load_recording(args.recording)
     except RecordingError as error:
-        raise CommandError(f"not a valid recording:\n{error}") from None
+        raise CommandError(error.described()) from None
     if not args.out.lower().endswith(tuple(VIDEO_CODECS)):
         raise CommandError(f"{args.out}: write the video as {' or '.join(VIDEO_CODECS)}")
     out = output_file(args.out)
     width, height = args.size
-    try:
+    from companion.safewrite import write_atomic_with
+
+    frames: list[int] = []
+    try:            # through a temporary file: Ctrl-C or a full disk leaves no partial video, and no old one lost
         playback = Playback(recording, width=width, height=height, fps=args.fps,
                             seconds_per_turn=args.seconds_per_turn, level=args.level, seed=args.seed)
-        written = playback.write_video(out)
+        write_atomic_with(out, lambda temporary: frames.append(playback.write_video(temporary)))
     except ValueError as error:
-        out.unlink(missing_ok=True)
         raise CommandError(str(error)) from None
-    except BaseException:
-        out.unlink(missing_ok=True)  # Ctrl-C or a full disk: no partial video is left behind
-        raise
+    written = frames[0]
     summary = {"video": str(out), "frames": written, "seconds": round(written / args.fps, 2), "fps": args.fps,
                "width": width, "height": height, "turns": len(recording.turns), "players": len(recording.players),
                "pixels_per_module": round(playback.plan.pixels_per_mm * 2, 2)}

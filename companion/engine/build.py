@@ -164,7 +164,7 @@ class BuildCheck:
         text = f"{self.player} can build {self.target_name}{ship}: {self.plan.describe()}"
         text += f" (total {_coins(self.plan.total)} of {self.coins_available})."
         if self.alternatives:
-            text += "\nEqually cheap: " + " | ".join(p.describe() for p in self.alternatives)
+            text += "\nEqually cheap:" + "".join(f"\n  {p.describe()}" for p in self.alternatives)
         return text
 
     def to_json(self) -> dict[str, object]:

@@ -11,15 +11,15 @@ those values; the command line decides where the file lives (`default_components
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from companion.fileformats import other_format
 from companion.gamedata.loader import GameDataError
 from companion.jsonread import JsonInputError, did_you_mean, load_json_file, problem_lines, quoted, whole_number
+from companion.safewrite import write_atomic
 from companion.userdirs import user_data_folder
 
 __all__ = [
@@ -65,6 +65,9 @@ def read_components(path: Path) -> dict[str, Any]:
         raise GameDataError([f"{name}: cannot read: {error.strerror or error}"]) from None
     except JsonInputError as error:
         raise GameDataError([f"{name}: {error}"]) from None
+    other = other_format(document, COMPONENTS_FORMAT)
+    if other is not None:
+        raise GameDataError([f"{name}: {other}"])
     if not isinstance(document, dict):
         raise GameDataError([f"{name}: expected an object"])
     problems = []
@@ -87,15 +90,7 @@ def write_components(path: Path, values: Mapping[str, Any]) -> None:
                 "note": "values entered by the component owner; they override the shipped Armada data",
                 "values": dict(sorted(values.items()))}
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".components-", suffix=".json")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            json.dump(document, stream, indent=1, ensure_ascii=False)
-            stream.write("\n")
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_atomic(path, (json.dumps(document, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
 
 
 _TERM = re.compile(r"^(?:(\d{1,9})\s*)?([a-z]+)$", re.ASCII)

@@ -22,6 +22,7 @@ from typing import Any
 
 from companion.engine.play import stage_builds_from_discard
 from companion.engine.selfplay import SelfPlayGame, play_random_game
+from companion.fileformats import other_format
 from companion.gamedata import CardCopy, GameData, load_game_data
 from companion.jsonread import (
     JsonInputError,
@@ -78,6 +79,11 @@ class RecordingError(ValueError):
         self.source = source
         prefix = f"{source}: " if source else ""
         super().__init__("\n".join(prefix + line for line in problem_lines(problems)))
+
+    def described(self) -> str:
+        """The error as a command says it: one problem on one line (``this is a table file...``),
+        several under a heading."""
+        return str(self) if len(self.problems) == 1 else f"not a valid recording:\n{self}"
 
 
 @dataclass(frozen=True)
@@ -206,6 +212,9 @@ def parse_recording(document: Any, data: GameData | None = None, *, source: str 
     :raises RecordingError: with one line per problem.
     """
     data = data or load_game_data()
+    other = other_format(document, RECORDING_FORMAT)
+    if other is not None:                       # a table file given to `watch`: one line
+        raise RecordingError([Problem("", other)], source)
     problems: Problems[Problem] = Problems()
     root = Reader(document, problems)
     mapping = root.as_object()
@@ -501,8 +510,10 @@ def recording_text(recording: Recording) -> str:
 
 
 def save_recording(recording: Recording, path: str | Path) -> None:
-    """Write the recording's JSON text to `path`."""
-    Path(path).write_text(recording_text(recording), encoding="utf-8")
+    """Write the recording's JSON text to `path` (through a temporary file renamed into place)."""
+    from companion.safewrite import write_atomic
+
+    write_atomic(path, recording_text(recording).encode("utf-8"))
 
 
 # -- from self-play ------------------------------------------------------------------------------------

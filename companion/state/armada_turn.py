@@ -19,6 +19,7 @@ from companion.engine.armada_play import ShipStep, free_move_choices, incursion_
 from companion.engine.port import trade_level
 from companion.gamedata.armada_effects import DrawIsland, FreeShipMoves, Incursion, Piracy, UnknownEffect
 from companion.gamedata.facts import Unknown, UnknownValueError
+from companion.jsonread import quoted
 from companion.state.errors import SessionError
 from companion.tablefile import parse_table
 
@@ -245,7 +246,7 @@ class TurnActions:
         elif choice == "yellow_step":
             self._transact(lambda: [self._step_event(seat, "yellow", "discard")])
         else:
-            raise SessionError(f"a discard gives 'coins' or 'yellow_step', not {choice!r}")
+            raise SessionError(f"a discard gives 'coins' or 'yellow_step', not {quoted(str(choice))}")
 
     def _step_event(self, seat: int, fleet: str, cause: str) -> tuple[str, dict[str, Any], str]:
         """A ship one space up that is no naval construction; the log says why (``free_move:red``)."""

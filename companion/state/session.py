@@ -237,7 +237,10 @@ class GameSession(ArmadaActions):
         """Take one frame's observation; log every card and stage that became confirmed."""
         at = time.monotonic() if at is None else at
         changes = self.tracker.observe(observation, at)
+        wonders = {p["wonder"] for p in self.players}
         for change in changes:
+            if change.wonder is not None and change.wonder not in wonders:
+                continue                                # a board not in this game: said once, below
             if change.kind == "card" and change.wonder is not None and change.component is not None:
                 try:
                     self._log_card(self.seat_of(change.wonder), change.component, "camera")
@@ -253,7 +256,6 @@ class GameSession(ArmadaActions):
                         self._note(f"stage {stages} seen in the {change.wonder} city is not logged: {error}")
             elif change.kind == "problem" and change.detail not in self.problems:
                 self.problems.append(change.detail)
-        wonders = {p["wonder"] for p in self.players}
         for seat in observation.seats:
             if seat.wonder not in wonders:
                 self._note(f"the camera sees the {self.data.wonders[seat.wonder].name} board, which is not in "
@@ -268,8 +270,10 @@ class GameSession(ArmadaActions):
             self.problems.append(text)
 
     def pending(self) -> list[tuple[int, PendingCard]]:
-        """Cards the camera sees in a city but has not confirmed yet, with their seats."""
-        return [(self.seat_of(p.wonder), p) for p in self.tracker.pending()]
+        """Cards the camera sees in a city but has not confirmed yet, with their seats (none in the
+        city of a board that is not in this game)."""
+        seats = {player["wonder"]: seat for seat, player in enumerate(self.document["players"])}
+        return [(seats[p.wonder], p) for p in self.tracker.pending() if p.wonder in seats]
 
     def confirm_pending(self, seat: int, marker: int) -> None:
         """A tap confirms a pending card."""

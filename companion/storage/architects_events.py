@@ -2,17 +2,36 @@
 table, checked and applied to the table document (an ``architects-table/1`` document).
 
 An Architects game starts with the ordinary ``game_set_up`` event carrying ``"game":
-"architects"``; then each tap logs, in one transaction, an ``architects_area_set`` for every player
-whose area it changed (the whole area after the tap: replaying is copying) and, when the Conflict
-tokens turn, an ``architects_conflicts_set``. The events are checked here for shape; the table they
-leave is checked by the Architects table-file reader, as every 7 Wonders event is by its own.
+"architects"``. Each tap then logs the change it makes, one action event (``ACTION_KINDS``: a card
+placed, cards removed, a piece built, a token, the Cat pawn or a medal taken, Military Victory
+tokens corrected, the battle fought), which the replay plays through the Architects engine on the
+table as it stands: two windows on one game each add their card, and horns turned in both make the
+battle due. A battle is due exactly when every Conflict token shows its Battle side (the battle
+turns them all back), so the log says so without a flag of its own.
+
+``architects_area_set`` (a player's whole area) and ``architects_conflicts_set`` are what logs of
+earlier versions hold for every tap; they are still read, and still written for a finished table
+logged at once and for an undo (which puts back the areas its tap changed). The events are checked
+here for shape; the table they leave is checked by the Architects table-file reader, as every
+7 Wonders event is by its own.
 """
 
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from typing import Any
 
+from companion.architects.battle import apply_battle, resolve_battle
+from companion.architects.play import (
+    ArchitectsRuleError,
+    build_piece,
+    give_cat,
+    place_card,
+    remove_card,
+    take_medal,
+    take_token,
+)
 from companion.architects.scoring import score_architects
 from companion.architects.table import ArchitectsTable
 from companion.jsonread import Reader
@@ -26,6 +45,7 @@ from companion.tablefile_architects import (
 )
 
 __all__ = [
+    "ACTION_KINDS",
     "ARCHITECTS_KINDS",
     "AREA_FIELDS",
     "ArchitectsEventError",
@@ -34,12 +54,18 @@ __all__ = [
     "architects_sheet",
     "architects_table",
     "area_of",
+    "battle_due",
     "check_architects_payload",
     "is_architects",
+    "play_action",
     "set_up_payload",
 ]
 
-ARCHITECTS_KINDS = ("architects_area_set", "architects_conflicts_set")
+ACTION_KINDS = ("architects_card_placed", "architects_cards_removed", "architects_piece_built",
+                "architects_token_taken", "architects_cat_taken", "architects_medal_taken",
+                "architects_military_set", "architects_battle_fought")
+"""The changes one tap makes, replayed through the engine on the table as it stands."""
+ARCHITECTS_KINDS = ("architects_area_set", "architects_conflicts_set", *ACTION_KINDS)
 AREA_FIELDS = tuple(f for f in PLAYER_FIELDS if f not in ("name", "wonder"))
 """What an area event carries: everything in front of a player except who they are."""
 SET_UP_FIELDS = ("game", "expansions", "medal_variant", "medal_layout", "options", "players", "amend")
@@ -89,6 +115,80 @@ def check_architects_payload(kind: str, reader: Reader, seats: int | None) -> No
         reader["flipped"].as_int(minimum=0, maximum=10)
         if reader["why"].present:
             reader["why"].as_str(max_length=200)
+    elif kind in ACTION_KINDS:
+        fields = ACTION_FIELDS[kind]
+        reader.as_object(allowed=(*fields, "amend"))
+        if "seat" in fields:
+            reader["seat"].as_int(minimum=0, maximum=(seats - 1) if seats else 6)
+        for name in ("kind", "token", "medal"):
+            if name in fields:
+                reader[name].as_str(max_length=40)
+        if reader["piece"].present and reader["piece"].value is not None:
+            reader["piece"].as_str(max_length=40)
+        if reader["vp"].present and reader["vp"].value is not None:
+            reader["vp"].as_int(minimum=0, maximum=50)
+        if "count" in fields:
+            reader["count"].as_int(minimum=1, maximum=100)
+        if "tokens" in fields:
+            reader["tokens"].as_int(minimum=0, maximum=200)
+
+
+ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "architects_card_placed": ("seat", "kind"),
+    "architects_cards_removed": ("seat", "kind", "count"),
+    "architects_piece_built": ("seat", "piece", "vp"),
+    "architects_token_taken": ("seat", "token"),
+    "architects_cat_taken": ("seat",),
+    "architects_medal_taken": ("seat", "medal"),
+    "architects_military_set": ("seat", "tokens"),
+    "architects_battle_fought": (),
+}
+"""The payload of each action event (a missing ``piece`` or ``vp`` is null)."""
+
+
+def battle_due(table: ArchitectsTable) -> bool:
+    """True when every Conflict token shows its Battle side: the battle is fought at the end of the
+    turn, and turns them back."""
+    return table.conflicts_flipped >= table.conflict_tokens
+
+
+def _fight(table: ArchitectsTable) -> ArchitectsTable:
+    if not battle_due(table):
+        raise ArchitectsRuleError(f"no battle is due: {table.conflicts_flipped} of {table.conflict_tokens} Conflict "
+                                  f"tokens show their Battle side")
+    return apply_battle(table, resolve_battle(table))
+
+
+def _set_military(table: ArchitectsTable, seat: int, tokens: int) -> ArchitectsTable:
+    return table.with_player(seat, replace(table.players[seat], military_tokens=tokens))
+
+
+def play_action(table: ArchitectsTable, kind: str, payload: dict[str, Any]) -> ArchitectsTable:
+    """The table after one action event, through the Architects engine.
+
+    :raises ArchitectsRuleError: when the rules do not allow it at this table (a card not there to
+        remove, a medal already taken, a battle when none is due).
+    """
+    seat = payload.get("seat", 0)
+    if not 0 <= seat < len(table.players):
+        raise ArchitectsRuleError(f"seat {seat} does not exist (the table has {len(table.players)})")
+    if kind == "architects_card_placed":
+        return place_card(table, seat, payload["kind"]).table
+    if kind == "architects_cards_removed":
+        return remove_card(table, seat, payload["kind"], payload.get("count", 1))
+    if kind == "architects_piece_built":
+        return build_piece(table, seat, payload.get("piece"), payload.get("vp"))
+    if kind == "architects_token_taken":
+        return take_token(table, seat, payload["token"])
+    if kind == "architects_cat_taken":
+        return give_cat(table, seat)
+    if kind == "architects_medal_taken":
+        return take_medal(table, seat, payload["medal"])
+    if kind == "architects_military_set":
+        return _set_military(table, seat, payload["tokens"])
+    if kind == "architects_battle_fought":
+        return _fight(table)
+    raise ArchitectsRuleError(f"{kind} is not an action of a 7 Wonders Architects game")
 
 
 def apply_architects(document: dict[str, Any], kind: str, payload: dict[str, Any]) -> None:
@@ -123,6 +223,16 @@ def apply_architects(document: dict[str, Any], kind: str, payload: dict[str, Any
             player.pop(key, None)
         player.update(copy.deepcopy(payload["area"]))
         player.setdefault("stages_built", [])
+    elif kind in ACTION_KINDS:
+        table, problems = architects_table(document)
+        if table is None:
+            raise ArchitectsEventError("; ".join(problems))
+        try:
+            after = play_action(table, kind, payload)
+        except ArchitectsRuleError as error:
+            raise ArchitectsEventError(str(error)) from None
+        document.clear()
+        document.update(architects_table_to_json(after))
     elif kind not in ("score_computed", "game_finished"):
         raise ArchitectsEventError(f"{kind} is not an event of a 7 Wonders Architects game")
 

@@ -8,8 +8,10 @@ nothing. Scores are never taken from a file: a finished game is scored again her
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import json
+import re
 import urllib.parse
 import uuid as uuidlib
 from dataclasses import dataclass
@@ -18,8 +20,9 @@ from typing import Any
 
 from companion.architects.scoring import CATEGORIES as ARCHITECTS_CATEGORIES
 from companion.engine import ARMADA_CATEGORIES, CATEGORIES
+from companion.fileformats import other_format
 from companion.gamedata import GameData
-from companion.jsonread import JsonInputError, Problem, Problems, Reader, load_json_file, problem_lines
+from companion.jsonread import JsonInputError, Problem, Problems, Reader, load_json_file, problem_lines, quoted
 from companion.storage.architects_log import architects_bgstats, is_architects_sheet
 from companion.storage.database import GameStore, StoreError
 from companion.storage.events import KINDS, SOURCES, STATE_KINDS, Event, EventError, empty_document, replay
@@ -30,6 +33,7 @@ __all__ = [
     "BGSTATS_CANNOT_CARRY",
     "CSV_BOM",
     "CSV_COLUMNS",
+    "FORMULA_STARTS",
     "GAME_FORMAT",
     "MAX_IMPORT_BYTES",
     "CheckedGame",
@@ -42,6 +46,7 @@ __all__ = [
     "export_json",
     "import_game",
     "import_games",
+    "spreadsheet_cell",
     "write_games",
 ]
 
@@ -79,6 +84,20 @@ def export_json(store: GameStore, game_id: int) -> dict[str, Any]:
             "events": [e.to_json() for e in store.events(game_id)], "table": state.document, "sheet": summary.sheet}
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""A spreadsheet takes a cell starting with one of these for a formula (OWASP's CSV injection list)."""
+_PLAIN_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+
+
+def spreadsheet_cell(value: Any) -> Any:
+    """A CSV cell a spreadsheet shows as it is and never runs: text starting with = + - @ tab or
+    carriage return gets a leading apostrophe (OWASP's rule); numbers, and text that is a plain
+    number such as ``-2``, stay numbers."""
+    if not isinstance(value, str) or not value.startswith(FORMULA_STARTS) or _PLAIN_NUMBER.fullmatch(value):
+        return value
+    return "'" + value
+
+
 CSV_BOM = "\ufeff"
 """The UTF-8 byte-order mark that makes Excel read the file as UTF-8 (Cyrillic names)."""
 
@@ -97,7 +116,8 @@ def export_csv(store: GameStore, game_ids: list[int]) -> str:
     Architects fills wonder, military, cat, blue, progress, medals and its tie-break's stages), total,
     coins, rank, winner, and the game's `title` (7wonders or architects); a game with Armada also fills
     naval, islands and port (in its total like the others). RFC 4180 (CR LF line ends),
-    after a byte-order mark so that a spreadsheet reads it as UTF-8."""
+    after a byte-order mark so that a spreadsheet reads it as UTF-8; a text cell that a spreadsheet
+    would run as a formula (a player called ``=HYPERLINK(...)``) starts with an apostrophe."""
     out = io.StringIO(newline="")
     out.write(CSV_BOM)
     writer = csv.DictWriter(out, CSV_COLUMNS, restval="", lineterminator="\r\n")
@@ -108,9 +128,9 @@ def export_csv(store: GameStore, game_ids: list[int]) -> str:
             continue
         rows = _architects_rows(summary.sheet) if is_architects_sheet(summary.sheet) else _seven_wonders_rows(summary)
         for seat, row in enumerate(rows):
-            writer.writerow({"game": summary.id, "uuid": summary.uuid, "started_at": summary.started_at,
-                             "finished_at": summary.finished_at, "seat": seat, "corrected": int(summary.corrected),
-                             **row})
+            cells = {"game": summary.id, "uuid": summary.uuid, "started_at": summary.started_at,
+                     "finished_at": summary.finished_at, "seat": seat, "corrected": int(summary.corrected), **row}
+            writer.writerow({column: spreadsheet_cell(value) for column, value in cells.items()})
     return out.getvalue()
 
 
@@ -135,8 +155,6 @@ def _architects_rows(sheet: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _duration_minutes(started: str, finished: str | None) -> int | None:
-    import datetime
-
     if not finished:
         return None
     try:
@@ -214,6 +232,19 @@ def bgstats_url(play: dict[str, Any]) -> str:
         json.dumps(play, ensure_ascii=False, separators=(",", ":")), safe="")
 
 
+def _time(reader: Reader) -> str | None:
+    """The value as a time written in ISO 8601 (as exports write them), else None and a problem."""
+    text = reader.as_str(max_length=40)
+    if text is None:
+        return None
+    try:
+        datetime.datetime.fromisoformat(text)
+    except ValueError:
+        reader.problem(f"not a time: {quoted(text)} (ISO 8601, e.g. 2024-05-01T20:15:00+00:00)")
+        return None
+    return text
+
+
 def _read_events(reader: Reader) -> list[Event]:
     events = []
     items = reader.as_list(max_length=MAX_EVENTS)
@@ -222,7 +253,7 @@ def _read_events(reader: Reader) -> list[Event]:
         seq = item["seq"].as_int(minimum=1, maximum=MAX_EVENTS)
         kind = item["kind"].as_str(choices=KINDS, what="event kind")
         source = item["source"].as_str(choices=SOURCES, what="source")
-        at = item["at"].as_str(max_length=40)
+        at = _time(item["at"])
         payload = item["payload"].as_object()
         if seq is not None and seq != index + 1:
             item["seq"].problem(f"events must be numbered 1, 2, 3... in order; expected {index + 1}")
@@ -255,6 +286,9 @@ def import_games(store: GameStore, document: Any) -> list[int]:
 
     :raises ImportRefused: with every problem of every game; nothing is written then.
     """
+    other = other_format(document, GAME_FORMAT)
+    if other is not None:
+        raise ImportRefused([other])
     if not isinstance(document, list):
         return [import_game(store, document)]
     if len(document) > MAX_GAMES:
@@ -265,11 +299,11 @@ def import_games(store: GameStore, document: Any) -> list[int]:
         try:
             checked.append(check_game(store, game))
         except ImportRefused as error:
-            problems += [f"game {index}: {p}" for p in error.problems]
+            problems += [f"game {index + 1} of the file: {p}" for p in error.problems]
     seen: set[str] = set()
     for index, game in enumerate(checked):
         if game.uuid in seen:
-            problems.append(f"game {index}: uuid: this game ({game.uuid}) is in the file twice")
+            problems.append(f"game {index + 1} of the file: uuid: this game ({game.uuid}) is in the file twice")
         seen.add(game.uuid)
     if problems:
         raise ImportRefused(problem_lines(problems))
@@ -288,12 +322,15 @@ def check_game(store: GameStore, document: Any) -> CheckedGame:
 
     :raises ImportRefused: with every problem found.
     """
+    other = other_format(document, GAME_FORMAT)
+    if other is not None:
+        raise ImportRefused([other])
     problems: Problems[Problem] = Problems()
     reader = Reader(document, problems)
     if reader.as_object(allowed=("format", "uuid", "started_at", "finished_at", "status", "corrected", "events",
                                  "table", "sheet")) is None:
         raise ImportRefused(problem_lines(problems))
-    if reader["format"].as_str() not in (None, GAME_FORMAT):
+    if reader["format"].present and reader["format"].as_str() not in (None, GAME_FORMAT):
         reader["format"].problem(f"expected '{GAME_FORMAT}'")
     game_uuid = reader["uuid"].as_str(max_length=60)
     if game_uuid is not None:
@@ -301,14 +338,16 @@ def check_game(store: GameStore, document: Any) -> CheckedGame:
             uuidlib.UUID(game_uuid)
         except ValueError:
             reader["uuid"].problem("not a UUID")
-    started = reader["started_at"].as_str(max_length=40)
+    started = _time(reader["started_at"])
+    if reader["finished_at"].present and reader["finished_at"].value is not None:
+        _time(reader["finished_at"])
     events = _read_events(reader["events"])
     if problems or started is None or game_uuid is None:
         raise ImportRefused(problem_lines(problems))
     if not events or events[0].kind != "game_set_up":
         raise ImportRefused(["events[0]: a game starts with its game_set_up event"])
     if store.has_game(game_uuid):
-        raise ImportRefused([f"uuid: this game ({game_uuid}) is already in the log"])
+        raise ImportRefused([_already_logged(store, game_uuid)])
     document_state = empty_document()
     finished = False
     for event in events:
@@ -325,13 +364,20 @@ def check_game(store: GameStore, document: Any) -> CheckedGame:
     return CheckedGame(game_uuid, started, events, finished)
 
 
+def _already_logged(store: GameStore, game_uuid: str) -> str:
+    """The problem of a game the log holds already, naming its number there."""
+    row = store.db.execute("SELECT id FROM games WHERE uuid = ?", (game_uuid,)).fetchone()
+    where = f" as game {row[0]}" if row else ""
+    return f"uuid: this game ({game_uuid}) is already in the log{where}"
+
+
 def write_games(store: GameStore, games: list[CheckedGame]) -> list[int]:
     """Insert games that passed `check_game` in one transaction, scoring the finished ones; return their ids."""
     ids = []
     with store.atomic() as db:
         for game in games:
             if store.has_game(game.uuid):                 # imported meanwhile by another process
-                raise ImportRefused([f"uuid: this game ({game.uuid}) is already in the log"])
+                raise ImportRefused([_already_logged(store, game.uuid)])
             cursor = db.execute("INSERT INTO games (uuid, started_at, status) VALUES (?, ?, 'playing')",
                                 (game.uuid, game.started_at))
             game_id = int(cursor.lastrowid or 0)

@@ -66,9 +66,9 @@ def refuse_camera_unread(document: dict[str, Any], how_to_enter: Callable[[list[
                          f"(or the whole \"x-observation\")")
 
 
-def camera_unread(document: dict[str, Any]) -> list[str]:
+def camera_unread(document: Any) -> list[str]:
     """What a table built by the camera (`companion table`) says it did not read: coins, tokens."""
-    observation = document.get("x-observation")
+    observation = document.get("x-observation") if isinstance(document, dict) else None
     unread = observation.get("not_read_by_camera") if isinstance(observation, dict) else None
     return [str(item) for item in unread] if isinstance(unread, list) else []
 

@@ -16,6 +16,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from companion.fileformats import other_format
 from companion.jsonread import read_json_file, write_json_file
 
 __all__ = [
@@ -109,6 +110,9 @@ class LensProfile:
 
         :raises LensProfileError: for any missing, mistyped or impossible value.
         """
+        other = other_format(document, PROFILE_FORMAT)
+        if other is not None:
+            raise LensProfileError(other)
         if not isinstance(document, dict) or document.get("format") != PROFILE_FORMAT:
             raise LensProfileError(f"not a lens profile (expected format '{PROFILE_FORMAT}')")
         width, height = document.get("width"), document.get("height")
@@ -119,11 +123,9 @@ class LensProfile:
             isinstance(r, list) and len(r) == 3 for r in matrix)
         if not (rows_ok and all(_finite(v) for r in matrix for v in r)):
             raise LensProfileError("camera_matrix must be 3 rows of 3 numbers")
-        fx, fy = matrix[0][0], matrix[1][1]
-        cx, cy = matrix[0][2], matrix[1][2]
-        if not (fx > 0 and fy > 0 and 0 <= cx <= width and 0 <= cy <= height):
-            raise LensProfileError("camera_matrix is impossible for the resolution (focal lengths must be "
-                                   "positive and the principal point inside the image)")
+        problem = _impossible_matrix(matrix, width, height)
+        if problem:
+            raise LensProfileError(f"camera_matrix is impossible for {width}x{height}: {problem}")
         distortion = document.get("distortion")
         if not (isinstance(distortion, list) and len(distortion) in (4, 5, 8, 12, 14)
                 and all(_finite(v) for v in distortion)):
@@ -134,6 +136,25 @@ class LensProfile:
         frames = document.get("frames_used", 0)
         return cls(width, height, tuple(tuple(float(v) for v in row) for row in matrix),
                    tuple(float(v) for v in distortion), float(rms), int(frames) if isinstance(frames, int) else 0)
+
+
+def _impossible_matrix(matrix: list[list[float]], width: int, height: int) -> str:
+    """Why a camera matrix cannot be a real camera's at this resolution (empty when it can be): the
+    form [[fx, s, cx], [0, fy, cy], [0, 0, 1]], focal lengths from 1/20 to 100 times the larger side
+    (a fisheye to a long telephoto) and within 4 times of each other, a skew below the focal
+    length, the principal point inside the image."""
+    fx, skew, cx = matrix[0]
+    below, fy, cy = matrix[1]
+    side = max(width, height)
+    if below != 0 or list(matrix[2]) != [0, 0, 1]:
+        return "its form is [[fx, s, cx], [0, fy, cy], [0, 0, 1]]"
+    if not (side / 20 <= fx <= side * 100 and side / 20 <= fy <= side * 100):
+        return f"focal lengths must lie between {side / 20:g} and {side * 100:g} pixels"
+    if not 0.25 <= fx / fy <= 4 or abs(skew) >= min(fx, fy):
+        return "the focal lengths are too unequal or the skew too large"
+    if not (0 <= cx <= width and 0 <= cy <= height):
+        return "the principal point lies outside the image"
+    return ""
 
 
 def _finite(value: Any) -> bool:

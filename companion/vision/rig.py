@@ -13,7 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from companion.jsonread import read_json_file, write_json_file
+from companion.fileformats import other_format
+from companion.jsonread import quoted, read_json_file, write_json_file
 
 __all__ = ["RIG_FORMAT", "RigProfile", "RigProfileError"]
 
@@ -78,6 +79,9 @@ class RigProfile:
         :raises RigProfileError: when the file is missing, not JSON or holds a bad value.
         """
         document = read_json_file(path, "rig profile", RigProfileError)
+        other = other_format(document, RIG_FORMAT)
+        if other is not None:
+            raise RigProfileError(f"{path}: {other}")
         try:
             if document.get("format") != RIG_FORMAT:
                 raise ValueError(f"expected format '{RIG_FORMAT}'")
@@ -90,5 +94,5 @@ class RigProfile:
                 raise ValueError("a seat has an unknown family or a size that is not positive")
             width, height = int(document["width"]), int(document["height"])
         except (AttributeError, KeyError, TypeError, ValueError, IndexError) as error:
-            raise RigProfileError(f"{path}: not a valid rig profile ({error})") from None
+            raise RigProfileError(f"{path}: not a valid rig profile ({quoted(str(error))[1:-1]})") from None
         return cls(width, height, tuple(tuple(float(v) for v in r) for r in matrix), seats)

@@ -20,6 +20,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.jsonread import quoted
+
 __all__ = [
     "BEST_RESOLUTION",
     "DEMO_SOURCE",
@@ -93,7 +95,7 @@ def parse_resolution(text: str) -> tuple[int, int]:
     try:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
-        raise ValueError(f"a resolution is WIDTHxHEIGHT, e.g. 1920x1080; got {text!r}") from None
+        raise ValueError(f"a resolution is WIDTHxHEIGHT, e.g. 1920x1080; got {quoted(str(text))}") from None
     if width < 160 or height < 120 or width > 16384 or height > 16384:
         raise ValueError(f"a resolution between 160x120 and 16384x16384, not {text}")
     return width, height
@@ -267,7 +269,8 @@ def _recorded(spec: str, every: int, limit: float | None) -> Iterator[Frame]:
                 raise FrameSourceError(f"{spec}: no such recording file")
             recording, name = load_recording(path), path.name
     except RecordingError as error:
-        raise FrameSourceError(f"{spec}: not a valid recording:\n{error}") from None
+        raise FrameSourceError(error.described() if len(error.problems) == 1 else f"{spec}: {error.described()}") \
+            from None
     frames = recorded_frames(recording)
 
     def generate() -> Iterator[Frame]:
@@ -282,10 +285,44 @@ def _recorded(spec: str, every: int, limit: float | None) -> Iterator[Frame]:
 
 def _images(paths: Sequence[Path]) -> Iterator[Frame]:
     for index, path in enumerate(paths):
-        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        image = _read_image(path)
         if image is None:
             raise FrameSourceError(f"{path}: not an image OpenCV can read", source=str(path))
         yield Frame(float(index), path.name, image)
+
+
+def _read_image(path: Path) -> np.ndarray | None:
+    """The decoded image, None when OpenCV cannot read it.
+
+    :raises FrameSourceError: for a file too large to read, or one whose header claims more pixels
+        than are read (checked before decoding), or an OpenCV error.
+    """
+    from companion.vision.imagesize import image_too_large
+
+    try:
+        refused = image_too_large(path)
+    except OSError as error:
+        raise FrameSourceError(f"{path}: cannot read: {error.strerror or error}", source=str(path)) from None
+    if refused:
+        raise FrameSourceError(f"{path}: {refused}", source=str(path))
+    try:
+        image: np.ndarray | None = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    except cv2.error as error:
+        reason = " ".join(str(error).split())[-120:]
+        raise FrameSourceError(f"{path}: OpenCV cannot read it ({reason})", source=str(path)) from None
+    return image
+
+
+def _refuse_huge_video(capture: cv2.VideoCapture, spec: str) -> None:
+    """Refuse a video whose frames are larger than any image read (before a frame is decoded)."""
+    from companion.vision.imagesize import MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE
+
+    width, height = int(capture.get(cv2.CAP_PROP_FRAME_WIDTH)), int(capture.get(cv2.CAP_PROP_FRAME_HEIGHT))
+    if max(width, height) > MAX_IMAGE_SIDE or width * height > MAX_IMAGE_PIXELS:
+        capture.release()
+        raise FrameSourceError(f"{spec}: its frames are {width:,} x {height:,} pixels; the largest read is "
+                               f"{MAX_IMAGE_SIDE:,} pixels a side and {MAX_IMAGE_PIXELS // 1_000_000} megapixels",
+                               source=spec)
 
 
 def _video(capture: cv2.VideoCapture, path: Path, every: int, limit: float | None) -> Iterator[Frame]:
@@ -363,6 +400,7 @@ def frames_from(spec: str, *, every: int = 1, limit_seconds: float | None = None
         capture = cv2.VideoCapture(str(path))
         if not capture.isOpened():
             raise FrameSourceError(f"{spec}: the video cannot be opened", source=spec)
+        _refuse_huge_video(capture, spec)
         video = _video(capture, path, every, limit_seconds)
         return _in_real_time(video) if realtime else video
     return _images([path])

@@ -8,6 +8,7 @@ from typing import Any
 from kivy.properties import ObjectProperty
 from kivy.uix.screenmanager import Screen
 
+from companion.app.guard import guarded
 from companion.app.widgets.common import app
 
 __all__ = ["AppScreen", "screen_class"]
@@ -44,7 +45,7 @@ class AppScreen(Screen):
 
     def _redraw_if_shown(self, *_: Any) -> None:
         if self.manager is not None and self.manager.current == self.name:
-            self.refresh()
+            guarded(self.refresh)()             # a redraw that fails is a message, never a closed app
 
 
 def screen_class(name: str) -> type[AppScreen]:

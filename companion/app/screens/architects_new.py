@@ -11,10 +11,10 @@ from kivy.clock import Clock
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
-from kivy.uix.spinner import Spinner
 
 from companion.app.architects import ArchitectsNames, start_architects
 from companion.app.screens import AppScreen
+from companion.app.widgets.choice import ChoiceSpinner
 from companion.app.widgets.common import BigButton, app
 from companion.architects.table import ArchitectsPlayer, ArchitectsTable, MedalLayout
 from companion.gamedata.architects import MEDALS, load_architects_data
@@ -135,7 +135,7 @@ class ArchitectsNewScreen(AppScreen):
             row.ids.name.text = self.names[seat]
             row.ids.name.hint_text = running.tr("new_game.name_hint", number=seat + 1)
             row.ids.name.bind(text=lambda widget, text, s=seat: self.names.__setitem__(s, text))
-            spinner: Spinner = row.ids.wonder
+            spinner: ChoiceSpinner = row.ids.wonder
             spinner.values = sorted(wonder_names.values())
             spinner.text = wonder_names[self.wonders[seat]]
             spinner.bind(text=lambda widget, text, s=seat: self._set_wonder(s, text, wonder_names))
@@ -162,9 +162,10 @@ class ArchitectsNewScreen(AppScreen):
             row = BoxLayout(size_hint_y=None, height=u * 3.2, spacing=u * 0.5)
             row.add_widget(Label(text=label, font_size=u * 1.1, size_hint_x=0.3, shorten=True,
                                  text_size=(u * 14, None), halign="left"))
-            spinner = Spinner(values=sorted(medal_names.values()), text=medal_names.get(slot_list[index] or "", ""),
-                              font_size=u * 1.1, option_cls="WonderOption", background_normal="",
-                              background_color=running.theme.rgba("surface_high"))
+            spinner = ChoiceSpinner(values=sorted(medal_names.values()),
+                                    text=medal_names.get(slot_list[index] or "", ""), font_size=u * 1.1,
+                                    option_cls="WonderOption", background_normal="",
+                                    background_color=running.theme.rgba("surface_high"))
             spinner.bind(text=lambda widget, text, s=slot_list, i=index: self._set_medal(s, i, text, medal_names))
             row.add_widget(spinner)
             box.add_widget(row)

@@ -169,9 +169,9 @@ class ArchitectsTableScreen(AppScreen):
     def undo(self) -> None:
         """Undo the last tap of this sitting."""
         running = app()
-        if not self.session.undo():
+        done: list[bool] = []
+        if running.attempt(lambda: done.append(self.session.undo())) and not done[0]:
             running.notify(running.tr("architects.nothing_to_undo"))
-        running.changed(now=True)
 
     def toggle_scores(self) -> None:
         """Show or hide the running score."""

@@ -11,6 +11,7 @@ from typing import Any
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
+from companion.app.guard import guarded
 from companion.app.screens import AppScreen
 from companion.app.widgets.common import TextLabel, ToggleChoice, app
 from companion.app.widgets.picker import open_picker
@@ -62,6 +63,7 @@ class BuildCheckScreen(AppScreen):
             self._watch.cancel()
             self._watch = None
 
+    @guarded
     def _watch_camera(self, _dt: float) -> None:
         """A card held up to the camera becomes the card being checked."""
         session = app().session

@@ -75,7 +75,7 @@ class GameDetailScreen(AppScreen):
         code = qr_for_play(play)
         if code is None:
             path = running.export_folder() / f"bgstats-play-{self.game_id}.json"
-            path.write_text(json.dumps(compact_play(play), ensure_ascii=False, indent=1), encoding="utf-8")
+            running.write_export(path, json.dumps(compact_play(play), ensure_ascii=False, indent=1))
             running.notify(running.tr("detail.bgstats_too_big", path=str(path)))
             try:
                 from companion.app.share import share_file
@@ -106,11 +106,11 @@ class GameDetailScreen(AppScreen):
         folder = running.export_folder()
         if kind == "json":
             path = folder / f"game-{self.game_id}.json"
-            path.write_text(json.dumps(export_json(running.store, self.game_id), indent=1, ensure_ascii=False),
-                            encoding="utf-8")
+            running.write_export(path, json.dumps(export_json(running.store, self.game_id), indent=1,
+                                                  ensure_ascii=False))
         else:
             path = folder / f"game-{self.game_id}.csv"
-            path.write_text(export_csv(running.store, [self.game_id]), encoding="utf-8")
+            running.write_export(path, export_csv(running.store, [self.game_id]))
         place = running.where_kept(path)                # Android: Documents/Table Companion
         if place is not None:
             running.notify(running.tr("detail.exported", path=place))

@@ -46,9 +46,9 @@ class HistoryScreen(AppScreen):
         ids = [g.id for g in store.games()]
         folder = running.export_folder()
         stamp = running.timestamp()
-        (folder / f"games-{stamp}.json").write_text(
-            json.dumps([export_json(store, i) for i in ids], indent=1, ensure_ascii=False), encoding="utf-8")
-        (folder / f"games-{stamp}.csv").write_text(export_csv(store, ids), encoding="utf-8")
+        running.write_export(folder / f"games-{stamp}.json",
+                             json.dumps([export_json(store, i) for i in ids], indent=1, ensure_ascii=False))
+        running.write_export(folder / f"games-{stamp}.csv", export_csv(store, ids))
         places = [running.where_kept(folder / f"games-{stamp}.{kind}") for kind in ("json", "csv")]
         if all(places):                                  # Android: Documents/Table Companion
             running.notify(running.tr("history.exported", count=len(ids), folder=str(Path(places[0] or "").parent)))

@@ -98,7 +98,7 @@ class ScoreScreen(AppScreen):
         """Save the score pad and the winner as a PNG beside the log (to share)."""
         running = app()
         path = running.export_folder() / f"score-{running.session.game_id}-{running.timestamp()}.png"
-        self.ids.sheet_area.export_to_png(str(path))
+        running.write_export(path, lambda temporary: self.ids.sheet_area.export_to_png(str(temporary)))
         place = running.where_kept(path, share=True)     # Android: Pictures/Table Companion, and shared
         if place is not None:
             self.saved_to = place

@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.factory import Factory
 from kivy.properties import (
     BooleanProperty,
     ListProperty,
@@ -24,7 +25,9 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
-__all__ = ["BigButton", "InstantModal", "Panel", "Stepper", "Tappable", "TextLabel", "Toast",
+from companion.app.guard import TapGuard
+
+__all__ = ["BigButton", "InstantModal", "Panel", "SmallButton", "Stepper", "Tappable", "TextLabel", "Toast",
            "ToggleChoice", "TopBar", "app", "kept_view", "show_children"]
 
 
@@ -46,21 +49,30 @@ class TextLabel(Label):
     grow = BooleanProperty(True)
 
 
-class BigButton(Button):
+class BigButton(TapGuard, Button):
     """A large touch target (at least 3.6 units high)."""
 
     tone = StringProperty("normal")
     """``normal``, ``primary`` (the screen's main action), ``good``, ``bad`` or ``quiet``."""
 
 
-class ToggleChoice(Button):
+class ToggleChoice(TapGuard, Button):
     """One option of a choice row: highlighted when chosen."""
 
     chosen = BooleanProperty(False)
     value = ObjectProperty(None, allownone=True)
 
 
-class Tappable(ButtonBehavior, BoxLayout):
+class SmallButton(TapGuard, Button):
+    """A small square button (a stepper's minus and plus)."""
+
+
+Factory.register("ChoiceSpinner", module="companion.app.widgets.choice")
+Factory.register("WonderOption", module="companion.app.widgets.choice")
+"""Kivy's Spinner opens the window when imported: its module is loaded only when a screen uses one."""
+
+
+class Tappable(TapGuard, ButtonBehavior, BoxLayout):
     """A box that reacts to a tap."""
 
     bg = ListProperty([0.2, 0.23, 0.3, 1])

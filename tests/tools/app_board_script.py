@@ -1,0 +1,47 @@
+"""The bundled recording (Babylon, Alexandria, Halikarnassos) watched through the demo camera by a
+game set up with Gizah instead of Halikarnassos: the camera sees a board that is not in the game.
+Before issue 22 the app ended about 16-25 s in (a SessionError out of the camera pump). Prints one
+JSON line. ``python -m tests.tools.app_board_script STORE SECONDS``."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+from tests.tools.app_driver import AppDriver
+
+
+def main() -> None:
+    import logging
+
+    from companion.state.session import SeatSetup
+
+    ui = AppDriver.start(Path(sys.argv[1]))
+    failures: list[str] = []
+
+    class Count(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            if record.exc_info:
+                failures.append(record.getMessage())
+
+    from kivy.logger import Logger
+
+    Logger.addHandler(Count())
+    ui.app.start_game([SeatSetup("Anna", "babylon", "B"), SeatSetup("Boris", "alexandria", "B"),
+                       SeatSetup("Chen", "gizah", "A")], camera="demo")
+    start = time.monotonic()
+    outcome = "alive"
+    try:
+        while time.monotonic() - start < float(sys.argv[2]):
+            ui.pump(frames=5)
+    except Exception as error:
+        outcome = f"ended after {time.monotonic() - start:.0f} s: {type(error).__name__}: {error}"
+    print(json.dumps({"outcome": outcome, "camera_on": ui.app.camera_on, "problems": ui.app.session.problems,
+                      "tracebacks": len(failures)}))
+    ui.stop()
+
+
+if __name__ == "__main__":
+    main()
