@@ -30,7 +30,7 @@ import numpy as np
 
 from companion.gamedata import GameData, load_game_data
 from companion.simulation import scenes
-from companion.simulation.realism import GUIDANCE, HARD, WIDE_LENS, Realism
+from companion.simulation.realism import GUIDANCE, HARD, ROWS, WIDE_LENS, Realism
 from companion.vision.lens import LensProfile
 from companion.vision.pipeline import TableReader
 
@@ -57,6 +57,10 @@ class AcceptanceSet:
     realism: Realism = GUIDANCE
     in_targets: bool = True
     """False for the set laid as the old guidance allowed: shown, not held to the targets."""
+    set_up: bool = True
+    """The reader knows the game's set-up (the app); False: a photo read with no set-up (`companion table`)."""
+    frame_table: bool = False
+    """The whole-table camera is raised until the table just fits the frame (tables in rows are wider)."""
 
 
 def _tablet(width: int, height: int, low: float, high: float, max_tilt: float
@@ -87,6 +91,10 @@ ACCEPTANCE_SETS = (
                   _whole(3840, 2160, (0, 5), fov=102.0, distortion=WIDE_LENS), wide_lens=True),
     AcceptanceSet("whole table, 4K, ArUco 14 mm, quiet zone covered", "aruco", 14.0,
                   _whole(3840, 2160, (0, 10)), realism=HARD, in_targets=False),
+    AcceptanceSet("table in rows, no set-up, tablet over one city, 1080p, QR 22 mm", "qr", 22.0,
+                  _tablet(1920, 1080, 380, 480, 20), tablet=True, realism=ROWS, set_up=False),
+    AcceptanceSet("table in rows, no set-up, whole table, 4K, QR 34 mm", "qr", 34.0,
+                  _whole(3840, 2160, (0, 5), fov=75.0), realism=ROWS, set_up=False, frame_table=True),
 )
 
 
@@ -186,11 +194,12 @@ def measure_set(entry: AcceptanceSet, count: int, seed: int, data: GameData) -> 
         aim = int(rng.integers(players)) if entry.tablet else None
         scene = scenes.table_scene(players, seed=int(rng.integers(1 << 30)), family=entry.family,
                                    size_mm=entry.size_mm, camera=camera, level="medium", data=data,
-                                   aim_at_seat=aim,
+                                   aim_at_seat=aim, frame_table=entry.frame_table,
                                    realism=replace(entry.realism, board_hands=0.0) if entry.tablet else entry.realism)
         wonders = [p["wonder"] for p in scene.table["players"]]
-        reader = TableReader(data=data, sizes_mm={entry.family: entry.size_mm}, player_count=players,
-                             seating=wonders, lens=_lens(scene.camera) if entry.wide_lens else None)
+        reader = TableReader(data=data, sizes_mm={entry.family: entry.size_mm},
+                             player_count=players if entry.set_up else None, seating=wonders if entry.set_up else (),
+                             lens=_lens(scene.camera) if entry.wide_lens else None)
         start = time.perf_counter()
         result = reader.read(scene.frame)
         tally.seconds.append(time.perf_counter() - start)
