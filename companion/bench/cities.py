@@ -6,10 +6,13 @@ over some boards, crowded seats), tucked cards laid as `markers/README.md` now a
 zone under each code visible; one set as it first allowed: the next card over that quiet zone), through
 the camera of issue 17's table: a tablet over one city (1080p, ArUco 14 mm and QR 18 mm), a camera
 over the whole table (4K and 1080p, ArUco 14 mm, QR 34 mm, straight down or tilted 25-35 degrees),
-and the Raspberry Pi rig's wide-angle lens. The reader knows the game's set-up (player count and
-seating), as the app does. Hands lie over some boards' stickers on whole tables; a tablet's
-photo shows its city's board (with no board and no earlier photo, no reader can tell whose
-city it is: the walk-around flow's memory covers that).
+and the Raspberry Pi rig's wide-angle lens; the reader knows the game's set-up (player count and
+seating), as the app does. Issue 27's two sets seat a rectangular table in rows (neighbours facing
+the same way 30-90 mm apart) and read it with no set-up, as `companion table` does a photo: a
+tablet over one city (its neighbours' columns at the frame's edges), and the whole table. Hands
+lie over some boards' stickers on whole tables; a tablet's photo shows its city's board (with no
+board and no earlier photo, no reader can tell whose city it is: the walk-around flow's memory
+covers that).
 
 A city counts when any of its stickers is in view. It is *exact* when the reader puts in it every
 card whose sticker is visible and no card of another city, and counts its visible stage cards (a
@@ -185,7 +188,8 @@ def score_scene(scene: scenes.Scene, result_observation: object, decoded: set[in
 
 
 def measure_set(entry: AcceptanceSet, count: int, seed: int, data: GameData) -> CityTally:
-    """Render `count` scenes of one set, read each with a fresh reader that knows the set-up."""
+    """Render `count` scenes of one set, read each with a fresh reader (knowing the set-up when the
+    set says so)."""
     rng = np.random.default_rng(seed)
     tally = CityTally()
     for _ in range(count):
@@ -315,15 +319,16 @@ def _percent(value: object) -> str:
 
 def _print(results: dict[str, CityTally], targets: dict[str, object], count: int) -> None:
     print(f"\ncities ({count} rendered tables per set: card art, icons by the stickers, careless crowded stacks, "
-          f"hands; the set-up known; exact = every visible card in its city, none of another, visible stages counted)")
-    print(f"{'set':<50} {'cities':>6} {'exact':>6} {'above limit':>11} {'exact there':>11} {'cards found':>11} "
+          f"hands; the set-up known but in the two sets of tables in rows; exact = every visible card in its city, "
+          f"none of another, visible stages counted)")
+    print(f"{'set':<62} {'cities':>6} {'exact':>6} {'above limit':>11} {'exact there':>11} {'cards found':>11} "
           f"{'decoded in own city':>19} {'wrong city':>10} {'read ms':>8}")
     for name, t in results.items():
         found = _percent(_share(t.cards_found, t.cards_visible))
         own = _percent(_share(t.decoded_in_own_city, t.decoded_cards))
         exact_there = f"{t.exact_above_limit}/{t.above_limit}"
         ms = float(np.median(t.seconds) * 1000) if t.seconds else float("nan")
-        print(f"{name:<50} {t.cities:>6} {t.exact:>6} {t.above_limit:>11} {exact_there:>11} {found:>11} {own:>19} "
+        print(f"{name:<62} {t.cities:>6} {t.exact:>6} {t.above_limit:>11} {exact_there:>11} {found:>11} {own:>19} "
               f"{t.wrong_city:>10} {ms:>8.0f}")
     print("(the last set is laid as markers/README.md first allowed, the next card over a tucked code's lower quiet "
           "zone: shown, not counted in the targets)")

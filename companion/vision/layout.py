@@ -35,7 +35,7 @@ import numpy as np
 from companion.gamedata import GameData
 from companion.markers import Component
 from companion.markers.symbols import QUIET_MODULES
-from companion.vision.shapes import gap, oriented_box
+from companion.vision.shapes import gap, oriented_box, reach
 
 __all__ = ["LayoutRules", "OwnerQuestion", "PlacedMarker", "SeatObservation", "TableObservation", "layout_rules",
            "read_layout"]
@@ -357,9 +357,11 @@ def _stacks(cards: list[_Card], rules: LayoutRules) -> list[list[_Card]]:
     it when both belong to one colour group, lie turned alike and in line, the upper one a strip
     or more above."""
     links = []
+    farthest = rules.stack_above[1] + rules.stack_lateral
     for lower in cards:
         for upper in cards:
             if upper is lower or upper.group != lower.group or \
+                    math.dist(upper.marker.centre, lower.marker.centre) > farthest or \
                     _angle_between(upper.frame.angle, lower.frame.angle) > rules.stack_angle:
                 continue
             dx, dy = lower.frame.to_local(upper.frame.origin)
@@ -380,7 +382,9 @@ def _stacks(cards: list[_Card], rules: LayoutRules) -> list[list[_Card]]:
 
 def _corners(frame: _Frame, width: float, height: float) -> np.ndarray:
     """The four corners (table mm) of a component of that size in its own frame."""
-    return np.array([frame.to_table(p) for p in ((0.0, 0.0), (width, 0.0), (width, height), (0.0, height))])
+    c, s = math.cos(frame.angle), math.sin(frame.angle)
+    local = np.array([[0.0, 0.0], [width, 0.0], [width, height], [0.0, height]])
+    return frame.origin + local @ np.array([[c, s], [-s, c]])
 
 
 def _stack_box(stack: list[_Card], rules: LayoutRules, angle: float | None = None) -> np.ndarray:
@@ -392,15 +396,9 @@ def _stack_box(stack: list[_Card], rules: LayoutRules, angle: float | None = Non
     return oriented_box(corners, turn)
 
 
-def _gap_within(a: np.ndarray, b: np.ndarray, reach: float) -> float | None:
-    """The gap between two shapes when it is at most `reach` (mm), else None (checked cheaply first)."""
-    ca, cb = a.mean(axis=0), b.mean(axis=0)
-    ra = float(np.sqrt(((a - ca) ** 2).sum(axis=1)).max())
-    rb = float(np.sqrt(((b - cb) ** 2).sum(axis=1)).max())
-    if float(np.hypot(*(ca - cb))) - ra - rb > reach:
-        return None
-    found = gap(a, b)
-    return found if found <= reach else None
+def _apart(a: tuple[tuple[float, float], float], b: tuple[tuple[float, float], float]) -> float:
+    """How far apart two shapes lie at least, from their middles and reaches (a cheap first test)."""
+    return math.dist(a[0], b[0]) - a[1] - b[1]
 
 
 def _strip(stack: list[_Card], rules: LayoutRules) -> float:
@@ -453,8 +451,10 @@ def _assign_stacks(stacks: list[list[_Card]], seats: list[SeatObservation], fram
     joins away when every stack beside it goes there too; the stacks where the cities meet are asked
     about. Returns the groups joined to no board (their board is not in view)."""
     shapes = [_stack_box(stack, rules) for stack in stacks]
+    spans = [reach(shape) for shape in shapes]
     angles = [_mean_angle([card.frame.angle for card in stack]) for stack in stacks]
     boards = [_corners(frame, rules.board_width, rules.board_height) for frame in frames]
+    board_spans = [reach(board) for board in boards]
     count = len(stacks)
     links: list[set[int]] = [set() for _ in range(count + len(frames))]
     """Stacks 0..count-1, then boards: which lie beside which (within the city gap, turned alike)."""
@@ -462,18 +462,20 @@ def _assign_stacks(stacks: list[list[_Card]], seats: list[SeatObservation], fram
     """Per stack: (gap, board) for every board turned like it within a likely owner's reach."""
     for i, shape in enumerate(shapes):
         for b, frame in enumerate(frames):
-            if max(_angle_between(card.frame.angle, frame.angle) for card in stacks[i]) > rules.same_city_angle:
-                continue
+            if _apart(spans[i], board_spans[b]) > rules.city_reach + rules.card_width / 2 or \
+                    max(_angle_between(card.frame.angle, frame.angle) for card in stacks[i]) > rules.same_city_angle:
+                continue                                           # (turned like the board, the box moves a little)
             laid = _stack_box(stacks[i], rules, frame.angle)      # as it lies if it is this board's
-            found = _gap_within(laid, boards[b], rules.city_reach)
-            if found is not None:
+            found = gap(laid, boards[b])
+            if found <= rules.city_reach:
                 touching.setdefault(i, []).append((found, b))
                 if found <= rules.city_gap or _above(stacks[i], laid, frame, rules):
                     links[i].add(count + b)
                     links[count + b].add(i)
         for j in range(i + 1, count):
-            if _angle_between(angles[i], angles[j]) <= rules.same_city_angle and \
-                    _gap_within(shape, shapes[j], rules.city_gap) is not None:
+            if _apart(spans[i], spans[j]) <= rules.city_gap and \
+                    _angle_between(angles[i], angles[j]) <= rules.same_city_angle and \
+                    gap(shape, shapes[j]) <= rules.city_gap:
                 links[i].add(j)
                 links[j].add(i)
     orphans = []
