@@ -176,3 +176,37 @@ def test_a_card_between_two_cities_is_asked_about_never_guessed(data: GameData) 
     read = _read_cities(observation)
     assert all(read[w] == truth[w] for w in wonders[2:])
     assert len(read[wonders[0]]) + len(read[wonders[1]]) >= len(truth[wonders[0]]) + len(truth[wonders[1]]) - 4
+
+
+def test_the_table_command_asks_about_the_cards_of_a_board_it_cannot_read(  # type: ignore[no-untyped-def]
+        tmp_path, capsys, data: GameData) -> None:
+    """`companion table` on a photo whose one board is under a hand, no set-up given: that city's
+    cards are a question in the JSON (with the reason) and in the text, and no city holds them."""
+    import json
+
+    import cv2
+
+    from companion.cli import main
+
+    scene = table_scene(3, seed=2, family="aruco", size_mm=14.0, camera=Camera(1920, 1080, 66, 960, tilt_deg=3),
+                        level="easy", data=data)
+    board = next(t for t in scene.truth if t.role == "board" and t.seat == 0)
+    frame = scene.frame.copy()
+    centre = board.corners_px.mean(axis=0)
+    cv2.fillConvexPoly(frame, np.round((board.corners_px - centre) * 1.6 + centre).astype(np.int32), (120, 150, 205))
+    photo = tmp_path / "table.png"
+    cv2.imwrite(str(photo), frame)
+    main(["table", str(photo), "--json"])            # exit 1: two cities are not a whole table
+    document = json.loads(capsys.readouterr().out)
+    hidden = _truth_cities(scene)[scene.table["players"][0]["wonder"]]
+    [question] = [q for q in document["x-observation"]["questions"] if set(q["cards"]) & hidden]
+    assert set(question["cards"]) <= hidden and len(question["cards"]) >= len(hidden) - 2
+    assert "its sticker was not read" in question["reason"]
+    truth = _truth_cities(scene)
+    for player in document["players"]:            # the other two cities read whole, nothing more
+        assert set(player["cards"]) == {key.split(":")[1].split("/")[0] for key in truth[player["wonder"]]}
+    assert {p["wonder"] for p in document["players"]} == {p["wonder"] for p in scene.table["players"][1:]}
+    main(["table", str(photo)])
+    text = capsys.readouterr().out
+    assert "question: whose are these cards? " + question["cards"][0] in text
+    assert "answers: " in text and "nobody (the discard pile)" in text
