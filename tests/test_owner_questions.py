@@ -57,7 +57,7 @@ def test_a_question_is_asked_once_the_cards_are_seen_steadily(session: GameSessi
     assert all(p["cards"] == [] for p in session.players)
     document = session.tracker.table_document()
     assert document["x-observation"]["questions"] == [
-        {"cards": list(COLUMN), "reason": "beside no board in view",
+        {"cards": list(COLUMN), "reason": "beside no board in view", "board_out_of_view": False,
          "candidates": [{"wonder": "gizah", "name": "Anna"}, {"wonder": "rhodes", "name": "Boris"}]}]
 
 

@@ -21,14 +21,14 @@ from companion.simulation.scenes import BOARD_H, BOARD_W, Camera, Scene, table_s
 from companion.vision.layout import PlacedMarker, layout_rules, read_layout
 from tests.test_vision_cities import _placed, _read_cities, _truth_cities
 
-ROWS = Realism(strip="guidance", careless_mm=1.5, careless_deg=1.0, rows=True, sticker_turn_deg=5.0,
+IN_ROWS = Realism(strip="guidance", careless_mm=1.5, careless_deg=1.0, rows=True, sticker_turn_deg=5.0,
                turned_backs=0.5)
 """A rectangular table laid as the guide allows (no art: these tests never decode)."""
 SMALL = Camera(640, 360, 66, 2400)
 
 
 def _rows(players: int, seed: int) -> Scene:
-    return table_scene(players, seed=seed, family="qr", size_mm=34.0, camera=SMALL, level="easy", realism=ROWS)
+    return table_scene(players, seed=seed, family="qr", size_mm=34.0, camera=SMALL, level="easy", realism=IN_ROWS)
 
 
 def _wrong(observation, scene: Scene) -> set[str]:  # type: ignore[no-untyped-def]
@@ -103,6 +103,12 @@ def test_two_neighbours_boards_unread_are_told_apart_by_the_seating(data: GameDa
 def _in_photo(scene: Scene, seat: int, width_mm: float, height_mm: float) -> list[PlacedMarker]:
     """The stickers a tablet photo over one city shows: those inside a rectangle around the middle of
     the city, turned like its board (the tablet held square to it)."""
+    return _photo(scene, seat, width_mm, height_mm)[0]
+
+
+def _photo(scene: Scene, seat: int, width_mm: float, height_mm: float
+           ) -> tuple[list[PlacedMarker], list[tuple[float, float]]]:
+    """`_in_photo`, and the photo's outline on the table."""
     board = next(t for t in scene.truth if t.role == "board" and t.seat == seat)
     top = board.corners_mm[1] - board.corners_mm[0]
     angle = math.atan2(top[1], top[0])
@@ -116,7 +122,9 @@ def _in_photo(scene: Scene, seat: int, width_mm: float, height_mm: float) -> lis
         local = _turn(np.array(marker.centre) - middle, -angle)
         if abs(local[0]) <= width_mm / 2 and abs(local[1]) <= height_mm / 2:
             kept.append(marker)
-    return kept
+    outline = [tuple(float(v) for v in middle + _turn(np.array([x * width_mm / 2, y * height_mm / 2]), angle))
+               for x, y in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+    return kept, outline  # type: ignore[return-value]
 
 
 def _turn(vector: np.ndarray, angle: float) -> np.ndarray:
@@ -210,3 +218,26 @@ def test_the_table_command_asks_about_the_cards_of_a_board_it_cannot_read(  # ty
     text = capsys.readouterr().out
     assert "question: whose are these cards? " + question["cards"][0] in text
     assert "answers: " in text and "nobody (the discard pile)" in text
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 2), (7, 5)])
+def test_only_cards_whose_board_should_be_in_the_picture_are_asked_about(data: GameData, players: int,
+                                                                         seed: int) -> None:
+    """A photo of one city whose board's sticker is under a hand: its brown column says where the
+    board lies, inside the picture, so its cards are asked about; the neighbours' columns cut by the
+    picture's edge may have their boards beyond it: listed, not asked (their own photo places them)."""
+    scene = _rows(players, seed)
+    wonders = [p["wonder"] for p in scene.table["players"]]
+    truth = _truth_cities(scene)
+    for seat in range(players):
+        placed, outline = _photo(scene, seat, 900.0, 520.0)
+        board = next(t.component.marker for t in scene.truth if t.role == "board" and t.seat == seat)
+        observation = read_layout([p for p in placed if p.component.marker != board], data, view=outline)
+        assert _wrong(observation, scene) == set()
+        for question in observation.questions:
+            cards = {c.key for c in question.cards}
+            own = cards <= truth[wonders[seat]]
+            if own and any(c.card and data.cards[c.card].color in ("brown", "grey") for c in question.cards):
+                assert not question.board_out_of_view
+            elif not own:
+                assert question.board_out_of_view, (wonders[seat], question.reason)

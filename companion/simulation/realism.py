@@ -6,7 +6,8 @@ rows, a wide-angle lens.
 `Realism()` is the plain renderer the older tests and recorded games use; `HARD` is the acceptance
 sets' table (the stickers laid as the first `markers/README.md` allowed: the next card may cover a
 tucked code's lower quiet zone), `GUIDANCE` the same with the quiet zone kept visible, as the
-guidance now asks; `ROWS` is `GUIDANCE` on a rectangular table. The lens is the Raspberry Pi rig's
+guidance now asks; `ROWS` is `GUIDANCE` on a rectangular table, its stickers askew as far as the
+guide allows and half its stage cards turned round. The lens is the Raspberry Pi rig's
 Camera Module 3 Wide: about 102 degrees across, with strong barrel distortion (`WIDE_LENS`).
 """
 
@@ -59,10 +60,11 @@ class Realism:
 
 
 HARD = Realism(card_art=True, icon_by_sticker=True, strip="covered", careless_mm=1.5, careless_deg=1.0,
-               board_hands=0.2, crowded=True, sticker_turn_deg=5.0, turned_backs=0.5)
-"""The stickers askew as far as the guide allows (5 degrees); half the stage cards turned round."""
+               board_hands=0.2, crowded=True)
 GUIDANCE = replace(HARD, strip="guidance")
-ROWS = replace(GUIDANCE, crowded=False, rows=True)
+ROWS = replace(GUIDANCE, crowded=False, rows=True, sticker_turn_deg=5.0, turned_backs=0.5)
+"""Issue 27's tables: in rows, the stickers askew as far as the guide allows (5 degrees), half the
+stage cards turned round."""
 
 WIDE_LENS = (-0.25, 0.05)
 """Radial distortion (OpenCV k1, k2) of the rendered wide-angle lens: barrel, monotonic over the

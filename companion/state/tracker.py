@@ -78,6 +78,7 @@ class OpenQuestion:
     """The wonders that could own them, likeliest first (as the layout saw it; may be empty)."""
     reason: str
     since: float
+    board_out_of_view: bool = False
 
 
 @dataclass
@@ -267,10 +268,11 @@ class TableTracker:
         self._questions[key] = (question, first)
         return changes
 
-    def open_questions(self) -> list[OpenQuestion]:
+    def open_questions(self, *, out_of_view: bool = False) -> list[OpenQuestion]:
         """The cards to ask the players about, oldest question first: seen steadily in no city for
         sure, not answered, not in a city since. A card in several groupings over time is asked
-        about once, in its newest."""
+        about once, in its newest. Cards whose board may lie beyond the picture's edge are left out
+        (a photo of their own city will place them) unless `out_of_view`."""
         newest: dict[int, frozenset[int]] = {}
         for key, _ in sorted(self._questions.items(), key=lambda item: item[1][1]):
             for marker in key:
@@ -278,11 +280,14 @@ class TableTracker:
         held = {c.component.marker for city in self.cities.values() for c in city.cards}
         result = []
         for key, (question, first) in sorted(self._questions.items(), key=lambda item: item[1][1]):
+            if question.board_out_of_view and not out_of_view:
+                continue
             cards = tuple(c for c in question.cards if newest.get(c.marker) == key and c.marker not in self.owners
                           and c.marker not in held and c.marker in self._asked
                           and self._asked[c.marker].steady(self.rule))
             if cards:
-                result.append(OpenQuestion(cards, question.candidates, question.reason, first))
+                result.append(OpenQuestion(cards, question.candidates, question.reason, first,
+                                           question.board_out_of_view))
         return result
 
     def answer(self, markers: Sequence[int], wonder: str | None) -> None:
@@ -459,7 +464,8 @@ class TableTracker:
                                           for c, reason in self.last_unassigned],
                 "questions": [{"cards": [c.key for c in q.cards],
                                "candidates": [{"wonder": w, "name": self.name_of(w)} for w in q.candidates],
-                               "reason": q.reason} for q in self.open_questions()],
+                               "reason": q.reason, "board_out_of_view": q.board_out_of_view}
+                              for q in self.open_questions(out_of_view=True)],
             },
         }
 

@@ -133,10 +133,14 @@ class OwnerQuestion:
     candidates: tuple[str, ...]
     reason: str
     centre: tuple[float, float]
+    board_out_of_view: bool = False
+    """Their board may lie beyond the picture's edge (a neighbour's columns at the edge of a photo of
+    one city): they are listed, not asked about, since the picture of their own city will place them."""
 
     def to_json(self) -> dict[str, Any]:
         """The question as `companion scan` and `table` list it."""
-        return {"cards": [c.key for c in self.cards], "candidates": list(self.candidates), "reason": self.reason}
+        return {"cards": [c.key for c in self.cards], "candidates": list(self.candidates), "reason": self.reason,
+                "board_out_of_view": self.board_out_of_view}
 
 
 @dataclass
@@ -216,13 +220,15 @@ def _angle_between(a: float, b: float) -> float:
 
 
 def read_layout(markers: Sequence[PlacedMarker], data: GameData, *, player_count: int | None = None,
-                seating: Sequence[str] = (), rules: LayoutRules | None = None) -> TableObservation:
+                seating: Sequence[str] = (), rules: LayoutRules | None = None,
+                view: Sequence[tuple[float, float]] | None = None) -> TableObservation:
     """Assign every marker of one frame to a city, a stage, the discard pile, a question, or a problem.
 
     `player_count` and `seating` (the wonders clockwise) come from the game's set-up when it is
     known: only then are cards of a larger box refused (the boards in view may not be all of
-    them), the seats follow the seating, and the one board of the seating not in view may be
-    inferred from its cards. Boards given with `remembered` stand where they were seen before.
+    them), the seats follow the seating, and a board of the seating not in view may be inferred
+    from its cards. Boards given with `remembered` stand where they were seen before. `view` is the
+    picture's outline on the table (mm): cards whose board may lie beyond it are not asked about.
     """
     rules = rules or layout_rules()
     observation = TableObservation()
@@ -258,8 +264,11 @@ def read_layout(markers: Sequence[PlacedMarker], data: GameData, *, player_count
     inferred = _infer_seats(orphans, missing, seating, seats, middle, rules, data, observation)
     for group in orphans:
         if not any(group is given for given in inferred.values()):
-            _ask(group.stacks, _orphan_reason(group, seats[:in_view], middle, rules),
-                 _likely_owners(group, seats, [w for w in missing if w not in inferred]), observation)
+            beyond = not group.near and not _board_in_view(group, view, rules)
+            reason = "beside no board: its board may be out of the picture" if beyond and seats else \
+                _orphan_reason(group, seats[:in_view], middle, rules)
+            _ask(group.stacks, reason, _likely_owners(group, seats, [w for w in missing if w not in inferred]),
+                 observation, board_out_of_view=beyond)
     left_backs = [b for b in backs if not _place_back(b, seats, frames, table_centre, rules, observation)]
     for seat in seats[in_view:]:
         left_backs = _stages_of_inferred(seat, inferred[seat.wonder], left_backs, rules)
@@ -396,6 +405,13 @@ def _stack_box(stack: list[_Card], rules: LayoutRules, angle: float | None = Non
     return oriented_box(corners, turn)
 
 
+def _side_by_side(first: list[_Card], second: list[_Card], rules: LayoutRules) -> bool:
+    """True when two stacks lie within the city gap of each other, both laid turned by the mean of
+    their cards' angles (columns of one city lie turned alike; each sticker is a few degrees off)."""
+    turn = _mean_angle([card.frame.angle for card in first + second])
+    return gap(_stack_box(first, rules, turn), _stack_box(second, rules, turn)) <= rules.city_gap
+
+
 def _apart(a: tuple[tuple[float, float], float], b: tuple[tuple[float, float], float]) -> float:
     """How far apart two shapes lie at least, from their middles and reaches (a cheap first test)."""
     return math.dist(a[0], b[0]) - a[1] - b[1]
@@ -460,7 +476,7 @@ def _assign_stacks(stacks: list[list[_Card]], seats: list[SeatObservation], fram
     """Stacks 0..count-1, then boards: which lie beside which (within the city gap, turned alike)."""
     touching: dict[int, list[tuple[float, int]]] = {}
     """Per stack: (gap, board) for every board turned like it within a likely owner's reach."""
-    for i, shape in enumerate(shapes):
+    for i in range(count):
         for b, frame in enumerate(frames):
             if _apart(spans[i], board_spans[b]) > rules.city_reach + rules.card_width / 2 or \
                     max(_angle_between(card.frame.angle, frame.angle) for card in stacks[i]) > rules.same_city_angle:
@@ -475,7 +491,7 @@ def _assign_stacks(stacks: list[list[_Card]], seats: list[SeatObservation], fram
         for j in range(i + 1, count):
             if _apart(spans[i], spans[j]) <= rules.city_gap and \
                     _angle_between(angles[i], angles[j]) <= rules.same_city_angle and \
-                    gap(shape, shapes[j]) <= rules.city_gap:
+                    _side_by_side(stacks[i], stacks[j], rules):
                 links[i].add(j)
                 links[j].add(i)
     orphans = []
@@ -562,19 +578,57 @@ def _hops(start: int, links: list[set[int]], count: int) -> dict[int, int]:
     return hops
 
 
-def _ask(stacks: list[list[_Card]], reason: str, candidates: Sequence[str], observation: TableObservation) -> None:
+def _ask(stacks: list[list[_Card]], reason: str, candidates: Sequence[str], observation: TableObservation, *,
+         board_out_of_view: bool = False) -> None:
     """Leave cards to the players: one question for them all, each card unassigned with the reason."""
     cards = [card for stack in stacks for card in stack]
     centre = np.mean([card.marker.centre for card in cards], axis=0)
     observation.questions.append(OwnerQuestion(tuple(card.marker.component for card in cards),
                                                tuple(dict.fromkeys(candidates)), reason,
-                                               (float(centre[0]), float(centre[1]))))
+                                               (float(centre[0]), float(centre[1])), board_out_of_view))
     observation.unassigned += [(card.marker.component, reason) for card in cards]
 
 
 def _in_the_middle(group: _Group, middle: np.ndarray | None, rules: LayoutRules) -> bool:
     """True when the group lies where the discard pile is (the middle of three boards or more)."""
     return middle is not None and float(np.hypot(*(group.centre() - middle))) <= rules.discard_radius
+
+
+def _board_in_view(group: _Group, view: Sequence[tuple[float, float]] | None, rules: LayoutRules) -> bool:
+    """Whether the board of a group no board is joined to should be in the picture: its brown or grey
+    column lies tucked under the board's top-left corner, so the board's sticker lies about a
+    board's width to the right of that column's left edge, on the board's top strip; True when that
+    place is well inside `view` (unknown `view`: True), False without such a column (its board could
+    be anywhere)."""
+    if view is None:
+        return True
+    column = next((stack for stack in group.stacks if stack[0].group == "resources"), None)
+    if column is None:
+        return False
+    first = column[0]                                      # the column's first card, tucked deepest
+    top = first.frame.to_local(first.frame.origin)[1] + _strip(column, rules)
+    sticker = first.frame.to_table([rules.board_width - rules.board_marker_offset[0] - 20.0,
+                                    top + rules.board_marker_offset[1] + 20.0])
+    outline = [np.array(p, np.float64) for p in view]
+    inside = _inside(sticker, outline)
+    return inside and min(_to_segment(sticker, a, b) for a, b in zip(outline, outline[1:] + outline[:1],
+                                                                           strict=True)) >= rules.card_width / 2
+
+
+def _inside(point: np.ndarray, outline: list[np.ndarray]) -> bool:
+    """Whether a point lies inside a polygon (even-odd rule)."""
+    inside = False
+    for a, b in zip(outline, outline[1:] + outline[:1], strict=True):
+        if (a[1] > point[1]) != (b[1] > point[1]):
+            x = a[0] + (point[1] - a[1]) * (b[0] - a[0]) / (b[1] - a[1])
+            inside ^= point[0] < x
+    return inside
+
+
+def _to_segment(point: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
+    edge = b - a
+    t = float(np.clip(np.dot(point - a, edge) / max(float(np.dot(edge, edge)), 1e-9), 0.0, 1.0))
+    return float(np.hypot(*(point - a - t * edge)))
 
 
 def _orphan_reason(group: _Group, seats: list[SeatObservation], middle: np.ndarray | None,
@@ -584,7 +638,7 @@ def _orphan_reason(group: _Group, seats: list[SeatObservation], middle: np.ndarr
     if _in_the_middle(group, middle, rules):
         return "in the middle of the table, beside no board (the discard pile?)"
     if group.near:
-        return "beside no board: too far from the nearest city to be surely its (its own board not in view?)"
+        return "too far from the nearest city to be surely its (a column between hidden, or its board not in view?)"
     return "beside no board in view (its board is out of view, or its sticker was not read)"
 
 
