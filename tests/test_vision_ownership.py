@@ -68,8 +68,9 @@ def test_stage_cards_count_whichever_way_they_are_turned(data: GameData) -> None
 @pytest.mark.parametrize(("players", "seed"), [(4, 2), (6, 4), (7, 5)])
 def test_a_board_whose_sticker_is_not_read_gives_its_cards_to_nobody(data: GameData, players: int, seed: int) -> None:
     """Issue 27, causes 2 and 3: with one board unread, its city's columns are not given to the
-    neighbour 30-90 mm away, turned the same way: they are one question, that neighbour its likely
-    owner when near; with the set-up known, the one seat not in view takes them."""
+    neighbour 30-90 mm away, turned the same way: they are one question, which does not name that
+    neighbour (the group holds a brown and grey column of its own); with the set-up known, the one
+    seat not in view takes them."""
     scene = _rows(players, seed)
     wonders = [p["wonder"] for p in scene.table["players"]]
     truth = _truth_cities(scene)
@@ -81,6 +82,7 @@ def test_a_board_whose_sticker_is_not_read_gives_its_cards_to_nobody(data: GameD
         assert wonders[hidden] not in _read_cities(observation)
         asked = [q for q in observation.questions if {c.key for c in q.cards} & truth[wonders[hidden]]]
         assert len(asked) == 1 and {c.key for c in asked[0].cards} == truth[wonders[hidden]]
+        assert asked[0].candidates == ()
         assert all(_read_cities(observation)[w] == truth[w] for w in wonders if w != wonders[hidden])
         known = read_layout(placed, data, player_count=players, seating=wonders)
         assert _read_cities(known) == truth and known.questions == []

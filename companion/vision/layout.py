@@ -264,6 +264,7 @@ def read_layout(markers: Sequence[PlacedMarker], data: GameData, *, player_count
     inferred = _infer_seats(orphans, missing, seating, seats, middle, rules, data, observation)
     for group in orphans:
         if not any(group is given for given in inferred.values()):
+            _near_cities(group, seats, data)
             beyond = not group.near and not _board_in_view(group, view, rules)
             reason = "beside no board: its board may be out of the picture" if beyond and seats else \
                 _orphan_reason(group, seats[:in_view], middle, rules)
@@ -640,6 +641,15 @@ def _orphan_reason(group: _Group, seats: list[SeatObservation], middle: np.ndarr
     if group.near:
         return "too far from the nearest city to be surely its (a column between hidden, or its board not in view?)"
     return "beside no board in view (its board is out of view, or its sticker was not read)"
+
+
+def _near_cities(group: _Group, seats: list[SeatObservation], data: GameData) -> None:
+    """Keep as likely owners of a group only the nearby cities it could belong to: a group holding
+    a brown or grey column is a whole city of its own (its board unread), not part of a city that
+    has its brown and grey column already."""
+    if any(card.group == "resources" for card in group.cards):
+        group.near = [(found, b) for found, b in group.near
+                      if not any(data.cards[c.card or ""].color in ("brown", "grey") for c in seats[b].cards)]
 
 
 def _likely_owners(group: _Group, seats: list[SeatObservation], missing: Sequence[str]) -> list[str]:
