@@ -243,3 +243,33 @@ def test_only_cards_whose_board_should_be_in_the_picture_are_asked_about(data: G
                 assert not question.board_out_of_view
             elif not own:
                 assert question.board_out_of_view, (wonders[seat], question.reason)
+
+
+def test_a_discard_card_at_the_top_of_a_column_joins_no_city(data: GameData) -> None:
+    """The discard pile in the middle of the table reaches the tops of the columns facing it: a face-up
+    card lying just beyond a column's top, end to end with it (another colour, turned like it), is
+    not a column of that city (the independent overhead set put such a card in a city)."""
+    from companion.markers import load_marker_registry
+    from companion.vision.layout import _code_frame
+
+    scene = _rows(5, 3)
+    placed = _placed(scene)
+    rules = layout_rules()
+    on_table = {t.component.marker for t in scene.truth}
+    truth = _truth_cities(scene)
+    for seat in range(5):
+        cards = [p for p in placed if p.component.kind == "card" and any(
+            t.component.marker == p.component.marker and t.seat == seat for t in scene.truth)]
+        board = next(p for p in placed if p.component.kind == "wonder_side" and any(
+            t.component.marker == p.component.marker and t.seat == seat for t in scene.truth))
+        frame = _code_frame(board, rules.board_width, rules.board_marker_offset)
+        top = min(cards, key=lambda p: frame.to_local(p.centre)[1])      # the highest card of the city
+        colour = data.cards[top.component.card or ""].color
+        stray = next(c for c in load_marker_registry() if c.kind == "card" and c.set == "base"
+                     and c.marker not in on_table and data.cards[c.card or ""].color not in (colour, "brown", "grey"))
+        local = frame.to_local(top.centre)
+        sticker = frame.to_table([local[0], local[1] - rules.card_height - 3.0])    # 3 mm beyond its top
+        card = PlacedMarker(stray, (float(sticker[0]), float(sticker[1])), board.angle, 34.0, "qr")
+        observation = read_layout([*placed, card], data)
+        assert all(stray not in s.cards for s in observation.seats), scene.table["players"][seat]["wonder"]
+        assert _read_cities(observation) == truth

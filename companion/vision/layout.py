@@ -407,10 +407,25 @@ def _stack_box(stack: list[_Card], rules: LayoutRules, angle: float | None = Non
 
 
 def _side_by_side(first: list[_Card], second: list[_Card], rules: LayoutRules) -> bool:
-    """True when two stacks lie within the city gap of each other, both laid turned by the mean of
-    their cards' angles (columns of one city lie turned alike; each sticker is a few degrees off)."""
+    """True when two stacks lie side by side within the city gap of each other, both laid turned by
+    the mean of their cards' angles (columns of one city lie turned alike; each sticker is a few
+    degrees off). Side by side: they reach alike along the columns, by a fifth of a card at least
+    (the columns of a city all start at its board; a card lying beyond the top of a column, end to
+    end with it, is not one of them: the discard pile reaches the columns' tops in the middle of
+    the table), unless they are one column's two parts (one colour group, in line) with cards
+    between them unread. A card's extent is taken from its sticker, up to 11 mm longer than a small
+    card."""
     turn = _mean_angle([card.frame.angle for card in first + second])
-    return gap(_stack_box(first, rules, turn), _stack_box(second, rules, turn)) <= rules.city_gap
+    a, b = _stack_box(first, rules, turn), _stack_box(second, rules, turn)
+    if gap(a, b) > rules.city_gap:
+        return False
+    down = np.array([-math.sin(turn), math.cos(turn)])        # the cards' own y axis (down the card)
+    along_a, along_b = a @ down, b @ down
+    if min(along_a.max(), along_b.max()) - max(along_a.min(), along_b.min()) >= rules.card_height / 5:
+        return True
+    across = np.array([math.cos(turn), math.sin(turn)])
+    return first[0].group == second[0].group and \
+        abs(float((a @ across).mean() - (b @ across).mean())) <= rules.stack_lateral
 
 
 def _apart(a: tuple[tuple[float, float], float], b: tuple[tuple[float, float], float]) -> float:
