@@ -406,26 +406,30 @@ def _stack_box(stack: list[_Card], rules: LayoutRules, angle: float | None = Non
     return oriented_box(corners, turn)
 
 
-def _side_by_side(first: list[_Card], second: list[_Card], rules: LayoutRules) -> bool:
-    """True when two stacks lie side by side within the city gap of each other, both laid turned by
-    the mean of their cards' angles (columns of one city lie turned alike; each sticker is a few
-    degrees off). Side by side: they reach alike along the columns, by a fifth of a card at least
-    (the columns of a city all start at its board; a card lying beyond the top of a column, end to
-    end with it, is not one of them: the discard pile reaches the columns' tops in the middle of
-    the table), unless they are one column's two parts (one colour group, in line) with cards
-    between them unread. A card's extent is taken from its sticker, up to 11 mm longer than a small
-    card."""
+JOINED, END_TO_END = "joined", "end to end"
+
+
+def _beside(first: list[_Card], second: list[_Card], rules: LayoutRules) -> str | None:
+    """How two stacks lie within the city gap of each other (None when farther apart), both laid
+    turned by the mean of their cards' angles (a city's columns lie turned alike; each sticker is a
+    few degrees off). JOINED: side by side, reaching alike along the columns by a fifth of a card at
+    least (a city's columns all start at its board), or one column's two parts (one colour group,
+    in line) with cards between them unread. END_TO_END otherwise: a card beyond the top of a
+    column is not one of its city's (the discard pile reaches the columns' tops in the middle of the
+    table). A card's extent is taken from its sticker, up to 11 mm longer than a small card."""
     turn = _mean_angle([card.frame.angle for card in first + second])
     a, b = _stack_box(first, rules, turn), _stack_box(second, rules, turn)
     if gap(a, b) > rules.city_gap:
-        return False
+        return None
     down = np.array([-math.sin(turn), math.cos(turn)])        # the cards' own y axis (down the card)
     along_a, along_b = a @ down, b @ down
     if min(along_a.max(), along_b.max()) - max(along_a.min(), along_b.min()) >= rules.card_height / 5:
-        return True
+        return JOINED
     across = np.array([math.cos(turn), math.sin(turn)])
-    return first[0].group == second[0].group and \
-        abs(float((a @ across).mean() - (b @ across).mean())) <= rules.stack_lateral
+    if first[0].group == second[0].group and \
+            abs(float((a @ across).mean() - (b @ across).mean())) <= rules.stack_lateral:
+        return JOINED
+    return END_TO_END
 
 
 def _apart(a: tuple[tuple[float, float], float], b: tuple[tuple[float, float], float]) -> float:
@@ -490,6 +494,9 @@ def _assign_stacks(stacks: list[list[_Card]], seats: list[SeatObservation], fram
     count = len(stacks)
     links: list[set[int]] = [set() for _ in range(count + len(frames))]
     """Stacks 0..count-1, then boards: which lie beside which (within the city gap, turned alike)."""
+    ends: list[set[int]] = [set() for _ in range(count)]
+    """Stacks lying end to end within the city gap: never joined, but a city's stack so near another
+    city's is not surely its."""
     touching: dict[int, list[tuple[float, int]]] = {}
     """Per stack: (gap, board) for every board turned like it within a likely owner's reach."""
     for i in range(count):
@@ -506,19 +513,24 @@ def _assign_stacks(stacks: list[list[_Card]], seats: list[SeatObservation], fram
                     links[count + b].add(i)
         for j in range(i + 1, count):
             if _apart(spans[i], spans[j]) <= rules.city_gap and \
-                    _angle_between(angles[i], angles[j]) <= rules.same_city_angle and \
-                    _side_by_side(stacks[i], stacks[j], rules):
-                links[i].add(j)
-                links[j].add(i)
+                    _angle_between(angles[i], angles[j]) <= rules.same_city_angle:
+                how = _beside(stacks[i], stacks[j], rules)
+                if how is not None:
+                    (links if how == JOINED else ends)[i].add(j)
+                    (links if how == JOINED else ends)[j].add(i)
     orphans = []
-    seen: set[int] = set()
+    group_of: dict[int, int] = {}
+    found_groups: list[tuple[set[int], _Group]] = []
     for first in range(count):
-        if first in seen:
+        if first in group_of:
             continue
         members = _reached(first, links)
-        seen |= members
         group = _Group([stacks[i] for i in sorted(members) if i < count],
                        sorted(i - count for i in members if i >= count))
+        for i in members:
+            group_of[i] = len(found_groups)
+        found_groups.append((members, group))
+    for members, group in found_groups:
         nearest: dict[int, float] = {}
         for i in members:
             for found, b in touching.get(i, []):
@@ -526,8 +538,15 @@ def _assign_stacks(stacks: list[list[_Card]], seats: list[SeatObservation], fram
         group.near = sorted((found, b) for b, found in nearest.items())
         if len(group.boards) == 1:
             board = group.boards[0]
-            for card in group.cards:
-                _add_card(seats[board], card, frames[board], data, observation)
+            for i in sorted(m for m in members if m < count):
+                rivals = [b for j in ends[i] if group_of[j] != group_of[i] for b in found_groups[group_of[j]][1].boards]
+                if rivals and not any(j >= count for j in links[i]):     # end to end with another city's stack
+                    _ask([stacks[i]], f"lies where the {seats[board].wonder} and {seats[rivals[0]].wonder} cities "
+                                      f"meet: it could be either's", [seats[board].wonder, seats[rivals[0]].wonder],
+                         observation)
+                    continue
+                for card in stacks[i]:
+                    _add_card(seats[board], card, frames[board], data, observation)
         elif group.boards:
             _share(sorted(i for i in members if i < count), group.boards, links, count, stacks, seats, frames, data,
                    observation)
