@@ -248,20 +248,20 @@ class TableTracker:
         for component in question.cards:
             self._components[component.marker] = component
         answered = {self.owners[m] for m in markers if m in self.owners}
-        if len(answered) == 1:
+        changes = []
+        if len(answered) == 1:                    # one answer covers the group: its new cards too
             owner = answered.pop()
-            changes = []
             for component in question.cards:
                 self.owners.setdefault(component.marker, owner)
-                if self.owners[component.marker] is not None and self.owners[component.marker] in self.cities:
-                    changes += self._see_card(str(self.owners[component.marker]), component, at)
+                if owner is not None and owner in self.cities:
+                    changes += self._see_card(owner, component, at)
             return changes
-        changes = []
         for component in question.cards:
-            owner = self.owners.get(component.marker, "")
-            if owner == "":
+            if component.marker not in self.owners:
                 self._sight(self._asked, component.marker, at)
-            elif owner is not None and owner in self.cities:
+                continue
+            owner = self.owners[component.marker]
+            if owner is not None and owner in self.cities:
                 changes += self._see_card(owner, component, at)
         key = frozenset(markers)
         first = self._questions.get(key, (question, at))[1]

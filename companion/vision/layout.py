@@ -7,15 +7,16 @@ tucked under the board's top-left corner, a column for each other colour beside 
 side by side at most 1 cm apart, every card turned like its board, and at least 3 cm between one
 player's cards and the next player's. So cards are first chained into stacks (a card continues the
 column of the card just below it: same colour group, same angle, in line); then a city is its
-board and every stack joined to it by small gaps (board to column, column to column). A stack is
-given to a city only when no other city could own it: a stack joined to two boards, or to no board
-in view (its board out of the frame, or its sticker not read), is left to the players as a question
-(`OwnerQuestion`), never guessed. A card back in a board's stage zone (below its bottom edge, at
-any angle: a card back has no up or down) is a built stage; card backs near the middle are the
-discard pile. A board not seen in this frame is placed where it was remembered (`known_boards`), or,
-when it is the only seat of the set-up not in view and one left-over group of stacks holds a brown
-or grey column, inferred from them. A card seen in two places, a second copy of a building in one
-city, a card not in the box for the player count: each is reported, none kept silently.
+board and every stack joined to it by small gaps (board to column, column to column side by side).
+A stack is given to a city only when no other city could own it: a stack joined to two cities, or
+to no board in view (its board out of the picture, or its sticker not read), is left to the players
+as a question (`OwnerQuestion`), never guessed. A card back in a board's stage zone (below its
+bottom edge, at any angle: a card back has no up or down) is a built stage; card backs near the
+middle are the discard pile. A board not seen in this frame is placed where it was remembered
+(`known_boards`), or, with the set-up known, named from a group of stacks holding a brown or grey
+column when the seating leaves one answer (the seats between two boards in view, in order). A card
+seen in two places, a second copy of a building in one city, a card not in the box for the player
+count: each is reported, none kept silently.
 """
 
 from __future__ import annotations
@@ -413,10 +414,12 @@ def _beside(first: list[_Card], second: list[_Card], rules: LayoutRules) -> str 
     """How two stacks lie within the city gap of each other (None when farther apart), both laid
     turned by the mean of their cards' angles (a city's columns lie turned alike; each sticker is a
     few degrees off). JOINED: side by side, reaching alike along the columns by a fifth of a card at
-    least (a city's columns all start at its board), or one column's two parts (one colour group,
-    in line) with cards between them unread. END_TO_END otherwise: a card beyond the top of a
-    column is not one of its city's (the discard pile reaches the columns' tops in the middle of the
-    table). A card's extent is taken from its sticker, up to 11 mm longer than a small card."""
+    least (a city's columns all start at its board), or in the lanes of two neighbouring columns
+    (the next column's top part, its first cards unread), or one column's two parts (one colour
+    group, in line) with cards between them unread. END_TO_END otherwise: a card lying beyond the
+    top of a column, in its lane, is not one of its city's (the discard pile reaches the columns'
+    tops in the middle of the table). A card's extent is taken from its sticker, up to 11 mm longer
+    than a small card."""
     turn = _mean_angle([card.frame.angle for card in first + second])
     a, b = _stack_box(first, rules, turn), _stack_box(second, rules, turn)
     if gap(a, b) > rules.city_gap:
@@ -426,8 +429,10 @@ def _beside(first: list[_Card], second: list[_Card], rules: LayoutRules) -> str 
     if min(along_a.max(), along_b.max()) - max(along_a.min(), along_b.min()) >= rules.card_height / 5:
         return JOINED
     across = np.array([math.cos(turn), math.sin(turn)])
-    if first[0].group == second[0].group and \
-            abs(float((a @ across).mean() - (b @ across).mean())) <= rules.stack_lateral:
+    side_a, side_b = a @ across, b @ across
+    if min(side_a.max(), side_b.max()) - max(side_a.min(), side_b.min()) < rules.card_width / 4:
+        return JOINED                        # the next column's top part (its first cards unread)
+    if first[0].group == second[0].group and abs(float(side_a.mean() - side_b.mean())) <= rules.stack_lateral:
         return JOINED
     return END_TO_END
 
