@@ -138,12 +138,10 @@ ALLOWED_GAME_NAMED_FILES: set[str] = {
 }
 
 ALLOWED_CYCLES: set[tuple[str, ...]] = {
-    ('companion.app.camera', 'companion.app.launch', 'companion.app.main', 'companion.app.share'),
     ('companion.app.widgets.armada', 'companion.app.widgets.city'),
     ('companion.cli.architects_camera', 'companion.cli.vision_commands'),
     ('companion.markers.architects', 'companion.markers.registry'),
     ('companion.storage.architects_log', 'companion.storage.database'),
-    ('companion.vision.picamera', 'companion.vision.sources'),
 }
 
 
