@@ -13,8 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from companion.gamedata.loader import ID_PATTERN, GameDataError, _read_json
-from companion.gamedata.model import LANGUAGES, Names
+from companion.gamedata.reading import ID_PATTERN, LANGUAGES, GameDataError, Names, read_data_file
 from companion.jsonread import Problem, Reader
 
 __all__ = [
@@ -411,8 +410,8 @@ def _parse(reader: Reader) -> ArchitectsData | None:
 @cache
 def _load_cached(directory: str | None) -> ArchitectsData:
     problems: list[Problem] = []
-    data = _parse(Reader(_read_json(Path(directory) if directory is not None else None, "architects.json"),
-                         problems))
+    folder = Path(directory) if directory is not None else None
+    data = _parse(Reader(read_data_file("companion.data", folder, "architects.json"), problems))
     if problems or data is None:
         raise GameDataError([f"architects.json: {p}" for p in problems] or ["architects.json: invalid"])
     return data

@@ -6,11 +6,8 @@ so that a maintainer fixing a value sees all mistakes at once and nothing half-l
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Callable
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -28,35 +25,17 @@ from companion.gamedata.model import (
     Wonder,
     WonderSide,
 )
+from companion.gamedata.reading import ID_PATTERN, GameDataError, read_data_file
 from companion.jsonread import Problem, Reader
 
 __all__ = ["DATA_FORMAT", "GameDataError", "load_game_data"]
 
 DATA_FORMAT = "sevenwonders-data/1"
-ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
 T = TypeVar("T")
 
 
-class GameDataError(ValueError):
-    """A game-data file is missing, malformed or inconsistent; the message lists every problem."""
-
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = problems
-        super().__init__("invalid game data:\n  " + "\n  ".join(problems))
-
-
 def _read_json(directory: Path | None, filename: str) -> Any:
-    try:
-        if directory is None:
-            text = resources.files("companion.data").joinpath(filename).read_text(encoding="utf-8")
-        else:
-            text = (directory / filename).read_text(encoding="utf-8")
-    except OSError as error:
-        raise GameDataError([f"{filename}: cannot read: {error.strerror or error}"]) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise GameDataError([f"{filename}: not valid JSON: {error.msg} at line {error.lineno}"]) from None
+    return read_data_file("companion.data", directory, filename)
 
 
 def _header(reader: Reader, kind: str) -> None:

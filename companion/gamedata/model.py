@@ -8,6 +8,7 @@ from functools import cached_property
 
 from companion.gamedata.effects import Effect
 from companion.gamedata.facts import Unknown
+from companion.gamedata.reading import LANGUAGES, Names
 
 __all__ = [
     "LANGUAGES",
@@ -23,11 +24,6 @@ __all__ = [
     "WonderSide",
 ]
 
-LANGUAGES = ("en", "ru", "uk")
-"""Every component name is given in these languages."""
-
-Names = Mapping[str, str]
-"""A name per language code."""
 
 
 @dataclass(frozen=True)
