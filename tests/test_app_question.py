@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.gamedata import load_game_data
+from companion.games.sevenwonders.rules.loader import load_game_data
 from companion.simulation.realism import Realism
 from companion.simulation.scenes import Camera, table_scene
 

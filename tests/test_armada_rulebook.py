@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine import check_card, check_stage, resolve_conflicts, score_table
-from companion.engine.armada_play import (
+from companion.gamedata.facts import UnknownValueError
+from companion.games.armada.rules.data import load_armada_data
+from companion.games.armada.rules.naval import naval_tokens, resolve_naval
+from companion.games.armada.rules.play import (
     ShipStep,
     armada_cards_for_age,
     cards_per_player,
@@ -25,12 +27,10 @@ from companion.engine.armada_play import (
     naval_construction_allowed,
     resolve_ship_turn,
 )
-from companion.engine.conflicts import land_pairs
-from companion.engine.naval import naval_tokens, resolve_naval
-from companion.engine.port import naval_strength, trade_level
-from companion.gamedata.armada import load_armada_data
-from companion.gamedata.facts import UnknownValueError
-from companion.tablefile import TableFileError
+from companion.games.armada.rules.port import naval_strength, trade_level
+from companion.games.sevenwonders.rules import check_card, check_stage, resolve_conflicts, score_table
+from companion.games.sevenwonders.rules.conflicts import land_pairs
+from companion.games.sevenwonders.tablefile import TableFileError
 from tests.conftest import armada_table, city
 
 ARMADA = load_armada_data()
@@ -342,7 +342,7 @@ def test_eight_cards_per_age_and_the_armada_cards_dealt() -> None:
     assert cards_per_player(four) == 8
     armada = load_armada_data(None)
     entered = {"card.eastern_emporium.age": 1, "card.western_emporium.age": 2, "card.customs_office.age": 3}
-    from companion.gamedata.armada import armada_with_values
+    from companion.games.armada.rules.data import armada_with_values
     full = armada_with_values(entered)
     cards, drawn = armada_cards_for_age(full, 1, 3)
     # Age I at 3 players: Coastal Defenses, Shipyard, Construction Yard, Pirate Cache, Steersmen's

@@ -60,7 +60,7 @@ def _log(name: str) -> dict[str, Any]:
 
 def _store(name: str) -> GameStore:
     if name == "armada/taps-in-play":
-        from companion.gamedata.armada import armada_with_values
+        from companion.games.armada.rules.data import armada_with_values
 
         return GameStore(":memory:", armada=armada_with_values(ARMADA_VALUES))
     return GameStore(":memory:")
@@ -95,8 +95,8 @@ def test_a_golden_log_replays_unchanged(name: str) -> None:
 def test_a_logged_table_replays_to_the_table_file_it_came_from(name: str) -> None:
     """The table file a finished table was logged from and the table its log replays to read as the same
     table (the reader fills what a file may leave out: ships on their start space, empty areas)."""
-    from companion.tablefile import parse_table, table_to_json
-    from companion.tablefile_architects import parse_architects
+    from companion.games.architects.tablefile import parse_architects
+    from companion.games.sevenwonders.tablefile import parse_table, table_to_json
 
     table_file = json.loads(_path(name, ".table.json").read_text(encoding="utf-8"))
     replayed = _log(name)["table"]

@@ -14,9 +14,8 @@ HEAVY = ("kivy", "cv2", "numpy", "zxingcpp", "pyzbar", "segno", "fpdf")
 LIGHT_LAYERS = ("rules", "tablefile", "events", "exports")
 """The game layers that must load without them: what `companion score`, `check` and `games` need."""
 SHARED = ("companion.plugins", "companion.gamedata", "companion.fileformats", "companion.i18n", "companion.storage",
-          "companion.storage.exchange", "companion.storage.stats", "companion.engine", "companion.tablefile",
-          "companion.tablefile_armada", "companion.tablefile_architects", "companion.architects")
-"""Shared modules of the same layers (the rules of the games not yet in their folders among them)."""
+          "companion.storage.exchange", "companion.storage.stats")
+"""Shared modules of the same layers."""
 
 
 def _run(code: str) -> subprocess.CompletedProcess[str]:

@@ -256,8 +256,8 @@ class CompanionApp(App):
         """The Armada data with the values the owner entered in the components file
         (``$COMPANION_COMPONENTS``, else the user data folder, as for the command line); read again
         when the file changes, the shipped data alone when the file cannot be used."""
-        from companion.gamedata.armada import load_armada_data
-        from companion.gamedata.loader import GameDataError
+        from companion.gamedata.reading import GameDataError
+        from companion.games.armada.rules.data import load_armada_data
 
         path = self.components_path()
         try:

@@ -32,13 +32,14 @@ class GameDataError(ValueError):
 
 
 def read_data_file(package: str, directory: Path | None, filename: str) -> Any:
-    """The decoded JSON of `filename`: from `directory` when given, else shipped in `package`.
+    """The decoded JSON of `filename`: from `directory` when given, else shipped in the ``data`` folder
+    of the game `package` (``companion.games.sevenwonders``).
 
     :raises GameDataError: when it cannot be read or is not valid JSON.
     """
     try:
         if directory is None:
-            text = resources.files(package).joinpath(filename).read_text(encoding="utf-8")
+            text = resources.files(package).joinpath("data", filename).read_text(encoding="utf-8")
         else:
             text = (directory / filename).read_text(encoding="utf-8")
     except OSError as error:

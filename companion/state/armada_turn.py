@@ -15,18 +15,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from companion.engine.armada_play import ShipStep, free_move_choices, incursion_target, resolve_ship_turn
-from companion.engine.port import trade_level
-from companion.gamedata.armada_effects import DrawIsland, FreeShipMoves, Incursion, Piracy, UnknownEffect
 from companion.gamedata.facts import Unknown, UnknownValueError
+from companion.games.armada.rules.effects import DrawIsland, FreeShipMoves, Incursion, Piracy, UnknownEffect
+from companion.games.armada.rules.play import ShipStep, free_move_choices, incursion_target, resolve_ship_turn
+from companion.games.armada.rules.port import trade_level
+from companion.games.sevenwonders.tablefile import parse_table
 from companion.jsonread import quoted
 from companion.state.errors import SessionError
-from companion.tablefile import parse_table
 
 if TYPE_CHECKING:
-    from companion.engine.table import Table
-    from companion.gamedata import GameData
-    from companion.gamedata.armada import ArmadaData
+    from companion.games.armada.rules.data import ArmadaData
+    from companion.games.sevenwonders.rules.model import GameData
+    from companion.games.sevenwonders.rules.table import Table
     from companion.storage import Event, GameStore
 
 __all__ = ["FreeMove", "SeatTurn", "TurnActions", "TurnSummary"]

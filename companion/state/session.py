@@ -18,12 +18,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import Table, check_card, check_stage, score_table
-from companion.engine.build import BuildCheck
-from companion.engine.conflicts import ConflictResult, resolve_conflicts
-from companion.engine.play import coins_for_card, coins_for_stage
-from companion.engine.scoring import ScoreSheet
-from companion.gamedata import GameData
+from companion.games.armada.tablefile import OTHER_WONDER
+from companion.games.sevenwonders.rules import Table, check_card, check_stage, score_table
+from companion.games.sevenwonders.rules.build import BuildCheck
+from companion.games.sevenwonders.rules.conflicts import ConflictResult, resolve_conflicts
+from companion.games.sevenwonders.rules.model import GameData
+from companion.games.sevenwonders.rules.play import coins_for_card, coins_for_stage
+from companion.games.sevenwonders.rules.scoring import ScoreSheet
+from companion.games.sevenwonders.tablefile import TableFileError, parse_table
 from companion.markers import Component, MarkerRegistry, load_marker_registry
 from companion.state.errors import SessionError, not_saved
 from companion.state.session_armada import ARMADA, ArmadaActions, NavalUnknown, port_set_up_events
@@ -31,8 +33,6 @@ from companion.state.tracker import Change, ConfirmationRule, OpenQuestion, Pend
 from companion.storage import Event, EventError, GameStore, StoreError, StoreUnusable
 from companion.storage.database import LoggedEvent
 from companion.storage.events import apply as apply_event
-from companion.tablefile import TableFileError, parse_table
-from companion.tablefile_armada import OTHER_WONDER
 from companion.vision.layout import TableObservation
 
 __all__ = ["HAND_ONLY_BOARD", "GameSession", "NavalUnknown", "SeatSetup", "SessionError"]

@@ -16,9 +16,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.architects.table import ArchitectsTable
-from companion.engine.table import Table
-from companion.gamedata import GameData, load_game_data
+from companion.games.architects.rules.table import ArchitectsTable
+from companion.games.armada.tablefile import ARMADA_PLAYER_FIELDS
+from companion.games.sevenwonders.rules.loader import load_game_data
+from companion.games.sevenwonders.rules.model import GameData
+from companion.games.sevenwonders.rules.table import Table
+from companion.games.sevenwonders.tablefile import TABLE_FORMAT, ArmadaSource, TableFileError, parse_table
 from companion.jsonread import Problem, Reader
 from companion.storage.architects_events import (
     ARCHITECTS_KINDS,
@@ -29,8 +32,6 @@ from companion.storage.architects_events import (
     check_architects_payload,
     is_architects,
 )
-from companion.tablefile import TABLE_FORMAT, ArmadaSource, TableFileError, parse_table
-from companion.tablefile_armada import ARMADA_PLAYER_FIELDS
 
 __all__ = [
     "KINDS",

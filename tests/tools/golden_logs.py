@@ -18,15 +18,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from companion.architects import ArchitectsPlayer, ArchitectsTable, MedalLayout
-from companion.gamedata.architects import load_architects_data
+from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable, MedalLayout
+from companion.games.architects.rules.data import load_architects_data
+from companion.games.architects.tablefile import parse_architects
 from companion.state.architects_session import ArchitectsSession
 from companion.state.session import GameSession
 from companion.storage import GameStore
 from companion.storage.architects_log import record_architects_table
 from companion.storage.exchange import export_json
 from companion.storage.recording import record_table
-from companion.tablefile_architects import parse_architects
 from tests import test_architects_log, test_armada_tables, test_full_tables
 from tests.conftest import armada_document, table_document
 from tests.tools import architects_taps as architects_tap_list

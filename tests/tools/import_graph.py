@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import re
+import subprocess
 import sys
 from collections import defaultdict
 from collections.abc import Iterator
@@ -134,15 +135,15 @@ def cycles(root: Path = ROOT) -> list[list[str]]:
 
 
 def game_named_files(root: Path = ROOT) -> Iterator[str]:
-    """Files of the package and its tests named after a game, outside the games' own folders."""
-    for folder in ("companion", "tests"):
-        for path in sorted((root / folder).rglob("*")):
-            relative = path.relative_to(root).as_posix()
-            if not path.is_file() or "__pycache__" in relative or relative.startswith(("companion/games/",
-                                                                                     "tests/games/")):
-                continue
-            if GAME_NAME.search(path.name) and not relative.startswith("tests/golden/"):
-                yield relative
+    """Files of the package and its tests named after a game, outside the games' own folders (files git
+    keeps or would add: not the ignored test output)."""
+    listed = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard", "companion", "tests"],
+                            cwd=root, capture_output=True, text=True, check=True).stdout.splitlines()
+    for relative in sorted(set(listed)):
+        if relative.startswith(("companion/games/", "tests/games/")) or not (root / relative).is_file():
+            continue
+        if GAME_NAME.search(relative.rpartition("/")[2]):
+            yield relative
 
 
 def main(what: str) -> None:

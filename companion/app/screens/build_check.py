@@ -15,7 +15,7 @@ from companion.app.guard import guarded
 from companion.app.screens import AppScreen
 from companion.app.widgets.common import TextLabel, ToggleChoice, app
 from companion.app.widgets.picker import open_picker
-from companion.engine.play import has_free_build
+from companion.games.sevenwonders.rules.play import has_free_build
 
 
 class BuildCheckScreen(AppScreen):

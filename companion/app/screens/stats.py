@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.app.screens import AppScreen
 from companion.app.widgets.common import app
-from companion.engine import CATEGORIES
+from companion.games.sevenwonders.rules import CATEGORIES
 from companion.storage.stats import statistics
 
 

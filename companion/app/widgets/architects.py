@@ -15,9 +15,9 @@ from kivy.uix.modalview import ModalView
 
 from companion.app.architects import ArchitectsNames
 from companion.app.widgets.common import BigButton, app
-from companion.architects.scoring import ArchitectsSheet
-from companion.architects.table import ArchitectsPlayer
-from companion.architects.wonder import buildable_pieces
+from companion.games.architects.rules.scoring import ArchitectsSheet
+from companion.games.architects.rules.table import ArchitectsPlayer
+from companion.games.architects.rules.wonder import buildable_pieces
 
 __all__ = ["COST_SIGNS", "ROW_COLOURS", "ArchitectsPad", "WonderPieces", "ask_piece_vp", "card_button"]
 

@@ -17,7 +17,7 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.app.widgets.common import app
-from companion.engine import CATEGORIES
+from companion.games.sevenwonders.rules import CATEGORIES
 
 __all__ = ["CategoryIcon", "ScorePad", "fitting_font"]
 
