@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from companion.games.armada.rules.effects import FreeShipMoves
 from companion.games.armada.rules.play import ShipStep, coin_losses, free_move_choices, resolve_ship_turn
+from companion.games.armada.rules.port import armada_of
 from companion.games.sevenwonders.rules import check_card, check_stage, resolve_conflicts, score_table
 from companion.games.sevenwonders.rules.city import sellable_production
 from tests.conftest import armada_table, city
@@ -28,14 +29,14 @@ def test_ancient_harbor_saves_the_dearest_resource_not_coins() -> None:
     # "игрок платит на 1 ресурс меньше за каждое Строительство Кораблей. ... скидка применяется
     # ТОЛЬКО к ресурсам. Стоимость в Монетах не уменьшается."
     # Altar (free) + blue step 1 wood + 1 clay: Anna makes wood, buys clay from Dara for 2.
-    plain = check_card(armada_table(*_four(), values=COSTS), 0, "altar", naval=True)
+    plain = check_card(armada_table(*_four(), values=COSTS), 0, "altar", step="naval")
     assert plain.coins == 2 and {b.resource for b in plain.plan.buys} == {"clay"}
     # With Ancient Harbor she saves the clay (the unit she would buy): nothing to pay.
-    harbor = check_card(armada_table(*_four(islands=("ancient_harbor",)), values=COSTS), 0, "altar", naval=True)
-    assert harbor.legal and harbor.coins == 0 and harbor.naval.discount == "clay"
-    assert harbor.naval.cost.describe() == "1 wood" and harbor.naval.printed_cost.describe() == "1 wood + 1 clay"
+    harbor = check_card(armada_table(*_four(islands=("ancient_harbor",)), values=COSTS), 0, "altar", step="naval")
+    assert harbor.legal and harbor.coins == 0 and harbor.step.discount == "clay"
+    assert harbor.step.cost.describe() == "1 wood" and harbor.step.printed_cost.describe() == "1 wood + 1 clay"
     # Stockade (1 wood) + red step 1 ore + 1 coin: the ore is saved, the coin is still paid.
-    red = check_card(armada_table(*_four(islands=("ancient_harbor",)), values=COSTS), 0, "stockade", naval=True)
+    red = check_card(armada_table(*_four(islands=("ancient_harbor",)), values=COSTS), 0, "stockade", step="naval")
     assert red.coins == 1 and red.plan.bank == 1 and red.plan.buys == ()
 
 
@@ -44,14 +45,14 @@ def test_lost_island_makes_a_stage_naval_construction_free_and_of_any_colour() -
     # является бесплатным, И игрок может Строить Корабли любого цвета". Olympia A stage 1: 2 wood
     # (her board 1 + Lumber Yard 1).
     table = armada_table(*_four("lumber_yard", islands=("lost_island",)), values=COSTS)
-    blue = check_stage(table, 0, naval=True, fleet="blue")
-    assert blue.legal and blue.coins == 0 and blue.naval.fleet == "blue" and blue.naval.cost.is_free
+    blue = check_stage(table, 0, step="naval", step_option="blue")
+    assert blue.legal and blue.coins == 0 and blue.step.fleet == "blue" and blue.step.cost.is_free
     # No Lost Island: the red (wonder-symbol) step costs 1 ore + 1 coin; her Ore Vein gives the ore,
     # the coin goes to the bank; the blue ship may not move with a stage.
     table = armada_table(*_four("lumber_yard", "ore_vein"), values=COSTS)
-    plain = check_stage(table, 0, naval=True)
-    assert plain.naval.fleet == "red" and plain.coins == 1 and plain.plan.bank == 1
-    assert check_stage(table, 0, naval=True, fleet="blue").reason_code == "wrong_fleet"
+    plain = check_stage(table, 0, step="naval")
+    assert plain.step.fleet == "red" and plain.coins == 1 and plain.plan.bank == 1
+    assert check_stage(table, 0, step="naval", step_option="blue").reason_code == "wrong_fleet"
 
 
 def test_wondrous_harbor_pays_a_coin_per_naval_construction() -> None:
@@ -106,7 +107,7 @@ def test_free_ship_moves() -> None:
     table = armada_table(*_four(islands=("stormy_archipelago",), fleets={"red": 6}))
     assert free_move_choices(table, 0, FreeShipMoves(3)) == ("yellow", "blue", "green")
     # Topaz Island's colour is not known: its effect says so instead of guessing.
-    topaz = table.armada.islands["topaz_island"].effects[0]
+    topaz = armada_of(table).islands["topaz_island"].effects[0]
     assert topaz.unknown.key == "island.topaz_island.fleet"
 
 
@@ -148,7 +149,7 @@ def test_island_decks_and_pirate_coins_when_built() -> None:
     from companion.games.sevenwonders.rules.play import coins_for_card
 
     table = armada_table(*_four("pirate_cache"))
-    cards = table.armada.cards
+    cards = armada_of(table).cards
     assert [drawn_island_level(cards[c]) for c in ("steersmens_academy", "map_room", "naval_archives")] == [1, 2, 3]
     assert drawn_island_level(cards["explorers_office"]) is None
     assert coins_for_card(table, 0, cards["pirate_cache"]) == 3

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from companion.cli import main
 from companion.gamedata.components import write_components
+from companion.games.armada.rules.port import port_state
 from companion.games.sevenwonders.tablefile import parse_table
 from tests.conftest import armada_document, city
 
@@ -66,7 +67,7 @@ def test_every_naval_conflict_makes_a_table_the_reader_accepts(components: Path,
     for player, taken in zip(final["players"], tokens, strict=True):
         player["naval_tokens"] = taken
     table = parse_table(final)
-    assert [list(p.port.naval_tokens) for p in table.players] == tokens
+    assert [list(port_state(p).naval_tokens) for p in table.players] == tokens
 
 
 def test_six_tied_weakest_of_eight_all_take_a_minus_two(components: Path, tmp_path: Path,

@@ -27,7 +27,7 @@ from companion.games.armada.rules.play import (
     naval_construction_allowed,
     resolve_ship_turn,
 )
-from companion.games.armada.rules.port import naval_strength, trade_level
+from companion.games.armada.rules.port import armada_of, naval_strength, trade_level
 from companion.games.sevenwonders.rules import check_card, check_stage, resolve_conflicts, score_table
 from companion.games.sevenwonders.rules.conflicts import land_pairs
 from companion.games.sevenwonders.tablefile import TableFileError
@@ -61,12 +61,12 @@ def test_naval_construction_adds_the_ship_cost_to_the_card_cost() -> None:
     # Left (2 coins) and 1 clay from Right (2 coins): 4 coins in one purchase.
     table = armada_table(*_georgy(), values=GEORGY_BOARD)
     alone = check_card(table, 0, "baths")
-    assert alone.legal and alone.coins == 2 and alone.naval is None
-    both = check_card(table, 0, "baths", naval=True)
+    assert alone.legal and alone.coins == 2 and alone.step is None
+    both = check_card(table, 0, "baths", step="naval")
     assert both.legal and both.coins == 4
     assert _buys(both) == {("Left", "stone"): (1, 2), ("Right", "clay"): (1, 2)}
-    assert (both.naval.fleet, both.naval.from_level, both.naval.to_level) == ("blue", 0, 1)
-    assert both.naval.cost.describe() == "1 clay"
+    assert (both.step.fleet, both.step.from_level, both.step.to_level) == ("blue", 0, 1)
+    assert both.step.cost.describe() == "1 clay"
 
 
 def test_naval_construction_with_a_wonder_stage_moves_the_wonder_symbol_fleet() -> None:
@@ -79,11 +79,11 @@ def test_naval_construction_with_a_wonder_stage_moves_the_wonder_symbol_fleet() 
                city("Left", "olympia", port_board=1), city("Far", "ephesos", port_board=3),
                city("Right", "babylon", port_board=4)]
     table = armada_table(*players, values=values)
-    stage = check_stage(table, 0, naval=True)
+    stage = check_stage(table, 0, step="naval")
     assert stage.legal and stage.coins == 2 and _buys(stage) == {("Left", "wood"): (1, 2)}
-    assert (stage.naval.fleet, stage.naval.to_level) == ("red", 1)
+    assert (stage.step.fleet, stage.step.to_level) == ("red", 1)
     assert check_stage(table, 0).coins == 0                      # the stage alone: her own 2 stone
-    wrong = check_stage(table, 0, naval=True, fleet="blue")
+    wrong = check_stage(table, 0, step="naval", step_option="blue")
     assert not wrong.legal and wrong.reason_code == "wrong_fleet"
 
 
@@ -93,13 +93,13 @@ def test_naval_construction_when_the_card_is_free_by_chain_or_olympia() -> None:
     # Кораблей всё равно нужно заплатить." The Aqueduct is free from the Baths; the blue step's
     # 1 clay is bought from Right for 2.
     table = armada_table(*_georgy("baths"), values=GEORGY_BOARD)
-    chained = check_card(table, 0, "aqueduct", naval=True)
+    chained = check_card(table, 0, "aqueduct", step="naval")
     assert chained.legal and chained.how == "chain" and chained.coins == 2
     assert _buys(chained) == {("Right", "clay"): (1, 2)}
     # Olympia A's second stage: one free card an age; the ship is still paid (1 clay, 2 coins).
     olympia = armada_table(*_georgy(wonder="olympia", stages=2), values=GEORGY_BOARD)
-    free = check_card(olympia, 0, "temple", free_build=True, naval=True)
-    assert free.legal and free.how == "free_build" and free.coins == 2 and free.naval.fleet == "blue"
+    free = check_card(olympia, 0, "temple", free_build=True, step="naval")
+    assert free.legal and free.how == "free_build" and free.coins == 2 and free.step.fleet == "blue"
 
 
 def test_never_a_naval_construction_from_the_discard_pile() -> None:
@@ -107,7 +107,7 @@ def test_never_a_naval_construction_from_the_discard_pile() -> None:
     # игроку Строить Корабли."
     table = armada_table(*_georgy(wonder="halikarnassos", stages=2), values=GEORGY_BOARD)  # A stage 2: from the discard
     assert check_card(table, 0, "baths", from_discard=True).legal
-    refused = check_card(table, 0, "baths", from_discard=True, naval=True)
+    refused = check_card(table, 0, "baths", from_discard=True, step="naval")
     assert not refused.legal and refused.reason_code == "naval_from_discard"
     assert not naval_construction_allowed("discard_pile")
     assert naval_construction_allowed("chain") and naval_construction_allowed("free_build")
@@ -122,13 +122,13 @@ def test_faq_babylon_b_last_card_is_an_extra_turn_with_a_naval_construction() ->
 def test_a_ship_on_its_last_space_moves_no_more() -> None:
     # "если фигурка Корабля уже находится на последней ячейке поля Порта, улучшать этот флот больше нельзя"
     table = armada_table(*_georgy(fleets={"blue": 6}), values=GEORGY_BOARD)
-    check = check_card(table, 0, "baths", naval=True)
+    check = check_card(table, 0, "baths", step="naval")
     assert not check.legal and check.reason_code == "fleet_complete"
 
 
 def test_a_check_that_needs_an_unknown_value_says_which() -> None:
     table = armada_table(*_georgy())
-    check = check_card(table, 0, "baths", naval=True)
+    check = check_card(table, 0, "baths", step="naval")
     assert not check.legal and check.reason_code == "unknown_value"
     assert [u.key for u in check.unknowns] == ["port_board.1.blue.1.cost"]
     assert "blue fleet level 1 build cost on port board 1 unknown" in check.reason
@@ -140,7 +140,7 @@ def test_a_check_that_needs_an_unknown_value_says_which() -> None:
 
 def test_brown_and_grey_cards_move_no_ship() -> None:
     table = armada_table(*_georgy(), values=GEORGY_BOARD)
-    check = check_card(table, 0, "loom", naval=True)
+    check = check_card(table, 0, "loom", step="naval")
     assert not check.legal and check.reason_code == "no_fleet"
 
 
@@ -413,7 +413,7 @@ def test_incursion_target_two_seats_away() -> None:
     # "отдаёт его игроку, обозначенному двойной стрелкой" — the direction is printed only as an icon.
     five = armada_table(*[city(n, w, port_board=i + 1) for i, (n, w) in enumerate(
         [("A", "gizah"), ("B", "rhodes"), ("C", "ephesos"), ("D", "babylon"), ("E", "olympia")])])
-    dock = five.armada.cards["dock"]
+    dock = armada_of(five).cards["dock"]
     with pytest.raises(UnknownValueError) as error:
         incursion_target(five, 0, dock)
     assert error.value.unknowns[0].key == "card.dock.incursion"
@@ -423,7 +423,7 @@ def test_incursion_target_two_seats_away() -> None:
     entered = armada_table(*[city(n, w, port_board=i + 1) for i, (n, w) in enumerate(
         [("A", "gizah"), ("B", "rhodes"), ("C", "ephesos"), ("D", "babylon"), ("E", "olympia")])],
         values={"card.dock.incursion": "right"})
-    assert incursion_target(entered, 0, entered.armada.cards["dock"]) == 3    # right of the right neighbour
+    assert incursion_target(entered, 0, armada_of(entered).cards["dock"]) == 3    # right of the right neighbour
 
 
 def test_team_example_incursion_and_doubled_tokens() -> None:
@@ -491,7 +491,7 @@ def test_eastern_emporium_buys_once_from_two_seats_right() -> None:
 def test_a_missing_port_board_number_is_named() -> None:
     table = armada_table(city("Georgy", "rhodes", coins=5), city("B", "gizah", port_board=2),
                          city("C", "ephesos", port_board=3), values=GEORGY_BOARD)
-    check = check_card(table, 0, "baths", naval=True)
+    check = check_card(table, 0, "baths", step="naval")
     assert check.reason_code == "unknown_value"
     assert "Georgy's port board number is not given (give this player's \"port_board\" in the table file)" \
         in check.reason

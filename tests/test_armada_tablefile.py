@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.games.armada.rules.port import port_state
 from companion.games.sevenwonders.tablefile import TableFileError, parse_table, table_to_json
 from tests.conftest import armada_document, city, table_document
 from tests.test_armada_tables import FIVE, TEAM, TEAMS
@@ -82,7 +83,7 @@ def test_whole_table_armada_problems() -> None:
 
 @pytest.mark.parametrize("tokens", [[3, 5, 7], [7, 5, 3], [-1, -2, -3], [1, 3], [3, 3, 3], [5, 5], [-3, 1, 5], []])
 def test_naval_tokens_that_can_come_one_per_age_are_accepted(tokens: list[int]) -> None:
-    assert parse_table(_four(naval_tokens=tokens)).players[0].port.naval_tokens == tuple(tokens)
+    assert port_state(parse_table(_four(naval_tokens=tokens)).players[0]).naval_tokens == tuple(tokens)
 
 
 def test_naval_tokens_never_run_out() -> None:
@@ -92,7 +93,7 @@ def test_naval_tokens_never_run_out() -> None:
              for board, wonder in enumerate(wonders, start=1)]
     eight[-1]["other_wonder"] = {"name": "Petra", "resource": "stone", "stages": 3}
     table = parse_table(armada_document(*eight))
-    assert sum(p.port.naval_tokens.count(-2) for p in table.players) == 8
+    assert sum(port_state(p).naval_tokens.count(-2) for p in table.players) == 8
 
 
 def test_armada_needs_the_expansion_and_its_player_counts() -> None:
@@ -165,4 +166,4 @@ def test_the_documented_armada_example_is_valid() -> None:
     document = json.loads(block)
     jsonschema.validate(document, SCHEMA)
     table = parse_table(document)
-    assert [p.port.board for p in table.players] == [1, 2, 5]
+    assert [port_state(p).board for p in table.players] == [1, 2, 5]

@@ -62,7 +62,7 @@ def _store(name: str) -> GameStore:
     if name == "armada/taps-in-play":
         from companion.games.armada.rules.data import armada_with_values
 
-        return GameStore(":memory:", armada=armada_with_values(ARMADA_VALUES))
+        return GameStore(":memory:", sources={"armada": armada_with_values(ARMADA_VALUES)})
     return GameStore(":memory:")
 
 

@@ -152,7 +152,7 @@ def test_an_unknown_naval_strength_names_the_value_and_gives_no_token(path: Path
 
 def test_entered_values_decide_the_naval_conflict(path: Path) -> None:
     armada = armada_with_values({"fleet.red.1.naval_shields": 1, "fleet.red.2.naval_shields": 2})
-    with GameStore(path, armada=armada) as store:
+    with GameStore(path, sources={"armada": armada}) as store:
         session = GameSession.start(store, SEATS, armada=True)
         session.move_fleet(0, "red", +1)
         session.move_fleet(1, "red", +1)
@@ -166,15 +166,15 @@ def test_a_build_paid_with_a_naval_construction_moves_its_ship(path: Path) -> No
     # Board 1's blue level-1 space entered as costing 1 ore. Anna (Gizah: stone) builds the Baths
     # (1 stone, her own) and moves her blue ship: the ore is bought from Boris (Rhodes: ore) for 2.
     armada = armada_with_values({"port_board.1.blue.1.cost": {"resources": {"ore": 1}}})
-    with GameStore(path, armada=armada) as store:
+    with GameStore(path, sources={"armada": armada}) as store:
         session = GameSession.start(store, SEATS, armada=True)
-        check = session.check_card(0, "baths", naval=True)
-        assert check.legal and check.naval is not None and (check.naval.fleet, check.naval.to_level) == ("blue", 1)
+        check = session.check_card(0, "baths", step="naval")
+        assert check.legal and check.step is not None and (check.step.fleet, check.step.to_level) == ("blue", 1)
         session.pay(0, check)
         assert [p["coins"] for p in session.players] == [1, 5, 3]
         assert session.fleet_level(0, "blue") == 1
-        assert session.check_card(0, "baths").naval is None      # without asking, no ship moves
-        unknown = session.check_card(1, "baths", naval=True)     # board 2's blue cost: nobody entered it
+        assert session.check_card(0, "baths").step is None      # without asking, no ship moves
+        unknown = session.check_card(1, "baths", step="naval")     # board 2's blue cost: nobody entered it
         assert not unknown.legal and unknown.reason_code == "unknown_value"
         assert [u.key for u in unknown.unknowns] == ["port_board.2.blue.1.cost"]
 
@@ -214,7 +214,7 @@ trade level 1; level 2 = 2 coins and a tax of 1; green level 2 explores a level-
 
 
 def test_a_turn_applies_taxes_piracy_the_spaces_coins_and_exploration(path: Path) -> None:
-    with GameStore(path, armada=armada_with_values(TURN_VALUES)) as store:
+    with GameStore(path, sources={"armada": armada_with_values(TURN_VALUES)}) as store:
         session = GameSession.start(store, FOUR, armada=True)
         anna, boris, vera, dara = range(4)
         # Turn 1: Anna's yellow ship reaches space 1 (trade level 1); Boris builds Pirate Cache (3 coins
@@ -307,7 +307,7 @@ def test_an_incursion_at_five_players_waits_for_its_direction(path: Path) -> Non
     # Entered as "left": the player left of Dara's left neighbour. Players are listed clockwise and a
     # player's left neighbour is the next one in the list (docs/table-file.md): Dara (3) -> Emil (4)
     # -> Anna (0).
-    with GameStore(path, armada=armada_with_values({"card.dock.incursion": "left"})) as store:
+    with GameStore(path, sources={"armada": armada_with_values({"card.dock.incursion": "left"})}) as store:
         session = GameSession.resume(store, session.game_id)
         assert session.turn_summary().incursions == [(3, 0, "dock")]
         session.confirm_turn()

@@ -94,7 +94,7 @@ class CompanionApp(App):
         install_last_resort()                           # nothing raised in the event loop closes the app
         if self.store_path is None:                     # Android: the user data folder, in the app's own storage
             self.store_path = self._android_store_path()
-        self.store = GameStore(self.store_path, armada=self.armada_data)
+        self.store = GameStore(self.store_path, sources={"armada": self.armada_data})
         self.language = self.requested_language or self.store.setting("language", "en")
         if self.language not in LANGUAGES:
             self.language = "en"

@@ -25,7 +25,7 @@ def _store(args: argparse.Namespace) -> Any:
         return load_armada_data(components_path(args))
 
     path = Path(args.store) if args.store else default_store_path()
-    return GameStore(path, armada=armada)       # StoreUnusable: one line and exit status 4
+    return GameStore(path, sources={"armada": armada})       # StoreUnusable: one line and exit status 4
 
 
 def _game_id(store: Any, text: str) -> int:
@@ -194,7 +194,7 @@ def _add_seven_wonders(store: Any, args: argparse.Namespace, document: Any) -> i
     from companion.storage.recording import record_table
 
     with from_file(args.table):                                   # every problem of the file, one per line
-        parse_table(document, store.data, armada=store.armada)
+        parse_table(document, store.data, sources=store.sources)
     return int(record_table(store, document, allow_twin=args.again))   # as read: with what the camera did not read
 
 

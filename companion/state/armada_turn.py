@@ -156,7 +156,7 @@ class TurnActions:
             if "fleets" in player:
                 player["fleets"] = {f: int(before.get("fleets", {}).get(f, 0)) for f in player["fleets"]}
                 player.pop("fleet_values", None)
-        return parse_table(document, self.data, armada=self.store.armada)
+        return parse_table(document, self.data, sources=self.store.sources)
 
     # -- what the turn does -------------------------------------------------------------------------------
     def turn_summary(self) -> TurnSummary:

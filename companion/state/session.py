@@ -71,8 +71,9 @@ class GameSession(ArmadaActions):
         self.data: GameData = store.data
         self.registry = registry or load_marker_registry()
         self._by_key = {c.key: c for c in self.registry}
-        self._table: tuple[str, Any, Table] | None = None
-        """The last table read from the document: its document as JSON, the Armada values, the table."""
+        self._table: tuple[str, list[int], Table, Any] | None = None
+        """The last table read from the document: its document as JSON, the expansions' components (their
+        ids), the table, and those components (kept alive, so that their ids stay theirs)."""
         state = store.state(game_id)
         self.document: dict[str, Any] = state.document
         self.finished = state.finished
@@ -208,14 +209,15 @@ class GameSession(ArmadaActions):
 
     def table(self) -> Table:
         """The table as the engine sees it now (read again from the document only when the document or
-        the Armada values changed: a tap asks for it several times)."""
-        armada = self.store.armada
-        if callable(armada) and self.has_armada:
-            armada = armada()                       # the owner's values as they are now
+        an expansion's components changed (an owner's entered Armada values): a tap asks for it several times)."""
+        played = self.document.get("expansions", [])
+        sources = {name: source() if callable(source) and name in played else source      # the values as they are now
+                   for name, source in self.store.sources.items()}
         text = json.dumps(self.document, sort_keys=True)
         kept = self._table
-        if kept is None or kept[0] != text or kept[1] is not armada:
-            kept = self._table = (text, armada, parse_table(self.document, self.data, armada=armada))
+        if kept is None or kept[0] != text or kept[1] != [id(source) for source in sources.values()]:
+            table = parse_table(self.document, self.data, sources=sources)
+            kept = self._table = (text, [id(source) for source in sources.values()], table, sources)
         return kept[2]
 
     def seat_of(self, wonder: str) -> int:
@@ -507,8 +509,9 @@ class GameSession(ArmadaActions):
             earned[neighbour] = earned.get(neighbour, 0) + buy.coins
         events = self._coins_events(earned, f"trade:{names[seat]}")
         events += self._coins_events({seat: -sum(b.coins for b in check.plan.buys)}, f"trade:{check.target}")
-        if check.naval is not None:
-            events.append(self._fleet_event(seat, check.naval.fleet, check.naval.to_level - check.naval.from_level))
+        if check.step is not None:
+            step: Any = check.step                  # Armada's naval step: which ship moves how far
+            events.append(self._fleet_event(seat, step.fleet, step.to_level - step.from_level))
         return events
 
     def _coins_events(self, deltas: dict[int, int], why: str) -> list[LoggedEvent]:
@@ -532,7 +535,7 @@ class GameSession(ArmadaActions):
         try:
             for kind, payload, source in events:
                 apply_event(document, Event(0, kind, payload, source, ""), self.data)
-            return parse_table(document, self.data, armada=self.store.armada)
+            return parse_table(document, self.data, sources=self.store.sources)
         except (EventError, TableFileError) as error:
             problems = error.problems if isinstance(error, TableFileError) else [error]
             raise SessionError("; ".join(str(p) for p in problems)) from None
@@ -588,16 +591,25 @@ class GameSession(ArmadaActions):
         return [built, *self._coins_events({seat: gained}, f"stage:{stages}")]
 
     # -- the engine ---------------------------------------------------------------------------------
-    def check_card(self, seat: int, card_id: str, *, free_build: bool = False, naval: bool = False) -> BuildCheck:
-        """Can this player build that card now, and the cheapest way to pay; with `naval` (Armada) the
-        ship of the card's colour also moves, paid in the same purchase."""
+    def check_card(self, seat: int, card_id: str, *, free_build: bool = False, step: str | None = None) -> BuildCheck:
+        """Can this player build that card now, and the cheapest way to pay; with `step` an expansion's
+        step is paid in the same purchase (``"naval"``, Armada: the ship of the card's colour moves),
+        when the game plays with that expansion."""
         self._reload()                              # on the table as the log holds it now
-        return check_card(self.table(), seat, card_id, free_build=free_build, naval=naval and self.has_armada)
+        table = self.table()
+        return check_card(table, seat, card_id, free_build=free_build, step=self._played_step(table, step))
 
-    def check_stage(self, seat: int, *, naval: bool = False) -> BuildCheck:
-        """Can this player build the next wonder stage now (with `naval`: and move the wonder-symbol ship)."""
+    def check_stage(self, seat: int, *, step: str | None = None) -> BuildCheck:
+        """Can this player build the next wonder stage now (with `step` ``"naval"``: and move the
+        wonder-symbol ship)."""
         self._reload()
-        return check_stage(self.table(), seat, naval=naval and self.has_armada)
+        table = self.table()
+        return check_stage(table, seat, step=self._played_step(table, step))
+
+    @staticmethod
+    def _played_step(table: Table, step: str | None) -> str | None:
+        """`step` when an expansion the table plays with adds it, else None (the build alone)."""
+        return step if any(step in extension.step_kinds for extension in table.extensions) else None
 
     def conflicts(self) -> ConflictResult:
         """The land conflicts of the age being played, for the table as it stands."""

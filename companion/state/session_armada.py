@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.gamedata.facts import Unknown, UnknownValueError
 from companion.games.armada.rules.naval import NavalResult, resolve_naval
-from companion.games.armada.rules.port import naval_strength
+from companion.games.armada.rules.port import armada_of, naval_strength
 from companion.games.armada.rules.values import space_reward_facts
 from companion.games.armada.tablefile import ARMADA_PLAYER_FIELDS
 from companion.state.armada_turn import TurnActions
@@ -77,9 +77,9 @@ class ArmadaActions(TurnActions):
 
     def armada_data(self) -> ArmadaData:
         """The Armada data the store scores with (the shipped data with the owner's entered values)."""
-        table = self.table()
-        assert table.armada is not None
-        return table.armada
+        armada = armada_of(self.table())
+        assert armada is not None
+        return armada
 
     @property
     def card_sets(self) -> tuple[str, ...]:
@@ -224,8 +224,9 @@ class ArmadaActions(TurnActions):
         if not self.has_armada:
             return None
         table = self.table()
-        assert table.armada is not None
-        if self.age not in table.armada.rules.naval_ages:
+        armada = armada_of(table)
+        assert armada is not None
+        if self.age not in armada.rules.naval_ages:
             return None
         try:
             return resolve_naval(table, self.age)
