@@ -78,7 +78,7 @@ class CompanionApp(App):
         self.theme: Theme = load_theme()
         self.feed: Any = None
         self.architects_camera: Any = None
-        """An Architects game's camera play (companion.state.architects_camera), None otherwise."""
+        """An Architects game's camera play (companion.games.architects.camera), None otherwise."""
         self.pilot: Any = None
         self.preview_frames = 0
         self._preview_number = 0
@@ -376,7 +376,7 @@ class CompanionApp(App):
         if "island" in values and self.session is not None:
             from companion.app.widgets.armada import island_name
 
-            values["island"] = island_name(self.session.armada_data().islands[values["island"]])
+            values["island"] = island_name(self.session.part("armada").armada_data().islands[values["island"]])
         return self.tr(f"session.{error.key}", **values)
 
     def notify(self, text: str, *, bad: bool = False, undo: Any = None) -> None:

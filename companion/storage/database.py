@@ -20,11 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from companion.games.sevenwonders.rules import score_table
 from companion.games.sevenwonders.rules.loader import load_game_data
 from companion.games.sevenwonders.rules.model import GameData
 from companion.games.sevenwonders.tablefile import Sources
-from companion.storage.architects_log import record_architects_result
 from companion.storage.events import (
     SOURCES,
     STATE_KINDS,
@@ -38,6 +36,7 @@ from companion.storage.events import (
     replay,
     table_problems,
 )
+from companion.storage.games import GAME_RESULTS, ResultRefused, game_of
 from companion.storage.player_ids import RENAMED_SETTING, new_player_ids
 from companion.userdirs import user_data_folder
 
@@ -508,17 +507,15 @@ class GameStore:
         :raises StoreError: when the events do not make a valid table.
         """
         state = replay(events, self.data, sources=self.sources)
-        if state.architects is not None:
-            return record_architects_result(db, game_id, state, when)
-        if state.table is None:
-            raise StoreError("the game cannot be scored: " + "; ".join(state.problems or ["no players"]))
-        scored = score_table(state.table)
-        if not scored.complete:
-            raise StoreError("the game cannot be scored until these values are entered: "
-                             + "; ".join(f"{gap.label} ({name})" for name, gap in scored.unknowns()))
-        sheet = scored.to_json()
-        db.execute("UPDATE games SET status = 'finished', finished_at = COALESCE(finished_at, ?) WHERE id = ?",
-                   (when, game_id))
+        game = game_of(state)
+        try:
+            sheet = GAME_RESULTS.find(game)(state)
+        except ResultRefused as error:
+            raise StoreError(str(error)) from None
+        except LookupError:
+            raise StoreError(f"the game cannot be scored: no game '{game}' is installed") from None
+        db.execute("UPDATE games SET status = 'finished', finished_at = COALESCE(finished_at, ?), game = ? "
+                   "WHERE id = ?", (when, game, game_id))
         db.execute("INSERT OR REPLACE INTO results (game_id, table_json, sheet_json, computed_at) VALUES (?, ?, ?, ?)",
                    (game_id, json.dumps(state.document), json.dumps(sheet), when))
         return sheet

@@ -16,14 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.architects.rules.table import ArchitectsTable
-from companion.games.armada.tablefile import ARMADA_PLAYER_FIELDS
-from companion.games.sevenwonders.rules.loader import load_game_data
-from companion.games.sevenwonders.rules.model import GameData
-from companion.games.sevenwonders.rules.table import Table
-from companion.games.sevenwonders.tablefile import TABLE_FORMAT, Sources, TableFileError, parse_table
-from companion.jsonread import Problem, Reader
-from companion.storage.architects_events import (
+from companion.games.architects.events import (
     ARCHITECTS_KINDS,
     ArchitectsEventError,
     apply_architects,
@@ -32,6 +25,13 @@ from companion.storage.architects_events import (
     check_architects_payload,
     is_architects,
 )
+from companion.games.architects.rules.table import ArchitectsTable
+from companion.games.armada.tablefile import ARMADA_PLAYER_FIELDS
+from companion.games.sevenwonders.rules.loader import load_game_data
+from companion.games.sevenwonders.rules.model import GameData
+from companion.games.sevenwonders.rules.table import Table
+from companion.games.sevenwonders.tablefile import TABLE_FORMAT, Sources, TableFileError, parse_table
+from companion.jsonread import Problem, Reader
 
 __all__ = [
     "KINDS",

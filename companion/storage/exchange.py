@@ -19,11 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from companion.fileformats import other_format
+from companion.games.architects.log import architects_bgstats, is_architects_sheet
 from companion.games.architects.rules.scoring import CATEGORIES as ARCHITECTS_CATEGORIES
 from companion.games.sevenwonders.rules import CATEGORIES, expansion_score_rows
 from companion.games.sevenwonders.rules.model import GameData
 from companion.jsonread import JsonInputError, Problem, Problems, Reader, load_json_file, problem_lines, quoted
-from companion.storage.architects_log import architects_bgstats, is_architects_sheet
 from companion.storage.database import GameStore, StoreError
 from companion.storage.events import KINDS, SOURCES, STATE_KINDS, Event, EventError, empty_document, replay
 from companion.storage.player_ids import player_id

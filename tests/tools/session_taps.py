@@ -64,9 +64,9 @@ TAPS: list[Tap] = [
     ("conflicts", lambda s: s.confirm_conflicts()),
 ]
 ARMADA_TAPS: list[Tap] = [
-    ("ship", lambda s: s.move_fleet(0, "red", +1)),
-    ("island", lambda s: s.add_island(1, "inhabited_island")),
-    ("island undo", lambda s: s.remove_island(1, "inhabited_island")),
+    ("ship", lambda s: s.part("armada").move_fleet(0, "red", +1)),
+    ("island", lambda s: s.part("armada").add_island(1, "inhabited_island")),
+    ("island undo", lambda s: s.part("armada").remove_island(1, "inhabited_island")),
     ("naval trade", _trade_and_build(0, "baths", step="naval")),        # the ore bought and the blue ship moved
     *TAPS,                                                            # the conflicts: land and naval tokens
 ]

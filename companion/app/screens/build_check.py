@@ -92,7 +92,7 @@ class BuildCheckScreen(AppScreen):
                 row.add_widget(choice)
         for choice in row.children:
             choice.chosen = choice.value == self.seat
-        self.armada = session.has_armada
+        self.armada = session.plays("armada")
         self.naval = self.naval and self.armada
         table = session.table()
         self.can_free_build = has_free_build(table.players[self.seat])

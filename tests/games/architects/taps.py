@@ -2,7 +2,7 @@
 after tap, until it is killed (for the test that kills it at random moments: whether a battle is due
 must come back exactly on resume).
 
-Usage: python -m tests.tools.architects_taps STORE
+Usage: python -m tests.games.architects.taps STORE
 Prints "tap GAME NAME -" before each tap and "done GAME NAME" once it is saved.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable
 from companion.games.architects.rules.data import load_architects_data
-from companion.state.architects_session import ArchitectsSession
+from companion.games.architects.session import ArchitectsSession
 from companion.storage import GameStore
 
 DATA = load_architects_data()

@@ -16,14 +16,14 @@ import pytest
 from companion.storage.database import GameStore
 
 pytestmark = pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed")
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_an_architects_game_with_medals_by_taps(tmp_path: Path) -> None:
     store = tmp_path / "games.sqlite3"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "offscreen", "KIVY_NO_ARGS": "1",
            "KIVY_NO_CONFIG": "1", "KIVY_NO_FILELOG": "1"}
-    done = subprocess.run([sys.executable, "-m", "tests.tools.architects_ui_script", str(store)], cwd=ROOT, env=env,
+    done = subprocess.run([sys.executable, "-m", "tests.games.architects.ui_script", str(store)], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
     result = json.loads(done.stdout.strip().splitlines()[-1])
@@ -53,7 +53,7 @@ def test_an_architects_game_with_medals_by_taps(tmp_path: Path) -> None:
 def test_an_architects_game_played_through_the_camera_view(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "offscreen", "KIVY_NO_ARGS": "1",
            "KIVY_NO_CONFIG": "1", "KIVY_NO_FILELOG": "1"}
-    script = "tests.tools.architects_camera_script"
+    script = "tests.games.architects.camera_script"
     done = subprocess.run([sys.executable, "-m", script, str(tmp_path / "games.sqlite3"),
                            str(tmp_path / "game.mp4")], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]

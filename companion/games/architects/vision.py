@@ -28,7 +28,7 @@ OWNED_KINDS = ("architects_card", "architects_token", "architects_cat", "archite
 
 @dataclass(frozen=True)
 class ArchitectsLayoutRules:
-    """Distances from companion/data/architects_layout.json (mm)."""
+    """Distances from companion/games/architects/data/layout.json (mm)."""
 
     area_centre: tuple[float, float]
     """The middle of an area in its tray's frame, from the tray's sticker."""
@@ -41,7 +41,8 @@ class ArchitectsLayoutRules:
 @cache
 def architects_layout_rules() -> ArchitectsLayoutRules:
     """The rules shipped with the package."""
-    raw = json.loads(resources.files("companion.data").joinpath("architects_layout.json").read_text(encoding="utf-8"))
+    shipped = resources.files("companion.games.architects").joinpath("data", "layout.json")
+    raw = json.loads(shipped.read_text(encoding="utf-8"))
     x, y = raw["area_centre_from_tray_sticker_mm"]
     return ArchitectsLayoutRules((float(x), float(y)), float(raw["reach_mm"]), float(raw["own_ratio"]),
                                  float(raw["centre_mm"]))

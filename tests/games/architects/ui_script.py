@@ -1,6 +1,6 @@
 """Play a 3-player 7 Wonders Architects game with Medals through the app's real widgets, by taps, to
 the score sheet; print what the log and the sheet hold as one JSON line. Run in its own process
-(Kivy opens one window per process): ``python -m tests.tools.architects_ui_script STORE [W H LANG]``.
+(Kivy opens one window per process): ``python -m tests.games.architects.ui_script STORE [W H LANG]``.
 
 Screenshots of every Architects screen go to tests/output/screens/architects-<size>-<lang>-*.png.
 """

@@ -1,4 +1,4 @@
-"""The marker numbers of 7 Wonders Architects and Medals, from companion/data/architects_markers.json.
+"""The marker numbers of 7 Wonders Architects and Medals, from companion/games/architects/data/markers.json.
 
 One number per wonder tray, per wonder piece (on its built side), per card kind, per Progress token
 kind, the Cat pawn, the Military Victory tokens, and each medal on its reward side and on its goal
@@ -19,7 +19,7 @@ from companion.markers.registry import ARCHITECTS_KINDS, ARCHITECTS_RANGE, Compo
 
 __all__ = ["ARCHITECTS_MARKERS_FILE", "read_architects_markers"]
 
-ARCHITECTS_MARKERS_FILE = "architects_markers.json"
+ARCHITECTS_MARKERS_FILE = "games/architects/data/markers.json"
 FIELDS = ("marker", "kind", "wonder", "piece", "card", "token", "medal")
 
 
@@ -90,7 +90,7 @@ def read_architects_markers(data: ArchitectsData, taken: set[int], lookalikes: s
                             problems: list[Problem]) -> list[Component]:
     """The Architects components with their numbers; a problem for a number already `taken`, a
     lookalike id (a QR finder pattern or an icon decodes as it), or a component without one."""
-    text = resources.files("companion.data").joinpath(ARCHITECTS_MARKERS_FILE).read_text(encoding="utf-8")
+    text = resources.files("companion.games.architects").joinpath("data", "markers.json").read_text(encoding="utf-8")
     local: list[Problem] = []
     reader = Reader(json.loads(text), local)
     copies = {k: v.as_int(minimum=1, maximum=500) or 1 for k, v in reader["sticker_copies"].items()}

@@ -1,5 +1,5 @@
 """An 8-player Armada team game played by taps in the app, in Russian on the 800x480 screen
-(tests/tools/armada8_game_script.py, in its own process: one Kivy window per process): New game
+(tests/games/armada/game8_script.py, in its own process: one Kivy window per process): New game
 with eight seats and the eighth wonder described (Petra: stone, stages of 3/0/7 points and 0/2/0
 shields), teams of two, three short ages, the score pad, history, BG Stats and statistics. The
 totals below are worked out by hand from the Armada rulebook.
@@ -24,7 +24,7 @@ from companion.storage import GameStore
 from companion.storage.exchange import export_bgstats, export_csv, export_json, import_game
 
 pytestmark = pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed")
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +32,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     folder = tmp_path_factory.mktemp("armada8-app")
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COMPANION_COMPONENTS": str(folder / "components.json")}
     out = folder / "out.json"
-    subprocess.run([sys.executable, "-m", "tests.tools.armada8_game_script", str(out), "ru", "800x480"], cwd=ROOT,
+    subprocess.run([sys.executable, "-m", "tests.games.armada.game8_script", str(out), "ru", "800x480"], cwd=ROOT,
                    env=env, check=True, timeout=900, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     return {**json.loads(out.read_text(encoding="utf-8")), "components": str(folder / "components.json")}
 

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from companion.games.architects.rules.data import load_architects_data
+from companion.games.architects.simulation import architects_table_scene
 from companion.games.architects.tablefile import parse_architects
-from companion.simulation.architects_scenes import architects_table_scene
-from companion.state.architects_tracker import ArchitectsTracker
+from companion.games.architects.tracker import ArchitectsTracker
+from companion.games.architects.vision import ArchitectsObservation, AreaObservation, read_architects_layout
 from companion.state.tracker import ConfirmationRule
-from companion.vision.architects_layout import ArchitectsObservation, AreaObservation, read_architects_layout
 from companion.vision.pipeline import TableReader
 
 DATA = load_architects_data()
@@ -160,9 +160,9 @@ def test_companion_table_finds_an_architects_table_by_itself(tmp_path: Any, caps
 
 
 def test_the_camera_plays_the_game_and_the_medal_offer_appears(tmp_path: Any) -> None:
+    from companion.games.architects.camera import apply_camera_changes
     from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable, MedalLayout
-    from companion.state.architects_camera import apply_camera_changes
-    from companion.state.architects_session import ArchitectsSession
+    from companion.games.architects.session import ArchitectsSession
     from companion.storage.database import GameStore
 
     players = tuple(ArchitectsPlayer(n, DATA.wonders[w]) for n, w in (("Ann", "giza"), ("Bob", "rhodes")))
@@ -189,9 +189,9 @@ def test_the_camera_plays_the_game_and_the_medal_offer_appears(tmp_path: Any) ->
 
 
 def test_a_resumed_game_starts_the_camera_from_the_log(tmp_path: Any) -> None:
+    from companion.games.architects.camera import ArchitectsCameraPlay
     from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable, MedalLayout
-    from companion.state.architects_camera import ArchitectsCameraPlay
-    from companion.state.architects_session import ArchitectsSession
+    from companion.games.architects.session import ArchitectsSession
     from companion.storage.database import GameStore
 
     players = tuple(ArchitectsPlayer(n, DATA.wonders[w]) for n, w in (("Ann", "giza"), ("Bob", "rhodes")))

@@ -1,7 +1,7 @@
 """An 8-player Armada team game played by taps in its own process (one Kivy window per process):
-`python -m tests.tools.armada8_game_script OUT.json LANGUAGE WIDTHxHEIGHT` sets up eight seats with
+`python -m tests.games.armada.game8_script OUT.json LANGUAGE WIDTHxHEIGHT` sets up eight seats with
 the eighth wonder described on New game (Petra: stone, 3 stages of 3/0/7 points and 0/2/0 shields),
-teams of two, plays three short ages and writes what the app shows for tests/test_app_armada8.py,
+teams of two, plays three short ages and writes what the app shows for tests/games/armada/test_app8.py,
 which checks it against totals worked out by hand.
 """
 
@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tests.games.armada.game_script import _panel, _widgets, card, close_city, end_age, final, fleet_tile, ship, turn
 from tests.tools.app_driver import AppDriver
-from tests.tools.armada_game_script import _panel, _widgets, card, close_city, end_age, final, fleet_tile, ship, turn
 
 EIGHT = ("Anna", "Boris", "Chen", "Dara", "Emil", "Fatima", "Gleb", "Hana")
 PETRA = {"name": "Petra", "resource": "stone", "stages": 3, "points": (3, 0, 7), "shields": (0, 2, 0)}
@@ -91,7 +91,7 @@ def ship_this_game(ui: AppDriver, seat: int, fleet: str, value: int) -> str:
 
 
 def eight_player_game(ui: AppDriver, prefix: str) -> dict[str, Any]:
-    """Three short ages; see tests/test_app_armada8.py for what each tap should give."""
+    """Three short ages; see tests/games/armada/test_app8.py for what each tap should give."""
     anna, boris, gleb, hana = 0, 1, 6, 7
     new_game(ui, prefix)
     ui.screenshot(f"{prefix}-table")

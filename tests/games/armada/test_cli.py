@@ -1,6 +1,6 @@
 """The command line with Armada: score, check, conflicts, components, and the game log.
 
-Expected totals are the hand-scored 5-player table of tests/test_armada_tables.py (Anna 84, Boris
+Expected totals are the hand-scored 5-player table of tests/games/armada/test_tables.py (Anna 84, Boris
 73, Chen 31, Dara 44, Emil 35).
 """
 
@@ -16,7 +16,7 @@ import pytest
 from companion.cli import main
 from companion.gamedata.components import read_components
 from tests.conftest import armada_document, city
-from tests.test_armada_tables import FIVE
+from tests.games.armada.test_tables import FIVE
 
 TOTALS = {"Anna": 84, "Boris": 73, "Chen": 31, "Dara": 44, "Emil": 35}
 
@@ -186,12 +186,12 @@ def test_games_log_keeps_the_armada_state(tmp_path: Path, capsys: pytest.Capture
 
 
 def test_team_game_is_logged_with_its_teams(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from tests.test_armada_tables import TEAM, TEAMS
+    from tests.games.armada.test_tables import TEAM, TEAMS
 
     store = tmp_path / "games.sqlite3"
     table = _write(tmp_path, armada_document(*TEAM, teams=TEAMS))
     assert main(["games", "--store", str(store), "add", table]) == 0
-    # The winning team and its total: Anna 59 + Boris 43 = 102 (tests/test_armada_tables.py).
+    # The winning team and its total: Anna 59 + Boris 43 = 102 (tests/games/armada/test_tables.py).
     assert "logged game 1; won by team Anna + Boris (102)" in capsys.readouterr().out
     assert main(["games", "--store", str(store), "list"]) == 0
     assert "won by team Anna + Boris (102): Anna (olympia A), Boris" in capsys.readouterr().out

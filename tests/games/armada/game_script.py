@@ -1,8 +1,8 @@
 """Two whole Armada games played by taps in their own process (Kivy allows one window per process):
-`python -m tests.tools.armada_game_script OUT.json` plays a 4-player game in Russian on the 800x480
+`python -m tests.games.armada.game_script OUT.json` plays a 4-player game in Russian on the 800x480
 screen, then a 6-player team game on the same box (the values entered in the first game are not
 asked again), and writes what the app shows at the end of each as JSON for
-tests/test_app_armada.py, which checks it against totals computed by hand.
+tests/games/armada/test_app.py, which checks it against totals computed by hand.
 
 Every value printed only as an icon is entered in the app's question dialog, with its stepper.
 """
@@ -159,7 +159,7 @@ def four_player_game(ui: AppDriver) -> dict[str, Any]:
     ship(ui, vera, "green")
     turn(ui)
     ship(ui, vera, "green")
-    inhabited = ui.app.session.armada_data().islands["inhabited_island"]
+    inhabited = ui.app.session.part("armada").armada_data().islands["inhabited_island"]
     turn(ui, "armada-ru-turn-exploration", island=(vera, str(inhabited.names.get("ru") or inhabited.name)))
     age3 = end_age(ui, 3, "armada-ru-end-of-age-3")
     ui.screenshot("armada-ru-score")

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from companion.games.architects.rules.table import ArchitectsTable
-from companion.state.architects_session import ArchitectsSession
-from companion.state.architects_tracker import ArchitectsChange, ArchitectsTracker
+from companion.games.architects.session import ArchitectsSession
+from companion.games.architects.tracker import ArchitectsChange, ArchitectsTracker
+from companion.games.architects.vision import ArchitectsObservation, read_architects_layout
 from companion.state.errors import SessionError
 from companion.state.tracker import ConfirmationRule
-from companion.vision.architects_layout import ArchitectsObservation, read_architects_layout
 from companion.vision.layout import PlacedMarker
 
 __all__ = ["ArchitectsCameraPlay", "apply_camera_changes", "logged_reading"]

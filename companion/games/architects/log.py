@@ -3,25 +3,32 @@ statistics and the exports need of its sheets (BG Stats with BoardGameGeek id 34
 
 from __future__ import annotations
 
-import json
-import sqlite3
 import uuid
 from collections import defaultdict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from companion.games.architects.events import architects_sheet, area_of, set_up_payload
 from companion.games.architects.rules.data import load_architects_data
 from companion.games.architects.rules.scoring import CATEGORIES
 from companion.games.architects.rules.table import ArchitectsTable
 from companion.games.architects.tablefile import GAME
-from companion.storage.architects_events import architects_sheet, area_of, set_up_payload
 from companion.storage.events import Event, Replay, empty_document, now_iso
+from companion.storage.games import GAME_RESULTS, ResultRefused
 
 if TYPE_CHECKING:
     from companion.storage.database import GameStore
 
-__all__ = ["architects_bgstats", "architects_game_ids", "architects_statistics", "is_architects_sheet",
-           "new_architects_game", "record_architects_result", "record_architects_table", "table_events"]
+__all__ = [
+    "architects_bgstats",
+    "architects_game_ids",
+    "architects_result",
+    "architects_statistics",
+    "is_architects_sheet",
+    "new_architects_game",
+    "record_architects_table",
+    "table_events",
+]
 
 BGG_ID = 346703
 """7 Wonders Architects on BoardGameGeek."""
@@ -100,22 +107,17 @@ def _log_game(store: GameStore, table: ArchitectsTable, *, source: str, at: str 
     return game_id
 
 
-def record_architects_result(db: sqlite3.Connection, game_id: int, state: Replay, when: str) -> dict[str, Any]:
-    """Score a replayed Architects game and store its final table and sheet, marking the game
-    finished (inside the caller's transaction); return the sheet.
+def architects_result(state: Replay) -> dict[str, Any]:
+    """The sheet of a finished Architects game.
 
-    :raises StoreError: when the events do not make a valid table.
+    :raises ResultRefused: when the events do not make a valid table.
     """
-    from companion.storage.database import StoreError
-
     if state.architects is None or state.problems:
-        raise StoreError("the game cannot be scored: " + "; ".join(state.problems or ["no players"]))
-    sheet = architects_sheet(state.architects)
-    db.execute("UPDATE games SET status = 'finished', finished_at = COALESCE(finished_at, ?), game = ? WHERE id = ?",
-               (when, GAME, game_id))
-    db.execute("INSERT OR REPLACE INTO results (game_id, table_json, sheet_json, computed_at) VALUES (?, ?, ?, ?)",
-               (game_id, json.dumps(state.document), json.dumps(sheet), when))
-    return sheet
+        raise ResultRefused("the game cannot be scored: " + "; ".join(state.problems or ["no players"]))
+    return architects_sheet(state.architects)
+
+
+GAME_RESULTS.register(GAME, architects_result, game="architects")
 
 
 def architects_statistics(store: GameStore) -> dict[str, Any]:

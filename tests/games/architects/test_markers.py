@@ -19,7 +19,7 @@ from companion.vision.reader import MarkerReader
 REGISTRY = load_marker_registry()
 DATA = load_architects_data()
 ARCHITECTS = REGISTRY.in_sets(("architects",))
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_every_architects_component_has_one_number_in_the_reserved_range() -> None:

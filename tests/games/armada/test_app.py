@@ -1,4 +1,4 @@
-"""Armada played by taps in the app, in Russian on the 800x480 screen (tests/tools/armada_game_script.py,
+"""Armada played by taps in the app, in Russian on the 800x480 screen (tests/games/armada/game_script.py,
 in its own process: one Kivy window per process): a 4-player game with Armada cards, piracy, a tax,
 exploration, a discard, an incursion and naval conflicts with ties, every value printed only as an
 icon entered in the app where it is first needed; then a 6-player team game on the same box, which
@@ -23,7 +23,7 @@ import pytest
 from companion.gamedata.components import read_components
 
 pytestmark = pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed")
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +32,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], Pa
     components = folder / "components.json"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COMPANION_COMPONENTS": str(components)}
     out = folder / "out.json"
-    subprocess.run([sys.executable, "-m", "tests.tools.armada_game_script", str(out)], cwd=ROOT, env=env,
+    subprocess.run([sys.executable, "-m", "tests.games.armada.game_script", str(out)], cwd=ROOT, env=env,
                    check=True, timeout=900, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     return json.loads(out.read_text(encoding="utf-8")), components
 

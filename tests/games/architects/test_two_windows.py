@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from companion.state.architects_session import ArchitectsSession
+from companion.games.architects.events import area_of, battle_due
+from companion.games.architects.session import ArchitectsSession
 from companion.state.errors import SessionError
 from companion.storage import GameStore
-from companion.storage.architects_events import area_of, battle_due
-from tests.tools.architects_taps import TAPS, play, seating
+from tests.games.architects.taps import TAPS, play, seating
 from tests.tools.killing import killed_during
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture
@@ -109,7 +109,7 @@ def test_an_earlier_versions_log_of_whole_areas_replays_unchanged(tmp_path: Path
 def _killed(path: Path, after: str, delay: float) -> None:
     """Run the tap process, kill it `delay` seconds after it starts the tap `after` (SIGKILL)."""
     name = after.replace(" ", "_")
-    killed_during("tests.tools.architects_taps", path, lambda line: line.startswith("tap ") and
+    killed_during("tests.games.architects.taps", path, lambda line: line.startswith("tap ") and
                   line.endswith(f" {name} -\n"), delay)
 
 

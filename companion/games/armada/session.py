@@ -8,29 +8,34 @@ so every action here writes the seat's whole port state with one field changed.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Sequence
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from companion.gamedata.facts import Unknown, UnknownValueError
 from companion.games.armada.rules.naval import NavalResult, resolve_naval
 from companion.games.armada.rules.port import armada_of, naval_strength
 from companion.games.armada.rules.values import space_reward_facts
-from companion.games.armada.tablefile import ARMADA_PLAYER_FIELDS
-from companion.state.armada_turn import TurnActions
+from companion.games.armada.tablefile import ARMADA_PLAYER_FIELDS, OTHER_WONDER
+from companion.games.armada.turn import TurnActions
+from companion.markers import Component
 from companion.state.errors import SessionError
+from companion.state.parts import SESSION_PARTS
 
 if TYPE_CHECKING:
     from companion.games.armada.rules.data import ArmadaData
-    from companion.games.sevenwonders.rules.model import GameData
-    from companion.storage import GameStore
+    from companion.games.sevenwonders.rules.model import Card
 
-__all__ = ["ARMADA", "ArmadaActions", "NavalUnknown", "port_set_up_events"]
+__all__ = ["ARMADA", "HAND_ONLY_BOARD", "ArmadaPart", "NavalUnknown", "port_set_up_events"]
 
 ARMADA = "armada"
 """The expansion's id in the table document's `expansions`."""
 FLEETS = ("red", "yellow", "blue", "green")
 """The four fleets in the order of the port board (and of the city panel)."""
+
+
+HAND_ONLY_BOARD = Component(-1, "wonder_side", wonder=OTHER_WONDER, side="A")
+"""The board of Armada's eighth wonder (another expansion's): no sticker, so the camera never sees
+it or assigns it a card; the tracker holds its city so copies are counted once."""
 
 
 class NavalUnknown(Exception):
@@ -58,16 +63,42 @@ def port_set_up_events(players: int, boards: Sequence[int] | None) -> list[tuple
     return [("armada_set", {"seat": seat, "armada": _start_port(board)}, "hand") for seat, board in enumerate(chosen)]
 
 
-class ArmadaActions(TurnActions):
-    """Armada actions of `GameSession`, which provides the store, the document, `age`, `table()` and
-    `_transact(build)`, which logs the events `build` makes from the latest `document` in one transaction."""
+class ArmadaPart(TurnActions):
+    """Armada's part of a 7 Wonders game session (``session.part("armada")``): the port of each seat,
+    ships moved and islands taken by hand, the turn, naval conflicts at the end of an age."""
 
-    _transact: Callable[[Callable[[], list[tuple[str, dict[str, Any], str]]]], None]
+    id: ClassVar[str] = ARMADA
+    marker_sets: ClassVar[tuple[str, ...]] = (ARMADA,)
 
-    store: GameStore
-    data: GameData
-    game_id: int
-    document: dict[str, Any]
+    # -- hooks of the base session ------------------------------------------------------------------
+    @classmethod
+    def set_up_events(cls, players: int, options: Mapping[str, Any]) -> list[tuple[str, dict[str, Any], str]]:
+        """Each seat's port board (option ``port_boards``; default: seat order), ships on their start space."""
+        return port_set_up_events(players, options.get("port_boards"))
+
+    def opened(self) -> None:
+        self._complete_ports()
+
+    def cards(self) -> Mapping[str, Card]:
+        """Armada's 24 cards, with the values entered so far."""
+        return self.armada_data().cards
+
+    def hand_only_board(self, player: Mapping[str, Any]) -> Component | None:
+        return HAND_ONLY_BOARD if player["wonder"] == OTHER_WONDER else None
+
+    def step_events(self, seat: int, step: Any) -> list[tuple[str, dict[str, Any], str]]:
+        """The ship a naval construction moves."""
+        return [self._fleet_event(seat, step.fleet, step.to_level - step.from_level)]
+
+    def end_of_age_events(self) -> list[tuple[str, dict[str, Any], str]]:
+        """The naval tokens of the age, and the incursion tokens back to the reserve."""
+        try:
+            naval = self.naval_conflict()
+        except NavalUnknown as error:
+            missing = "; ".join(u.describe() for u in error.unknowns)
+            raise SessionError("the naval conflict needs values nobody has entered: " + missing,
+                               key="naval_unknown", values=missing) from None
+        return [*(self._naval_token_events(naval) if naval is not None else []), *self._incursions_returned(naval)]
 
     # -- what the port is now ----------------------------------------------------------------------
     @property
@@ -80,18 +111,6 @@ class ArmadaActions(TurnActions):
         armada = armada_of(self.table())
         assert armada is not None
         return armada
-
-    @property
-    def card_sets(self) -> tuple[str, ...]:
-        """The marker sets whose cards this game uses: the base game's, and Armada's when played with it."""
-        return ("base", ARMADA) if self.has_armada else ("base",)
-
-    def card_data(self) -> GameData:
-        """The game data with the cards of this game's box: the base game's, and Armada's 24 (with the
-        values entered so far) when played with it. What the picker, the camera and the city show."""
-        if not self.has_armada:
-            return self.data
-        return replace(self.data, cards={**self.data.cards, **self.armada_data().cards})
 
     def port(self, seat: int) -> dict[str, Any]:
         """The Armada fields of a seat as the table document holds them (a copy)."""
@@ -295,3 +314,6 @@ class ArmadaActions(TurnActions):
     def _need_armada(self) -> None:
         if not self.has_armada:
             raise SessionError("this game is played without Armada")
+
+
+SESSION_PARTS.register(ARMADA, ArmadaPart, game="armada")

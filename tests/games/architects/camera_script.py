@@ -1,7 +1,7 @@
 """A 2-player 7 Wonders Architects game with Medals played through the app's camera view: a video of
 rendered tables (nothing is tapped but the medal offer and the score sheet) to the score sheet; print
 what the sheet holds as one JSON line. Run in its own process (Kivy opens one window per process):
-``python -m tests.tools.architects_camera_script STORE VIDEO [W H LANG]``; the video is written
+``python -m tests.games.architects.camera_script STORE VIDEO [W H LANG]``; the video is written
 first when missing. Screenshots go to tests/output/screens/architects-camera-<size>-<lang>-*.png.
 """
 
@@ -52,7 +52,7 @@ def after_resuming() -> list[dict[str, Any]]:
 def write_video(path: Path, seconds_per_moment: float = 2.0, fps: float = 5.0,
                 moments: list[dict[str, Any]] | None = None) -> None:
     """Render each moment and hold it for `seconds_per_moment` (a camera over a 2-player table)."""
-    from companion.simulation.architects_scenes import architects_table_scene
+    from companion.games.architects.simulation import architects_table_scene
     from companion.simulation.scenes import Camera
 
     camera = Camera(1920, 1080, 66.0, 700.0, yaw_deg=90.0)

@@ -59,9 +59,9 @@ def run_architects_table(args: argparse.Namespace, reader: Any, videos: bool, fr
     not a valid table), or None when the table is a 7 Wonders table (nothing printed)."""
     from companion.cli.vision_commands import checked_status
     from companion.games.architects.tablefile import parse_architects
-    from companion.state.architects_tracker import ArchitectsTracker
+    from companion.games.architects.tracker import ArchitectsTracker
+    from companion.games.architects.vision import read_architects_layout
     from companion.state.tracker import ConfirmationRule
-    from companion.vision.architects_layout import read_architects_layout
 
     if args.game == "7wonders":
         return None

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from companion.games.armada.rules.port import port_state
 from companion.games.sevenwonders.tablefile import TableFileError, parse_table, table_to_json
 from tests.conftest import armada_document, city, table_document
-from tests.test_armada_tables import FIVE, TEAM, TEAMS
+from tests.games.armada.test_tables import FIVE, TEAM, TEAMS
 from tests.test_tablefile import json_values
 
 SCHEMA = json.loads(resources.files("companion.games.sevenwonders").joinpath("data", "table.schema.json").read_text())
@@ -161,7 +161,7 @@ def test_damaged_teams_never_crash(value: object) -> None:
 def test_the_documented_armada_example_is_valid() -> None:
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parent.parent / "docs" / "table-file.md").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[3] / "docs" / "table-file.md").read_text(encoding="utf-8")
     block = text.split("## Armada", 1)[1].split("```json", 1)[1].split("```", 1)[0]
     document = json.loads(block)
     jsonschema.validate(document, SCHEMA)

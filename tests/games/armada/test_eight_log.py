@@ -106,13 +106,13 @@ def test_a_log_written_before_the_eighth_wonder_still_replays() -> None:
 def test_a_fleet_value_for_this_game_is_logged_checked_and_dropped_when_the_ship_moves(tmp_path: Path) -> None:
     session = _eight(tmp_path)
     for _ in range(3):
-        session.move_fleet(0, "red", 1)
+        session.part("armada").move_fleet(0, "red", 1)
     with pytest.raises(SessionError):                          # the rulebook: red space 3 gives 3 naval shields
-        session.set_fleet_value(0, "red", "naval_shields", 4)
-    session.move_fleet(0, "red", -1)
-    session.set_fleet_value(0, "red", "naval_shields", 2)      # space 2: read off this table's board
-    assert session.space_unknown_keys(0, "red") == []          # not asked again in this game
+        session.part("armada").set_fleet_value(0, "red", "naval_shields", 4)
+    session.part("armada").move_fleet(0, "red", -1)
+    session.part("armada").set_fleet_value(0, "red", "naval_shields", 2)      # space 2: read off this table's board
+    assert session.part("armada").space_unknown_keys(0, "red") == []          # not asked again in this game
     reopened = GameSession.resume(session.store, session.game_id)
-    assert reopened.naval_strength(0) == 2
-    reopened.move_fleet(0, "red", 1)                           # space 3 now: the value of space 2 goes
-    assert "fleet_values" not in reopened.port(0) and reopened.naval_strength(0) == 3
+    assert reopened.part("armada").naval_strength(0) == 2
+    reopened.part("armada").move_fleet(0, "red", 1)                           # space 3 now: the value of space 2 goes
+    assert "fleet_values" not in reopened.part("armada").port(0) and reopened.part("armada").naval_strength(0) == 3

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.errors import CommandError
+from companion.cli.registry import COMMANDS
 from companion.gamedata.components import HELP, InputError, default_components_path, read_components
 from companion.gamedata.facts import Fact
 from companion.games.armada.rules.data import ArmadaData, load_armada_data
@@ -186,3 +187,6 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     edit.add_argument("--components", metavar="PATH", help="the components file (default: $COMPANION_COMPONENTS "
                                                            "or the user data folder)")
     edit.set_defaults(run=run_edit)
+
+
+COMMANDS.register("components", register, game="armada")

@@ -22,12 +22,12 @@ from companion.games.armada.rules.port import trade_level
 from companion.games.sevenwonders.tablefile import parse_table
 from companion.jsonread import quoted
 from companion.state.errors import SessionError
+from companion.state.parts import SessionPart
 
 if TYPE_CHECKING:
     from companion.games.armada.rules.data import ArmadaData
-    from companion.games.sevenwonders.rules.model import GameData
     from companion.games.sevenwonders.rules.table import Table
-    from companion.storage import Event, GameStore
+    from companion.storage import Event
 
 __all__ = ["FreeMove", "SeatTurn", "TurnActions", "TurnSummary"]
 
@@ -87,18 +87,11 @@ class TurnSummary:
         return not (any(s.steps or s.gained or s.lost for s in self.seats) or self.incursions)
 
 
-class TurnActions:
-    """The turn part of `GameSession` (provides the store, the document, `table()`, `port()` and the
-    events helpers)."""
+class TurnActions(SessionPart):
+    """The turn actions of Armada's session part (`session.ArmadaPart` adds `port()`, `armada_data()`
+    and the events helpers)."""
 
-    store: GameStore
-    game_id: int
-    document: dict[str, Any]
-    data: GameData
-    _transact: Callable[[Callable[[], list[tuple[str, dict[str, Any], str]]]], None]
     _fleet_event: Callable[..., tuple[str, dict[str, Any], str]]
-    _coins_events: Callable[[dict[int, int], str], list[tuple[str, dict[str, Any], str]]]
-    table: Callable[[], Table]
     armada_data: Callable[[], ArmadaData]
     port: Callable[[int], dict[str, Any]]
 
