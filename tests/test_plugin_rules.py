@@ -109,7 +109,6 @@ ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {
     ("companion.storage.database", "companion.games.sevenwonders.rules.model"): 1,
     ("companion.storage.database", "companion.games.sevenwonders.tablefile"): 1,
     ("companion.storage.events", "companion.games.architects.rules.table"): 1,
-    ("companion.storage.events", "companion.games.armada.tablefile"): 1,
     ("companion.storage.events", "companion.games.sevenwonders.rules.loader"): 1,
     ("companion.storage.events", "companion.games.sevenwonders.rules.model"): 1,
     ("companion.storage.events", "companion.games.sevenwonders.rules.table"): 1,
