@@ -82,10 +82,8 @@ ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {
     ("companion.cli.vision_commands", "companion.games.armada.rules.data"): 1,
     ("companion.cli.vision_commands", "companion.games.sevenwonders.rules.loader"): 2,
     ("companion.cli.vision_commands", "companion.games.sevenwonders.tablefile"): 2,
-    ("companion.markers.registry", "companion.games.architects.rules.data"): 1,
     ("companion.markers.registry", "companion.games.sevenwonders.rules.loader"): 1,
     ("companion.markers.registry", "companion.games.sevenwonders.rules.model"): 1,
-    ("companion.markers.registry", "companion.games.architects.markers"): 1,
     ("companion.simulation.playback", "companion.games.sevenwonders.rules.loader"): 1,
     ("companion.simulation.playback", "companion.games.sevenwonders.rules.model"): 1,
     ("companion.simulation.recording", "companion.games.sevenwonders.rules.loader"): 1,
@@ -153,7 +151,6 @@ ALLOWED_GAME_NAMED_FILES: set[str] = {
 ALLOWED_CYCLES: set[tuple[str, ...]] = {
     ('companion.app.widgets.armada', 'companion.app.widgets.city'),
     ('companion.cli.vision_commands', 'companion.games.architects.camera_cli'),
-    ('companion.games.architects.markers', 'companion.markers.registry'),
 }
 
 
