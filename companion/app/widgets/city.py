@@ -200,7 +200,7 @@ class CityPanel(BoxLayout):
                 self.remove_widget(self._armada)
             return
         if self._armada is None:
-            from companion.app.widgets.armada import ArmadaPart
+            from companion.games.armada.app.port import ArmadaPart
 
             self._armada = ArmadaPart()
         if self._armada.parent is None:

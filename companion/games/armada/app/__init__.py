@@ -1,0 +1,8 @@
+"""Armada in the app: its screen of entered values (registered in the app's screens), the port and turn
+panels the 7 Wonders screens show for a game with Armada, and Armada's words."""
+
+from __future__ import annotations
+
+from companion.app.registry import SCREENS, ScreenSpec
+
+SCREENS.register("armada_values", ScreenSpec(f"{__name__}.values_screen", __name__), game="armada")
