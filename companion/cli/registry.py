@@ -4,7 +4,7 @@ that adds its subcommands to the parser (Armada's ``components``)."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,11 +20,13 @@ COMMANDS: Registry[Subcommands] = Registry("command", "cli")
 
 @dataclass(frozen=True)
 class TableReader:
-    """Another game's reading of `companion table` (Architects'): its options, and a run that reads the
-    frames as that game's table (the exit status) or returns None when they show a 7 Wonders table."""
+    """Another game's reading of `companion table` (Architects'): its options, a run that reads the
+    frames as that game's table (the exit status) or returns None when they show a 7 Wonders table,
+    and its wonders' ids (``--names`` may name the players by them)."""
 
     add_arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace, Any, bool, Iterable[Any]], int | None]
+    wonders: Callable[[], Sequence[str]]
 
 
 TABLE_READERS: Registry[TableReader] = Registry("table reader", "cli")

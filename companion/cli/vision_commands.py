@@ -32,11 +32,12 @@ def _sizes(text: str) -> dict[str, float]:
 
 
 def _names(text: str) -> dict[str, str]:
-    """Player names by wonder: a wonder of 7 Wonders, or of 7 Wonders Architects (``--game architects``)."""
-    from companion.games.architects.rules.data import load_architects_data
+    """Player names by wonder: a wonder of 7 Wonders, or of another game `companion table` reads
+    (7 Wonders Architects, ``--game architects``)."""
+    from companion.cli.registry import TABLE_READERS
     from companion.games.sevenwonders.rules.loader import load_game_data
 
-    wonders = [*load_game_data().wonders, *load_architects_data().wonders]
+    wonders = [*load_game_data().wonders, *(w for other in TABLE_READERS.values() for w in other.wonders())]
     names = {}
     for part in text.split(","):
         wonder, _, name = (s.strip() for s in part.partition("="))
