@@ -39,6 +39,8 @@ def test_every_failure_injected_into_every_tap_and_the_camera_becomes_a_message(
     # a real tap on a full disk: the change is refused in the player's words, the game goes on
     assert report["real"] == {"table": NOT_SAVED, "architects_table": NOT_SAVED}
     assert report["alive"] is True
+    # under the test driver, a failure the guard reports fails the test unless the test expects it
+    assert report["strict"] == {"unexpected_fails": True, "expected_is_seen": True}
 
 
 def test_a_board_not_in_the_game_seen_by_the_camera_does_not_end_the_app(tmp_path: Path) -> None:

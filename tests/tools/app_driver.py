@@ -2,12 +2,17 @@
 taps sent through the window as touches, screenshots saved for a person to look at.
 
 Kivy's environment must be set before Kivy is first imported: `AppDriver.start` does it.
+
+The app's guard turns any exception in a tap or a frame into a message for the player and goes on;
+under the driver such a failure fails the test at the next frame (with its traceback), unless the
+test expects it (`with driver.expecting_failures() as seen:`).
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -18,11 +23,36 @@ __all__ = ["SCREENSHOTS", "AppDriver"]
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "output" / "screens"
 
 
+class Failures:
+    """The failures the app's guard reported: each block of `AppDriver.expecting_failures` takes those
+    it expects; any other is unexpected."""
+
+    def __init__(self) -> None:
+        self.expecting: list[tuple[Callable[[BaseException], bool], list[tuple[str, BaseException]]]] = []
+        self.unexpected: list[tuple[str, BaseException]] = []
+
+    def __call__(self, error: BaseException, where: str) -> None:
+        if self.expecting and self.expecting[-1][0](error):
+            self.expecting[-1][1].append((where, error))
+        else:
+            self.unexpected.append((where, error))
+
+    def raise_unexpected(self) -> None:
+        """Fail with the first unexpected failure (and its traceback), forgetting them all."""
+        if self.unexpected:
+            (where, error), *others = self.unexpected
+            self.unexpected.clear()
+            raise AssertionError(f"the app reported a failure in {where or 'a handler'} (a player would only read "
+                                 f"a message): {type(error).__name__}: {error}"
+                                 + (f" (and {len(others)} more)" if others else "")) from error
+
+
 class AppDriver:
     """The app running in this process, offscreen."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, failures: Failures | None = None) -> None:
         self.app = app
+        self.failures = failures or Failures()
 
     @classmethod
     def start(cls, store: Path, *, size: tuple[int, int] = (1280, 800), language: str = "en",
@@ -31,12 +61,15 @@ class AppDriver:
         configure_kivy(size=size, offscreen=True)
         from kivy.base import runTouchApp
 
+        from companion.app.guard import watch_failures
         from companion.app.main import CompanionApp
 
+        failures = Failures()
+        watch_failures(failures)
         app = CompanionApp(store, language=language, camera=camera)
         app._run_prepare()
         runTouchApp(embedded=True)
-        driver = cls(app)
+        driver = cls(app, failures)
         driver.pump(frames=3)
         return driver
 
@@ -46,6 +79,19 @@ class AppDriver:
 
         self.app.stop()
         stopTouchApp()
+        self.failures.raise_unexpected()
+
+    @contextmanager
+    def expecting_failures(self, expected: Callable[[BaseException], bool] = lambda _: True
+                           ) -> Iterator[list[tuple[str, BaseException]]]:
+        """Failures the guard reports inside this block for which `expected(error)` holds are the test's
+        own (it injects them): a list of (where, error) for it to look at. Any other still fails."""
+        seen: list[tuple[str, BaseException]] = []
+        self.failures.expecting.append((expected, seen))
+        try:
+            yield seen
+        finally:
+            self.failures.expecting.pop()
 
     # -- time ------------------------------------------------------------------------------------
     def pump(self, seconds: float = 0.0, *, frames: int = 2) -> None:
@@ -57,6 +103,7 @@ class AppDriver:
         while done < frames or time.monotonic() < end:
             EventLoop.idle()
             done += 1
+        self.failures.raise_unexpected()
 
     def wait_until(self, condition: Callable[[], bool], timeout: float = 30.0) -> bool:
         """Pump until `condition()` holds; False after `timeout` seconds."""
