@@ -4,7 +4,7 @@ with eight seats and the eighth wonder described (Petra: stone, stages of 3/0/7 
 shields), teams of two, three short ages, the score pad, history, BG Stats and statistics. The
 totals below are worked out by hand from the Armada rulebook.
 
-Screenshots: tests/output/screens/armada8-ru-800x480-*.png.
+Screenshots (with COMPANION_SCREENSHOTS=1): tests/output/screens/armada8-ru-800x480-*.png.
 """
 
 from __future__ import annotations

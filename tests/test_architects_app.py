@@ -1,6 +1,6 @@
 """A 3-player 7 Wonders Architects game with Medals played through the app by taps, to the score
 sheet (in its own process: Kivy opens one window per process). Screenshots of every Architects
-screen go to tests/output/screens/ for a person to look at."""
+screen go to tests/output/screens/ for a person to look at (with COMPANION_SCREENSHOTS=1)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,13 @@
 """Drive the real app headless: one offscreen Kivy window per process, the clock pumped by hand,
 taps sent through the window as touches, screenshots saved for a person to look at.
 
-Kivy's environment must be set before Kivy is first imported: `AppDriver.start` does it.
+Kivy's environment must be set before Kivy is first imported: `AppDriver.start` does it. Frames are
+not paced to the screen's 60 per second (`companion bench app` measures the app at its real pace):
+a pump runs its frames back to back, and lets real time pass only where it is asked to (a popup
+opening, a scroll view deciding whether a touch scrolls, a camera thread reading frames).
+
+Screenshots are written where a test reads the picture (`screenshot(name, needed=True)`); the
+others, for a person looking at the screens, only with COMPANION_SCREENSHOTS=1 in the environment.
 
 The app's guard turns any exception in a tap or a frame into a message for the player and goes on;
 under the driver such a failure fails the test at the next frame (with its traceback), unless the
@@ -10,6 +16,7 @@ test expects it (`with driver.expecting_failures() as seen:`).
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -21,6 +28,13 @@ from companion.app.launch import configure_kivy
 __all__ = ["SCREENSHOTS", "AppDriver"]
 
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "output" / "screens"
+FRAME_GAP = 0.01
+"""Seconds between two frames while a pump waits for real time to pass."""
+
+
+def screenshots_wanted() -> bool:
+    """True when every screenshot is to be written (COMPANION_SCREENSHOTS=1), not only those a test reads."""
+    return os.environ.get("COMPANION_SCREENSHOTS", "") == "1"
 
 
 class Failures:
@@ -60,6 +74,11 @@ class AppDriver:
         """Build the app and open its (offscreen) window; the clock only moves when pumped."""
         configure_kivy(size=size, offscreen=True)
         from kivy.base import runTouchApp
+        from kivy.clock import Clock
+        from kivy.config import Config
+
+        Config.set("graphics", "maxfps", "0")
+        Clock._max_fps = 0.0        # the clock read maxfps when kivy.clock was first imported (maybe by a test)
 
         from companion.app.guard import watch_failures
         from companion.app.main import CompanionApp
@@ -95,14 +114,21 @@ class AppDriver:
 
     # -- time ------------------------------------------------------------------------------------
     def pump(self, seconds: float = 0.0, *, frames: int = 2) -> None:
-        """Run the event loop for at least `frames` frames and `seconds` of real time."""
+        """Run the event loop for at least `frames` frames and `seconds` of real time (a frame every
+        FRAME_GAP seconds while only time has to pass, the last one after it has)."""
         from kivy.base import EventLoop
 
         end = time.monotonic() + seconds
         done = 0
-        while done < frames or time.monotonic() < end:
+        while True:
             EventLoop.idle()
             done += 1
+            if done < frames:
+                continue
+            left = end - time.monotonic()
+            if left <= 0:
+                break
+            time.sleep(min(FRAME_GAP, left))
         self.failures.raise_unexpected()
 
     def wait_until(self, condition: Callable[[], bool], timeout: float = 30.0) -> bool:
@@ -112,7 +138,7 @@ class AppDriver:
             if condition():
                 return True
             self.pump(frames=1)
-            time.sleep(0.005)
+            time.sleep(FRAME_GAP)
         return condition()
 
     # -- finding widgets ----------------------------------------------------------------------------
@@ -221,13 +247,17 @@ class AppDriver:
         return self.app.tr(key, **values)
 
     # -- pictures --------------------------------------------------------------------------------------
-    def screenshot(self, name: str) -> Path:
-        """Save what the window shows as tests/output/screens/<name>.png (after a redraw)."""
+    def screenshot(self, name: str, *, needed: bool = False) -> Path | None:
+        """Save what the window shows as tests/output/screens/<name>.png (after a redraw) when the test
+        reads it (`needed`) or COMPANION_SCREENSHOTS=1; the file, or None when none was written."""
         from kivy.core.window import Window
 
         self.pump(frames=3)
+        if not (needed or screenshots_wanted()):
+            return None
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        written = Path(Window.screenshot(str(SCREENSHOTS / f"{name}.png")))
         final = SCREENSHOTS / f"{name}.png"
+        # Kivy numbers the file it writes (name0001.png): a name of this process's own, then renamed.
+        written = Path(Window.screenshot(str(SCREENSHOTS / f"{name}.{os.getpid()}.png")))
         written.replace(final)
         return final
