@@ -4,7 +4,9 @@ taps sent through the window as touches, screenshots saved for a person to look 
 Kivy's environment must be set before Kivy is first imported: `AppDriver.start` does it. Frames are
 not paced to the screen's 60 per second (`companion bench app` measures the app at its real pace):
 a pump runs its frames back to back, and lets real time pass only where it is asked to (a popup
-opening, a scroll view deciding whether a touch scrolls, a camera thread reading frames).
+opening, a scroll view deciding whether a touch scrolls, a camera thread reading frames). The window
+is drawn on the last frame of each pump (what the screen shows after each step), not on the frames
+before it (llvmpipe draws in software: most of a frame's time).
 
 Screenshots are written where a test reads the picture (`screenshot(name, needed=True)`); the
 others, for a person looking at the screens, only with COMPANION_SCREENSHOTS=1 in the environment.
@@ -30,6 +32,8 @@ __all__ = ["SCREENSHOTS", "AppDriver"]
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "output" / "screens"
 FRAME_GAP = 0.01
 """Seconds between two frames while a pump waits for real time to pass."""
+DRAW_GAP = 0.1
+"""Seconds between two drawings of the window while `wait_until` waits (it runs a frame each FRAME_GAP)."""
 
 
 def screenshots_wanted() -> bool:
@@ -65,8 +69,13 @@ class AppDriver:
     """The app running in this process, offscreen."""
 
     def __init__(self, app: Any, failures: Failures | None = None) -> None:
+        from kivy.core.window import Window
+
         self.app = app
         self.failures = failures or Failures()
+        self._drawing = True
+        Window.fbind("on_draw", self._hold_draw)       # bound last, so called first: True stops the drawing
+        Window.fbind("on_flip", self._hold_draw)
 
     @classmethod
     def start(cls, store: Path, *, size: tuple[int, int] = (1280, 800), language: str = "en",
@@ -95,7 +104,10 @@ class AppDriver:
     def stop(self) -> None:
         """Close the app (its camera, its store) and the window."""
         from kivy.base import stopTouchApp
+        from kivy.core.window import Window
 
+        Window.funbind("on_draw", self._hold_draw)
+        Window.funbind("on_flip", self._hold_draw)
         self.app.stop()
         stopTouchApp()
         self.failures.raise_unexpected()
@@ -115,29 +127,44 @@ class AppDriver:
     # -- time ------------------------------------------------------------------------------------
     def pump(self, seconds: float = 0.0, *, frames: int = 2) -> None:
         """Run the event loop for at least `frames` frames and `seconds` of real time (a frame every
-        FRAME_GAP seconds while only time has to pass, the last one after it has)."""
+        FRAME_GAP seconds while only time has to pass, the last one after it has). Every frame runs
+        the clock, the input and the layouts; the window is drawn on the last one (what the screen
+        shows once the pump is over), not on those before it, whose pictures nobody sees."""
+        end = time.monotonic() + max(seconds, 0.0)
+        for _ in range(max(frames, 1) - 1):
+            self._frame(draw=False)
+        while (left := end - time.monotonic()) > 0:
+            time.sleep(min(FRAME_GAP, left))
+            if end - time.monotonic() > 0:
+                self._frame(draw=False)
+        self._frame(draw=True)
+        self.failures.raise_unexpected()
+
+    def _frame(self, *, draw: bool) -> None:
+        """One turn of Kivy's event loop, drawing the window (when something changed) or not."""
         from kivy.base import EventLoop
 
-        end = time.monotonic() + seconds
-        done = 0
-        while True:
+        self._drawing = draw
+        try:
             EventLoop.idle()
-            done += 1
-            if done < frames:
-                continue
-            left = end - time.monotonic()
-            if left <= 0:
-                break
-            time.sleep(min(FRAME_GAP, left))
-        self.failures.raise_unexpected()
+        finally:
+            self._drawing = True
+
+    def _hold_draw(self, *_: Any) -> bool:
+        """Bound to the window's on_draw and on_flip: True (stop: no drawing) inside an undrawn frame."""
+        return not self._drawing
 
     def wait_until(self, condition: Callable[[], bool], timeout: float = 30.0) -> bool:
         """Pump until `condition()` holds; False after `timeout` seconds."""
         end = time.monotonic() + timeout
+        drawn = 0.0
         while time.monotonic() < end:
             if condition():
                 return True
-            self.pump(frames=1)
+            draw = time.monotonic() - drawn >= DRAW_GAP         # the picture (a camera's preview) 10 times a second
+            self._frame(draw=draw)
+            drawn = time.monotonic() if draw else drawn
+            self.failures.raise_unexpected()
             time.sleep(FRAME_GAP)
         return condition()
 
