@@ -23,7 +23,8 @@ from companion.gamedata.components import read_components
 from companion.storage import GameStore
 from companion.storage.exchange import export_bgstats, export_csv, export_json, import_game
 
-pytestmark = pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed")
+pytestmark = [pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed"),
+              pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed")
+pytestmark = [pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed"),
+              pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")
