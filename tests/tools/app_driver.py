@@ -214,7 +214,8 @@ class AppDriver:
         x, y = self._settled_centre(widget)
         touch = UnitTestTouch(x, y)
         touch.touch_down()
-        self.pump(frames=1)
+        self._frame(draw=False)                 # the finger down for a frame (its pressed look is not looked at)
+        self.failures.raise_unexpected()
         touch.touch_up()
         # A scroll view holds a touch back for up to 0.2 s to see whether it scrolls; a popup takes
         # 0.2 s to open or close.
@@ -224,7 +225,8 @@ class AppDriver:
         """Where the widget's middle is once the layouts stop moving it (a few frames after a redraw)."""
         last = widget.to_window(*widget.center)
         for _ in range(30):
-            self.pump(frames=1)
+            self._frame(draw=False)             # layouts only: where it lies, not how it looks
+            self.failures.raise_unexpected()
             now = widget.to_window(*widget.center)
             if now == last:
                 return now
