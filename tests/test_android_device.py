@@ -27,7 +27,8 @@ import pytest
 
 from companion.i18n import translate
 
-pytestmark = pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed")
+pytestmark = [pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed"),
+              pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[1]
 RED, BLUE = [0, 0, 255], [255, 0, 0]
 

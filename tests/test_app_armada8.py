@@ -4,7 +4,7 @@ with eight seats and the eighth wonder described (Petra: stone, stages of 3/0/7 
 shields), teams of two, three short ages, the score pad, history, BG Stats and statistics. The
 totals below are worked out by hand from the Armada rulebook.
 
-Screenshots: tests/output/screens/armada8-ru-800x480-*.png.
+Screenshots (with COMPANION_SCREENSHOTS=1): tests/output/screens/armada8-ru-800x480-*.png.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from companion.gamedata.components import read_components
 from companion.storage import GameStore
 from companion.storage.exchange import export_bgstats, export_csv, export_json, import_game
 
-pytestmark = pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed")
+pytestmark = [pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed"),
+              pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -2,7 +2,8 @@
 check a build, resolve the ages, score, switch the language, and look at every screen.
 
 One offscreen window serves the whole module (Kivy allows one per process); screenshots of every
-screen go to tests/output/screens/ for a person to look at.
+screen go to tests/output/screens/ for a person to look at (with COMPANION_SCREENSHOTS=1; those a
+test reads always).
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed")
+pytestmark = [pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed"),
+              pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +28,7 @@ def ui(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
     driver.stop()
 
 
-def _picture_has_content(path: Path) -> bool:
+def _picture_has_content(path: Path | None) -> bool:
     """A screenshot that is not one flat colour (something was drawn)."""
     import cv2
 
@@ -183,7 +185,7 @@ def test_history_shows_the_game_and_its_bgstats_code(ui: object) -> None:
     ui.tap(ui.tr("detail.bgstats"))
     qr = [w for w in ui.walk() if type(w).__name__ == "Image" and w.texture is not None]
     assert qr and qr[0].texture.width == qr[0].texture.height          # a square QR code is shown
-    path = ui.screenshot("bgstats-qr")
+    path = ui.screenshot("bgstats-qr", needed=True)
     # A phone reads the code off the screen: it holds the link that opens BG Stats with this play.
     import cv2
     import zxingcpp
@@ -244,7 +246,7 @@ def test_every_screen_fits_a_small_touchscreen(ui: object) -> None:
     try:
         for name in ("home", "settings", "history", "stats"):
             ui.app.go(name)
-            assert _picture_has_content(ui.screenshot(f"small-{name}"))
+            assert _picture_has_content(ui.screenshot(f"small-{name}", needed=True))
             # Every button is at least 36 px high: a fingertip on a 7" 800x480 screen.
             buttons = [w for w in ui.walk(ui.screen) if type(w).__name__ == "BigButton" and w.opacity > 0]
             assert buttons and min(b.height for b in buttons) >= 36
@@ -512,9 +514,9 @@ def test_an_armada_game_by_hand_is_scored_once_the_missing_value_is_entered(ui: 
     Window.size = (800, 480)
     ui.pump(frames=4)
     try:
-        assert _picture_has_content(ui.screenshot("small-score-armada"))
+        assert _picture_has_content(ui.screenshot("small-score-armada", needed=True))
         ui.tap(ui.tr("common.back"))
-        assert _picture_has_content(ui.screenshot("small-table-armada"))
+        assert _picture_has_content(ui.screenshot("small-table-armada", needed=True))
         ports = [w for w in ui.walk(ui.screen) if type(w).__name__ == "CompactPort"]
         # every city's port tile stays at least 9 mm (47 px on the 7-inch 800x480 screen) and inside the window
         assert ports and all(p.to_window(p.right, 0)[0] <= 800 and min(p.size) >= 46.7 for p in ports)

@@ -4,7 +4,8 @@ becomes one message in the player's language, and the game goes on.
 `guarded` wraps a handler (the camera pump, a clock callback); `TapGuard` is the base of every
 widget a player taps (`BigButton`, `ToggleChoice`, `Tappable`, `SmallButton`), so each of their
 handlers, those bound in kv files and in Python alike, runs guarded; `install_last_resort` makes
-Kivy's event loop report anything else the same way instead of closing the app.
+Kivy's event loop report anything else the same way instead of closing the app. `watch_failures`
+lets the tests' driver see every failure reported, so that one a test did not expect fails it.
 """
 
 from __future__ import annotations
@@ -16,12 +17,14 @@ from typing import Any, TypeVar
 from kivy.app import App
 from kivy.logger import Logger
 
-__all__ = ["TAP_EVENTS", "TapGuard", "failure_text", "guarded", "install_last_resort", "report_failure"]
+__all__ = ["TAP_EVENTS", "TapGuard", "failure_text", "guarded", "install_last_resort", "report_failure",
+           "watch_failures"]
 
 TAP_EVENTS = frozenset({"on_press", "on_release"})
 Handler = TypeVar("Handler", bound=Callable[..., Any])
 MAX_DETAIL = 120
 """Characters of an error's own words a message repeats."""
+_watchers: list[Callable[[BaseException, str], None]] = []
 
 
 def _detail(error: BaseException) -> str:
@@ -54,8 +57,16 @@ def _from_camera(error: BaseException) -> bool:
     return any(kind.__name__ == "FrameSourceError" for kind in kinds) or type(error).__module__.startswith("cv2")
 
 
+def watch_failures(watcher: Callable[[BaseException, str], None]) -> None:
+    """Call `watcher(error, where)` for every failure reported from now on (the tests' driver does, to
+    fail a test on a failure the player would only have read about)."""
+    _watchers.append(watcher)
+
+
 def report_failure(error: BaseException, where: str = "") -> None:
     """Log `error` with its traceback and show it to the player as a message (the game goes on)."""
+    for watcher in _watchers:
+        watcher(error, where)
     Logger.error("Companion: %s failed: %s", where or "a handler", error, exc_info=error)
     running = App.get_running_app()
     if running is None:

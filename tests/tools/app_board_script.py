@@ -35,7 +35,7 @@ def main() -> None:
     outcome = "alive"
     try:
         while time.monotonic() - start < float(sys.argv[2]):
-            ui.pump(frames=5)
+            ui.pump(0.1, frames=5)
     except Exception as error:
         outcome = f"ended after {time.monotonic() - start:.0f} s: {type(error).__name__}: {error}"
     print(json.dumps({"outcome": outcome, "camera_on": ui.app.camera_on, "problems": ui.app.session.problems,

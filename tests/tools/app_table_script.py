@@ -1,7 +1,7 @@
 """A separate process (one Kivy window each) for tests/test_app_table.py: `play STORE LANGUAGE WxH`
 drives a 7-player game through the app's real widgets on a window of that size, checks what a player
-at the table would check, saves a screenshot of every screen (tests/output/screens/table7-*), and
-prints the facts it measured as one JSON line."""
+at the table would check, saves a screenshot of every screen (tests/output/screens/table7-*, with
+COMPANION_SCREENSHOTS=1), and prints the facts it measured as one JSON line."""
 
 from __future__ import annotations
 
