@@ -49,8 +49,8 @@ class CompanionApp(App):
     language = StringProperty("en")
     u = NumericProperty(16.0)
     """The size unit in pixels: text, touch targets and gaps are multiples of it (1/40 of the height,
-    never less than the physical minimums: a touch target of 3.6 units is at least 9 mm, body text
-    of 1.1 units at least 3.2 mm high; see `companion.app.theme.size_unit`)."""
+    never less than the physical minimums: a touch target of 3.6 units is at least 9 mm, text of
+    1 unit at least 3 mm high; see `companion.app.theme`)."""
     mm = NumericProperty(96 / 25.4)
     """Pixels per millimetre of the screen."""
     touch = NumericProperty(34.0)
@@ -188,11 +188,11 @@ class CompanionApp(App):
     def _resize(self, *_: Any) -> None:
         from kivy.metrics import Metrics
 
-        from companion.app.theme import pixels_per_mm, size_unit
+        from companion.app.theme import TOUCH_MM, pixels_per_mm, size_unit
 
-        self.mm = pixels_per_mm(self.theme, Window.width, Window.height, Metrics.dpi, os.environ.get("COMPANION_DPI"))
-        self.touch = self.theme.raw["physical"]["touch_mm"] * self.mm
-        self.u = size_unit(self.theme, Window.width, Window.height, self.mm)
+        self.mm = pixels_per_mm(Window.width, Window.height, Metrics.dpi, os.environ.get("COMPANION_DPI"))
+        self.touch = TOUCH_MM * self.mm
+        self.u = size_unit(Window.width, Window.height, self.mm)
 
     # -- words ----------------------------------------------------------------------------------
     def tr(self, key: str, _language: str | None = None, **values: Any) -> str:
