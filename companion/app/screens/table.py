@@ -58,7 +58,8 @@ class TableScreen(AppScreen):
     def _fit_rows(self) -> None:
         """Rows share the height so that every city is in view (with Armada the port sits beside the
         counts); their buttons never below a touch target. Where even that leaves no room (8 seats on
-        the 800x480 screen) the gaps between the rows and their margins give way first."""
+        the 800x480 screen) the gaps between the rows and their margins give way first. (The message
+        bar shows in the bottom bar: it takes no height from the rows.)"""
         rows = [row for _, row in self._rows]
         running = app()
         u, count = running.u, max(len(rows), 1)
@@ -69,10 +70,7 @@ class TableScreen(AppScreen):
             share = (self.ids.rows_scroll.height - gap * (count - 1)) / count
             margin = min(margin, max(0.0, (share - running.touch) / 2))
         self.ids.rows.spacing = gap
-        # Only while a message bar takes its room below (8 seats on the small screen) are the rows a
-        # little under a fingertip for its few seconds, rather than a table scrolled out of view.
-        least = running.touch if share >= running.touch else max(share, running.touch * 0.85)
-        height = max(least + 2 * margin, min(u * 4.6, share))
+        height = max(running.touch + 2 * margin, min(u * 4.6, share))
         for row in rows:
             row.padding = (u * 0.15, margin)
             row.height = height
@@ -99,6 +97,7 @@ class TableScreen(AppScreen):
         del self._rows[len(players):]
         armada = id(running.armada_data()) if session.has_armada else None    # new when values are entered
         rows = self.ids.rows
+        teams = seat_teams(session.document)
         for seat, player in enumerate(players):
             total = totals.get(player["name"]) if totals else None
             waiting = pending.get(seat, [])
@@ -109,7 +108,8 @@ class TableScreen(AppScreen):
             before, row = self._rows[seat]
             if before != shown:              # only a city that changed is drawn again (the camera changes one)
                 row.show(seat, player, pending=len(waiting), total=total, actions=self._row_actions(seat),
-                         armada=self._compact_armada(seat, player) if session.has_armada else None)
+                         armada=self._compact_armada(seat, player) if session.has_armada else None,
+                         team=teams.get(player["name"]))
                 self._rows[seat] = (shown, row)
         wanted = [row for _, row in self._rows]
         if list(reversed(rows.children)) != wanted:
@@ -293,6 +293,13 @@ class TableScreen(AppScreen):
         if self.city_view is not None:
             self.city_view.dismiss()
         running.go("end_of_age" if running.session.age <= running.store.data.rules.ages else "score")
+
+
+def seat_teams(document: dict[str, Any]) -> dict[str, tuple[int, bool]]:
+    """Armada's team variant: each player's team number (1, 2... in seating order) and whether the
+    player is the team's first seat; empty without teams."""
+    return {name: (number, index == 0) for number, team in enumerate(document.get("teams") or [], start=1)
+            for index, name in enumerate(team)}
 
 
 SCREEN = TableScreen

@@ -112,6 +112,8 @@ class Toast(BoxLayout):
     bad = BooleanProperty(False)
     has_undo = BooleanProperty(False)
     shown = BooleanProperty(False)
+    font_units = NumericProperty(1.1)
+    """The message's size in size units (1 in the table's bottom bar, where it has three lines' room)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
