@@ -81,7 +81,7 @@ def test_the_saved_score_picture_holds_every_player(facts: dict[str, Any]) -> No
     for x, y in cells:                              # each column's Military cell is in the picture...
         assert 0 <= x < width and 0 <= y < height
         # ...and drawn in the Military colour at its edge (the number is in the middle)
-        b, g, r = (int(v) for v in image[int(y), min(width - 1, int(x) + 12)])
+        b, g, r = (int(v) for v in image[int(y), int(x)])
         assert abs(r - red) + abs(g - green) + abs(b - blue) < 40, (x, y, (r, g, b))
 
 

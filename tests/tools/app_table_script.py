@@ -128,16 +128,14 @@ def play(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
     facts["screen_after_ages"] = ui.app.root.current
     pad = ui.screen.ids.pad
     ui.screenshot(f"{tag}-score")
-    totals = [w for w in ui.walk(pad) if type(w).__name__ == "Label" and w.font_size >= ui.app.u * 2.1]
-    facts["pad_columns_in_view"] = sum(_inside(w, size) for w in totals)
+    facts["pad_columns_in_view"] = sum(_inside(w, size) for w in pad.player_cells("total"))
     area = ui.screen.ids.sheet_area                      # measured before the message bar takes room
     theme = ui.app.theme
-    cells = list(reversed(pad.children))
-    military = cells[pad.cols + 1:2 * pad.cols]          # the row after the names, less its label
+    military = pad.player_cells("military")
     ax, ay = area.to_window(area.x, area.y)
     centres = []
     for cell in military:
-        x, y = cell.to_window(*cell.center)
+        x, y = cell.to_window(cell.x + 3, cell.center_y)       # on the fill, beside the number
         centres.append([x - ax, area.height - (y - ay)])
     size_saved = list(area.size)
     ui.tap(ui.tr("score.save_picture"))

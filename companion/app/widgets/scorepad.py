@@ -2,20 +2,25 @@
 categories as rows of solid colour, each named and drawn with its icon (so colour is never the only
 sign), the total large, then the place and the tie-break coins. Every player count fits the width and
 height it is given: the first column as wide as its longest row name, the players' columns share the
-rest, a name is made smaller rather than cut or broken; rows share the height (`room`)."""
+rest, a name is made smaller (never under 1 size unit: 3 mm) rather than cut or broken; rows share
+the height (`room`). Where the names or the rows would need smaller text than that (8 long names on
+the 7-inch screen) the pad is laid across: a row per player, a column per category headed by its
+icon on its colour."""
 
 from __future__ import annotations
 
+from math import ceil
 from typing import Any
 
 from kivy.clock import Clock
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle, Triangle
-from kivy.properties import ListProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
+from companion.app.theme import LEAST_TEXT_UNITS
 from companion.app.widgets.common import app
 from companion.engine import CATEGORIES
 
@@ -24,13 +29,14 @@ __all__ = ["CategoryIcon", "ScorePad", "fitting_font"]
 LABEL_COLUMN_UNITS = (8.0, 14.0)
 """The first column (icon and category name) is as wide as its longest name, within these size units."""
 NAME_FONT_UNITS = 1.05
-"""The category names' size; they are made smaller only where the first column reaches its limit."""
+"""The category names' size; they are made smaller only where the first column reaches its limit
+(never under 1 unit: the players' rows are laid across instead)."""
 TOTAL_UNITS = 2.6
 """The total row is never lower than this (its points are drawn large: 2.2 units)."""
 HEADER_UNITS = 2.7
 """Nor is the players' row lower than its two lines (the name at 1.15 units, the wonder at 0.9)."""
-LEAST_ROW_UNITS = 1.35
-"""The lowest a row gets where the pad must share a small screen: points still at body-text size."""
+LEAST_ROW_UNITS = 1.3
+"""The lowest a row gets where the pad must share a small screen: points still at 1 unit (3 mm)."""
 
 
 class CategoryIcon(Widget):
@@ -137,10 +143,15 @@ _ICONS = {"military": _shield, "treasury": _coin, "wonder": _pyramid, "civilian"
 
 
 class ScorePad(GridLayout):
-    """A grid: one row per category, one column per player."""
+    """A grid: one row per category and one column per player (the printed pad's way), or, where
+    the players' names and wonders would not fit their columns at the least text size (8 long
+    names on the 7-inch screen), one row per player and one column per category, headed by the
+    category's icon on its colour. Every text is at least 1 size unit (3 mm on the screen)."""
 
     room = NumericProperty(0)
     """The height the pad may take (its rows share it); 0: as tall as the rows want."""
+    across = BooleanProperty(False)
+    """The players are rows (the categories columns): their names did not fit the columns."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -150,7 +161,10 @@ class ScorePad(GridLayout):
         """What the cells were laid out for (sizes, words, players, categories): a sheet with the
         same layout only gives its cells new texts and colours (a full build took a tap's time)."""
         self._cells: dict[str, list[Label]] = {}
-        """The players' cells of each row: ``header``, each category, ``total``, ``rank``, ``coins``."""
+        """The players' cells of each row: ``header`` (the names), each category, ``total``, ``rank``,
+        ``coins``; in player order whichever way the pad is laid out."""
+        self.row_cells: dict[str, Widget] = {}
+        """Each category's own cell (its name, or its icon heading the column)."""
         self._again = Clock.create_trigger(self._show_again)     # once a frame, however many sizes change
         self.bind(width=self._again, room=self._again)
 
@@ -166,8 +180,6 @@ class ScorePad(GridLayout):
         self._shown = (sheet, players, categories)
         self._drawn_for = (self.width, self.room)
         running = app()
-        words = running.words
-        theme = running.theme
         lines = [line for line in sheet["players"] if not line.get("free_city")]
         winners = set(sheet.get("winners", []))
         seats = {p["name"]: p for p in players}
@@ -179,35 +191,38 @@ class ScorePad(GridLayout):
             return
         self._layout = layout
         self._cells = {row: [] for row in ("header", *categories, "total", "rank", "coins")}
+        self.row_cells = {}
         self.clear_widgets()
-        self.cols = len(lines) + 1
+        words = running.words
+        headers = []
+        for line in lines:
+            seat = seats.get(line["name"])
+            headers.append((line["name"], words.wonder_short(seat["wonder"], seat["side"], seat) if seat else ""))
+        plan = _columns_plan(self, headers, categories, len(categories) + 4)
+        self.across = plan is None
+        if plan is None:
+            self._show_across(lines, headers, categories, winners)
+        else:
+            self._show_down(lines, headers, categories, winners, plan)
+
+    # -- the printed pad's way: players as columns -------------------------------------------------
+    def _show_down(self, lines: list[dict[str, Any]], headers: list[tuple[str, str]], categories: tuple[str, ...],
+                   winners: set[str], plan: dict[str, float]) -> None:
+        running = app()
+        theme = running.theme
         u = running.u
-        rows = len(categories) + 4           # the players' names, the categories, total, place, tie-break
-        row_height = u * (2.2 if len(categories) == len(CATEGORIES) else 1.75)
-        spacing = self.spacing[1] if isinstance(self.spacing, (list, tuple)) else self.spacing
-        least_header, least_total = u * HEADER_UNITS, u * TOTAL_UNITS
-        if self.room > 0:                     # header 1.6 rows, total 1.4, each with its least height
-            free = self.room - spacing * (rows - 1)
-            share = min((free - header_part - total_part) / (rows - 2 + header_rows + total_rows)
-                        for header_part, header_rows in ((0, 1.6), (least_header, 0))
-                        for total_part, total_rows in ((0, 1.4), (least_total, 0)))
-            row_height = max(u * LEAST_ROW_UNITS, min(row_height, share))
-        header, total_height = max(least_header, row_height * 1.6), max(least_total, row_height * 1.4)
-        wanted = row_height * (rows - 2) + header + total_height + spacing * (rows - 1)
-        if 0 < self.room < wanted:            # even the least heights are too many (a message below): all smaller
-            zoom = (self.room - spacing * (rows - 1)) / (wanted - spacing * (rows - 1))
-            u, row_height, header, total_height = (v * zoom for v in (u, row_height, header, total_height))
-        spacing_x = self.spacing[0] if isinstance(self.spacing, (list, tuple)) else self.spacing
+        self.cols = len(lines) + 1
+        rows = len(categories) + 4
+        row_height, header, total_height = plan["row"], plan["header"], plan["total"]
+        first, column, points = plan["first"], plan["column"], plan["points"]
+        spacing = _spacing(self)[1]
         names = {category: running.tr(f"score.category.{category}") for category in categories}
         lefts = [running.tr("score.total"), running.tr("score.place"), running.tr("score.tie_break_coins")]
-        first = _first_column(names, lefts, row_height, self.width, u)
-        column = max(u * 3.0, (self.width - first - spacing_x * len(lines)) / max(len(lines), 1))
-        points = min(1.4, row_height * 0.8 / u)        # the points fill a low row without leaving it
 
         def cell(text: str, *, bold: bool = False, bg: Any = None, color: Any = None, font: float = 1.2,
                  left: bool = False, height: float = row_height, row: str = "") -> Label:
             width = first if left else column
-            fitted = fitting_font(text, u * font, width - u * 0.4, bold=bold) if left else u * font
+            fitted = fitting_font(text, u * font, width - u * 0.4, bold=bold, least=1 / font) if left else u * font
             label = Label(text=text, bold=bold, font_size=fitted, size_hint=(None, None), height=height,
                           width=width, color=color or theme.rgba("text"),
                           halign="left" if left else "center", valign="middle")
@@ -219,13 +234,8 @@ class ScorePad(GridLayout):
             return label
 
         self.add_widget(cell("", height=header, left=True))
-        room = column - u * 0.6
-        for line in lines:
-            seat = seats.get(line["name"])
-            short = words.wonder_short(seat["wonder"], seat["side"], seat) if seat else ""
-            name_size = fitting_font(line["name"], u * 1.15, room, bold=True, least=0.0)
-            wonder_size = fitting_font(short, u * 0.9, room, least=0.0)
-            text = f"[b][size={int(name_size)}]{line['name']}[/size][/b]\n[size={int(wonder_size)}]{short}[/size]"
+        for (name, short), line in zip(headers, lines, strict=True):
+            text = f"[b][size={ceil(plan['name_font'])}]{name}[/size][/b]\n[size={ceil(plan['wonder_font'])}]{short}[/size]"
             label = cell(text, height=header, color=theme.rgba("accent") if line["name"] in winners else None,
                          row="header")
             label.markup = True
@@ -233,7 +243,9 @@ class ScorePad(GridLayout):
             self.add_widget(label)
         for category in categories:
             bg, ink = theme.score_row(category), theme.score_text(category)
-            self.add_widget(_category_cell(names[category], category, (bg, ink), (first, row_height), u))
+            first_cell = _category_cell(names[category], category, (bg, ink), (first, row_height), u)
+            self.row_cells[category] = first_cell
+            self.add_widget(first_cell)
             for line in lines:
                 self.add_widget(cell(_shown(line[category]), bg=bg, color=ink, font=points, bold=True, row=category))
         total_bg = theme.rgba("surface_high")
@@ -241,13 +253,75 @@ class ScorePad(GridLayout):
         for line in lines:
             self.add_widget(cell(_shown(line["total"]), bold=True, bg=total_bg, font=2.2, height=total_height,
                                  color=theme.rgba("accent") if line["name"] in winners else None, row="total"))
-        self.add_widget(cell(lefts[1], left=True, color=theme.rgba("text_dim"), font=1.0))
+        self.add_widget(cell(lefts[1], left=True, color=theme.rgba("text_dim"), font=1.05))
         for line in lines:
             self.add_widget(cell(_rank(line), color=theme.rgba("text_dim"), font=min(1.2, points), row="rank"))
-        self.add_widget(cell(lefts[2], left=True, color=theme.rgba("text_dim"), font=1.0))
+        self.add_widget(cell(lefts[2], left=True, color=theme.rgba("text_dim"), font=1.05))
         for line in lines:
             self.add_widget(cell(str(line["coins"]), color=theme.rgba("text_dim"), font=min(1.2, points), row="coins"))
         self.height = row_height * (rows - 2) + header + total_height + spacing * (rows - 1)
+
+    # -- where the names do not fit the columns: players as rows ----------------------------------------
+    def _show_across(self, lines: list[dict[str, Any]], headers: list[tuple[str, str]], categories: tuple[str, ...],
+                     winners: set[str]) -> None:
+        running = app()
+        theme = running.theme
+        u = running.u
+        spacing_x, spacing_y = _spacing(self)
+        heads = [running.tr("score.total"), running.tr("score.place"), running.tr("score.coins_column")]
+        name_font = min(fitting_font(name, u * 1.15, u * 30, bold=True, least=1 / 1.15) for name, _ in headers)
+        first = u * 0.8 + max([text_width(name, name_font, bold=True) for name, _ in headers]
+                              + [text_width(short, u) for _, short in headers])
+        ends = [max(text_width(heads[0], u * 1.05, bold=True), u * 3.4) + u * 0.6,
+                text_width(heads[1], u * 1.05) + u * 0.6, text_width(heads[2], u * 1.05) + u * 0.6]
+        column = (self.width - first - sum(ends) - spacing_x * (len(categories) + 3)) / max(len(categories), 1)
+        column = max(u * 2.2, column)
+        header_height = u * 2.2
+        row_height = max(u * 2.6, (name_font + u) * 1.2)
+        if self.room > 0:
+            row_height = max(row_height, min(u * 3.4, (self.room - header_height - spacing_y * len(lines))
+                                             / max(len(lines), 1)))
+        self.cols = len(categories) + 4
+        points = min(1.5, row_height * 0.6 / u)
+
+        def cell(text: str, width: float, *, bold: bool = False, bg: Any = None, color: Any = None, font: float = 1.2,
+                 height: float = row_height, row: str = "") -> Label:
+            label = Label(text=text, bold=bold, font_size=u * font, size_hint=(None, None), height=height, width=width,
+                          color=color or theme.rgba("text"), halign="center", valign="middle")
+            if bg is not None:
+                _fill(label, bg)
+            if row:
+                self._cells[row].append(label)
+            return label
+
+        self.add_widget(cell("", first, height=header_height))
+        for category in categories:
+            bg, ink = theme.score_row(category), theme.score_text(category)
+            head = BoxLayout(size_hint=(None, None), width=column, height=header_height, padding=u * 0.25)
+            _fill(head, bg)
+            head.add_widget(CategoryIcon(ink, category=category))
+            self.row_cells[category] = head
+            self.add_widget(head)
+        for text, width in zip(heads, ends, strict=True):
+            self.add_widget(cell(text, width, bold=text == heads[0], font=1.05, height=header_height,
+                                 color=theme.rgba("text") if text == heads[0] else theme.rgba("text_dim")))
+        total_bg = theme.rgba("surface_high")
+        for (name, short), line in zip(headers, lines, strict=True):
+            accent = theme.rgba("accent") if line["name"] in winners else None
+            label = cell(f"[b][size={ceil(name_font)}]{name}[/size][/b]\n[size={ceil(u)}]{short}[/size]", first,
+                         color=accent, row="header")
+            label.markup, label.halign = True, "left"
+            label.text_size = (first - u * 0.4, None)
+            self.add_widget(label)
+            for category in categories:
+                bg, ink = theme.score_row(category), theme.score_text(category)
+                self.add_widget(cell(_shown(line[category]), column, bg=bg, color=ink, font=points, bold=True,
+                                     row=category))
+            self.add_widget(cell(_shown(line["total"]), ends[0], bold=True, bg=total_bg, font=max(points, 1.6),
+                                 color=accent, row="total"))
+            self.add_widget(cell(_rank(line), ends[1], color=theme.rgba("text_dim"), font=1.2, row="rank"))
+            self.add_widget(cell(str(line["coins"]), ends[2], color=theme.rgba("text_dim"), font=1.2, row="coins"))
+        self.height = header_height + row_height * len(lines) + spacing_y * len(lines)
 
     def _refill(self, lines: list[dict[str, Any]], categories: tuple[str, ...], winners: set[str]) -> None:
         """The laid-out cells given this sheet's points, places, coins and winners' colour."""
@@ -262,6 +336,57 @@ class ScorePad(GridLayout):
             cells["total"][index].color = colour
             cells["rank"][index].text = _rank(line)
             cells["coins"][index].text = str(line["coins"])
+
+    def player_cells(self, row: str) -> list[Label]:
+        """Each player's cell of a row (``header``, a category, ``total``, ``rank``, ``coins``), in
+        seating order whichever way the pad is laid out."""
+        return list(self._cells.get(row, []))
+
+    def cells_of(self, category: str) -> list[Widget]:
+        """A category's own cell, then each player's cell of it (for the saved picture's check)."""
+        return [self.row_cells[category], *self._cells[category]]
+
+
+def _spacing(grid: GridLayout) -> tuple[float, float]:
+    spacing = grid.spacing
+    return (spacing[0], spacing[1]) if isinstance(spacing, (list, tuple)) else (spacing, spacing)
+
+
+def _columns_plan(pad: ScorePad, headers: list[tuple[str, str]], categories: tuple[str, ...],
+                  rows: int) -> dict[str, float] | None:
+    """The sizes of the printed pad's layout (players as columns) in the pad's width and room, or
+    None where it does not fit with every text at least 1 size unit: a name or wonder wider than
+    its column, or rows lower than their text."""
+    running = app()
+    u = running.u
+    spacing_x, spacing_y = _spacing(pad)
+    row_height = u * (2.2 if len(categories) == len(CATEGORIES) else 1.75)
+    least_header, least_total = u * HEADER_UNITS, u * TOTAL_UNITS
+    if pad.room > 0:                     # header 1.6 rows, total 1.4, each with its least height
+        free = pad.room - spacing_y * (rows - 1)
+        share = min((free - header_part - total_part) / (rows - 2 + header_rows + total_rows)
+                    for header_part, header_rows in ((0, 1.6), (least_header, 0))
+                    for total_part, total_rows in ((0, 1.4), (least_total, 0)))
+        row_height = min(row_height, share)
+        if row_height < u * LEAST_ROW_UNITS:
+            return None
+    header, total_height = max(least_header, row_height * 1.6), max(least_total, row_height * 1.4)
+    names = [running.tr(f"score.category.{category}") for category in categories]
+    lefts = [running.tr("score.total"), running.tr("score.place"), running.tr("score.tie_break_coins")]
+    first = _first_column(dict(zip(categories, names, strict=True)), lefts, row_height, pad.width, u)
+    column = (pad.width - first - spacing_x * len(headers)) / max(len(headers), 1)
+    room = column - u * 0.6
+    if column < u * 3.0 or pad.width <= 0:
+        return None
+    name_font = min(fitting_font(name, u * 1.15, room, bold=True, least=0.0) for name, _ in headers)
+    wonder_font = min(fitting_font(short, u, room, least=0.0) for _, short in headers)
+    icon_and_margins = row_height * 0.8 + u * (0.6 + 0.4 + 0.1)
+    category_font = min(fitting_font(name, u * NAME_FONT_UNITS, first - icon_and_margins, bold=True, least=0.0)
+                        for name in names)
+    if min(name_font, wonder_font, category_font) < u * LEAST_TEXT_UNITS - 0.01:
+        return None
+    return {"row": row_height, "header": header, "total": total_height, "first": first, "column": column,
+            "points": min(1.4, row_height * 0.8 / u), "name_font": name_font, "wonder_font": wonder_font}
 
 
 def fitting_font(text: str, size: float, width: float, *, bold: bool = False, least: float = 0.6) -> float:
@@ -300,7 +425,8 @@ def _category_cell(name: str, category: str, colours: tuple[Any, Any], size: tup
     icon = height * 0.8
     box.add_widget(CategoryIcon(ink, category=category, size_hint_x=None, width=icon))
     room = width - icon - u * (0.6 + 0.4 + 0.1)
-    label = Label(text=name, bold=True, font_size=fitting_font(name, u * NAME_FONT_UNITS, room, bold=True, least=0.0),
+    label = Label(text=name, bold=True, font_size=fitting_font(name, u * NAME_FONT_UNITS, room, bold=True,
+                                                               least=LEAST_TEXT_UNITS / NAME_FONT_UNITS),
                   color=ink, halign="left", valign="middle")
     label.bind(size=lambda widget, value: setattr(widget, "text_size", value))
     box.add_widget(label)
