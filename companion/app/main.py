@@ -522,6 +522,14 @@ class CompanionApp(App):
             self.notify(self.tr(error.key, **error.values), bad=True)
             return None
 
+    def place_words(self, place: str | None) -> str:
+        """Where a written file is, in words for a message (no file path): ``in the exports folder
+        beside the game log``; on Android the shared folder it was copied to (``where_kept``)."""
+        if place and not Path(place).is_absolute():            # Android: Pictures/Table Companion/...
+            folder = "pictures" if place.split("/")[0].lower().startswith("pict") else "documents"
+            return self.tr(f"place.{folder}")
+        return self.tr("place.exports")
+
     def timestamp(self) -> str:
         """A file-name-safe local time."""
         return time.strftime("%Y%m%d-%H%M%S")

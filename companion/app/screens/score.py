@@ -4,7 +4,6 @@ the game is finished (and saved) here, and a picture of the sheet can be kept an
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 from kivy.properties import BooleanProperty, StringProperty
@@ -102,8 +101,7 @@ class ScoreScreen(AppScreen):
         place = running.where_kept(path, share=True)     # Android: Pictures/Table Companion, and shared
         if place is not None:
             self.saved_to = place
-            shown = Path(place).name if Path(place).is_absolute() else place    # Android: Pictures/Table Companion/...
-            running.notify(running.tr("score.picture_saved", path=shown))
+            running.notify(running.tr("score.picture_saved", place=running.place_words(place)))
 
 
 def prepare_score() -> None:
