@@ -55,6 +55,8 @@ def test_the_build_check_builds_in_one_tap(facts: dict[str, Any]) -> None:
     # The Altar is worth 2 points (Civilian) and costs nothing: "+2 if the game ended now".
     assert any(line.startswith("Ценность сейчас: +2 ПО") and "Гражданские +2" in line for line in facts["check_lines"])
     assert facts["anna_cards"] == ["altar"]
+    # The turn is done: the table comes back, saying what was built (Undo beside it).
+    assert facts["after_build"] == ["table", "Анна: построено — Алтарь; монеты переданы"]
 
 
 def test_the_end_of_an_age_counts_each_players_plays(facts: dict[str, Any]) -> None:

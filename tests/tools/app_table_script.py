@@ -101,9 +101,9 @@ def play(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
     facts["check_verdict"] = ui.screen.verdict
     facts["check_legal"] = ui.screen.legal
     ui.screenshot(f"{tag}-build-check")
-    ui.tap(ui.tr("check.pay"))
+    ui.tap(ui.tr("check.pay"))                     # built: the table comes back with the message and Undo
     facts["anna_cards"] = session.players[0]["cards"]
-    ui.tap(ui.tr("common.back"))
+    facts["after_build"] = [ui.app.root.current, ui.screen.ids.toast.text]
 
     # End of Age I: plays logged per player, then the conflicts.
     ui.tap(ui.tr("table.end_age", age="I"))

@@ -13,7 +13,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 
 from companion.app.guard import guarded
 from companion.app.screens import AppScreen
-from companion.app.widgets.common import TextLabel, ToggleChoice, app
+from companion.app.widgets.common import TextLabel, ToggleChoice, app, fit_words
 from companion.app.widgets.picker import open_picker
 from companion.engine.play import has_free_build
 
@@ -88,6 +88,7 @@ class BuildCheckScreen(AppScreen):
             row.clear_widgets()
             for seat, text in names:
                 choice = ToggleChoice(text=text, value=seat)
+                fit_words(choice, 1.1)
                 choice.bind(on_release=lambda c: self.choose_player(c.value))
                 row.add_widget(choice)
         for choice in row.children:
@@ -231,12 +232,15 @@ class BuildCheckScreen(AppScreen):
         self.refresh()
 
     def pay(self) -> None:
-        """The player builds, paid the cheapest way: the card (or stage) and its coins, in one step."""
+        """The player builds, paid the cheapest way: the card (or stage) and its coins, in one step;
+        the turn is done, so the table comes back, its message bar saying what was built (with Undo)."""
         running = app()
         session = running.session
         check = self._check
         if check is None or not running.attempt(session.build, self.seat, check):
             return
+        self.target = ""
+        running.go("table")
         seat, player = self.seat, session.players[self.seat]["name"]
         if check.target == "stage":
             stages = session.players[seat]["stages"]
@@ -246,8 +250,6 @@ class BuildCheckScreen(AppScreen):
             card = check.target
             running.notify(running.tr("check.built", player=player, card=running.words.card(card)),
                            undo=lambda: running.attempt(session.remove_card, seat, card))
-        self.target = ""
-        self.refresh()
 
 
 def _signed(points: int) -> str:

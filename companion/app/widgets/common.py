@@ -28,7 +28,7 @@ from kivy.uix.modalview import ModalView
 from companion.app.guard import TapGuard
 
 __all__ = ["BigButton", "InstantModal", "Panel", "SmallButton", "Stepper", "Tappable", "TextLabel", "Toast",
-           "ToggleChoice", "TopBar", "app", "kept_view", "show_children"]
+           "ToggleChoice", "TopBar", "app", "fit_words", "kept_view", "show_children"]
 
 
 def app() -> Any:
@@ -178,6 +178,23 @@ class InstantModal(ModalView):
         super().dismiss(*args, **kwargs)
         if was_open and not self._is_open:
             _ScreenUnder.covered(False)
+
+
+def fit_words(button: Any, units: float, *, least: float = 1.0) -> None:
+    """Keep `button`'s font at `units` size units, made smaller (never under `least` units) where
+    its longest word would not fit its width: a word is never broken over two lines (a chosen tab's
+    bold name included)."""
+    from companion.app.widgets.scorepad import fitting_font
+
+    def fit(*_: Any) -> None:
+        u = app().u
+        room = button.width - u * 0.6
+        word = max(button.text.split(), key=len, default="")
+        button.font_size = fitting_font(word, u * units, room, bold=True, least=least / units) if room > 0 \
+            else u * units
+
+    button.bind(width=fit, text=fit)
+    fit()
 
 
 def show_children(box: Any, widgets: list[Any]) -> None:
