@@ -322,14 +322,19 @@ def tour(ui: AppDriver, language: str, tag: str) -> dict[str, Any]:
     ui.tap(next(c for c in picker.ids.cards.children if c.card_id == "scriptorium"))
     ui.pump(frames=4)
     check("build check, an answer", shot="build-check")
+    seats = [w for w in ui.walk(check_screen.ids.players) if type(w).__name__ == "ToggleChoice"]
+    check_screen.ids.toast.show(ui.tr("check.built", player=names[1], card="?"), undo=lambda: None)
+    ui.pump(frames=6)                               # a message below: the left column keeps off the players
+    left = [w for w in ui.walk(check_screen.ids.left) if w is not check_screen.ids.left]
+    facts["check_seats_covered"] = [w.text for w in seats for part in left if _overlap(w, part)]
+    check("build check, a message shown", shot="build-check-message")
+    check_screen.ids.toast.hide()
     if check_screen.can_pay:
         ui.tap(ui.tr("check.pay"))
-        seats = [w for w in ui.walk(check_screen.ids.players) if type(w).__name__ == "ToggleChoice"]
-        left = check_screen.ids.left
-        facts["check_seats_covered"] = [w.text for w in seats if _overlap(w, left)]
-        facts["check_after_build"] = [check_screen.target, check_screen.verdict]
-        check("build check, built (a message)", shot="build-check-built")
-    ui.tap(ui.tr("common.back"))
+        facts["check_after_build"] = [ui.app.root.current, ui.screen.toast.text]
+        check("table after a build (its message)", shot="build-check-built")
+    else:
+        ui.tap(ui.tr("common.back"))
 
     ui.tap(ui.tr("table.end_age", age="I"))
     age = ui.screen
