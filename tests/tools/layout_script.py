@@ -48,13 +48,13 @@ class Checks:
             ui.screenshot(f"{self.tag}-{shot}")
         facts = measure(ui.walk(root), ui.app.mm, least_text_mm=READ_TEXT_MM, least_target_mm=TOUCH_MM)
         kept = self.screens.setdefault(name, {"text_mm": None, "target_mm": None, "small_text": [],
-                                              "small_targets": [], "visits": 0, "small_print": 0})
+                                              "small_targets": [], "spoilt": [], "visits": 0, "small_print": 0})
         kept["visits"] += 1
         kept["small_print"] += facts["small_print"]
         for key in ("text_mm", "target_mm"):
             if facts[key] is not None:
                 kept[key] = facts[key] if kept[key] is None else min(kept[key], facts[key])
-        for key in ("small_text", "small_targets"):
+        for key in ("small_text", "small_targets", "spoilt"):
             kept[key] += [f"{self.tag}: {line}" for line in facts[key] if f"{self.tag}: {line}" not in kept[key]]
         return facts
 

@@ -3,7 +3,8 @@ read from a seat and the size of every touch target, in millimetres on the scree
 companion.app.theme's: READ_TEXT_MM, TOUCH_MM; small print, `small_print` widgets, is left out).
 
 A text's height is its font size (the em) as drawn: a label's `font_size`, or the smallest
-``[size=N]`` of its markup that holds visible text. A target is any visible, enabled widget that
+``[size=N]`` of its markup that holds visible text. A text is spoilt when it runs out of its
+label, is shortened, or has a line broken inside a word. A target is any visible, enabled widget that
 takes a tap (buttons, tappable tiles, toggles, text fields); its size is the smaller of its width
 and height.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["measure", "text_px"]
+__all__ = ["cut_or_broken", "measure", "text_px"]
 
 SIZE_TAG = re.compile(r"\[size=(\d+(?:\.\d+)?)(?:sp|dp|px)?\]|\[/size\]")
 OTHER_TAGS = re.compile(r"\[/?(?:b|i|u|s|color|font|sub|sup|ref|anchor)(?:=[^\]]*)?\]")
@@ -74,6 +75,39 @@ def _shown(widget: Any) -> bool:
     return widget.get_root_window() is not None
 
 
+def _plain(text: str) -> str:
+    return OTHER_TAGS.sub("", SIZE_TAG.sub("", text))
+
+
+def cut_or_broken(label: Any) -> str | None:
+    """How a label's text is spoiled, or None: ``cut`` when it runs out of the label or is shortened
+    with an ellipsis, ``broken`` when a line ends inside a word (a word too long for the width)."""
+    if getattr(label, "texture", None) is None and not label.text:
+        return None
+    label.texture_update()
+    width, height = label.texture_size
+    if width > label.width + 1.5 or height > label.height + 1.5:
+        return f"cut ({width:.0f}x{height:.0f} in {label.width:.0f}x{label.height:.0f})"
+    cached = getattr(getattr(label, "_label", None), "_cached_lines", None) or []
+    lines = ["".join(word.text for word in line.words) for line in cached]
+    if any("..." in line or "\u2026" in line for line in lines) and "..." not in label.text \
+            and "\u2026" not in label.text:
+        return "cut (shortened)"
+    original = " ".join(_plain(label.text).split())
+    position = 0
+    for index, line in enumerate(lines[:-1]):
+        shown = " ".join(line.split())
+        found = original.find(shown, position) if shown else -1
+        if found < 0:
+            return None                             # laid out otherwise than the plain text (markup): not judged
+        end = found + len(shown)
+        if 0 < end < len(original) and not original[end].isspace() and not original[end - 1].isspace() \
+                and original[end - 1] not in "-\u2010\u2013\u2014/" and lines[index + 1].strip():
+            return f"broken after {shown[-12:]!r}"
+        position = end
+    return None
+
+
 def _describe(widget: Any) -> str:
     text = str(getattr(widget, "text", "") or getattr(widget, "hint_text", "")).replace("\n", " ")
     return f"{type(widget).__name__} {text[:40]!r}"
@@ -86,6 +120,7 @@ def measure(widgets: Any, mm: float, *, least_text_mm: float, least_target_mm: f
     targets: list[float] = []
     small_text: list[str] = []
     small_targets: list[str] = []
+    spoilt: list[str] = []
     small_print = 0
     seen: set[int] = set()
     for widget in widgets:
@@ -109,6 +144,9 @@ def measure(widgets: Any, mm: float, *, least_text_mm: float, least_target_mm: f
         texts.append(height)
         if height < least_text_mm - 0.01:
             small_text.append(f"{_describe(widget)} {px:.1f} px = {height:.2f} mm")
+        spoiled = cut_or_broken(widget) if not _is_text_input(widget) else None
+        if spoiled:
+            spoilt.append(f"{_describe(widget)} {spoiled}")
     return {"text_mm": round(min(texts), 2) if texts else None, "target_mm": round(min(targets), 2) if targets else None,
             "texts": len(texts), "targets": len(targets), "small_print": small_print,
-            "small_text": small_text, "small_targets": small_targets}
+            "small_text": small_text, "small_targets": small_targets, "spoilt": spoilt}

@@ -15,6 +15,7 @@ from companion.app.guard import guarded
 from companion.app.screens import AppScreen
 from companion.app.widgets.common import TextLabel, ToggleChoice, app, fit_words
 from companion.app.widgets.picker import open_picker
+from companion.app.widgets.scorepad import text_width
 from companion.engine.play import has_free_build
 
 
@@ -35,6 +36,8 @@ class BuildCheckScreen(AppScreen):
     """The game plays with Armada: a build may carry a naval construction."""
     naval = BooleanProperty(False)
     """Check the build with a naval construction (the ship of the card's colour, or the wonder symbol's)."""
+    tab_rows = NumericProperty(1)
+    """The players' tabs in one row, or in two where their names would not fit one (8 long names)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -93,6 +96,9 @@ class BuildCheckScreen(AppScreen):
                 row.add_widget(choice)
         for choice in row.children:
             choice.chosen = choice.value == self.seat
+        u = running.u
+        widest = max((text_width(name, u, bold=True) for _, name in names), default=0.0)
+        self.tab_rows = 1 if (self.width - u * (1 + 0.3 * len(names))) / max(len(names), 1) >= widest + u else 2
         self.armada = session.has_armada
         self.naval = self.naval and self.armada
         table = session.table()

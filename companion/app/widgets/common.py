@@ -186,14 +186,18 @@ def fit_words(button: Any, units: float, *, least: float = 1.0) -> None:
     bold name included)."""
     from companion.app.widgets.scorepad import fitting_font
 
+    from companion.app.widgets.scorepad import text_width
+
     def fit(*_: Any) -> None:
         u = app().u
         room = button.width - u * 0.6
         word = max(button.text.split(), key=len, default="")
-        button.font_size = fitting_font(word, u * units, room, bold=True, least=least / units) if room > 0 \
-            else u * units
+        size = fitting_font(word, u * units, room, bold=True, least=least / units) if room > 0 else u * units
+        if room > 0 and text_width(button.text, size, bold=True) > room:       # two lines: both in its height
+            size = max(u * least, min(size, (button.height - u * 0.3) / 2.5))
+        button.font_size = size
 
-    button.bind(width=fit, text=fit)
+    button.bind(width=fit, text=fit, height=fit)
     fit()
 
 

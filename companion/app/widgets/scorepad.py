@@ -270,14 +270,19 @@ class ScorePad(GridLayout):
         spacing_x, spacing_y = _spacing(self)
         heads = [running.tr("score.total"), running.tr("score.place"), running.tr("score.coins_column")]
         name_font = min(fitting_font(name, u * 1.15, u * 30, bold=True, least=1 / 1.15) for name, _ in headers)
-        first = u * 0.8 + max([text_width(name, name_font, bold=True) for name, _ in headers]
-                              + [text_width(short, u) for _, short in headers])
         ends = [max(text_width(heads[0], u * 1.05, bold=True), u * 3.4) + u * 0.6,
                 text_width(heads[1], u * 1.05) + u * 0.6, text_width(heads[2], u * 1.05) + u * 0.6]
-        column = (self.width - first - sum(ends) - spacing_x * (len(categories) + 3)) / max(len(categories), 1)
-        column = max(u * 2.2, column)
+        rest = self.width - sum(ends) - spacing_x * (len(categories) + 3)
+        # The name and the wonder on one line where the categories keep 2.4 units each, else on two.
+        first = u * 0.8 + max(text_width(name, name_font, bold=True) + u * 0.6 + text_width(short, u)
+                              for name, short in headers)
+        one_line = (rest - first) / max(len(categories), 1) >= u * 2.4
+        if not one_line:
+            first = u * 0.8 + max([text_width(name, name_font, bold=True) for name, _ in headers]
+                                  + [text_width(short, u) for _, short in headers])
+        column = max(u * 2.2, (rest - first) / max(len(categories), 1))
         header_height = u * 2.2
-        row_height = max(u * 2.6, (name_font + u) * 1.2)
+        row_height = (name_font * 1.5) if one_line else (name_font + u) * 1.4
         if self.room > 0:
             row_height = max(row_height, min(u * 3.4, (self.room - header_height - spacing_y * len(lines))
                                              / max(len(lines), 1)))
@@ -308,7 +313,8 @@ class ScorePad(GridLayout):
         total_bg = theme.rgba("surface_high")
         for (name, short), line in zip(headers, lines, strict=True):
             accent = theme.rgba("accent") if line["name"] in winners else None
-            label = cell(f"[b][size={ceil(name_font)}]{name}[/size][/b]\n[size={ceil(u)}]{short}[/size]", first,
+            gap = "  " if one_line else "\n"
+            label = cell(f"[b][size={ceil(name_font)}]{name}[/size][/b]{gap}[size={ceil(u)}]{short}[/size]", first,
                          color=accent, row="header")
             label.markup, label.halign = True, "left"
             label.text_size = (first - u * 0.4, None)
