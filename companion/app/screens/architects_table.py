@@ -11,8 +11,8 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion.app.architects import ArchitectsNames
 from companion.app.screens import AppScreen
-from companion.app.widgets.architects import COST_SIGNS, ask_piece_vp, card_button
-from companion.app.widgets.common import BigButton, ToggleChoice, app
+from companion.app.widgets.architects import ask_piece_vp, card_button
+from companion.app.widgets.common import BigButton, ToggleChoice, app, fit_words
 from companion.architects.medals import accessible_medals
 from companion.architects.obligations import pieces_to_construct, science_set_due
 from companion.architects.play import tokens_left
@@ -59,6 +59,7 @@ class ArchitectsTableScreen(AppScreen):
             tabs.clear_widgets()
             for seat in range(len(table.players)):
                 tab = ToggleChoice(value=seat)
+                fit_words(tab, 1.1)
                 tab.bind(on_release=lambda button: self.focus(button.value))
                 tabs.add_widget(tab)
         for tab in tabs.children:
@@ -69,8 +70,9 @@ class ArchitectsTableScreen(AppScreen):
         self.ids.wonder_title.text = running.tr("architects.wonder_title", wonder=names.wonder(player.wonder.id),
                                                 stages=player.stages)
         self.ids.wonder.show(player, self.build)
-        due = [COST_SIGNS[p.cost] for p in pieces_to_construct(player, table.data)]
-        reminders = [running.tr("architects.must_build", pieces=", ".join(due))] if due else []
+        due = list(dict.fromkeys(running.tr("architects.cost", cost=names.piece_cost(p.cost))
+                                 for p in pieces_to_construct(player, table.data)))
+        reminders = [running.tr("architects.must_build", pieces=running.tr("architects.or").join(due))] if due else []
         if science_set_due(player, table.data):
             reminders.append(running.tr("architects.must_take_token"))
         self.reminder = "  ".join(reminders)
@@ -92,8 +94,8 @@ class ArchitectsTableScreen(AppScreen):
             held = player.token_count(token.id)
             left = tokens_left(table, token.id)
             text = names.token(token.id) + (f" \u00d7{held}" if held > 1 else "")
-            tile = BigButton(text=text, tone="good" if held else "normal", height=u * 2.6, font_size=u * 0.95,
-                             shorten=True, max_lines=1)
+            tile = BigButton(text=text, tone="good" if held else "normal", font_size=u * 1.05, max_lines=2)
+            fit_words(tile, 1.05)
             tile.token = token.id
             tile.disabled = not left and not held
             tile.opacity = 1 if (left or held) else 0.35
@@ -106,8 +108,8 @@ class ArchitectsTableScreen(AppScreen):
         for medal in accessible_medals(table, self.seat):
             owner = holders.get(medal)
             text = names.medal(medal) + (f"  \u2014  {owner}" if owner else "")
-            button = BigButton(text=text, tone="good" if owner == player.name else "normal", height=u * 2.6,
-                               font_size=u * 0.95)
+            button = BigButton(text=text, tone="good" if owner == player.name else "normal", font_size=u * 1.05,
+                               max_lines=3)
             button.medal = medal
             if owner is None:
                 button.bind(on_release=lambda b: self.take_medal(b.medal))

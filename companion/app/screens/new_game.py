@@ -17,7 +17,7 @@ from kivy.uix.spinner import Spinner
 from kivy.uix.textinput import TextInput
 
 from companion.app.screens import AppScreen
-from companion.app.widgets.common import BigButton, ToggleChoice, app
+from companion.app.widgets.common import BigButton, ToggleChoice, app, name_chips
 from companion.app.widgets.eighth_wonder import EighthWonderPanel
 from companion.state.session import SeatSetup, SessionError
 from companion.tablefile_armada import OTHER_WONDER
@@ -112,12 +112,7 @@ class NewGameScreen(AppScreen):
                 port.bind(on_release=lambda button: self.next_port(button.seat))
                 row.add_widget(port)
             self.ids.seats.add_widget(row)
-        self.ids.known.clear_widgets()
-        for name in running.store.known_player_names()[:10]:
-            chip = BigButton(text=name, size_hint_x=None, width=running.u * 8, height=running.u * 3, tone="quiet")
-            chip.bind(on_release=lambda button: self.use_name(button.text))
-            self.ids.known.add_widget(chip)
-        self.ids.known.width = len(self.ids.known.children) * (running.u * 8.4)
+        name_chips(self.ids.known, running.store.known_player_names()[:10], self.use_name)
         self.ids.eighth.clear_widgets()
         if self.players == ARMADA_ONLY:
             self.eighth.refresh()

@@ -28,7 +28,7 @@ from kivy.uix.modalview import ModalView
 from companion.app.guard import TapGuard
 
 __all__ = ["BigButton", "InstantModal", "Panel", "SmallButton", "Stepper", "Tappable", "TextLabel", "Toast",
-           "ToggleChoice", "TopBar", "app", "fit_words", "kept_view", "show_children"]
+           "ToggleChoice", "TopBar", "app", "fit_words", "kept_view", "name_chips", "show_children"]
 
 
 def app() -> Any:
@@ -199,6 +199,21 @@ def fit_words(button: Any, units: float, *, least: float = 1.0) -> None:
 
     button.bind(width=fit, text=fit, height=fit)
     fit()
+
+
+def name_chips(box: Any, names: list[str], on_tap: Callable[[str], None]) -> None:
+    """Fill `box` (a row that scrolls sideways) with a chip per remembered name, each as wide as its
+    name (one tap puts it in a seat)."""
+    from companion.app.widgets.scorepad import text_width
+
+    u = app().u
+    box.clear_widgets()
+    for name in names:
+        chip = BigButton(text=name, size_hint_x=None, tone="quiet", max_lines=1)
+        chip.width = max(u * 6, text_width(name, u * 1.25) + u * 1.6)
+        chip.bind(on_release=lambda button: on_tap(button.text))
+        box.add_widget(chip)
+    box.width = sum(chip.width for chip in box.children) + u * 0.4 * max(len(box.children) - 1, 0)
 
 
 def show_children(box: Any, widgets: list[Any]) -> None:
