@@ -9,6 +9,8 @@ icon on its colour."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from math import ceil
 from typing import Any
 
@@ -24,7 +26,7 @@ from companion.app.theme import LEAST_TEXT_UNITS
 from companion.app.widgets.common import app
 from companion.engine import CATEGORIES
 
-__all__ = ["CategoryIcon", "ScorePad", "fitting_font"]
+__all__ = ["CategoryIcon", "PadStyle", "ScorePad", "fitting_font", "seven_wonders_style"]
 
 LABEL_COLUMN_UNITS = (8.0, 14.0)
 """The first column (icon and category name) is as wide as its longest name, within these size units."""
@@ -41,7 +43,8 @@ LEAST_ROW_UNITS = 1.3
 
 class CategoryIcon(Widget):
     """A category's icon drawn in its text colour: shield, coin, pyramid, temple, compass, stall,
-    banner; naval: a ship; islands: an island; port: an anchor-like mooring."""
+    banner; naval: a ship; islands: an island; port: an anchor-like mooring; Architects' cat, medal
+    and Progress token."""
 
     category = StringProperty("")
     ink = ListProperty([1, 1, 1, 1])
@@ -125,6 +128,23 @@ def _mooring(x: float, y: float, s: float) -> None:
     Line(circle=(x + s / 2, y + s * 0.45, s * 0.4, 120, 240), width=max(1.0, s * 0.07))
 
 
+def _cat(x: float, y: float, s: float) -> None:
+    Ellipse(pos=(x + s * 0.1, y), size=(s * 0.8, s * 0.75))
+    Triangle(points=[x + s * 0.12, y + s * 0.55, x + s * 0.2, y + s, x + s * 0.45, y + s * 0.7])
+    Triangle(points=[x + s * 0.88, y + s * 0.55, x + s * 0.8, y + s, x + s * 0.55, y + s * 0.7])
+
+
+def _medal(x: float, y: float, s: float) -> None:
+    Triangle(points=[x + s * 0.2, y + s, x + s * 0.45, y + s, x + s * 0.5, y + s * 0.5])
+    Triangle(points=[x + s * 0.8, y + s, x + s * 0.55, y + s, x + s * 0.5, y + s * 0.5])
+    Ellipse(pos=(x + s * 0.2, y), size=(s * 0.6, s * 0.6))
+
+
+def _token(x: float, y: float, s: float) -> None:
+    Line(circle=(x + s / 2, y + s / 2, s * 0.45), width=max(1.0, s * 0.08))
+    Line(circle=(x + s / 2, y + s / 2, s * 0.22), width=max(1.0, s * 0.06))
+
+
 def _dot(x: float, y: float, s: float) -> None:
     Ellipse(pos=(x + s * 0.25, y + s * 0.25), size=(s * 0.5, s * 0.5))
 
@@ -139,7 +159,40 @@ def _polygon(points: list[float]) -> None:
 
 
 _ICONS = {"military": _shield, "treasury": _coin, "wonder": _pyramid, "civilian": _temple, "science": _compass,
-          "commercial": _stall, "guilds": _banner, "naval": _ship, "islands": _island, "port": _mooring}
+          "commercial": _stall, "guilds": _banner, "naval": _ship, "islands": _island, "port": _mooring,
+          "cat": _cat, "medal": _medal, "token": _token}
+
+
+@dataclass(frozen=True)
+class PadStyle:
+    """How a game's sheet is drawn on the pad: each row's name, fill and ink and icon, the tie-break
+    row (its catalogue key and the line's field), and the wonder under each name (`wonder(line)`).
+    The default is 7 Wonders' printed pad; `architects_style` gives 7 Wonders Architects' sheet."""
+
+    name: Callable[[str], str]
+    colours: Callable[[str], tuple[Any, Any]]
+    icon: Callable[[str], str]
+    tie_label: str
+    tie_column: str
+    tie_field: str
+    wonder: Callable[[dict[str, Any]], str]
+
+
+def seven_wonders_style(players: list[dict[str, Any]]) -> PadStyle:
+    """The printed 7 Wonders pad: the categories' own names, colours and icons; the tie-break coins;
+    each player's wonder by its short name (``Babylon B``)."""
+    running = app()
+    theme, words = running.theme, running.words
+    seats = {p["name"]: p for p in players}
+
+    def wonder(line: dict[str, Any]) -> str:
+        seat = seats.get(line["name"])
+        return words.wonder_short(seat["wonder"], seat["side"], seat) if seat else ""
+
+    return PadStyle(name=lambda category: running.tr(f"score.category.{category}"),
+                    colours=lambda category: (theme.score_row(category), theme.score_text(category)),
+                    icon=lambda category: category, tie_label="score.tie_break_coins", tie_column="score.coins_column",
+                    tie_field="coins", wonder=wonder)
 
 
 class ScorePad(GridLayout):
@@ -165,6 +218,7 @@ class ScorePad(GridLayout):
         ``coins``; in player order whichever way the pad is laid out."""
         self.row_cells: dict[str, Widget] = {}
         """Each category's own cell (its name, or its icon heading the column)."""
+        self.style: PadStyle | None = None
         self._again = Clock.create_trigger(self._show_again)     # once a frame, however many sizes change
         self.bind(width=self._again, room=self._again)
 
@@ -173,41 +227,36 @@ class ScorePad(GridLayout):
             self.show(*self._shown)
 
     def show(self, sheet: dict[str, Any], players: list[dict[str, Any]],
-             categories: tuple[str, ...] = CATEGORIES) -> None:
+             categories: tuple[str, ...] = CATEGORIES, style: PadStyle | None = None) -> None:
         """Fill the pad from a score sheet's JSON and the seats (for wonder names and sides); with
         Armada the `categories` add naval, islands and port. A value nobody has entered shows as ``?``.
-        The pad takes its width from its parent: every column stays in view."""
-        self._shown = (sheet, players, categories)
+        The pad takes its width from its parent: every column stays in view. `style`: another game's
+        rows (7 Wonders Architects); the printed 7 Wonders pad by default."""
+        self._shown = (sheet, players, categories, style)
         self._drawn_for = (self.width, self.room)
         running = app()
+        style = self.style = style or seven_wonders_style(players)
         lines = [line for line in sheet["players"] if not line.get("free_city")]
         winners = set(sheet.get("winners", []))
-        seats = {p["name"]: p for p in players}
-        layout = (self.width, self.room, running.u, running.language, tuple(categories),
-                  tuple((line["name"], *(seats.get(line["name"], {}).get(key) for key in ("wonder", "side")))
-                        for line in lines))
+        headers = [(line["name"], style.wonder(line)) for line in lines]
+        layout = (self.width, self.room, running.u, running.language, tuple(categories), tuple(headers))
         if layout == self._layout:
-            self._refill(lines, categories, winners)
+            self._refill(lines, categories, winners, style)
             return
         self._layout = layout
         self._cells = {row: [] for row in ("header", *categories, "total", "rank", "coins")}
         self.row_cells = {}
         self.clear_widgets()
-        words = running.words
-        headers = []
-        for line in lines:
-            seat = seats.get(line["name"])
-            headers.append((line["name"], words.wonder_short(seat["wonder"], seat["side"], seat) if seat else ""))
-        plan = _columns_plan(self, headers, categories, len(categories) + 4)
+        plan = _columns_plan(self, headers, categories, style)
         self.across = plan is None
         if plan is None:
-            self._show_across(lines, headers, categories, winners)
+            self._show_across(lines, headers, categories, winners, style)
         else:
-            self._show_down(lines, headers, categories, winners, plan)
+            self._show_down(lines, headers, categories, winners, plan, style)
 
     # -- the printed pad's way: players as columns -------------------------------------------------
     def _show_down(self, lines: list[dict[str, Any]], headers: list[tuple[str, str]], categories: tuple[str, ...],
-                   winners: set[str], plan: dict[str, float]) -> None:
+                   winners: set[str], plan: dict[str, float], style: PadStyle) -> None:
         running = app()
         theme = running.theme
         u = running.u
@@ -216,8 +265,8 @@ class ScorePad(GridLayout):
         row_height, header, total_height = plan["row"], plan["header"], plan["total"]
         first, column, points = plan["first"], plan["column"], plan["points"]
         spacing = _spacing(self)[1]
-        names = {category: running.tr(f"score.category.{category}") for category in categories}
-        lefts = [running.tr("score.total"), running.tr("score.place"), running.tr("score.tie_break_coins")]
+        names = {category: style.name(category) for category in categories}
+        lefts = [running.tr("score.total"), running.tr("score.place"), running.tr(style.tie_label)]
 
         def cell(text: str, *, bold: bool = False, bg: Any = None, color: Any = None, font: float = 1.2,
                  left: bool = False, height: float = row_height, row: str = "") -> Label:
@@ -242,12 +291,13 @@ class ScorePad(GridLayout):
             label.text_size = (None, None)      # the sizes above make it fit: never broken inside a word
             self.add_widget(label)
         for category in categories:
-            bg, ink = theme.score_row(category), theme.score_text(category)
-            first_cell = _category_cell(names[category], category, (bg, ink), (first, row_height), u)
+            bg, ink = style.colours(category)
+            first_cell = _category_cell(names[category], style.icon(category), (bg, ink), (first, row_height), u)
             self.row_cells[category] = first_cell
             self.add_widget(first_cell)
             for line in lines:
-                self.add_widget(cell(_shown(line[category]), bg=bg, color=ink, font=points, bold=True, row=category))
+                self.add_widget(cell(_shown(_points(line, category)), bg=bg, color=ink, font=points, bold=True,
+                                     row=category))
         total_bg = theme.rgba("surface_high")
         self.add_widget(cell(lefts[0], bold=True, bg=total_bg, left=True, font=1.4, height=total_height))
         for line in lines:
@@ -258,17 +308,18 @@ class ScorePad(GridLayout):
             self.add_widget(cell(_rank(line), color=theme.rgba("text_dim"), font=min(1.2, points), row="rank"))
         self.add_widget(cell(lefts[2], left=True, color=theme.rgba("text_dim"), font=1.05))
         for line in lines:
-            self.add_widget(cell(str(line["coins"]), color=theme.rgba("text_dim"), font=min(1.2, points), row="coins"))
+            self.add_widget(cell(str(line[style.tie_field]), color=theme.rgba("text_dim"), font=min(1.2, points),
+                                 row="coins"))
         self.height = row_height * (rows - 2) + header + total_height + spacing * (rows - 1)
 
     # -- where the names do not fit the columns: players as rows ----------------------------------------
     def _show_across(self, lines: list[dict[str, Any]], headers: list[tuple[str, str]], categories: tuple[str, ...],
-                     winners: set[str]) -> None:
+                     winners: set[str], style: PadStyle) -> None:
         running = app()
         theme = running.theme
         u = running.u
         spacing_x, spacing_y = _spacing(self)
-        heads = [running.tr("score.total"), running.tr("score.place"), running.tr("score.coins_column")]
+        heads = [running.tr("score.total"), running.tr("score.place"), running.tr(style.tie_column)]
         name_font = min(fitting_font(name, u * 1.15, u * 30, bold=True, least=1 / 1.15) for name, _ in headers)
         ends = [max(text_width(heads[0], u * 1.05, bold=True), u * 3.4) + u * 0.6,
                 text_width(heads[1], u * 1.05) + u * 0.6, text_width(heads[2], u * 1.05) + u * 0.6]
@@ -301,10 +352,10 @@ class ScorePad(GridLayout):
 
         self.add_widget(cell("", first, height=header_height))
         for category in categories:
-            bg, ink = theme.score_row(category), theme.score_text(category)
+            bg, ink = style.colours(category)
             head = BoxLayout(size_hint=(None, None), width=column, height=header_height, padding=u * 0.25)
             _fill(head, bg)
-            head.add_widget(CategoryIcon(ink, category=category))
+            head.add_widget(CategoryIcon(ink, category=style.icon(category)))
             self.row_cells[category] = head
             self.add_widget(head)
         for text, width in zip(heads, ends, strict=True):
@@ -320,16 +371,18 @@ class ScorePad(GridLayout):
             label.text_size = (first - u * 0.4, None)
             self.add_widget(label)
             for category in categories:
-                bg, ink = theme.score_row(category), theme.score_text(category)
-                self.add_widget(cell(_shown(line[category]), column, bg=bg, color=ink, font=points, bold=True,
+                bg, ink = style.colours(category)
+                self.add_widget(cell(_shown(_points(line, category)), column, bg=bg, color=ink, font=points, bold=True,
                                      row=category))
             self.add_widget(cell(_shown(line["total"]), ends[0], bold=True, bg=total_bg, font=max(points, 1.6),
                                  color=accent, row="total"))
             self.add_widget(cell(_rank(line), ends[1], color=theme.rgba("text_dim"), font=1.2, row="rank"))
-            self.add_widget(cell(str(line["coins"]), ends[2], color=theme.rgba("text_dim"), font=1.2, row="coins"))
+            self.add_widget(cell(str(line[style.tie_field]), ends[2], color=theme.rgba("text_dim"), font=1.2,
+                                 row="coins"))
         self.height = header_height + row_height * len(lines) + spacing_y * len(lines)
 
-    def _refill(self, lines: list[dict[str, Any]], categories: tuple[str, ...], winners: set[str]) -> None:
+    def _refill(self, lines: list[dict[str, Any]], categories: tuple[str, ...], winners: set[str],
+                style: PadStyle) -> None:
         """The laid-out cells given this sheet's points, places, coins and winners' colour."""
         theme = app().theme
         cells = self._cells
@@ -337,11 +390,11 @@ class ScorePad(GridLayout):
             colour = theme.rgba("accent") if line["name"] in winners else theme.rgba("text")
             cells["header"][index].color = colour
             for category in categories:
-                cells[category][index].text = _shown(line[category])
+                cells[category][index].text = _shown(_points(line, category))
             cells["total"][index].text = _shown(line["total"])
             cells["total"][index].color = colour
             cells["rank"][index].text = _rank(line)
-            cells["coins"][index].text = str(line["coins"])
+            cells["coins"][index].text = str(line[style.tie_field])
 
     def player_cells(self, row: str) -> list[Label]:
         """Each player's cell of a row (``header``, a category, ``total``, ``rank``, ``coins``), in
@@ -359,14 +412,15 @@ def _spacing(grid: GridLayout) -> tuple[float, float]:
 
 
 def _columns_plan(pad: ScorePad, headers: list[tuple[str, str]], categories: tuple[str, ...],
-                  rows: int) -> dict[str, float] | None:
+                  style: PadStyle) -> dict[str, float] | None:
     """The sizes of the printed pad's layout (players as columns) in the pad's width and room, or
     None where it does not fit with every text at least 1 size unit: a name or wonder wider than
     its column, or rows lower than their text."""
     running = app()
     u = running.u
+    rows = len(categories) + 4
     spacing_x, spacing_y = _spacing(pad)
-    row_height = u * (2.2 if len(categories) == len(CATEGORIES) else 1.75)
+    row_height = u * (2.2 if len(categories) <= len(CATEGORIES) else 1.75)
     least_header, least_total = u * HEADER_UNITS, u * TOTAL_UNITS
     if pad.room > 0:                     # header 1.6 rows, total 1.4, each with its least height
         free = pad.room - spacing_y * (rows - 1)
@@ -377,8 +431,8 @@ def _columns_plan(pad: ScorePad, headers: list[tuple[str, str]], categories: tup
         if row_height < u * LEAST_ROW_UNITS:
             return None
     header, total_height = max(least_header, row_height * 1.6), max(least_total, row_height * 1.4)
-    names = [running.tr(f"score.category.{category}") for category in categories]
-    lefts = [running.tr("score.total"), running.tr("score.place"), running.tr("score.tie_break_coins")]
+    names = [style.name(category) for category in categories]
+    lefts = [running.tr("score.total"), running.tr("score.place"), running.tr(style.tie_label)]
     first = _first_column(dict(zip(categories, names, strict=True)), lefts, row_height, pad.width, u)
     column = (pad.width - first - spacing_x * len(headers)) / max(len(headers), 1)
     room = column - u * 0.6
@@ -445,6 +499,11 @@ def _fill(widget: Widget, rgba: Any) -> None:
         Color(*rgba)
         rect = Rectangle(pos=widget.pos, size=widget.size)
     widget.bind(pos=lambda _w, value: setattr(rect, "pos", value), size=lambda _w, value: setattr(rect, "size", value))
+
+
+def _points(line: dict[str, Any], category: str) -> int | None:
+    """A line's points in a category (7 Wonders keeps them on the line, Architects under "categories")."""
+    return line["categories"][category] if "categories" in line else line[category]
 
 
 def _rank(line: dict[str, Any]) -> str:
