@@ -404,6 +404,15 @@ def tour(ui: AppDriver, language: str, tag: str) -> dict[str, Any]:
     running.close_game()
     running.go("stats")
     check("statistics", shot="stats")
+    stats = ui.screen
+    stats.ids.standings.parent.parent.scroll_y = 0
+    check("statistics", shot="stats-scale")
+    for game, view in (("7wonders", "wonders"), ("7wonders", "categories"), ("architects", "players"),
+                       ("architects", "wonders"), ("architects", "categories")):
+        stats.choose(game=game, view=view)
+        stats.ids.standings.parent.parent.scroll_y = 1
+        check("statistics", shot=f"stats-{game}-{view}")
+    facts["stats_games"] = [stats.games_seven, stats.games_architects]
     return facts
 
 
