@@ -6,10 +6,13 @@ over some boards, crowded seats), tucked cards laid as `markers/README.md` now a
 zone under each code visible; one set as it first allowed: the next card over that quiet zone), through
 the camera of issue 17's table: a tablet over one city (1080p, ArUco 14 mm and QR 18 mm), a camera
 over the whole table (4K and 1080p, ArUco 14 mm, QR 34 mm, straight down or tilted 25-35 degrees),
-and the Raspberry Pi rig's wide-angle lens. The reader knows the game's set-up (player count and
-seating), as the app does. Hands lie over some boards' stickers on whole tables; a tablet's
-photo shows its city's board (with no board and no earlier photo, no reader can tell whose
-city it is: the walk-around flow's memory covers that).
+and the Raspberry Pi rig's wide-angle lens; the reader knows the game's set-up (player count and
+seating), as the app does. Issue 27's two sets seat a rectangular table in rows (neighbours facing
+the same way 30-90 mm apart) and read it with no set-up, as `companion table` does a photo: a
+tablet over one city (its neighbours' columns at the frame's edges), and the whole table. Hands
+lie over some boards' stickers on whole tables; a tablet's photo shows its city's board (with no
+board and no earlier photo, no reader can tell whose city it is: the walk-around flow's memory
+covers that).
 
 A city counts when any of its stickers is in view. It is *exact* when the reader puts in it every
 card whose sticker is visible and no card of another city, and counts its visible stage cards (a
@@ -21,18 +24,23 @@ added; on whole tables >= 95 % of the cities above the limit exact and no card i
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from companion.gamedata import GameData, load_game_data
 from companion.simulation import scenes
-from companion.simulation.realism import GUIDANCE, HARD, WIDE_LENS, Realism
+from companion.simulation.realism import GUIDANCE, HARD, ROWS, WIDE_LENS, Realism
 from companion.vision.lens import LensProfile
 from companion.vision.pipeline import TableReader
+
+if TYPE_CHECKING:
+    from companion.state.tracker import TableTracker
 
 __all__ = ["ACCEPTANCE_SETS", "SCENES_PER_SET", "AcceptanceSet", "CityTally", "run"]
 
@@ -57,6 +65,10 @@ class AcceptanceSet:
     realism: Realism = GUIDANCE
     in_targets: bool = True
     """False for the set laid as the old guidance allowed: shown, not held to the targets."""
+    set_up: bool = True
+    """The reader knows the game's set-up (the app); False: a photo read with no set-up (`companion table`)."""
+    frame_table: bool = False
+    """The whole-table camera is raised until the table just fits the frame (tables in rows are wider)."""
 
 
 def _tablet(width: int, height: int, low: float, high: float, max_tilt: float
@@ -87,6 +99,10 @@ ACCEPTANCE_SETS = (
                   _whole(3840, 2160, (0, 5), fov=102.0, distortion=WIDE_LENS), wide_lens=True),
     AcceptanceSet("whole table, 4K, ArUco 14 mm, quiet zone covered", "aruco", 14.0,
                   _whole(3840, 2160, (0, 10)), realism=HARD, in_targets=False),
+    AcceptanceSet("table in rows, no set-up, tablet over one city, 1080p, QR 22 mm", "qr", 22.0,
+                  _tablet(1920, 1080, 450, 520, 20), tablet=True, realism=ROWS, set_up=False),
+    AcceptanceSet("table in rows, no set-up, whole table, 4K, QR 34 mm", "qr", 34.0,
+                  _whole(3840, 2160, (0, 5), fov=75.0), realism=ROWS, set_up=False, frame_table=True),
 )
 
 
@@ -177,7 +193,8 @@ def score_scene(scene: scenes.Scene, result_observation: object, decoded: set[in
 
 
 def measure_set(entry: AcceptanceSet, count: int, seed: int, data: GameData) -> CityTally:
-    """Render `count` scenes of one set, read each with a fresh reader that knows the set-up."""
+    """Render `count` scenes of one set, read each with a fresh reader (knowing the set-up when the
+    set says so)."""
     rng = np.random.default_rng(seed)
     tally = CityTally()
     for _ in range(count):
@@ -186,11 +203,12 @@ def measure_set(entry: AcceptanceSet, count: int, seed: int, data: GameData) -> 
         aim = int(rng.integers(players)) if entry.tablet else None
         scene = scenes.table_scene(players, seed=int(rng.integers(1 << 30)), family=entry.family,
                                    size_mm=entry.size_mm, camera=camera, level="medium", data=data,
-                                   aim_at_seat=aim,
+                                   aim_at_seat=aim, frame_table=entry.frame_table,
                                    realism=replace(entry.realism, board_hands=0.0) if entry.tablet else entry.realism)
         wonders = [p["wonder"] for p in scene.table["players"]]
-        reader = TableReader(data=data, sizes_mm={entry.family: entry.size_mm}, player_count=players,
-                             seating=wonders, lens=_lens(scene.camera) if entry.wide_lens else None)
+        reader = TableReader(data=data, sizes_mm={entry.family: entry.size_mm},
+                             player_count=players if entry.set_up else None, seating=wonders if entry.set_up else (),
+                             lens=_lens(scene.camera) if entry.wide_lens else None)
         start = time.perf_counter()
         result = reader.read(scene.frame)
         tally.seconds.append(time.perf_counter() - start)
@@ -200,23 +218,26 @@ def measure_set(entry: AcceptanceSet, count: int, seed: int, data: GameData) -> 
     return tally
 
 
-def walk_around(count: int, seed: int, data: GameData) -> tuple[int, int, list[str]]:
+def walk_around(count: int, seed: int, data: GameData) -> tuple[int, int, int, list[str]]:
     """The walk-around flow: a 1080p tablet photo over each city of a table in turn (ArUco 14 mm,
-    a hand over some boards), folded by the tracker as the app does with the game's set-up.
-    Returns (tables that end exact, tables, what the others missed). Exact: every card whose
-    sticker some photo shows, in its city, nothing else, and every stage card some photo shows."""
+    a hand over some boards), folded by the tracker as the app does with the game's set-up; a
+    second tracker also answers each question "whose are these cards?" as the players would with
+    one tap (when all its cards are one player's). Returns (tables that end exact with no answer,
+    tables that end exact with the answers, answers given, what the answered tables still missed).
+    Exact: every card whose sticker some photo shows, in its city, nothing else, and every stage
+    card some photo shows."""
     from companion.markers import load_marker_registry
     from companion.state.tracker import ConfirmationRule, TableTracker
 
     by_key = {c.key: c for c in load_marker_registry()}
     rng = np.random.default_rng(seed)
-    exact = 0
+    exact = answered_exact = answers = 0
     misses: list[str] = []
     for _ in range(count):
         players = int(rng.integers(3, 8))
         table_seed = int(rng.integers(1 << 30))
         reader: TableReader | None = None
-        tracker: TableTracker | None = None
+        trackers: list[TableTracker] = []
         shown: dict[int, set[int]] = {}
         stages: dict[int, int] = {}
         for seat in range(players):
@@ -225,11 +246,12 @@ def walk_around(count: int, seed: int, data: GameData) -> tuple[int, int, list[s
             scene = scenes.table_scene(players, seed=table_seed, family="aruco", size_mm=14.0, camera=camera,
                                        level="medium", data=data, aim_at_seat=seat, realism=realism)
             wonders = [p["wonder"] for p in scene.table["players"]]
-            if reader is None or tracker is None:
+            if reader is None:
                 reader = TableReader(data=data, sizes_mm={"aruco": 14.0}, player_count=players, seating=wonders)
-                tracker = TableTracker(data, ConfirmationRule.photos(), seat_order=wonders)
-                for entry in scene.table["players"]:
-                    tracker.expect_board(by_key[f"wonder:{entry['wonder']}/{entry['side']}"])
+                trackers = [TableTracker(data, ConfirmationRule.photos(), seat_order=wonders) for _ in range(2)]
+                for tracker in trackers:
+                    for entry in scene.table["players"]:
+                        tracker.expect_board(by_key[f"wonder:{entry['wonder']}/{entry['side']}"])
             for truth in scene.truth:
                 if truth.visible and truth.seat is not None and truth.role == "card":
                     shown.setdefault(truth.seat, set()).add(truth.component.marker)
@@ -238,20 +260,47 @@ def walk_around(count: int, seed: int, data: GameData) -> tuple[int, int, list[s
                 stages[index] = max(stages.get(index, 0), in_view)
             result = reader.read(scene.frame)
             for observation in (result.observation, *result.late):
-                tracker.observe(observation, float(seat))
-        assert tracker is not None
-        wrong = []
-        for index, wonder in enumerate(tracker.seat_order()):
-            city = tracker.cities[wonder]
-            got = {c.component.marker for c in city.cards}
-            owned = {t.component.marker for t in scene.truth if t.seat == index and t.role == "card"}
-            built = sum(1 for t in scene.truth if t.seat == index and t.role == "stage")
-            if not (shown.get(index, set()) <= got <= owned and stages.get(index, 0) <= city.stages <= built):
-                wrong.append(f"{wonder}: {len(shown.get(index, set()) - got)} cards missing, {len(got - owned)} of "
-                             f"another city, stages {city.stages} of {stages.get(index, 0)}-{built}")
-        exact += not wrong
-        misses += wrong
-    return exact, count, misses
+                for tracker in trackers:
+                    tracker.observe(observation, float(seat))
+            answers += _answer_as_the_players_would(trackers[1], scene, wonders, float(seat))
+        silent, asked = (_walk_misses(tracker, scene, shown, stages) for tracker in trackers)
+        exact += not silent
+        answered_exact += not asked
+        misses += asked
+    return exact, answered_exact, answers, misses
+
+
+def _answer_as_the_players_would(tracker: TableTracker, scene: scenes.Scene, wonders: list[str], at: float) -> int:
+    """Answer each open question whose cards are all one player's (by the scene's truth) as the app's
+    one tap does: the answer, and the cards into that city. Returns the answers given."""
+    owner = {t.component.marker: t.seat for t in scene.truth if t.role == "card"}
+    given = 0
+    for question in tracker.open_questions():
+        seats = {owner.get(card.marker) for card in question.cards}
+        if len(seats) != 1 or None in seats:
+            continue
+        wonder = wonders[int(next(iter(seats)))]       # type: ignore[arg-type]
+        tracker.answer([card.marker for card in question.cards], wonder)
+        for card in question.cards:
+            with contextlib.suppress(ValueError):      # already in that city
+                tracker.add_card(wonder, card, at, "hand")
+        given += 1
+    return given
+
+
+def _walk_misses(tracker: TableTracker, scene: scenes.Scene, shown: dict[int, set[int]],
+                 stages: dict[int, int]) -> list[str]:
+    """What the walk-around's tracker got wrong, city by city (nothing when the table is exact)."""
+    wrong = []
+    for index, wonder in enumerate(tracker.seat_order()):
+        city = tracker.cities[wonder]
+        got = {c.component.marker for c in city.cards}
+        owned = {t.component.marker for t in scene.truth if t.seat == index and t.role == "card"}
+        built = sum(1 for t in scene.truth if t.seat == index and t.role == "stage")
+        if not (shown.get(index, set()) <= got <= owned and stages.get(index, 0) <= city.stages <= built):
+            wrong.append(f"{wonder}: {len(shown.get(index, set()) - got)} cards missing, {len(got - owned)} of "
+                         f"another city, stages {city.stages} of {stages.get(index, 0)}-{built}")
+    return wrong
 
 
 def run(size: str = "quick", as_json: bool = False, seed: int = 17, *, print_out: bool = True) -> dict[str, object]:
@@ -261,9 +310,11 @@ def run(size: str = "quick", as_json: bool = False, seed: int = 17, *, print_out
     results = {}
     for index, entry in enumerate(ACCEPTANCE_SETS):
         results[entry.name] = measure_set(entry, count, seed + 1000 * index, data)
-    walked, tables, walk_misses = walk_around(max(1, count // 2), seed + 99, data)
+    tables = max(1, count // 2)
+    walked, answered, answers, walk_misses = walk_around(tables, seed + 99, data)
     document = {"scenes_per_set": count, "sets": {name: t.to_json() for name, t in results.items()},
-                "walk_around": {"tables": tables, "exact": walked, "misses": walk_misses},
+                "walk_around": {"tables": tables, "exact": walked, "exact_with_answers": answered,
+                                "answers": answers, "misses": walk_misses},
                 "targets": _targets(results)}
     if print_out:
         if as_json:
@@ -271,7 +322,8 @@ def run(size: str = "quick", as_json: bool = False, seed: int = 17, *, print_out
         else:
             _print(results, document["targets"], count)  # type: ignore[arg-type]
             print(f"walk-around (a 1080p tablet photo over each city in turn, hands over some boards): {walked} of "
-                  f"{tables} tables end exact (target all)")
+                  f"{tables} tables end exact with no answer; {answered} of {tables} once the players answer the "
+                  f"{answers} questions 'whose are these cards?' (target all)")
             for miss in walk_misses[:10]:
                 print(f"  {miss}")
     return document
@@ -306,15 +358,16 @@ def _percent(value: object) -> str:
 
 def _print(results: dict[str, CityTally], targets: dict[str, object], count: int) -> None:
     print(f"\ncities ({count} rendered tables per set: card art, icons by the stickers, careless crowded stacks, "
-          f"hands; the set-up known; exact = every visible card in its city, none of another, visible stages counted)")
-    print(f"{'set':<50} {'cities':>6} {'exact':>6} {'above limit':>11} {'exact there':>11} {'cards found':>11} "
+          f"hands; the set-up known but in the two sets of tables in rows; exact = every visible card in its city, "
+          f"none of another, visible stages counted)")
+    print(f"{'set':<62} {'cities':>6} {'exact':>6} {'above limit':>11} {'exact there':>11} {'cards found':>11} "
           f"{'decoded in own city':>19} {'wrong city':>10} {'read ms':>8}")
     for name, t in results.items():
         found = _percent(_share(t.cards_found, t.cards_visible))
         own = _percent(_share(t.decoded_in_own_city, t.decoded_cards))
         exact_there = f"{t.exact_above_limit}/{t.above_limit}"
         ms = float(np.median(t.seconds) * 1000) if t.seconds else float("nan")
-        print(f"{name:<50} {t.cities:>6} {t.exact:>6} {t.above_limit:>11} {exact_there:>11} {found:>11} {own:>19} "
+        print(f"{name:<62} {t.cities:>6} {t.exact:>6} {t.above_limit:>11} {exact_there:>11} {found:>11} {own:>19} "
               f"{t.wrong_city:>10} {ms:>8.0f}")
     print("(the last set is laid as markers/README.md first allowed, the next card over a tucked code's lower quiet "
           "zone: shown, not counted in the targets)")

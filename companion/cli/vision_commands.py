@@ -300,8 +300,15 @@ def run_table(args: argparse.Namespace) -> int:
     for wonder in reader.seating:
         if wonder not in {p["wonder"] for p in document["players"]}:
             print(f"{wonder}: board never seen; its city is left out")
+    asked = {card for question in observation["questions"] for card in question["cards"]}
+    for question in observation["questions"]:
+        answers = [c["name"] for c in question["candidates"]] + ["nobody (the discard pile)"]
+        print(f"question: whose are these cards? {', '.join(question['cards'])}")
+        print(f"  why asked: {question['reason']}")
+        print(f"  answers: {' / '.join(answers)}")
     for entry in observation["unassigned_last_frame"]:
-        print(f"note: {entry['component']} is in no city in the last frame: {entry['reason']}")
+        if entry["component"] not in asked:
+            print(f"note: {entry['component']} is in no city in the last frame: {entry['reason']}")
     for problem in observation["problems"] + observation.get("table_problems", []) + notes:
         print(f"note: {problem}")
     print("coins and conflict tokens are not read by the camera")

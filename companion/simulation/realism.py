@@ -1,11 +1,14 @@
 """What real tables add to the plain rendered ones: busy card art, icons beside the stickers, stickers
-half covered by the next card, careless stacks, hands over boards, crowded seats, a wide-angle lens.
+half covered by the next card, careless stacks, stickers stuck a little askew, stage cards tucked
+turned half round, hands over boards, crowded seats, a rectangular table seating its players in
+rows, a wide-angle lens.
 
 `Realism()` is the plain renderer the older tests and recorded games use; `HARD` is the acceptance
 sets' table (the stickers laid as the first `markers/README.md` allowed: the next card may cover a
 tucked code's lower quiet zone), `GUIDANCE` the same with the quiet zone kept visible, as the
-guidance now asks. The lens is the Raspberry Pi rig's Camera Module 3 Wide: about 102 degrees
-across, with strong barrel distortion (`WIDE_LENS`).
+guidance now asks; `ROWS` is `GUIDANCE` on a rectangular table, its stickers askew as far as the
+guide allows and half its stage cards turned round. The lens is the Raspberry Pi rig's
+Camera Module 3 Wide: about 102 degrees across, with strong barrel distortion (`WIDE_LENS`).
 """
 
 from __future__ import annotations
@@ -15,8 +18,8 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-__all__ = ["GUIDANCE", "HARD", "STRIPS", "UNDISTORT_CRITERIA", "WIDE_LENS", "Realism", "board_art", "card_art",
-           "distort_points", "label_image", "strip_mm", "undistort_map"]
+__all__ = ["GUIDANCE", "HARD", "ROWS", "STRIPS", "UNDISTORT_CRITERIA", "WIDE_LENS", "Realism", "board_art",
+           "card_art", "distort_points", "label_image", "strip_mm", "undistort_map"]
 
 STRIPS = ("roomy", "guidance", "covered")
 """How much of a tucked card shows above the next one: ``roomy`` (the plain renderer: the code, its
@@ -46,11 +49,22 @@ class Realism:
     """The chance that a player's hand lies over their board's sticker."""
     crowded: bool = False
     """Seats pushed together so that neighbouring cities touch."""
+    sticker_turn_deg: float = 0.0
+    """How far each sticker may be stuck turned off its component's edges (uniform, either way)."""
+    turned_backs: float = 0.0
+    """The chance that a stage card is tucked turned half round (its back's sticker upside down): a
+    player who stuck it near the other short edge."""
+    rows: bool = False
+    """A rectangular table: the players in two rows along its long sides, each row's boards facing
+    the same way, neighbouring cities 30-90 mm apart (the guide's least gap, and more)."""
 
 
 HARD = Realism(card_art=True, icon_by_sticker=True, strip="covered", careless_mm=1.5, careless_deg=1.0,
                board_hands=0.2, crowded=True)
 GUIDANCE = replace(HARD, strip="guidance")
+ROWS = replace(GUIDANCE, crowded=False, rows=True, sticker_turn_deg=5.0, turned_backs=0.5)
+"""Issue 27's tables: in rows, the stickers askew as far as the guide allows (5 degrees), half the
+stage cards turned round."""
 
 WIDE_LENS = (-0.25, 0.05)
 """Radial distortion (OpenCV k1, k2) of the rendered wide-angle lens: barrel, monotonic over the

@@ -2,18 +2,19 @@
 
 A scene is a real-looking table of 3-7 cities from a self-played game: each wonder board with its
 marker, brown and grey cards tucked in a column at the board's top-left corner showing their top
-strips, other cards stacked by colour above the board, cards tucked face down under the board as
-built stages, a face-down discard pile in the middle, and distractors (a phone showing a foreign QR
-code, a box barcode, a flyer with other QR codes, a misprinted sticker). Stickers are drawn from
-the product's own code grids. A pinhole camera of any resolution, field of view, height, tilt and
-yaw looks at it; blur, noise, uneven light, glare and hands make it harder. The truth lists every
-sticker with its corners in the frame, whether it is visible, and its pixels per module.
+strips, the other colours in columns side by side above the board (in the order each colour was
+first built), cards tucked face down under the board as built stages, a face-down discard pile in
+the middle, and distractors (a phone showing a foreign QR code, a box barcode, a flyer with other QR
+codes, a misprinted sticker). Stickers are drawn from the product's own code grids. A pinhole camera
+of any resolution, field of view, height, tilt and yaw looks at it; blur, noise, uneven light, glare
+and hands make it harder. The truth lists every sticker with its corners in the frame, whether it is
+visible, and its pixels per module.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any
 
@@ -210,6 +211,11 @@ class SceneBuilder:
                  grid: tuple[tuple[bool, ...], ...] | None = None) -> None:
         grid = grid or marker_grid(self.family, component.marker, self.registry)
         quiet = QUIET_MODULES[self.family] if grid is not None else 0
+        if self.realism.sticker_turn_deg and role in ("card", "board", "stage", "discard"):   # stuck askew
+            turn = np.radians(self.rng.uniform(-self.realism.sticker_turn_deg, self.realism.sticker_turn_deg))
+            middle = code_corners.mean(axis=0)
+            rotation = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+            code_corners = (code_corners - middle) @ rotation.T + middle
         cells = np.array(grid, dtype=bool)
         px = 10
         side = len(cells)
@@ -250,6 +256,8 @@ class SceneBuilder:
         gap = LAYOUT["sticker_offsets_mm"]["card_back_from_short_edge"] + self.quiet_mm
         top_left = bottom_mid - y_axis * (gap + s) - x_axis * s / 2
         corners = np.array([top_left, top_left + x_axis * s, top_left + x_axis * s + y_axis * s, top_left + y_axis * s])
+        if role == "stage" and self.realism.turned_backs and self.rng.random() < self.realism.turned_backs:
+            corners = np.roll(corners, 2, axis=0)     # stuck near the other short edge: upside down here
         self._sticker(component, corners, role, seat)
 
     # -- components ---------------------------------------------------------------------------
@@ -325,7 +333,10 @@ class SceneBuilder:
         offset_x, offset_y = LAYOUT["sticker_offsets_mm"]["wonder_board_from_top_right"]
         q, s = self.quiet_mm, self.size_mm
         self._sticker(board, place(rect(BOARD_W - offset_x - q - s, offset_y + q, s, s)), "board", seat)
-        for column, color in enumerate(STACK_ORDER):
+        # Side by side, as the guide asks: each colour's column starts when its first card is built,
+        # right of the last one (laid cards never move).
+        colours = list(dict.fromkeys(color for _, color in cards if color in STACK_ORDER))
+        for column, color in enumerate(colours):
             stack = [c for c in cards if c[1] == color]
             x = CARD_W + 10 + column * (CARD_W + 6)
             rises = self._strips(len(stack))
@@ -587,15 +598,64 @@ def _seat_positions(players: int, rng: np.random.Generator, crowded: bool = Fals
     return seats
 
 
+def _extent(cards: list[tuple[Component, str]], strip: float) -> tuple[float, float]:
+    """How wide a city lies along its board's top edge, and how far its columns reach above it (mm)."""
+    colours = list(dict.fromkeys(color for _, color in cards if color in STACK_ORDER))
+    right = CARD_W + 10 + len(colours) * (CARD_W + 6) - 6 if colours else 0.0
+    tallest = max([sum(1 for _, c in cards if c in group) for group in (("brown", "grey"), *((c,) for c in colours))],
+                  default=0)
+    return max(BOARD_W, right), 5 + CARD_H + max(0, tallest - 1) * strip
+
+
+def _row_positions(extents: list[tuple[float, float]], rng: np.random.Generator) -> list[tuple[np.ndarray, float]]:
+    """Board top-left corners and angles at a rectangular table: the first half of the players (seat
+    0 at the right) along the near side, facing the far side, the others along the far side turned
+    half round; the columns point to the middle, neighbouring cities 30-90 mm apart, clockwise seen
+    from above."""
+    count = len(extents)
+    near = (count + 1) // 2
+    middle = float(rng.uniform(150, 260))            # between the two rows' column tops
+    seats: list[tuple[np.ndarray, float]] = [(np.zeros(2), 0.0)] * count
+    for members, turned in ((list(range(near))[::-1], False), (list(range(near, count)), True)):
+        widths = [extents[i][0] for i in members]
+        gaps = [float(rng.uniform(30, 90)) for _ in members[1:]]
+        x = -(sum(widths) + sum(gaps)) / 2 + float(rng.uniform(-60, 60))
+        reach = max(extents[i][1] for i in members)
+        for k, seat in enumerate(members):
+            edge = middle / 2 + reach + float(rng.uniform(-15, 15))     # the board's top edge from the middle
+            angle = float(np.radians(rng.uniform(-2.5, 2.5)))
+            if turned:
+                seats[seat] = (np.array([x + widths[k], -edge]), angle + np.pi)
+            else:
+                seats[seat] = (np.array([x, edge]), angle)
+            x += widths[k] + (gaps[k] if k < len(gaps) else 0.0)
+    return seats
+
+
+def _framing(camera: Camera, items: list[_Drawable]) -> Camera:
+    """The camera raised or lowered above the middle of everything on the table until it all just fits
+    the frame (a whole-table camera set up for this table)."""
+    points = np.vstack([item.polygon_mm for item in items])
+    middle = (points.min(axis=0) + points.max(axis=0)) / 2
+    yaw = np.radians(camera.yaw_deg)
+    turned = (points - middle) @ np.array([[np.cos(yaw), np.sin(yaw)], [-np.sin(yaw), np.cos(yaw)]])
+    reach = np.abs(turned).max(axis=0)                # as the turned camera sees the table
+    half = np.tan(np.radians(camera.horizontal_fov_deg) / 2)
+    height = max(reach[0] / half, reach[1] / (half * camera.height / camera.width))
+    return replace(camera, height_mm=float(height * 1.04), target=(float(middle[0]), float(middle[1])))
+
+
 def table_scene(players: int = 4, *, seed: int = 0, family: str = "aruco", size_mm: float = 14.0,
                 camera: Camera | None = None, level: str = "medium", data: GameData | None = None,
                 game: SelfPlayGame | None = None, after_age: int = 3, aim_at_seat: int | None = None,
-                realism: Realism | None = None) -> Scene:
+                realism: Realism | None = None, frame_table: bool = False) -> Scene:
     """A finished (or mid-game, `after_age`) self-played table of `players`, rendered through `camera`.
 
     With `aim_at_seat`, the camera looks at the middle of that player's city, turned like its board
-    (a tablet held over one city); its height, tilt, resolution and lens are kept. `realism` adds
-    what real tables have (card art, covered quiet zones, hands over boards, crowded seats).
+    (a tablet held over one city); its height, tilt, resolution and lens are kept. With `frame_table`,
+    it looks at the middle of the table from the height where the whole table just fits the frame.
+    `realism` adds what real tables have (card art, covered quiet zones, hands over boards, crowded
+    seats, a rectangular table).
     """
     realism = realism or Realism()
     data = data or load_game_data()
@@ -608,14 +668,18 @@ def table_scene(players: int = 4, *, seed: int = 0, family: str = "aruco", size_
               for s in range(players)]
     builder = SceneBuilder(family, size_mm, registry, rng, realism)
     by_key = {c.key: c for c in registry}
-    seats = _seat_positions(players, rng, realism.crowded)
+    cities = [[(by_key[f"card:{copy.key}"], data.cards[copy.card_id].color) for copy in
+               game.built_copies[seat][:counts[seat]]] for seat in range(players)]
+    if realism.rows:
+        strip = size_mm * (1 + 2 * QUIET_MODULES[family] / builder.modules) + 3.5
+        seats = _row_positions([_extent(cards, strip) for cards in cities], rng)
+    else:
+        seats = _seat_positions(players, rng, realism.crowded)
     for seat, (origin, angle) in enumerate(seats):
         player = table.players[seat]
-        copies = game.built_copies[seat][:counts[seat]]
-        cards = [(by_key[f"card:{copy.key}"], data.cards[copy.card_id].color) for copy in copies]
         backs = [by_key[f"back:{'I' * copy.age}"] for copy in game.stage_copies[seat][:player.stages_built]]
         board = by_key[f"wonder:{player.wonder.id}/{player.side}"]
-        builder.city(seat, board, cards, backs, len(player.board.stages), origin, angle)
+        builder.city(seat, board, cities[seat], backs, len(player.board.stages), origin, angle)
     discard = [by_key[f"back:{'I' * copy.age}"] for copy in game.discard[:6]]
     builder.discard_pile(discard, np.array([0.0, 0.0]))
     lvl = LEVELS[level]
@@ -629,6 +693,8 @@ def table_scene(players: int = 4, *, seed: int = 0, family: str = "aruco", size_
         reach = {3: 1150, 4: 1200, 5: 1400, 6: 1600, 7: 1800}[players]
         height = reach / 2 / np.tan(np.radians(33))
         camera = Camera(1920, 1080, 66, height, rng.uniform(0, lvl.max_tilt), rng.uniform(-8, 8))
+    if frame_table:
+        camera = _framing(camera, builder.items)
     if aim_at_seat is not None:
         origin, angle = seats[aim_at_seat % players]
         middle = transform(np.array([[BOARD_W * 0.8, -110.0]]), origin, angle)[0]

@@ -27,7 +27,7 @@ from companion.gamedata import GameData
 from companion.markers import Component, MarkerRegistry, load_marker_registry
 from companion.state.errors import SessionError, not_saved
 from companion.state.session_armada import ARMADA, ArmadaActions, NavalUnknown, port_set_up_events
-from companion.state.tracker import Change, ConfirmationRule, PendingCard, TableTracker
+from companion.state.tracker import Change, ConfirmationRule, OpenQuestion, PendingCard, TableTracker
 from companion.storage import Event, EventError, GameStore, StoreError, StoreUnusable
 from companion.storage.database import LoggedEvent
 from companion.storage.events import apply as apply_event
@@ -132,6 +132,25 @@ class GameSession(ArmadaActions):
             if board is not None:
                 self.tracker.expect_board(board)
         self._sync_tracker()
+        self._restore_answers()
+
+    def _restore_answers(self) -> None:
+        """Put back the players' answers to whose cards the camera could not place (an answered card
+        removed from that city afterwards is nobody's: it is not asked about again)."""
+        wonders = [p["wonder"] for p in self.players]
+        answered: dict[int, int | None] = {}
+        for event in self.events():
+            payload = event.payload
+            if event.kind == "owner_answered":
+                for marker in payload["markers"]:
+                    answered[marker] = payload["seat"]
+            elif event.kind == "card_removed":
+                for marker, seat in answered.items():
+                    component = self.registry.get(marker)
+                    if seat == payload["seat"] and component is not None and component.card == payload["card"]:
+                        answered[marker] = None
+        for marker, seat in answered.items():
+            self.tracker.answer([marker], None if seat is None else wonders[seat])
 
     def _sync_tracker(self) -> None:
         """Make the tracker hold the cards and stages the log holds: at opening, and after every tap
@@ -260,10 +279,59 @@ class GameSession(ArmadaActions):
             if seat.wonder not in wonders:
                 self._note(f"the camera sees the {self.data.wonders[seat.wonder].name} board, which is not in "
                            f"this game")
-        held = [c for c, _ in observation.unassigned if c.kind == "card" and c.set in self.card_sets]
+        grouped = {c.marker for q in observation.questions if len(q.cards) > 1 for c in q.cards}
+        held = [c for c, _ in observation.unassigned if c.kind == "card" and c.set in self.card_sets
+                and c.marker not in grouped]       # a card shown alone, not a column of a city
         if held:
             self.shown, self.shown_at = held[-1], at
         return changes
+
+    def questions(self) -> list[OpenQuestion]:
+        """Cards the camera keeps seeing in no city for sure, oldest first: the players are asked
+        whose they are (`answer_owner`)."""
+        return self.tracker.open_questions()
+
+    def answer_owner(self, markers: Sequence[int], seat: int | None) -> list[Component]:
+        """One tap answers "whose are these cards?": `seat`'s (they join that city now, with the coins
+        they cost and earn, and so do the cards seen with them from now on), or nobody's (None: the
+        discard pile; the camera then leaves them alone). The answer and the cards are logged in one
+        transaction; returns the cards added.
+
+        :raises SessionError: for an unknown seat or marker, or a log that cannot be written.
+        """
+        if seat is not None and not 0 <= seat < len(self.players):
+            raise SessionError(f"seat {seat} does not exist (the table has {len(self.players)})")
+        unknown = [m for m in markers if self.registry.get(m) is None]
+        if unknown or not markers:
+            raise SessionError(f"no such cards to place: {unknown or 'none given'}")
+        self._reload()
+        added: list[Component] = []
+
+        def answer() -> list[LoggedEvent]:
+            added.clear()
+            events: list[LoggedEvent] = [("owner_answered", {"markers": list(markers), "seat": seat}, "hand")]
+            if seat is None:
+                return events
+            held = {c.component.marker for city in self.tracker.cities.values() for c in city.cards}
+            for marker in markers:
+                component = self.registry.get(marker)
+                if component is None or component.kind != "card" or component.marker in held or \
+                        component.card in self.players[seat]["cards"]:
+                    continue                        # already in a city: the answer only keeps it there
+                try:
+                    card_events = self._card_events(seat, component, "hand")
+                except SessionError as error:       # not in this game's box: the others still join
+                    self._note(f"{component.key} is not added to {self.players[seat]['name']}'s city: {error}")
+                    continue
+                for kind, payload, source in card_events:
+                    apply_event(self.document, Event(0, kind, payload, source, ""), self.data)
+                events += card_events
+                added.append(component)
+            return events
+
+        self._transact(answer)
+        self.tracker.answer(markers, None if seat is None else self.players[seat]["wonder"])
+        return list(added)
 
     def _note(self, text: str) -> None:
         if text not in self.problems:

@@ -16,9 +16,9 @@ from typing import Any
 from companion.gamedata import GameData
 from companion.markers import Component
 from companion.tablefile import TABLE_FORMAT
-from companion.vision.layout import BOARD_INFERRED, BOARD_REMEMBERED, BOARD_SEEN, TableObservation
+from companion.vision.layout import BOARD_INFERRED, BOARD_REMEMBERED, BOARD_SEEN, OwnerQuestion, TableObservation
 
-__all__ = ["Change", "CityCard", "ConfirmationRule", "PendingCard", "TableTracker"]
+__all__ = ["Change", "CityCard", "ConfirmationRule", "OpenQuestion", "PendingCard", "TableTracker"]
 
 
 @dataclass(frozen=True)
@@ -66,6 +66,19 @@ class PendingCard:
     component: Component
     frames: int
     seconds: float
+
+
+@dataclass(frozen=True)
+class OpenQuestion:
+    """Cards the camera keeps seeing in no city for sure (a column between two cities, or beside no
+    board in view): the players say whose they are with one tap, or that they are nobody's."""
+
+    cards: tuple[Component, ...]
+    candidates: tuple[str, ...]
+    """The wonders that could own them, likeliest first (as the layout saw it; may be empty)."""
+    reason: str
+    since: float
+    board_out_of_view: bool = False
 
 
 @dataclass
@@ -133,6 +146,11 @@ class TableTracker:
         self._views: dict[str, _View] = {}
         self.last_unassigned: list[tuple[Component, str]] = []
         self.frames = 0
+        self.owners: dict[int, str | None] = {}
+        """The players' answers: marker -> the wonder whose city holds it, or None (nobody's: the
+        discard pile). Cards the layout leaves to the players go where an answer says."""
+        self._asked: dict[int, _Sightings] = {}
+        self._questions: dict[frozenset[int], tuple[OwnerQuestion, float]] = {}
 
     # -- observations ------------------------------------------------------------------------
     def observe(self, observation: TableObservation, at: float) -> list[Change]:
@@ -168,6 +186,8 @@ class TableTracker:
                     if count <= total:
                         city.stages = count
                         changes.append(Change("stage", seat.wonder, f"stage {count} of {seat.wonder} built", at))
+        for question in observation.questions:
+            changes += self._take_question(question, at)
         self._forget(at)
         return changes
 
@@ -220,6 +240,63 @@ class TableTracker:
         return [Change("card", wonder, f"{card.name} ({component.key}) built in the {wonder} city", at,
                        component=component)]
 
+    def _take_question(self, question: OwnerQuestion, at: float) -> list[Change]:
+        """Cards the layout leaves to the players: where an answer covers some of them (the same
+        column or group, seen again, perhaps with a card more), all of them go where it says;
+        the others are counted towards asking."""
+        markers = [c.marker for c in question.cards]
+        for component in question.cards:
+            self._components[component.marker] = component
+        answered = {self.owners[m] for m in markers if m in self.owners}
+        changes = []
+        if len(answered) == 1:                    # one answer covers the group: its new cards too
+            owner = answered.pop()
+            for component in question.cards:
+                self.owners.setdefault(component.marker, owner)
+                if owner is not None and owner in self.cities:
+                    changes += self._see_card(owner, component, at)
+            return changes
+        for component in question.cards:
+            if component.marker not in self.owners:
+                self._sight(self._asked, component.marker, at)
+                continue
+            owner = self.owners[component.marker]
+            if owner is not None and owner in self.cities:
+                changes += self._see_card(owner, component, at)
+        key = frozenset(markers)
+        first = self._questions.get(key, (question, at))[1]
+        self._questions[key] = (question, first)
+        return changes
+
+    def open_questions(self, *, out_of_view: bool = False) -> list[OpenQuestion]:
+        """The cards to ask the players about, oldest question first: seen steadily in no city for
+        sure, not answered, not in a city since. A card in several groupings over time is asked
+        about once, in its newest. Cards whose board may lie beyond the picture's edge are left out
+        (a photo of their own city will place them) unless `out_of_view`."""
+        newest: dict[int, frozenset[int]] = {}
+        for key, _ in sorted(self._questions.items(), key=lambda item: item[1][1]):
+            for marker in key:
+                newest[marker] = key
+        held = {c.component.marker for city in self.cities.values() for c in city.cards}
+        result = []
+        for key, (question, first) in sorted(self._questions.items(), key=lambda item: item[1][1]):
+            if question.board_out_of_view and not out_of_view:
+                continue
+            cards = tuple(c for c in question.cards if newest.get(c.marker) == key and c.marker not in self.owners
+                          and c.marker not in held and c.marker in self._asked
+                          and self._asked[c.marker].steady(self.rule))
+            if cards:
+                result.append(OpenQuestion(cards, question.candidates, question.reason, first,
+                                           question.board_out_of_view))
+        return result
+
+    def answer(self, markers: Sequence[int], wonder: str | None) -> None:
+        """The players said whose these cards are (`wonder`), or that they are nobody's (None). The
+        cards join that city as they are seen from now on (the game session logs them at once)."""
+        for marker in markers:
+            self.owners[marker] = wonder
+            self._asked.pop(marker, None)
+
     def _confirm_seen_before(self, wonder: str, at: float) -> list[Change]:
         """A city just opened: its cards seen steadily while its board was not yet confirmed (a
         hand over the board in an earlier photo) are confirmed now, not only when seen again."""
@@ -242,10 +319,12 @@ class TableTracker:
             self.seen_order = clockwise + [w for w in self.seen_order if w not in clockwise]
 
     def _forget(self, at: float) -> None:
-        tables: tuple[dict[Any, _Sightings], ...] = (self._boards, self._cards, self._stages)
+        tables: tuple[dict[Any, _Sightings], ...] = (self._boards, self._cards, self._stages, self._asked)
         for table in tables:
             for key in [k for k, s in table.items() if at - s.last > self.rule.forget_after]:
                 del table[key]
+        for key in [k for k in self._questions if not any(m in self._asked for m in k)]:
+            del self._questions[key]
 
     def pending(self) -> list[PendingCard]:
         """Cards being seen in a known city that are not confirmed (nor undone), oldest first."""
@@ -297,6 +376,8 @@ class TableTracker:
             if entry.component.marker == marker:
                 city.cards.remove(entry)
                 self._undone[(wonder, marker)] = at
+                if self.owners.get(marker) == wonder:
+                    self.owners[marker] = None      # an answer undone: not theirs, so not asked again
                 self._cards.pop((wonder, marker), None)
                 return Change("removed", wonder, f"{entry.component.key} removed from the {wonder} city", at, "hand",
                               entry.component)
@@ -363,7 +444,7 @@ class TableTracker:
         order = self.seat_order()
         for wonder in order:
             city = self.cities[wonder]
-            name = self.names.get(wonder) or self.data.wonders[wonder].city_names["en"]
+            name = self.name_of(wonder)
             players.append({"name": name, "wonder": wonder, "side": city.board.side, "stages": city.stages,
                             "cards": [c.component.card for c in city.cards], "coins": (coins or {}).get(wonder, 0),
                             "tokens": list((tokens or {}).get(wonder, []))})
@@ -381,5 +462,13 @@ class TableTracker:
                 "problems": list(self.problems),
                 "unassigned_last_frame": [{"component": c.key, "reason": reason}
                                           for c, reason in self.last_unassigned],
+                "questions": [{"cards": [c.key for c in q.cards],
+                               "candidates": [{"wonder": w, "name": self.name_of(w)} for w in q.candidates],
+                               "reason": q.reason, "board_out_of_view": q.board_out_of_view}
+                              for q in self.open_questions(out_of_view=True)],
             },
         }
+
+    def name_of(self, wonder: str) -> str:
+        """The player's name for a wonder (the city's name when no name is given)."""
+        return self.names.get(wonder) or self.data.wonders[wonder].city_names["en"]

@@ -2,10 +2,10 @@
 
 Every change a player enters or the camera confirms is one event (set-up, card confirmed, card
 removed by undo, stage built, coins changed, conflicts resolved, choices, score computed, game
-finished; with Armada, a city's port state), with its time and source (camera, hand, engine,
-import). Replaying the events through the engine gives the table at any moment; nothing else is
-stored as truth. After the game is finished, a change must say it amends the game (``amend``: a
-note), so history shows corrections.
+finished; with Armada, a city's port state; the players' answer to whose cards the camera could
+not place), with its time and source (camera, hand, engine, import). Replaying the events through
+the engine gives the table at any moment; nothing else is stored as truth. After the game is
+finished, a change must say it amends the game (``amend``: a note), so history shows corrections.
 """
 
 from __future__ import annotations
@@ -50,8 +50,10 @@ __all__ = [
 SOURCES = ("camera", "hand", "engine", "import")
 KINDS = ("game_set_up", "card_confirmed", "card_removed", "stage_built", "coins_changed", "conflicts_resolved",
          "tokens_set", "choices_set", "score_computed", "game_finished", "armada_set", "turn_resolved",
-         *ARCHITECTS_KINDS)
-STATE_KINDS = frozenset(KINDS) - {"score_computed", "game_finished", "turn_resolved"}
+         "owner_answered", *ARCHITECTS_KINDS)
+STATE_KINDS = frozenset(KINDS) - {"score_computed", "game_finished", "turn_resolved", "owner_answered"}
+"""Kinds that change the table (after the game is finished, such an event amends it). An answer to
+"whose are these cards?" changes nothing by itself: the cards it places are logged with it."""
 
 
 class EventError(ValueError):
@@ -157,6 +159,12 @@ def check_payload(kind: str, payload: Any, seats: int | None) -> list[Problem]:
         reader["armada"].as_object(allowed=ARMADA_PLAYER_FIELDS)
         if reader["why"].present:
             reader["why"].as_str(max_length=40)
+    elif kind == "owner_answered":                    # whose cards the camera could not place
+        reader.as_object(allowed=("markers", "seat", *common))
+        for marker in reader["markers"].as_list(max_length=100):
+            marker.as_int(minimum=1, maximum=999)
+        if reader["seat"].value is not None:
+            _seat(reader, seats)
     elif kind == "turn_resolved":                     # Armada: the end of a turn (taxes, piracy...)
         reader.as_object(allowed=("turn", "summary", *common))
         reader["turn"].as_int(minimum=1, maximum=1000)
@@ -238,7 +246,7 @@ def apply(document: dict[str, Any], event: Event, data: GameData) -> None:
         for player, row in zip(players, rows, strict=True):
             player["tokens"].extend(row)
         return
-    if event.kind in ("score_computed", "game_finished", "turn_resolved"):
+    if event.kind in ("score_computed", "game_finished", "turn_resolved", "owner_answered"):
         return
     seat = payload["seat"]
     if not 0 <= seat < len(players):

@@ -1,18 +1,22 @@
-"""Who owns what on the table: players from wonder boards, cards by the rulebook's layout, stages, discards.
+"""Who owns what on the table: players from wonder boards, cards by the layout the guide asks for, stages, discards.
 
 Each wonder-board marker is a player; the seating comes from the game's set-up when it is known,
 else from the boards around the table seen from above (clockwise: a player's left neighbour is the
-next board clockwise). Cards follow the layout the rulebook prescribes: brown and grey cards in a
-column tucked under the board's top-left corner, the other colours stacked by colour beside the
-board, each card of a stack showing its top strip above the card before it, and every card turned
-like its board. So cards are first chained into stacks (a card continues the column of the card
-just below it: same colour group, same angle, in line), and each stack goes to the board its
-bottom card lies beside or under, turned like it. A card back in a board's stage zone (below its
-bottom edge) is a built stage; card backs near the middle are the discard pile. A board not seen
-in this frame is placed where it was remembered (`known_boards`), or, when the set-up names it and
-its cards are left over, inferred from them. A card seen in two places, a second copy of a
-building in one city, a card not in the box for the player count: each is reported, none kept
-silently.
+next board clockwise). Cards lie as `markers/README.md` asks: brown and grey cards in a column
+tucked under the board's top-left corner, a column for each other colour beside it, the columns
+side by side at most 1 cm apart, every card turned like its board, and at least 3 cm between one
+player's cards and the next player's. So cards are first chained into stacks (a card continues the
+column of the card just below it: same colour group, same angle, in line); then a city is its
+board and every stack joined to it by small gaps (board to column, column to column side by side).
+A stack is given to a city only when no other city could own it: a stack joined to two cities, or
+to no board in view (its board out of the picture, or its sticker not read), is left to the players
+as a question (`OwnerQuestion`), never guessed. A card back in a board's stage zone (below its
+bottom edge, at any angle: a card back has no up or down) is a built stage; card backs near the
+middle are the discard pile. A board not seen in this frame is placed where it was remembered
+(`known_boards`), or, with the set-up known, named from a group of stacks holding a brown or grey
+column when the seating leaves one answer (the seats between two boards in view, in order). A card
+seen in two places, a second copy of a building in one city, a card not in the box for the player
+count: each is reported, none kept silently.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -31,8 +36,10 @@ import numpy as np
 from companion.gamedata import GameData
 from companion.markers import Component
 from companion.markers.symbols import QUIET_MODULES
+from companion.vision.shapes import gap, oriented_box, reach
 
-__all__ = ["LayoutRules", "PlacedMarker", "SeatObservation", "TableObservation", "layout_rules", "read_layout"]
+__all__ = ["LayoutRules", "OwnerQuestion", "PlacedMarker", "SeatObservation", "TableObservation", "layout_rules",
+           "read_layout"]
 
 BOARD_SEEN, BOARD_REMEMBERED, BOARD_INFERRED = "seen", "remembered", "inferred"
 """How a seat's board is known in a frame: its sticker read, its place remembered from earlier
@@ -57,9 +64,10 @@ class LayoutRules:
     stack_above: tuple[float, float]
     """How far above a card (along its own up direction) the next card of its stack may lie."""
     stack_angle: float
+    city_gap: float
+    """The widest gap between two pieces of one city (its board and columns, one column and the next)."""
     city_reach: float
-    """How far from its board the bottom card of a stack may lie (a covered card or two between)."""
-    ambiguous_within: float
+    """How far from a city a stack no city takes may lie for that city to be named as its likely owner."""
     discard_radius: float
 
 
@@ -77,7 +85,7 @@ def layout_rules() -> LayoutRules:
         (float(offsets["card_face_from_top_right"][0]), float(offsets["card_face_from_top_right"][1])),
         (zone["left"], zone["right"], zone["top"], zone["bottom"]), math.radians(raw["same_city_angle_deg"]),
         float(stack["lateral_mm"]), (float(stack["nearest_above_mm"]), float(stack["farthest_above_mm"])),
-        math.radians(stack["angle_deg"]), float(raw["city_reach_mm"]), float(raw["ambiguous_within_mm"]),
+        math.radians(stack["angle_deg"]), float(raw["city_gap_mm"]), float(raw["city_reach_mm"]),
         float(raw["discard_near_centre_mm"]))
 
 
@@ -116,6 +124,26 @@ class SeatObservation:
         return self.board.wonder
 
 
+@dataclass(frozen=True)
+class OwnerQuestion:
+    """Cards no city could take for sure (a column joined to two cities, or to no board in view):
+    the players are asked whose they are, one tap. `candidates` are the wonders that could own
+    them, likeliest first (empty when nothing in view or in the set-up points at anyone)."""
+
+    cards: tuple[Component, ...]
+    candidates: tuple[str, ...]
+    reason: str
+    centre: tuple[float, float]
+    board_out_of_view: bool = False
+    """Their board may lie beyond the picture's edge (a neighbour's columns at the edge of a photo of
+    one city): they are listed, not asked about, since the picture of their own city will place them."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The question as `companion scan` and `table` list it."""
+        return {"cards": [c.key for c in self.cards], "candidates": list(self.candidates), "reason": self.reason,
+                "board_out_of_view": self.board_out_of_view}
+
+
 @dataclass
 class TableObservation:
     """Everything one frame (or photo) says about the table."""
@@ -126,6 +154,8 @@ class TableObservation:
     discard_backs: int = 0
     missing: list[str] = field(default_factory=list)
     """Wonders of the set-up whose city is not in this frame at all (no board, no cards)."""
+    questions: list[OwnerQuestion] = field(default_factory=list)
+    """Groups of cards whose owner is asked rather than guessed (their cards are in `unassigned` too)."""
 
     def to_json(self) -> dict[str, Any]:
         """A summary for `companion scan` and for logs."""
@@ -136,6 +166,7 @@ class TableObservation:
                       for s in self.seats],
             "discard_backs": self.discard_backs,
             "unassigned": [{"component": c.key, "reason": reason} for c, reason in self.unassigned],
+            "questions": [q.to_json() for q in self.questions],
             "missing": list(self.missing),
             "problems": list(self.problems),
         }
@@ -174,12 +205,15 @@ def _modules(family: str) -> int:
     return {"qr": 21, "aruco": 7, "microqr": 15}[family]
 
 
-def _code_frame(marker: PlacedMarker, width: float, offset: tuple[float, float]) -> _Frame:
-    """The frame of a component whose sticker sits `offset` from its top-right corner, quiet zone included."""
+def _code_frame(marker: PlacedMarker, width: float, offset: tuple[float, float], angle: float | None = None) -> _Frame:
+    """The frame of a component whose sticker sits `offset` from its top-right corner, quiet zone
+    included, turned like its sticker or by `angle` (a component laid turned like another, its
+    sticker stuck a little askew)."""
     quiet = QUIET_MODULES[marker.family] * marker.side_mm / _modules(marker.family)
     half = marker.side_mm / 2
     centre_in_component = np.array([width - offset[0] - quiet - half, offset[1] + quiet + half])
-    return _Frame(np.array(marker.centre) - _rotate(centre_in_component, marker.angle), marker.angle)
+    turn = marker.angle if angle is None else angle
+    return _Frame(np.array(marker.centre) - _rotate(centre_in_component, turn), turn)
 
 
 def _angle_between(a: float, b: float) -> float:
@@ -187,14 +221,15 @@ def _angle_between(a: float, b: float) -> float:
 
 
 def read_layout(markers: Sequence[PlacedMarker], data: GameData, *, player_count: int | None = None,
-                seating: Sequence[str] = (), rules: LayoutRules | None = None) -> TableObservation:
-    """Assign every marker of one frame to a city, a stage, the discard pile, or a problem.
+                seating: Sequence[str] = (), rules: LayoutRules | None = None,
+                view: Sequence[tuple[float, float]] | None = None) -> TableObservation:
+    """Assign every marker of one frame to a city, a stage, the discard pile, a question, or a problem.
 
     `player_count` and `seating` (the wonders clockwise) come from the game's set-up when it is
     known: only then are cards of a larger box refused (the boards in view may not be all of
-    them), the seats follow the seating, and a board of the seating not in view is inferred from
-    its cards where they are left over. Boards given with `remembered` stand where they were seen
-    before.
+    them), the seats follow the seating, and a board of the seating not in view may be inferred
+    from its cards. Boards given with `remembered` stand where they were seen before. `view` is the
+    picture's outline on the table (mm): cards whose board may lie beyond it are not asked about.
     """
     rules = rules or layout_rules()
     observation = TableObservation()
@@ -222,17 +257,22 @@ def read_layout(markers: Sequence[PlacedMarker], data: GameData, *, player_count
         elif component.kind == "test":
             observation.unassigned.append((component, "the test pattern of the test sheet"))
     stacks = _stacks(cards, rules)
-    left_over = _assign_stacks(stacks, seats, frames, rules, data, observation)
+    orphans = _assign_stacks(stacks, seats, frames, rules, data, observation)
     seen_wonders = {s.wonder for s in seats}
     missing = [w for w in seating if w not in seen_wonders]
-    inferred = _infer_seats(left_over, missing, seating, seats, rules, data, observation)
-    for stack in left_over:
-        if not any(stack is s for group in inferred.values() for s in group):
-            reason = "no wonder board in view" if not seats else \
-                "beside no board turned like it (its board is not in view?)"
-            observation.unassigned += [(c.marker.component, reason) for c in stack]
+    middle = table_centre if len(seats) >= 3 else None
+    in_view = len(seats)
+    inferred = _infer_seats(orphans, missing, seating, seats, middle, rules, data, observation)
+    for group in orphans:
+        if not any(group is given for given in inferred.values()):
+            _near_cities(group, seats, data)
+            beyond = not group.near and not _board_in_view(group, view, rules)
+            reason = "beside no board: its board may be out of the picture" if beyond and seats else \
+                _orphan_reason(group, seats[:in_view], middle, rules)
+            _ask(group.stacks, reason, _likely_owners(group, seats, [w for w in missing if w not in inferred]),
+                 observation, board_out_of_view=beyond)
     left_backs = [b for b in backs if not _place_back(b, seats, frames, table_centre, rules, observation)]
-    for seat in seats[len(frames):]:
+    for seat in seats[in_view:]:
         left_backs = _stages_of_inferred(seat, inferred[seat.wonder], left_backs, rules)
     observation.unassigned += [(b.component, "card back outside every stage zone and the discard pile")
                                for b in left_backs]
@@ -328,9 +368,11 @@ def _stacks(cards: list[_Card], rules: LayoutRules) -> list[list[_Card]]:
     it when both belong to one colour group, lie turned alike and in line, the upper one a strip
     or more above."""
     links = []
+    farthest = rules.stack_above[1] + rules.stack_lateral
     for lower in cards:
         for upper in cards:
             if upper is lower or upper.group != lower.group or \
+                    math.dist(upper.marker.centre, lower.marker.centre) > farthest or \
                     _angle_between(upper.frame.angle, lower.frame.angle) > rules.stack_angle:
                 continue
             dx, dy = lower.frame.to_local(upper.frame.origin)
@@ -349,63 +391,310 @@ def _stacks(cards: list[_Card], rules: LayoutRules) -> list[list[_Card]]:
     return stacks
 
 
-def _card_box(card: _Card, board: _Frame, rules: LayoutRules) -> tuple[float, float, float, float]:
-    """The card's extent (x0, y0, x1, y1) in the board's frame."""
-    corners = np.array([board.to_local(card.frame.to_table(p)) for p in
-                        ((0, 0), (rules.card_width, 0), (rules.card_width, rules.card_height), (0, rules.card_height))])
-    return (float(corners[:, 0].min()), float(corners[:, 1].min()), float(corners[:, 0].max()),
-            float(corners[:, 1].max()))
+def _corners(frame: _Frame, width: float, height: float) -> np.ndarray:
+    """The four corners (table mm) of a component of that size in its own frame."""
+    c, s = math.cos(frame.angle), math.sin(frame.angle)
+    local = np.array([[0.0, 0.0], [width, 0.0], [width, height], [0.0, height]])
+    return frame.origin + local @ np.array([[c, s], [-s, c]])
 
 
-def _box_gap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
-    """The distance between two boxes (x0, y0, x1, y1), 0 when they overlap or touch."""
-    dx = max(0.0, a[0] - b[2], b[0] - a[2])
-    dy = max(0.0, a[1] - b[3], b[1] - a[3])
-    return math.hypot(dx, dy)
+def _stack_box(stack: list[_Card], rules: LayoutRules, angle: float | None = None) -> np.ndarray:
+    """The rectangle a stack covers, its cards turned by `angle` (default: the stack's mean angle):
+    the stickers' places are exact, their angles a few degrees off the cards' (stuck askew)."""
+    turn = _mean_angle([card.frame.angle for card in stack]) if angle is None else angle
+    corners = np.vstack([_corners(_code_frame(card.marker, rules.card_width, rules.card_marker_offset, turn),
+                                  rules.card_width, rules.card_height) for card in stack])
+    return oriented_box(corners, turn)
+
+
+JOINED, END_TO_END = "joined", "end to end"
+
+
+def _beside(first: list[_Card], second: list[_Card], rules: LayoutRules) -> str | None:
+    """How two stacks lie within the city gap of each other (None when farther apart), both laid
+    turned by the mean of their cards' angles (a city's columns lie turned alike; each sticker is a
+    few degrees off). JOINED: side by side, reaching alike along the columns by a fifth of a card at
+    least (a city's columns all start at its board), or in the lanes of two neighbouring columns
+    (the next column's top part, its first cards unread), or one column's two parts (one colour
+    group, in line) with cards between them unread. END_TO_END otherwise: a card lying beyond the
+    top of a column, in its lane, is not one of its city's (the discard pile reaches the columns'
+    tops in the middle of the table). A card's extent is taken from its sticker, up to 11 mm longer
+    than a small card."""
+    turn = _mean_angle([card.frame.angle for card in first + second])
+    a, b = _stack_box(first, rules, turn), _stack_box(second, rules, turn)
+    if gap(a, b) > rules.city_gap:
+        return None
+    down = np.array([-math.sin(turn), math.cos(turn)])        # the cards' own y axis (down the card)
+    along_a, along_b = a @ down, b @ down
+    if min(along_a.max(), along_b.max()) - max(along_a.min(), along_b.min()) >= rules.card_height / 5:
+        return JOINED
+    across = np.array([math.cos(turn), math.sin(turn)])
+    side_a, side_b = a @ across, b @ across
+    if min(side_a.max(), side_b.max()) - max(side_a.min(), side_b.min()) < rules.card_width / 4:
+        return JOINED                        # the next column's top part (its first cards unread)
+    if first[0].group == second[0].group and abs(float(side_a.mean() - side_b.mean())) <= rules.stack_lateral:
+        return JOINED
+    return END_TO_END
+
+
+def _apart(a: tuple[tuple[float, float], float], b: tuple[tuple[float, float], float]) -> float:
+    """How far apart two shapes lie at least, from their middles and reaches (a cheap first test)."""
+    return math.dist(a[0], b[0]) - a[1] - b[1]
+
+
+def _strip(stack: list[_Card], rules: LayoutRules) -> float:
+    """How much of each card of the stack shows above the next (mm): measured when it has two cards
+    or more, else what a sticker with its margins and the label takes."""
+    if len(stack) > 1:
+        steps = [-lower.frame.to_local(upper.frame.origin)[1] for lower, upper in pairwise(stack)]
+        return float(np.median(steps))
+    marker = stack[0].marker
+    quiet = QUIET_MODULES[marker.family] * marker.side_mm / _modules(marker.family)
+    return rules.card_marker_offset[1] + marker.side_mm + 2 * quiet + 6.0
+
+
+def _above(stack: list[_Card], shape: np.ndarray, board: _Frame, rules: LayoutRules) -> bool:
+    """True when the stack is a column standing on the board's top edge: its middle above the board,
+    its bottom within the city gap of the edge, or one card's strip more (its first card unread).
+    Under the guide no other city's column can stand there."""
+    local = np.array([board.to_local(p) for p in shape])
+    middle = float(local[:, 0].mean())
+    bottom = float(local[:, 1].max())
+    return 0.0 <= middle <= rules.board_width and -(rules.city_gap + _strip(stack, rules)) <= bottom <= \
+        rules.board_height / 2
+
+
+@dataclass
+class _Group:
+    """Stacks joined by gaps no wider than the city gap, and the boards (by index) they are joined to."""
+
+    stacks: list[list[_Card]] = field(default_factory=list)
+    boards: list[int] = field(default_factory=list)
+    near: list[tuple[float, int]] = field(default_factory=list)
+    """(gap, board) for the boards turned like it within the reach of a likely owner, nearest first."""
+
+    @property
+    def cards(self) -> list[_Card]:
+        return [card for stack in self.stacks for card in stack]
+
+    def centre(self) -> np.ndarray:
+        return np.mean([card.marker.centre for card in self.cards], axis=0)
+
+    def angle(self) -> float:
+        return _mean_angle([card.frame.angle for card in self.cards])
 
 
 def _assign_stacks(stacks: list[list[_Card]], seats: list[SeatObservation], frames: list[_Frame],
-                   rules: LayoutRules, data: GameData, observation: TableObservation) -> list[list[_Card]]:
-    """Give stacks to boards, nearest first: a city's area is its board and the stacks it already
-    holds, so stacks laid side by side beside a board join it one after the other. A stack fits a
-    board turned like it (each card within the same-city angle) within reach of that area; its cost
-    is the gap (mm) plus 1 mm per degree of turn. Returns the stacks no board claims."""
-    board_box = (0.0, 0.0, rules.board_width, rules.board_height)
-    boxes: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
-    fixed: dict[tuple[int, int], float] = {}
-    """Per (stack, board): the cost besides the gap: its turn in degrees, and the board's height
-    when the stack lies below the board, where only stage cards go."""
-    gaps: dict[tuple[int, int], float] = {}
-    for s, stack in enumerate(stacks):
+                   rules: LayoutRules, data: GameData, observation: TableObservation) -> list[_Group]:
+    """Join each stack to the boards and stacks it lies beside, turned alike, within the city gap; a
+    group joined to one board is that board's city. In a group joined to two boards (cities laid
+    closer than the guide asks, or a card in the gap between them), a stack goes to the board fewest
+    joins away when every stack beside it goes there too; the stacks where the cities meet are asked
+    about. Returns the groups joined to no board (their board is not in view)."""
+    shapes = [_stack_box(stack, rules) for stack in stacks]
+    spans = [reach(shape) for shape in shapes]
+    angles = [_mean_angle([card.frame.angle for card in stack]) for stack in stacks]
+    boards = [_corners(frame, rules.board_width, rules.board_height) for frame in frames]
+    board_spans = [reach(board) for board in boards]
+    count = len(stacks)
+    links: list[set[int]] = [set() for _ in range(count + len(frames))]
+    """Stacks 0..count-1, then boards: which lie beside which (within the city gap, turned alike)."""
+    ends: list[set[int]] = [set() for _ in range(count)]
+    """Stacks lying end to end within the city gap: never joined, but a city's stack so near another
+    city's is not surely its."""
+    touching: dict[int, list[tuple[float, int]]] = {}
+    """Per stack: (gap, board) for every board turned like it within a likely owner's reach."""
+    for i in range(count):
         for b, frame in enumerate(frames):
-            turn = max(_angle_between(card.frame.angle, frame.angle) for card in stack)
-            if turn <= rules.same_city_angle:
-                boxes[s, b] = [_card_box(card, frame, rules) for card in stack]
-                below = rules.board_height if min(box[1] for box in boxes[s, b]) > rules.board_height / 2 else 0.0
-                fixed[s, b] = math.degrees(turn) + below
-                gaps[s, b] = min(_box_gap(box, board_box) for box in boxes[s, b])
-    open_stacks = set(range(len(stacks)))
-    while open_stacks:
-        ranked = sorted((gaps[s, b] + fixed[s, b], s, b) for (s, b) in gaps
-                        if s in open_stacks and gaps[s, b] <= rules.city_reach)
-        if not ranked:
-            break
-        best, s, b = ranked[0]
-        open_stacks.discard(s)
-        rival = next((entry for entry in ranked[1:] if entry[1] == s), None)
-        if rival is not None and rival[0] - best < rules.ambiguous_within:
-            names = f"{seats[b].wonder} and {seats[rival[2]].wonder}"
-            for card in stacks[s]:
-                observation.problems.append(f"{card.marker.component.key} could belong to the {names} cities; "
-                                            f"it is kept nowhere")
+            if _apart(spans[i], board_spans[b]) > rules.city_reach + rules.card_width / 2 or \
+                    max(_angle_between(card.frame.angle, frame.angle) for card in stacks[i]) > rules.same_city_angle:
+                continue                                           # (turned like the board, the box moves a little)
+            laid = _stack_box(stacks[i], rules, frame.angle)      # as it lies if it is this board's
+            found = gap(laid, boards[b])
+            if found <= rules.city_reach:
+                touching.setdefault(i, []).append((found, b))
+                if found <= rules.city_gap or _above(stacks[i], laid, frame, rules):
+                    links[i].add(count + b)
+                    links[count + b].add(i)
+        for j in range(i + 1, count):
+            if _apart(spans[i], spans[j]) <= rules.city_gap and \
+                    _angle_between(angles[i], angles[j]) <= rules.same_city_angle:
+                how = _beside(stacks[i], stacks[j], rules)
+                if how is not None:
+                    (links if how == JOINED else ends)[i].add(j)
+                    (links if how == JOINED else ends)[j].add(i)
+    orphans = []
+    group_of: dict[int, int] = {}
+    found_groups: list[tuple[set[int], _Group]] = []
+    for first in range(count):
+        if first in group_of:
             continue
-        for card in stacks[s]:
-            _add_card(seats[b], card, frames[b], data, observation)
-        for other in open_stacks:   # the city's area grew by this stack
-            if (other, b) in gaps:
-                gaps[other, b] = min(gaps[other, b], *(_box_gap(mine, added) for mine in boxes[other, b]
-                                                       for added in boxes[s, b]))
-    return [stacks[s] for s in sorted(open_stacks)]
+        members = _reached(first, links)
+        group = _Group([stacks[i] for i in sorted(members) if i < count],
+                       sorted(i - count for i in members if i >= count))
+        for i in members:
+            group_of[i] = len(found_groups)
+        found_groups.append((members, group))
+    for members, group in found_groups:
+        nearest: dict[int, float] = {}
+        for i in members:
+            for found, b in touching.get(i, []):
+                nearest[b] = min(found, nearest.get(b, math.inf))
+        group.near = sorted((found, b) for b, found in nearest.items())
+        if len(group.boards) == 1:
+            board = group.boards[0]
+            for i in sorted(m for m in members if m < count):
+                rivals = [b for j in ends[i] if group_of[j] != group_of[i] for b in found_groups[group_of[j]][1].boards]
+                if rivals and not any(j >= count for j in links[i]):     # end to end with another city's stack
+                    _ask([stacks[i]], f"lies where the {seats[board].wonder} and {seats[rivals[0]].wonder} cities "
+                                      f"meet: it could be either's", [seats[board].wonder, seats[rivals[0]].wonder],
+                         observation)
+                    continue
+                for card in stacks[i]:
+                    _add_card(seats[board], card, frames[board], data, observation)
+        elif group.boards:
+            _share(sorted(i for i in members if i < count), group.boards, links, count, stacks, seats, frames, data,
+                   observation)
+        else:
+            orphans.append(group)
+    return orphans
+
+
+def _reached(first: int, links: list[set[int]]) -> set[int]:
+    """Every node joined to `first`, itself included."""
+    reached, todo = {first}, [first]
+    while todo:
+        for other in links[todo.pop()] - reached:
+            reached.add(other)
+            todo.append(other)
+    return reached
+
+
+def _share(members: list[int], boards: list[int], links: list[set[int]], count: int, stacks: list[list[_Card]],
+           seats: list[SeatObservation], frames: list[_Frame], data: GameData, observation: TableObservation) -> None:
+    """Share a group joined to several boards (cities laid closer than the guide asks, or a card in the
+    gap between them). A stack lying against exactly one board is that board's; from those, each city
+    grows one join at a time over the other stacks, all at once: a stack reached by two cities in the
+    same step, or lying beside a stack of another city, is where they meet, and asked about (naming
+    the boards fewest joins away first); the others are the city's that reached them."""
+    owner: dict[int, int | None] = {}
+    for i in members:
+        against = [j - count for j in links[i] if j >= count]
+        if against:
+            owner[i] = against[0] if len(against) == 1 else None
+    front = [i for i in owner if owner[i] is not None]
+    while front:
+        reached: dict[int, set[int]] = {}
+        for i in front:
+            for j in links[i]:
+                if j < count and j not in owner:
+                    reached.setdefault(j, set()).add(owner[i])      # type: ignore[arg-type]
+        for j, cities in reached.items():
+            owner[j] = next(iter(cities)) if len(cities) == 1 else None
+        front = [j for j in reached if owner[j] is not None]
+    hops = {b: _hops(count + b, links, count) for b in boards}
+    names = " and ".join(seats[b].wonder for b in boards)
+    for i in members:
+        city = owner.get(i)
+        if city is not None and all(owner.get(j) == city for j in links[i] if j < count):
+            for card in stacks[i]:
+                _add_card(seats[city], card, frames[city], data, observation)
+            continue
+        ranked = sorted(boards, key=lambda b: hops[b].get(i, len(links)))
+        _ask([stacks[i]], f"lies where the {names} cities meet: it could be either's",
+             [seats[b].wonder for b in ranked], observation)
+
+
+def _hops(start: int, links: list[set[int]], count: int) -> dict[int, int]:
+    """How many joins away from the board `start` each node is (no path goes through another board:
+    nodes from `count` on are boards)."""
+    hops, todo = {start: 0}, [start]
+    for node in todo:
+        for other in links[node]:
+            if other not in hops:
+                hops[other] = hops[node] + 1
+                if other < count:
+                    todo.append(other)
+    return hops
+
+
+def _ask(stacks: list[list[_Card]], reason: str, candidates: Sequence[str], observation: TableObservation, *,
+         board_out_of_view: bool = False) -> None:
+    """Leave cards to the players: one question for them all, each card unassigned with the reason."""
+    cards = [card for stack in stacks for card in stack]
+    centre = np.mean([card.marker.centre for card in cards], axis=0)
+    observation.questions.append(OwnerQuestion(tuple(card.marker.component for card in cards),
+                                               tuple(dict.fromkeys(candidates)), reason,
+                                               (float(centre[0]), float(centre[1])), board_out_of_view))
+    observation.unassigned += [(card.marker.component, reason) for card in cards]
+
+
+def _in_the_middle(group: _Group, middle: np.ndarray | None, rules: LayoutRules) -> bool:
+    """True when the group lies where the discard pile is (the middle of three boards or more)."""
+    return middle is not None and float(np.hypot(*(group.centre() - middle))) <= rules.discard_radius
+
+
+def _board_in_view(group: _Group, view: Sequence[tuple[float, float]] | None, rules: LayoutRules) -> bool:
+    """Whether the board of a group no board is joined to should be in the picture: its brown or grey
+    column lies tucked under the board's top-left corner, so the board's sticker lies about a
+    board's width to the right of that column's left edge, on the board's top strip; True when that
+    place is well inside `view` (unknown `view`: True), False without such a column (its board could
+    be anywhere)."""
+    if view is None:
+        return True
+    column = next((stack for stack in group.stacks if stack[0].group == "resources"), None)
+    if column is None:
+        return False
+    first = column[0]                                      # the column's first card, tucked deepest
+    top = first.frame.to_local(first.frame.origin)[1] + _strip(column, rules)
+    sticker = first.frame.to_table([rules.board_width - rules.board_marker_offset[0] - 20.0,
+                                    top + rules.board_marker_offset[1] + 20.0])
+    outline = [np.array(p, np.float64) for p in view]
+    inside = _inside(sticker, outline)
+    return inside and min(_to_segment(sticker, a, b) for a, b in zip(outline, outline[1:] + outline[:1],
+                                                                           strict=True)) >= rules.card_width / 2
+
+
+def _inside(point: np.ndarray, outline: list[np.ndarray]) -> bool:
+    """Whether a point lies inside a polygon (even-odd rule)."""
+    inside = False
+    for a, b in zip(outline, outline[1:] + outline[:1], strict=True):
+        if (a[1] > point[1]) != (b[1] > point[1]):
+            x = a[0] + (point[1] - a[1]) * (b[0] - a[0]) / (b[1] - a[1])
+            inside ^= point[0] < x
+    return inside
+
+
+def _to_segment(point: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
+    edge = b - a
+    t = float(np.clip(np.dot(point - a, edge) / max(float(np.dot(edge, edge)), 1e-9), 0.0, 1.0))
+    return float(np.hypot(*(point - a - t * edge)))
+
+
+def _orphan_reason(group: _Group, seats: list[SeatObservation], middle: np.ndarray | None,
+                   rules: LayoutRules) -> str:
+    if not seats:
+        return "no wonder board in view"
+    if _in_the_middle(group, middle, rules):
+        return "in the middle of the table, beside no board (the discard pile?)"
+    if group.near:
+        return "too far from the nearest city to be surely its (a column between hidden, or its board not in view?)"
+    return "beside no board in view (its board is out of view, or its sticker was not read)"
+
+
+def _near_cities(group: _Group, seats: list[SeatObservation], data: GameData) -> None:
+    """Keep as likely owners of a group only the nearby cities it could belong to: a group holding
+    a brown or grey column is a whole city of its own (its board unread), not part of a city that
+    has its brown and grey column already."""
+    if any(card.group == "resources" for card in group.cards):
+        group.near = [(found, b) for found, b in group.near
+                      if not any(data.cards[c.card or ""].color in ("brown", "grey") for c in seats[b].cards)]
+
+
+def _likely_owners(group: _Group, seats: list[SeatObservation], missing: Sequence[str]) -> list[str]:
+    """Who could own a group no board is joined to: the cities turned like it nearest first, then
+    the seats of the set-up whose board is not in view."""
+    return [seats[b].wonder for _, b in group.near] + list(missing)
 
 
 def _add_card(seat: SeatObservation, card: _Card, board: _Frame | None, data: GameData,
@@ -422,72 +711,53 @@ def _add_card(seat: SeatObservation, card: _Card, board: _Frame | None, data: Ga
         seat.places[component.marker] = (float(point[0]), float(point[1]))
 
 
-def _infer_seats(left_over: list[list[_Card]], missing: list[str], seating: Sequence[str],
-                 seats: list[SeatObservation], rules: LayoutRules, data: GameData,
-                 observation: TableObservation) -> dict[str, list[list[_Card]]]:
-    """Seats of the set-up whose board is not in view, from the stacks no board claims: the stacks
-    turned alike form one city, given to the missing seat whose place in the seating (between the
-    boards in view) predicts that turn, when exactly one does. Returns the stacks given, by wonder."""
-    if not left_over or not missing:
+def _infer_seats(orphans: list[_Group], missing: list[str], seating: Sequence[str], seats: list[SeatObservation],
+                 middle: np.ndarray | None, rules: LayoutRules, data: GameData,
+                 observation: TableObservation) -> dict[str, _Group]:
+    """Seats of the set-up whose board is not in view, from the groups no board is joined to. A
+    group is a whole city when it holds a brown or grey column (tucked under its board's corner).
+    Going clockwise around the table from one board in view to the next, the seating puts some
+    seats between them; when as many whole cities as missing seats lie there, they are those seats,
+    in the seating's order (with no board in view: one missing seat, one whole city). Returns the
+    groups given, by wonder."""
+    cities = [g for g in orphans if any(card.group == "resources" for card in g.cards)
+              and not _in_the_middle(g, middle, rules)]
+    if not cities or not missing:
         return {}
-    groups: list[list[list[_Card]]] = []
-    for stack in left_over:
-        angle = stack[0].frame.angle
-        group = next((g for g in groups if _angle_between(g[0][0].frame.angle, angle) <= rules.same_city_angle), None)
-        if group is None:
-            groups.append([stack])
-        else:
-            group.append(stack)
-    predicted = _predicted_angles(missing, seating, seats)
-    used: dict[str, list[list[_Card]]] = {}
-    for group in groups:
-        angle = _mean_angle([s[0].frame.angle for s in group])
-        open_seats = [w for w in missing if w not in {s.wonder for s in seats}]
-        if predicted:
-            fits = sorted((_angle_between(predicted[w], angle), w) for w in open_seats if w in predicted)
-            fits = [f for f in fits if f[0] <= 1.5 * rules.same_city_angle]
-            if not fits or (len(fits) > 1 and fits[1][0] - fits[0][0] < rules.same_city_angle):
+    given: dict[str, _Group] = {}
+    if not seats:
+        if len(missing) == 1 and len(cities) == 1:
+            given[missing[0]] = cities[0]
+    else:
+        centre = np.mean([np.array(s.centre) for s in seats] + [g.centre() for g in cities], axis=0)
+        ring: list[tuple[float, str | _Group]] = sorted(
+            [(_seat_angle(np.array(s.centre), centre), s.wonder) for s in seats] +
+            [(_seat_angle(g.centre(), centre), g) for g in cities], key=lambda entry: entry[0])
+        rank = {w: i for i, w in enumerate(seating)}
+        start = next(i for i, (_, item) in enumerate(ring) if isinstance(item, str))
+        ring = ring[start:] + ring[:start]           # from a board in view, clockwise
+        boards = [(i, item) for i, (_, item) in enumerate(ring) if isinstance(item, str)]
+        for k, (index, wonder) in enumerate(boards):
+            end, after = boards[(k + 1) % len(boards)]
+            groups = [item for _, item in ring[index + 1:end if end > index else len(ring)]]
+            if not groups or wonder not in rank or after not in rank:
                 continue
-            wonder = fits[0][1]
-        elif len(open_seats) == 1 and len(groups) == 1:
-            wonder = open_seats[0]
-        else:
-            continue
-        cards = [card for stack in group for card in stack]
-        centre = np.mean([c.marker.centre for c in cards], axis=0)
-        seat = SeatObservation(_board_of(wonder), (float(centre[0]), float(centre[1])), angle,
-                               board_source=BOARD_INFERRED)
-        for card in cards:
+            span = (rank[str(after)] - rank[str(wonder)]) % len(seating) or len(seating)
+            between = [w for w in (seating[(rank[str(wonder)] + j) % len(seating)] for j in range(1, span))
+                       if w in missing]
+            if len(between) == len(groups):
+                given.update(zip(between, groups, strict=True))     # type: ignore[arg-type]
+    for wonder, group in given.items():
+        seat = SeatObservation(_board_of(wonder), tuple(float(v) for v in group.centre()),  # type: ignore[arg-type]
+                               group.angle(), board_source=BOARD_INFERRED)
+        for card in group.cards:
             _add_card(seat, card, None, data, observation)
         seats.append(seat)
-        used[wonder] = group
-    return used
+    return given
 
 
 def _mean_angle(angles: Sequence[float]) -> float:
     return math.atan2(sum(math.sin(a) for a in angles), sum(math.cos(a) for a in angles))
-
-
-def _predicted_angles(missing: list[str], seating: Sequence[str], seats: list[SeatObservation]) -> dict[str, float]:
-    """The turn each missing seat's board should have: spread evenly between the nearest seats in
-    view on either side of it in the seating (boards face their players around the table)."""
-    seen = {s.wonder: s.angle for s in seats}
-    count = len(seating)
-    predicted = {}
-    for wonder in missing:
-        index = list(seating).index(wonder)
-        before = next(((k, seen[seating[(index - k) % count]]) for k in range(1, count) if seating[(index - k) % count]
-                       in seen), None)
-        after = next(((k, seen[seating[(index + k) % count]]) for k in range(1, count) if seating[(index + k) % count]
-                      in seen), None)
-        if before is not None and after is not None and (before[0] + after[0]) > 0:
-            span = (after[1] - before[1]) % (2 * math.pi) or 2 * math.pi
-            predicted[wonder] = before[1] + span * before[0] / (before[0] + after[0])
-        elif before is not None:
-            predicted[wonder] = before[1] + 2 * math.pi * before[0] / count
-        elif after is not None:
-            predicted[wonder] = after[1] - 2 * math.pi * after[0] / count
-    return predicted
 
 
 @cache
@@ -500,35 +770,40 @@ def _board_of(wonder: str) -> Component:
 
 def _place_back(marker: PlacedMarker, seats: list[SeatObservation], frames: list[_Frame],
                 table_centre: np.ndarray | None, rules: LayoutRules, observation: TableObservation) -> bool:
-    """Count a card back as a stage of the board whose stage zone holds it, or as the discard pile;
-    False when it is neither."""
+    """Count a card back, turned any way, as a stage of the board whose stage zone holds it, or as
+    the discard pile; False when it is neither, or in the stage zones of two boards."""
     left, right, top, bottom = rules.stage_zone
+    holders = []
     for seat, frame in zip(seats, frames, strict=False):
         x, y = frame.to_local(marker.centre)
-        if left <= x <= rules.board_width + right and rules.board_height + top <= y <= rules.board_height + bottom \
-                and _angle_between(marker.angle, frame.angle) <= rules.same_city_angle:
-            seat.stage_backs += 1
-            return True
+        if left <= x <= rules.board_width + right and rules.board_height + top <= y <= rules.board_height + bottom:
+            holders.append(seat)
+    if len(holders) == 1:
+        holders[0].stage_backs += 1
+        return True
+    if holders:
+        names = " and ".join(s.wonder for s in holders)
+        observation.unassigned.append((marker.component, f"card back in the stage zones of both the {names} boards"))
+        return True
     if table_centre is not None and math.dist(marker.centre, table_centre) <= rules.discard_radius:
         observation.discard_backs += 1
         return True
     return False
 
 
-def _stages_of_inferred(seat: SeatObservation, stacks: list[list[_Card]], backs: list[PlacedMarker],
+def _stages_of_inferred(seat: SeatObservation, group: _Group, backs: list[PlacedMarker],
                         rules: LayoutRules) -> list[PlacedMarker]:
-    """Count the stage cards of a seat whose board is not in view: card backs turned like its cards
-    that lie under the board the cards imply (the board below the stacks, its left edge at the
-    resource column's). Returns the backs left over."""
+    """Count the stage cards of a seat whose board is not in view: card backs (turned any way) that
+    lie under the board its cards imply (the board below the columns, its left edge at the resource
+    column's). Returns the backs left over."""
     turn = _Frame(np.zeros(2), seat.angle)
-    corners = np.array([turn.to_local(card.frame.to_table(p)) for stack in stacks for card in stack
+    corners = np.array([turn.to_local(card.frame.to_table(p)) for card in group.cards
                         for p in ((0, 0), (rules.card_width, rules.card_height))])
     left, bottom = float(corners[:, 0].min()), float(corners[:, 1].max())
     kept = []
     for back in backs:
         x, y = turn.to_local(back.centre)
-        if _angle_between(back.angle, seat.angle) <= rules.same_city_angle and \
-                left - rules.card_width <= x <= left + rules.board_width + rules.card_width / 2 and \
+        if left - rules.card_width <= x <= left + rules.board_width + rules.card_width / 2 and \
                 bottom + 10 <= y <= bottom + rules.board_height + rules.card_height:
             seat.stage_backs += 1
         else:

@@ -69,7 +69,7 @@ class TableReader:
         self.seating = list(seating)
         """The wonders clockwise, from the game's set-up (empty when unknown)."""
         self.memory = BoardMemory()
-        self._unplaced: list[tuple[list[PlacedMarker], int]] = []
+        self._unplaced: list[tuple[list[PlacedMarker], list[tuple[float, float]] | None, int]] = []
         self._warned: set[str] = set()
 
     def read(self, frame: np.ndarray, *, sequence: str | None = None) -> FrameResult:
@@ -113,11 +113,12 @@ class TableReader:
                                                remembered=True))
         recalled = self.memory.recall(placed)
         self.memory.learn(placed)
+        view = _outline(plane, frame, lens)
         observation = read_layout(placed + recalled, self.data, player_count=self.players(),
-                                  seating=self.seating)
+                                  seating=self.seating, view=view)
         late = self._read_again()
         if _left_over(observation):
-            self._unplaced = [*self._unplaced, (placed, _left_over(observation))][-KEEP_UNPLACED:]
+            self._unplaced = [*self._unplaced, (placed, view, _left_over(observation))][-KEEP_UNPLACED:]
         return FrameResult(reading, plane, placed, observation, positions, notes, time.perf_counter() - start,
                            late)
 
@@ -126,14 +127,14 @@ class TableReader:
         more of them; frames whose every card now has a city are forgotten."""
         late = []
         kept = []
-        for placed, left in self._unplaced:
+        for placed, view, left in self._unplaced:
             observation = read_layout(placed + self.memory.recall(placed), self.data, player_count=self.players(),
-                                      seating=self.seating)
+                                      seating=self.seating, view=view)
             now = _left_over(observation)
             if now < left:
                 late.append(observation)
             if now:
-                kept.append((placed, min(now, left)))
+                kept.append((placed, view, min(now, left)))
         self._unplaced = kept
         return late
 
@@ -156,6 +157,21 @@ def _ideal_corners(corners: np.ndarray, lens: LensProfile | None) -> np.ndarray:
     points = np.asarray(corners, np.float64).reshape(-1, 1, 2)
     ideal = cv2.undistortPoints(points, matrix, np.array(lens.distortion, dtype=np.float64), P=matrix)
     return np.asarray(ideal, np.float64).reshape(-1, 2)
+
+
+def _outline(plane: TablePlane | None, frame: np.ndarray, lens: LensProfile | None) -> list[tuple[float, float]] | None:
+    """The picture's edge on the table plane (mm), from points along the frame's border; None without
+    a plane."""
+    if plane is None:
+        return None
+    height, width = frame.shape[:2]
+    steps = np.linspace(0.0, 1.0, 5)[:-1]
+    border = [(width * t, 0.0) for t in steps] + [(width, height * t) for t in steps] + \
+        [(width * (1 - t), height) for t in steps] + [(0.0, height * (1 - t)) for t in steps]
+    points = plane.to_table(_ideal_corners(np.array(border, np.float64), lens))
+    if not np.all(np.isfinite(points)):
+        return None
+    return [(float(x), float(y)) for x, y in points]
 
 
 def _left_over(observation: TableObservation) -> int:

@@ -7,8 +7,8 @@ a build paid with a naval construction, the naval conflict) and without (ending 
 "tap armada|standard GAME NAME -" before each tap and "done armada|standard GAME NAME EVENTS" once it
 is saved (GAME is "-" before the set-up is). Every tap that logs
 several events is here: set-up and ports, a card and its coins, a stage and its coins, an undo and its
-refund, a trade and its ship, a build with its trade, an age's land and naval tokens, the score and the
-end of the game.
+refund, a trade and its ship, a build with its trade, an answer to "whose are these cards?" and the
+cards it places, an age's land and naval tokens, the score and the end of the game.
 """
 
 from __future__ import annotations
@@ -54,6 +54,8 @@ TAPS: list[Tap] = [
     ("card", lambda s: s.add_card(1, "timber_yard")),                 # the card and 1 coin to the bank
     ("build", lambda s: s.build(2, s.check_card(2, "stockade"))),     # wood bought from Boris, and the card
     ("camera card", _camera_confirms),
+    ("answer", lambda s: s.answer_owner([REGISTRY["card:altar/I/3+"].marker, REGISTRY["card:theater/I/3+"].marker],
+                                        1)),                          # Boris's, says the table: both cards
     ("stage", lambda s: s.set_stages(2, 1)),                         # Ephesos B's first stage: and 4 coins
     ("coins", lambda s: s.set_coins(2, 10)),
     ("trade", _trade_and_build(2, "baths")),                          # Vera buys stone: her coins and a neighbour's

@@ -3,7 +3,9 @@ beside them (larger on request), and a player's full city one tap away.
 
 Cards confirmed by the camera appear by themselves; pending ones are counted on the row and dashed
 in the full city, where a tap confirms them; a tap on a card there removes it (undo in the message
-bar); "+ Card" opens the picker for what the camera cannot see.
+bar); "+ Card" opens the picker for what the camera cannot see. Cards the camera sees in no city for
+sure (a column between two cities, or beside a board it cannot read) are asked about in a bar under
+the cities: one tap says whose they are, or that they are nobody's (the discard pile).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from companion.app.screens import AppScreen
 from companion.app.screens.score import prepare_score
 from companion.app.widgets.city import CityPanel, CityRow
 from companion.app.widgets.coins import open_coin_pad
-from companion.app.widgets.common import InstantModal, app
+from companion.app.widgets.common import BigButton, InstantModal, app
 from companion.app.widgets.picker import open_picker, prepare_chips
 
 
@@ -33,6 +35,7 @@ class CityView(InstantModal):
             self.screen.city_view = None
             self.screen.toast = self.screen.ids.toast
             app().highlight = []
+            self.screen.show_question_again()
 
 
 class TableScreen(AppScreen):
@@ -52,6 +55,8 @@ class TableScreen(AppScreen):
         """Each seat's row and what it shows, so that only a changed city is drawn again."""
         self._panels: dict[int, tuple[tuple[Any, ...], CityPanel]] = {}
         """Each seat's full city (made when first opened), and what it shows."""
+        self._question: tuple[Any, ...] = ()
+        """What the question bar shows (it is filled again only when that changes)."""
         self.city_view: CityView | None = None
         ids.rows_scroll.bind(height=lambda *_: self._fit_rows())
 
@@ -116,9 +121,62 @@ class TableScreen(AppScreen):
             rows.clear_widgets()
             for row in wanted:
                 rows.add_widget(row)
+        self._show_question(session.questions())
         self._fit_rows()
         if self.city_view is not None:
             self._show_panel(self.city_view.seat, pending.get(self.city_view.seat, []), totals)
+
+    def _show_question(self, questions: list[Any]) -> None:
+        """The oldest question about cards the camera could not place: their names (outlined in the camera
+        picture), then one button per player (the likely owners first; the only likely one marked) and
+        one for nobody (the discard pile)."""
+        running = app()
+        bar, answers = self.ids.question, self.ids.answers
+        question = questions[0] if questions else None
+        shown = (running.language, running.u, question) if question is not None else ()
+        if shown == self._question:
+            return
+        self._question = shown
+        answers.clear_widgets()
+        if self.city_view is None:          # the camera picture outlines the cards asked about
+            running.highlight = [c.marker for c in question.cards] if question is not None else []
+        if question is None:
+            bar.height, bar.opacity = 0, 0
+            return
+        session = running.session
+        names = [running.words.card(c.card) for c in question.cards]
+        self.ids.question_text.text = running.tr("table.whose", count=len(names), cards=", ".join(names))
+        wonders = [p["wonder"] for p in session.players]
+        likely = [wonders.index(w) for w in question.candidates if w in wonders]
+        for seat in likely + [s for s in range(len(wonders)) if s not in likely]:
+            button = BigButton(text=f"{seat + 1}  {session.players[seat]['name']}",
+                               tone="primary" if likely == [seat] else "normal")
+            button.bind(on_release=lambda _b, s=seat: self.answer(question, s))
+            answers.add_widget(button)
+        nobody = BigButton(text=running.tr("table.whose_nobody"), tone="quiet")
+        nobody.bind(on_release=lambda _b: self.answer(question, None))
+        answers.add_widget(nobody)
+        bar.height = running.u * (1.8 + 0.15 + 0.3) + max(running.touch, running.u * 3.2)   # text, gap, padding
+        bar.opacity = 1
+
+    def show_question_again(self) -> None:
+        """After the full city closes: the question bar outlines its cards in the camera picture again."""
+        self._question = ()
+        session = app().session
+        if session is not None:
+            self._show_question(session.questions())
+
+    def answer(self, question: Any, seat: int | None) -> None:
+        """One tap: whose the asked cards are (None: nobody's); the message bar says what was done."""
+        running = app()
+        session = running.session
+        names = ", ".join(running.words.card(c.card) for c in question.cards)
+        if not running.attempt(session.answer_owner, [c.marker for c in question.cards], seat):
+            return
+        if seat is None:
+            running.notify(running.tr("table.whose_nobody_done", cards=names))
+        else:
+            running.notify(running.tr("table.whose_done", cards=names, player=session.players[seat]["name"]))
 
     def _arrange(self, camera_on: bool) -> None:
         """With the camera: its picture beside the cities (larger on request); without: the cities alone."""
