@@ -59,6 +59,8 @@ class CompanionApp(App):
     """Bumped whenever the game changes; screens showing the game redraw on it (throttled)."""
     status = StringProperty("")
     camera_on = BooleanProperty(False)
+    camera_source = StringProperty("")
+    """The camera watching the open game (``demo``: the bundled recording), empty without one."""
     preview_texture = ObjectProperty(None, allownone=True)
     last_result = ObjectProperty(None, allownone=True)
     show_scores = BooleanProperty(False)
@@ -407,6 +409,7 @@ class CompanionApp(App):
             return
         self.feed.start()
         self.status = ""                        # no camera problem to tell any more
+        self.camera_source = spec
         self.camera_on = True
         self._pump_event = Clock.schedule_interval(self._pump_camera, 1.0 / PREVIEW_HZ)
         self.changed(now=True)                  # the table makes room for the picture
@@ -420,6 +423,7 @@ class CompanionApp(App):
             self.feed.stop()
             self.feed = None
         self.camera_on = False
+        self.camera_source = ""
 
     @guarded
     def _pump_camera(self, _dt: float) -> None:

@@ -295,6 +295,18 @@ def tour(ui: AppDriver, language: str, tag: str) -> dict[str, Any]:
     running.changed(now=True)
     ui.pump(frames=6)
     check("table", shot="base-table")
+    facts["question"] = question_facts(ui, session)
+    running.start_camera("demo", recognise=False)   # the picture beside the cities, then large
+    ui.wait_until(lambda: running.preview_texture is not None, timeout=20)
+    check("table with the camera", shot="camera")
+    facts["preview_mm"] = None if ui.screen.camera_hidden else [round(v / running.mm) for v in ui.screen.ids.preview.size]
+    ui.tap(ui.tr("table.camera_show") if ui.screen.camera_hidden else ui.tr("table.camera_large"))
+    check("table with the camera large", shot="camera-large")
+    facts["preview_large_mm"] = [round(v / running.mm) for v in ui.screen.ids.preview.size]
+    ui.tap(ui.tr("table.camera_small"))
+    running.stop_camera()
+    running.changed(now=True)
+    ui.pump(frames=4)
     rows = sorted(_widgets(ui, "CityRow", ui.screen), key=lambda r: r.seat)
     ui.tap(rows[0].children[-1])
     check("full city", ui.screen.city_view, shot="base-city")
@@ -413,6 +425,28 @@ def tour(ui: AppDriver, language: str, tag: str) -> dict[str, Any]:
         stats.ids.standings.parent.parent.scroll_y = 1
         check("statistics", shot=f"stats-{game}-{view}")
     facts["stats_games"] = [stats.games_seven, stats.games_architects]
+    return facts
+
+
+def question_facts(ui: AppDriver, session: Any) -> dict[str, Any]:
+    """The camera's question "whose are these cards?" under the cities (two cards seen between the first
+    two cities, asked as the tracker would ask it): measured, every row still a fingertip."""
+    from companion.state.tracker import OpenQuestion
+
+    registry = ui.app.registry
+    cards = tuple(next(c for c in registry.components if getattr(c, "card", None) == card)
+                  for card in ("stone_pit", "scriptorium"))
+    asked = [OpenQuestion(cards, (session.players[0]["wonder"], session.players[1]["wonder"]), "between", 0.0)]
+    session.questions = lambda: asked                   # as the tracker asks it, without a camera
+    ui.app.changed(now=True)
+    ui.pump(frames=6)
+    check("table, the camera's question", shot="question")
+    rows = _widgets(ui, "CityRow", ui.screen)
+    facts = {"rows_inside": sum(_inside(row, ui.screen.ids.rows_scroll) for row in rows), "rows": len(rows),
+             "answers": [w.text for w in reversed(ui.screen.ids.answers.children)]}
+    del session.questions
+    ui.app.changed(now=True)
+    ui.pump(frames=6)
     return facts
 
 
