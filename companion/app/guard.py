@@ -40,7 +40,7 @@ def failure_text(running: Any, error: BaseException) -> str:
     if isinstance(error, StoreError):
         return str(running.tr("session.not_saved"))
     if _from_camera(error):
-        return str(running.tr("camera.error", error=_detail(error)))
+        return str(running.tr("camera.error"))
     if isinstance(error, OSError):
         return str(running.tr("app.file_failed", error=_detail(error)))
     if isinstance(error, ValueError):               # the rules' and readers' refusals (ArchitectsRuleError...)
@@ -63,7 +63,8 @@ def report_failure(error: BaseException, where: str = "") -> None:
     try:
         text = failure_text(running, error)
         running.notify(text, bad=True)
-        running.status = text if _from_camera(error) else running.status
+        if _from_camera(error):
+            running.say("camera.error")
     except Exception as again:                      # the message itself failed: the log has both
         Logger.error("Companion: the message about it failed too: %s", again, exc_info=again)
 

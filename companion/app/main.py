@@ -88,6 +88,8 @@ class CompanionApp(App):
         self._changed = Clock.create_trigger(self._bump_revision, 0.25)
         self._armada: tuple[tuple[str, float], Any] | None = None
         self.collector = IdleCollector()
+        self._said: tuple[str, dict[str, Any]] | None = None
+        """The state line's catalogue key and values (said again when the language changes)."""
         self.title = "Table Companion for 7 Wonders"
 
     # -- building -------------------------------------------------------------------------------
@@ -231,7 +233,7 @@ class CompanionApp(App):
         try:
             self.store.set_setting(key, value)
         except StoreError:
-            self.status = self.tr("session.not_saved")
+            self.say("session.not_saved")
 
     def go(self, name: str, **options: Any) -> None:
         """Show a screen (after letting it prepare) and save where the app is."""
@@ -239,7 +241,7 @@ class CompanionApp(App):
         if hasattr(screen, "prepare"):
             screen.prepare(**options)
         if self.root.current != name:
-            self.status = ""
+            self.say(None)
         self.root.current = name
         self.save_place()
 
@@ -269,8 +271,8 @@ class CompanionApp(App):
         if self._armada is None or self._armada[0] != stamp:
             try:
                 loaded = load_armada_data(path) if stamp[1] >= 0 else load_armada_data()
-            except GameDataError as error:
-                self.status = self.tr("armada.components_unusable", path=str(path), error=str(error))
+            except GameDataError:
+                self.say("armada.components_unusable")
                 loaded = load_armada_data()
             self._armada = (stamp, loaded)
         return self._armada[1]
@@ -405,10 +407,10 @@ class CompanionApp(App):
                                   family=self.store_setting("marker_family", "aruco"),
                                   seating=seating, recognise=recognise)
         except (OSError, ValueError) as error:
-            self.status = self.camera_problem(spec, error)      # the camera's state: it stays in the top bar
+            self.say(*self.camera_problem(spec, error))      # the camera's state: it stays in the top bar
             return
         self.feed.start()
-        self.status = ""                        # no camera problem to tell any more
+        self.say(None)                          # no camera problem to tell any more
         self.camera_source = spec
         self.camera_on = True
         self._pump_event = Clock.schedule_interval(self._pump_camera, 1.0 / PREVIEW_HZ)
@@ -454,12 +456,12 @@ class CompanionApp(App):
                     guarded(self.pilot.act)(self)
         if feed.failure is not None:             # the camera is gone: say so, and go on by hand
             self.stop_camera()
-            self.status = self.camera_problem(feed.failure.source or "", feed.failure)
+            self.say(*self.camera_problem(feed.failure.source or "", feed.failure))
             self.changed(now=True)
         elif feed.error:
-            self.status = self.tr("camera.error", error=feed.error)
+            self.say("camera.error")
         elif feed.ended and not feed.running:
-            self.status = self.tr("camera.ended")
+            self.say("camera.ended")
             self.stop_camera()
 
     def _observe(self, recognised: Any) -> bool:
@@ -473,13 +475,62 @@ class CompanionApp(App):
             changed |= bool(session.observe(observation, recognised.seconds))  # type: ignore[union-attr]
         return changed
 
-    def camera_problem(self, spec: str, error: Exception) -> str:
-        """Why the camera `spec` is not watching, in the player's language: a refused permission, a
-        camera lost mid-game, software missing, or a camera that cannot be opened (with the details)."""
+    def camera_problem(self, spec: str, error: Exception) -> tuple[str, dict[str, Any]]:
+        """Why the camera `spec` is not watching, as a catalogue key and its values: a refused
+        permission, a camera lost mid-game, software missing, or a camera that cannot be opened (the
+        error's own English words go to the log, not to the player)."""
+        from kivy.logger import Logger
+
+        Logger.warning("Companion: the camera %s: %s", spec, error)
         kind = getattr(error, "kind", "cannot_open")
-        if kind in ("permission", "lost", "missing"):
-            return self.tr(f"camera.{kind}", source=spec, error=str(error))
-        return self.tr("camera.cannot_open", source=spec, error=str(error))
+        key = f"camera.{kind}" if kind in ("permission", "lost", "missing") else "camera.cannot_open"
+        return key, {"source": self.camera_name(spec)}
+
+    def camera_name(self, spec: str) -> str:
+        """A camera source as a player knows it: its number, the Pi camera, the demo recording, or a
+        video's or folder's name (never its path)."""
+        if spec == "demo":
+            return str(self.tr("new_game.camera_demo"))
+        if spec.startswith("picamera"):
+            return "Raspberry Pi"
+        return Path(spec).name or spec
+
+    def say(self, key: str | None, **values: Any) -> None:
+        """The app's state line (the camera's, the log's): in the player's language, and said again in
+        the new language when the language changes; None clears it."""
+        self._said = (key, values) if key else None
+        self.status = self.tr(key, **values) if key else ""
+
+    def on_language(self, *_: Any) -> None:
+        """The language changed: the state line and the problems are said in the new one."""
+        said = getattr(self, "_said", None)
+        if said is not None:
+            self.status = self.tr(said[0], **said[1])
+
+    def problem_text(self, problem: str) -> str:
+        """A problem the camera or the session noted, in the player's language: its catalogue text with
+        card and wonder ids as names (a seat's wonder as its player's name); one that has no key is
+        said without its English details."""
+        from companion.problem import Problem
+
+        if not isinstance(problem, Problem):
+            return str(self.tr("problem.other"))
+        values = dict(problem.values)
+        seats = {p["wonder"]: p["name"] for p in self.session.players} if isinstance(self.session, GameSession) else {}
+        words = self.words
+        for name in ("wonder", "other"):
+            if name in values:
+                values[name] = seats.get(values[name]) or words.wonder(values[name])
+        if "card" in values:
+            values["card"] = words.card(values["card"]) if values["card"] else "?"
+        if "component" in values:
+            card = self.registry_card(values.pop("component"))
+            values["card"] = words.card(card) if card else "?"
+        return str(self.tr(f"problem.{problem.key}", **values))
+
+    def registry_card(self, key: str) -> str | None:
+        """The card id of a marker's component key (``lumber_yard/I/3+``), None for another component."""
+        return next((c.card for c in self.registry.components if c.key == key), None)
 
     def _show_frame(self, image: Any) -> None:
         import numpy as np  # here, not at start: the app starts faster without it

@@ -299,7 +299,8 @@ def tour(ui: AppDriver, language: str, tag: str) -> dict[str, Any]:
     running.start_camera("demo", recognise=False)   # the picture beside the cities, then large
     ui.wait_until(lambda: running.preview_texture is not None, timeout=20)
     check("table with the camera", shot="camera")
-    facts["preview_mm"] = None if ui.screen.camera_hidden else [round(v / running.mm) for v in ui.screen.ids.preview.size]
+    preview = ui.screen.ids.preview
+    facts["preview_mm"] = None if ui.screen.camera_hidden else [round(v / running.mm) for v in preview.size]
     ui.tap(ui.tr("table.camera_show") if ui.screen.camera_hidden else ui.tr("table.camera_large"))
     check("table with the camera large", shot="camera-large")
     facts["preview_large_mm"] = [round(v / running.mm) for v in ui.screen.ids.preview.size]

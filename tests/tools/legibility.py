@@ -147,6 +147,7 @@ def measure(widgets: Any, mm: float, *, least_text_mm: float, least_target_mm: f
         spoiled = cut_or_broken(widget) if not _is_text_input(widget) else None
         if spoiled:
             spoilt.append(f"{_describe(widget)} {spoiled}")
-    return {"text_mm": round(min(texts), 2) if texts else None, "target_mm": round(min(targets), 2) if targets else None,
+    return {"text_mm": round(min(texts), 2) if texts else None,
+            "target_mm": round(min(targets), 2) if targets else None,
             "texts": len(texts), "targets": len(targets), "small_print": small_print,
             "small_text": small_text, "small_targets": small_targets, "spoilt": spoilt}

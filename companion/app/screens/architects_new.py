@@ -15,7 +15,7 @@ from kivy.uix.label import Label
 from companion.app.architects import ArchitectsNames, start_architects
 from companion.app.screens import AppScreen
 from companion.app.widgets.choice import ChoiceSpinner
-from companion.app.widgets.common import BigButton, app, name_chips
+from companion.app.widgets.common import app, name_chips
 from companion.architects.table import ArchitectsPlayer, ArchitectsTable, MedalLayout
 from companion.gamedata.architects import MEDALS, load_architects_data
 from companion.state.errors import SessionError

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from companion.app.screens import AppScreen
 from companion.app.widgets.common import BigButton, app

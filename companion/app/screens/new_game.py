@@ -287,7 +287,8 @@ class NewGameScreen(AppScreen):
         try:
             self._scan_feed = open_feed(spec, player_count=max(3, self.players))
         except (OSError, ValueError) as error:
-            running.notify(running.tr("camera.cannot_open", source=spec, error=str(error)), bad=True)
+            key, values = running.camera_problem(spec, error)
+            running.notify(running.tr(key, **values), bad=True)
             return
         self._scan_feed.start()
         self.scanning = True

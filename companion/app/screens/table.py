@@ -23,7 +23,6 @@ from companion.app.widgets.common import BigButton, InstantModal, app, fit_words
 from companion.app.widgets.picker import open_picker, prepare_chips
 from companion.app.widgets.scorepad import text_width
 
-
 ROW_UNITS = 40
 """The width a city's row needs in size units: with less, the camera picture does not sit beside the rows."""
 
@@ -99,7 +98,7 @@ class TableScreen(AppScreen):
         last_age = running.store.data.rules.ages
         self.age_text = running.tr("table.age", age="I" * min(session.age, last_age)) if session.age <= last_age \
             else running.tr("table.game_over")
-        self.problems = session.problems[-1] if session.problems else ""
+        self.problems = running.problem_text(session.problems[-1]) if session.problems else ""
         self.ids.end_age.text = (running.tr("table.end_age", age="I" * session.age) if session.age <= last_age
                                  else running.tr("table.to_score"))
         totals = {line.name: line.total for line in session.scores().lines} if running.show_scores else None

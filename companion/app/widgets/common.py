@@ -184,9 +184,7 @@ def fit_words(button: Any, units: float, *, least: float = 1.0) -> None:
     """Keep `button`'s font at `units` size units, made smaller (never under `least` units) where
     its longest word would not fit its width: a word is never broken over two lines (a chosen tab's
     bold name included)."""
-    from companion.app.widgets.scorepad import fitting_font
-
-    from companion.app.widgets.scorepad import text_width
+    from companion.app.widgets.scorepad import fitting_font, text_width
 
     def fit(*_: Any) -> None:
         u = app().u

@@ -284,7 +284,8 @@ class ScorePad(GridLayout):
 
         self.add_widget(cell("", height=header, left=True))
         for (name, short), line in zip(headers, lines, strict=True):
-            text = f"[b][size={ceil(plan['name_font'])}]{name}[/size][/b]\n[size={ceil(plan['wonder_font'])}]{short}[/size]"
+            name_size, wonder_size = ceil(plan["name_font"]), ceil(plan["wonder_font"])
+            text = f"[b][size={name_size}]{name}[/size][/b]\n[size={wonder_size}]{short}[/size]"
             label = cell(text, height=header, color=theme.rgba("accent") if line["name"] in winners else None,
                          row="header")
             label.markup = True
