@@ -352,8 +352,8 @@ def test_a_whole_game_read_from_a_recorded_video(ui: object, tmp_path: Path) -> 
     assert lines == EXPECTED_TOTALS
     assert {"34", "23", "25"} <= set(ui.texts(pad))
     assert ui.tr("score.winner", names="Anna", total=34) in ui.texts()
-    vera_choice = ui.tr("score.choice.science_wilds", player="Vera", symbols="gear", by=ui.tr("score.by.optimiser"))
-    assert "\u2022 " + vera_choice in ui.texts()
+    # Said as the command line says it: "wild science symbol".
+    assert "\u2022 Vera: the wild science symbol counted as a gear (best choice)" in ui.texts()
     ui.screenshot("score-from-video")
     ui.tap(ui.tr("score.finish"))
     assert ui.app.store.game(session.game_id).sheet["winners"] == ["Anna"]
