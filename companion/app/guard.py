@@ -89,7 +89,19 @@ class TapGuard:
         dispatch = super().dispatch  # type: ignore[misc]
         if event_type not in TAP_EVENTS:
             return dispatch(event_type, *args, **kwargs)
-        return guarded(dispatch)(event_type, *args, **kwargs)
+        done = guarded(dispatch)(event_type, *args, **kwargs)
+        if event_type == "on_release":
+            # a release that opened a pad over the button never leaves it drawn pressed (greyed)
+            from kivy.clock import Clock
+
+            Clock.schedule_once(self._released, 0.1)
+        return done
+
+    def _released(self, _dt: float) -> None:
+        touch = getattr(self, "last_touch", None)
+        held = touch is not None and any(ref() is self for ref in getattr(touch, "grab_list", ()))
+        if getattr(self, "state", "normal") == "down" and not held:
+            self.state = "normal"  # type: ignore[attr-defined]
 
 
 def install_last_resort() -> None:
