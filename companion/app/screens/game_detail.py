@@ -91,7 +91,7 @@ class GameDetailScreen(AppScreen):
         box.add_widget(TextLabel(text=running.tr("detail.bgstats_hint"), font_size=running.u * 1.2))
         box.add_widget(Image(texture=qr_texture(code), fit_mode="contain"))
         box.add_widget(TextLabel(text=running.tr("detail.bgstats_limits", count=len(BGSTATS_CANNOT_CARRY)),
-                                 font_size=running.u * 0.95, color=running.theme.rgba("text_dim")))
+                                 font_size=running.u, color=running.theme.rgba("text_dim")))
         close = BigButton(text=running.tr("common.close"))
         close.bind(on_release=lambda *_: view.dismiss())
         box.add_widget(close)

@@ -158,7 +158,10 @@ class TableScreen(AppScreen):
         likely = [wonders.index(w) for w in question.candidates if w in wonders]
         u = running.u
         room = (bar.width - u * (0.6 + 0.3 * len(wonders))) / (len(wonders) + 1) - u * 0.6
-        names = all(text_width(p["name"], u, bold=True) <= room for p in session.players)
+        names = all(text_width(p["name"], u, bold=True) <= room * 0.95 for p in session.players)
+        above = u * (1.8 + 0.45) + max(running.touch, u * 3.2)        # the question above its answers
+        rows = len(wonders) * running.touch + (len(wonders) - 1) * 2 + u * 0.6
+        names = names and self.ids.rows_scroll.height + bar.height - above >= rows     # every row still a fingertip
         for seat in likely + [s for s in range(len(wonders)) if s not in likely]:
             # the seat's number and name; where the names would not fit at 1 unit (7-8 seats on the 7-inch
             # screen), the number alone on the seat's colour, as on the rows' badges above

@@ -325,14 +325,14 @@ class ScorePad(GridLayout):
         ends = [max(text_width(heads[0], u * 1.05, bold=True), u * 3.4) + u * 0.6,
                 text_width(heads[1], u * 1.05) + u * 0.6, text_width(heads[2], u * 1.05) + u * 0.6]
         rest = self.width - sum(ends) - spacing_x * (len(categories) + 3)
-        # The name and the wonder on one line where the categories keep 2.4 units each, else on two.
-        first = u * 0.8 + max(text_width(name, name_font, bold=True) + u * 0.6 + text_width(short, u)
+        # The name and the wonder on one line where the categories keep 2 units each (two-digit points fit), else on two.
+        first = u * 1.2 + max(text_width(name, ceil(name_font), bold=True) + text_width(f"  {short}", ceil(u))
                               for name, short in headers)
-        one_line = (rest - first) / max(len(categories), 1) >= u * 2.4
+        one_line = (rest - first) / max(len(categories), 1) >= u * 2.0
         if not one_line:
-            first = u * 0.8 + max([text_width(name, name_font, bold=True) for name, _ in headers]
-                                  + [text_width(short, u) for _, short in headers])
-        column = max(u * 2.2, (rest - first) / max(len(categories), 1))
+            first = u * 1.2 + max([text_width(name, ceil(name_font), bold=True) for name, _ in headers]
+                                  + [text_width(short, ceil(u)) for _, short in headers])
+        column = max(u * 2.0, (rest - first) / max(len(categories), 1))
         header_height = u * 2.2
         row_height = (name_font * 1.5) if one_line else (name_font + u) * 1.4
         if self.room > 0:
