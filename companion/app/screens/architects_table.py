@@ -13,6 +13,7 @@ from companion.app.architects import ArchitectsNames
 from companion.app.screens import AppScreen
 from companion.app.widgets.architects import ask_piece_vp, card_button
 from companion.app.widgets.common import BigButton, ToggleChoice, app, fit_words
+from companion.app.widgets.scorepad import text_width
 from companion.architects.medals import accessible_medals
 from companion.architects.obligations import pieces_to_construct, science_set_due
 from companion.architects.play import tokens_left
@@ -88,6 +89,9 @@ class ArchitectsTableScreen(AppScreen):
             cards.add_widget(card_button(kind.id, kind.color, player.card_count(kind.id), names, self.tap_card))
         tokens = self.ids.tokens
         tokens.clear_widgets()
+        words = [word for token in table.data.tokens.values() for word in names.token(token.id).split()]
+        widest = max((text_width(word, u * 1.05, bold=True) for word in words), default=u * 6)
+        tokens.cols = max(2, min(5, int(tokens.width // (widest + u * 1.2)))) if tokens.width > 100 else 3
         for token in table.data.tokens.values():
             if token.copies_in_box(table.has_medals) == 0:
                 continue

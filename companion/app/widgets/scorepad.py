@@ -325,7 +325,8 @@ class ScorePad(GridLayout):
         ends = [max(text_width(heads[0], u * 1.05, bold=True), u * 3.4) + u * 0.6,
                 text_width(heads[1], u * 1.05) + u * 0.6, text_width(heads[2], u * 1.05) + u * 0.6]
         rest = self.width - sum(ends) - spacing_x * (len(categories) + 3)
-        # The name and the wonder on one line where the categories keep 2 units each (two-digit points fit), else on two.
+        # The name and the wonder on one line where the categories keep 2 units each (two-digit points
+        # fit), else on two.
         first = u * 1.2 + max(text_width(name, ceil(name_font), bold=True) + text_width(f"  {short}", ceil(u))
                               for name, short in headers)
         one_line = (rest - first) / max(len(categories), 1) >= u * 2.0
@@ -334,7 +335,7 @@ class ScorePad(GridLayout):
                                   + [text_width(short, ceil(u)) for _, short in headers])
         column = max(u * 2.0, (rest - first) / max(len(categories), 1))
         header_height = u * 2.2
-        row_height = (name_font * 1.5) if one_line else (name_font + u) * 1.4
+        row_height = max(name_font * 1.5, u * 2.0) if one_line else (name_font + u) * 1.4
         if self.room > 0:
             row_height = max(row_height, min(u * 3.4, (self.room - header_height - spacing_y * len(lines))
                                              / max(len(lines), 1)))
@@ -375,8 +376,8 @@ class ScorePad(GridLayout):
                 bg, ink = style.colours(category)
                 self.add_widget(cell(_shown(_points(line, category)), column, bg=bg, color=ink, font=points, bold=True,
                                      row=category))
-            self.add_widget(cell(_shown(line["total"]), ends[0], bold=True, bg=total_bg, font=max(points, 1.6),
-                                 color=accent, row="total"))
+            self.add_widget(cell(_shown(line["total"]), ends[0], bold=True, bg=total_bg,
+                                 font=max(points, min(1.6, row_height * 0.8 / u)), color=accent, row="total"))
             self.add_widget(cell(_rank(line), ends[1], color=theme.rgba("text_dim"), font=1.2, row="rank"))
             self.add_widget(cell(str(line[style.tie_field]), ends[2], color=theme.rgba("text_dim"), font=1.2,
                                  row="coins"))
