@@ -89,17 +89,6 @@ class _Tapper:
         glFinish()
         return (time.perf_counter() - start) * 1000
 
-    def _into_view(self, widget: Any) -> None:
-        """Scroll every scroll view holding `widget` until it shows (a player scrolls first, untimed)."""
-        from kivy.uix.scrollview import ScrollView
-
-        parent = widget.parent
-        while parent is not None and parent is not parent.parent:
-            if isinstance(parent, ScrollView) and not _visible_in(widget, parent):
-                parent.scroll_to(widget, padding=10, animate=False)
-                self.idle(3)
-            parent = parent.parent
-
     def tap(self, widget: Any, shown: Callable[[], bool], limit_s: float = 10.0) -> float:
         """Touch `widget` in its middle; milliseconds until `shown()` holds and that frame is drawn."""
         from kivy.base import EventLoop
@@ -107,7 +96,9 @@ class _Tapper:
         from kivy.graphics.opengl import glFinish
         from kivy.tests.common import UnitTestTouch
 
-        self._into_view(widget)
+        from companion.app.widgets.common import scroll_into_view
+
+        scroll_into_view(widget, lambda: self.idle(3))     # a player scrolls first, untimed
         self.idle(2)
         glFinish()                  # the frames before the touch fully drawn, as they are when a finger
         x, y = widget.to_window(*widget.center)     # arrives (else the first texture upload waits for them)
@@ -124,14 +115,6 @@ class _Tapper:
                 raise RuntimeError(f"the answer to a tap on {type(widget).__name__} never showed")
         glFinish()
         return (time.perf_counter() - start) * 1000
-
-
-def _visible_in(widget: Any, view: Any) -> bool:
-    left, bottom = widget.to_window(widget.x, widget.y)
-    right, top = widget.to_window(widget.right, widget.top)
-    v_left, v_bottom = view.to_window(view.x, view.y)
-    v_right, v_top = view.to_window(view.right, view.top)
-    return v_left <= left and right <= v_right and v_bottom <= bottom and top <= v_top
 
 
 def _find(root: Any, kind: str, test: Callable[[Any], bool] = lambda _w: True) -> Any:

@@ -90,13 +90,7 @@ def play(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
     facts["typed_coins"] = session.players[4]["coins"]
 
     # Build check: Anna checks the Altar (free: whatever wonder the deal gave her) and builds it in one tap.
-    ui.tap(ui.tr("table.build_check"))
-    ui.tap(f"1  {NAMES[0]}")
-    ui.tap(ui.tr("check.pick_card"))
-    picker = _popup(ui, "CardPicker")
-    picker.ids.search.text = ui.app.words.card("altar")[:4]
-    ui.pump(frames=2)
-    ui.tap(next(c for c in picker.ids.cards.children if c.card_id == "altar"))
+    ui.check_card(f"1  {NAMES[0]}", "altar")
     facts["check_lines"] = [w.text for w in ui.walk(ui.screen.ids.lines) if getattr(w, "text", "")]
     facts["check_verdict"] = ui.screen.verdict
     facts["check_legal"] = ui.screen.legal

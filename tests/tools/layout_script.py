@@ -336,14 +336,8 @@ def tour(ui: AppDriver, language: str, tag: str) -> dict[str, Any]:
     ui.pump(frames=4)
     facts["coin_button_after_pad"] = [coins.state, coins.disabled]
 
-    ui.tap(ui.tr("table.build_check"))
+    ui.check_card(f"2  {names[1]}", "scriptorium")
     check_screen = ui.screen
-    ui.tap(f"2  {names[1]}")
-    ui.tap(ui.tr("check.pick_card"))
-    picker = _popup(ui, "CardPicker")
-    picker.ids.search.text = ui.app.words.card("scriptorium")[:5]
-    ui.pump(frames=2)
-    ui.tap(next(c for c in picker.ids.cards.children if c.card_id == "scriptorium"))
     ui.pump(frames=4)
     check("build check, an answer", shot="build-check")
     seats = [w for w in ui.walk(check_screen.ids.players) if type(w).__name__ == "ToggleChoice"]

@@ -28,7 +28,8 @@ from kivy.uix.modalview import ModalView
 from companion.app.guard import TapGuard
 
 __all__ = ["BigButton", "InstantModal", "Panel", "SmallButton", "Stepper", "Tappable", "TextLabel", "Toast",
-           "ToggleChoice", "TopBar", "app", "fit_words", "kept_view", "name_chips", "show_children"]
+           "ToggleChoice", "TopBar", "app", "fit_words", "kept_view", "name_chips", "scroll_into_view", "show_children",
+           "visible_in"]
 
 
 def app() -> Any:
@@ -212,6 +213,28 @@ def name_chips(box: Any, names: list[str], on_tap: Callable[[str], None]) -> Non
         chip.bind(on_release=lambda button: on_tap(button.text))
         box.add_widget(chip)
     box.width = sum(chip.width for chip in box.children) + u * 0.4 * max(len(box.children) - 1, 0)
+
+
+def visible_in(widget: Any, view: Any) -> bool:
+    """True when the whole of `widget` lies inside `view` (a scroll view's window), on the window."""
+    left, bottom = widget.to_window(widget.x, widget.y)
+    right, top = widget.to_window(widget.right, widget.top)
+    v_left, v_bottom = view.to_window(view.x, view.y)
+    v_right, v_top = view.to_window(view.right, view.top)
+    return v_left <= left and right <= v_right and v_bottom <= bottom and top <= v_top
+
+
+def scroll_into_view(widget: Any, settle: Callable[[], None]) -> None:
+    """Scroll every scroll view holding `widget` until it shows (a finger scrolls before it taps);
+    `settle` runs the frames that lay it out after each scroll."""
+    from kivy.uix.scrollview import ScrollView
+
+    parent = widget.parent
+    while parent is not None and parent is not parent.parent:
+        if isinstance(parent, ScrollView) and not visible_in(widget, parent):
+            parent.scroll_to(widget, padding=10, animate=False)
+            settle()
+        parent = parent.parent
 
 
 def show_children(box: Any, widgets: list[Any]) -> None:
