@@ -11,6 +11,7 @@ from companion.app.screens import AppScreen
 from companion.app.screens.score import save_sheet_picture
 from companion.app.widgets.architects import architects_style
 from companion.app.widgets.common import TextLabel, app
+from companion.state.architects_session import ArchitectsSession
 
 
 class ArchitectsScoreScreen(AppScreen):
@@ -24,7 +25,7 @@ class ArchitectsScoreScreen(AppScreen):
     def refresh(self) -> None:
         running = app()
         session = running.session
-        if session is None or not hasattr(session, "table"):
+        if not isinstance(session, ArchitectsSession):      # no game, or a 7 Wonders one (whose table() is a method)
             return
         self.finished = session.finished
         sheet = session.sheet()

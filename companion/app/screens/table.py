@@ -115,7 +115,7 @@ class TableScreen(AppScreen):
             total = totals.get(player["name"]) if totals else None
             waiting = pending.get(seat, [])
             shown = (running.language, running.u, json.dumps(player, sort_keys=True), armada,
-                     tuple(entry.component.marker for entry in waiting), total)
+                     tuple(entry.component.marker for entry in waiting), total, teams.get(player["name"]))
             if seat == len(self._rows):
                 self._rows.append(((), CityRow()))
             before, row = self._rows[seat]
