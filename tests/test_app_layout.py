@@ -85,6 +85,8 @@ def test_every_screen_keeps_text_at_3_mm_and_targets_at_9_mm(small: dict[str, An
 
 
 def test_the_tour_finds_what_a_group_at_the_table_needs(small: dict[str, Any], large: dict[str, Any]) -> None:
+    from companion.i18n import translate
+
     for result in (small, large):
         for language in LANGUAGES:
             tour = result["tour"][language]
@@ -96,6 +98,26 @@ def test_the_tour_finds_what_a_group_at_the_table_needs(small: dict[str, Any], l
             assert tour["question"]["rows_inside"] == tour["question"]["rows"] == 7
             assert tour["conflicts_in_view_before_confirm"] is False   # 7 battles fit: confirmed as seen
             assert tour["stats_games"][1] >= 1                      # an Architects game is counted
+            # Architects: wood, stone and clay in front of Giza's player oblige its bottom piece (2 different
+            # resources, 4 VP): "Must construct now", and the piece says so itself, in view (scrolled to it
+            # on the Pi's screen); the VP of an Ur piece can be cancelled (nothing built); its score sheet
+            # saves a picture.
+            reminded, due, in_view = tour["architects_must_construct"]
+            said = translate("architects.piece_due", language, cost="", vp=4).strip()
+            assert reminded and len(due) == 1 and due[0].endswith(said) and in_view == [True], (language, due)
+            assert tour["architects_vp_cancelled"] == [True, 0]
+            assert tour["architects_picture"].endswith(".png") and Path(tour["architects_picture"]).stat().st_size > 0
+            # The wonder list marks the 7 wonders the other seats hold; taking seat 2's swaps the two
+            # seats' wonders, and the message bar says so.
+            wonders = tour["wonder_list"]
+            assert wonders["marked"] == 7 and wonders["after"] == wonders["before"][::-1]
+            assert wonders["message"] == translate("new_game.wonders_swapped", language, wonder=wonders["names"][0],
+                                                   seat=1, player=wonders["players"][0], other_seat=2,
+                                                   other=wonders["players"][1], given=wonders["names"][1]), wonders
+            # The saved picture said in words, never its path.
+            assert tour["picture_message"] == translate("score.picture_saved", language,
+                                                        place=translate("place.exports", language))
+            assert "/" not in tour["picture_message"] and Path(tour["picture"]).name not in tour["picture_message"]
     # The camera picture on request over the whole table: 14 cm wide on the Pi, not 4 cm.
     assert min(small["tour"][language]["preview_large_mm"][0] for language in LANGUAGES) >= 140
 
@@ -109,6 +131,21 @@ def test_every_armada_city_is_in_view_without_scrolling(small: dict[str, Any], l
             assert facts["rows_inside_with_message"] == players, game      # and while a message shows below
             assert not facts["scrolls"], game
             assert facts["ports"] == players and facts["ports_inside"] == players, game
+
+
+def test_partners_are_shown_at_their_seats_and_in_the_conflicts(small: dict[str, Any], large: dict[str, Any]) -> None:
+    from companion.i18n import translate
+
+    # The games open one after another with the same names: teams at 4, 6 and 8 seats (partners side by
+    # side), none at 3, 5 and 7, where no row keeps a team of the game before.
+    for result in (small, large):
+        for game, facts in _games(result):
+            language, players = game.split("-")[0], int(game.split("-")[1])
+            expected = [translate("city.team", language, number=seat // 2 + 1) if players % 2 == 0 else ""
+                        for seat in range(players)]
+            assert facts["teams"] == expected, game
+            if players == 8:
+                assert facts["conflicts_title"] == translate("age.conflicts_teams", language), game
 
 
 def test_the_rows_keep_fingertip_targets_and_whole_words(small: dict[str, Any], large: dict[str, Any]) -> None:

@@ -153,6 +153,7 @@ def table_facts(ui: AppDriver, tag: str) -> dict[str, Any]:
             "rows_inside_with_message": with_message,
             "ports_inside": sum(_inside(port, row) for row in rows for port in _widgets(ui, "CompactPort", row)),
             "smallest_target": min(min(t.width, t.height) for t in ports + buttons),
+            "teams": [row.team for row in rows],
             "cut": [text for row in rows for text in _cut_labels(ui, row)]}
 
 
@@ -199,6 +200,7 @@ def screen_cuts(ui: AppDriver, tag: str) -> dict[str, Any]:
         ui.screenshot(f"{tag}-{name.replace('_', '-')}")
         check(f"{name.replace('_', ' ')} (Armada)")
         facts[f"{name}_cut"] = _cut_labels(ui, ui.screen)
+    facts["conflicts_title"] = ui.app.screen("end_of_age").conflicts_title
     ui.app.go("table")
     ui.pump(frames=4)
     turn = ui.screen.ids.armada_turn
@@ -286,6 +288,14 @@ def tour(ui: AppDriver, language: str, tag: str) -> dict[str, Any]:
     check("the wonder list", options, shot="wonder-list")
     options.dismiss()
     ui.pump(frames=4)
+    spinner = seat.ids.wonder                        # the wonders other seats hold, marked with their seat
+    marked = [text for text in spinner.values if " \u2014 " in text]
+    before = list(screen.wonders[:2])
+    spinner.text = next(text for text in marked if text.split(" \u2014 ")[1].startswith("2 "))   # seat 2's
+    ui.pump(frames=4)
+    facts["wonder_list"] = {"marked": len(marked), "before": before, "after": list(screen.wonders[:2]),
+                            "message": screen.toast.text, "names": [ui.app.words.wonder(w) for w in screen.wonders[:2]],
+                            "players": [screen._seat_name(0), screen._seat_name(1)]}
 
     running.start_game([SeatSetup(name, WONDERS[n], "A") for n, name in enumerate(("Ann", "Bob", "Cid"))])
     for _age in range(3):                           # a short game finished: its BG Stats code fits a QR code
@@ -371,6 +381,7 @@ def tour(ui: AppDriver, language: str, tag: str) -> dict[str, Any]:
     ui.tap(ui.tr("score.save_picture"))
     check("score pad, a message shown", shot="score-message")
     facts["picture"] = ui.screen.saved_to
+    facts["picture_message"] = ui.screen.ids.toast.text
     ui.tap(ui.tr("score.finish"))
     game = session.game_id
     running.close_game()
@@ -397,11 +408,19 @@ def tour(ui: AppDriver, language: str, tag: str) -> dict[str, Any]:
     table = ui.screen
     for kind in ("wood", "stone", "clay"):
         ui.tap(next(w for w in ui.walk(table.ids.cards) if getattr(w, "kind", None) == kind))
+    ui.pump(1.2)                                    # "Must construct now": the piece it asks for, saying so, in view
     check("Architects: table", shot="architects-table")
+    due = [w for w in ui.walk(table.ids.wonder) if getattr(w, "due", False)]
+    facts["architects_must_construct"] = [bool(table.reminder), [w.text for w in due],
+                                          [_inside(w, table.ids.pieces_scroll) for w in due]]
     ui.tap(next(w for w in ui.walk(table.ids.tabs) if getattr(w, "value", None) == 2))    # Ur
     ui.tap(ui.tr("architects.build_typed"))
     dialog = _popup(ui, "ModalView")
     check("Architects: the VP of a piece", dialog, shot="architects-vp")
+    ui.tap(ui.find(ui.tr("common.cancel"), root=dialog))           # Cancel: nothing built
+    facts["architects_vp_cancelled"] = [_popup(ui, "ModalView") is None, len(running.session.table.players[2].built)]
+    ui.tap(ui.tr("architects.build_typed"))
+    dialog = _popup(ui, "ModalView")
     ui.tap(ui.find("5", root=dialog))
     for kind in ("red_horn_2", "red_horn_2", "red_horn_1"):
         ui.tap(next(w for w in ui.walk(table.ids.cards) if getattr(w, "kind", None) == kind))
@@ -412,6 +431,8 @@ def tour(ui: AppDriver, language: str, tag: str) -> dict[str, Any]:
         ui.tap(ui.tr("architects.back_to_table"))
     ui.tap(ui.tr("architects.score_sheet"))
     check("Architects: score sheet", shot="architects-score")
+    ui.tap(ui.tr("score.save_picture"))
+    facts["architects_picture"] = ui.screen.saved_to
     ui.tap(ui.tr("score.finish"))
     check("Architects: score sheet, finished", shot="architects-score-finished")
     running.close_game()

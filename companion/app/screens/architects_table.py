@@ -7,16 +7,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion.app.architects import ArchitectsNames
 from companion.app.screens import AppScreen
 from companion.app.widgets.architects import ask_piece_vp, card_button
-from companion.app.widgets.common import BigButton, ToggleChoice, app, fit_words
+from companion.app.widgets.common import BigButton, ToggleChoice, app, fit_words, visible_in
 from companion.app.widgets.scorepad import text_width
 from companion.architects.medals import accessible_medals
 from companion.architects.obligations import pieces_to_construct, science_set_due
 from companion.architects.play import tokens_left
+from companion.state.architects_session import ArchitectsSession
 
 
 class ArchitectsTableScreen(AppScreen):
@@ -32,6 +34,8 @@ class ArchitectsTableScreen(AppScreen):
     """What the rules oblige the player in focus to do now (construct a piece, take a Progress token)."""
     camera_text = StringProperty("")
     """What the camera confirms in front of the player in focus, beside the hand entry (camera on)."""
+    _reminded: tuple[int, str] = (-1, "")
+    """The seat and reminder last shown (a new one scrolls its piece into view once)."""
 
     def prepare(self, seat: int = 0, **_options: Any) -> None:
         self.seat = seat
@@ -48,7 +52,7 @@ class ArchitectsTableScreen(AppScreen):
     def refresh(self) -> None:
         running = app()
         session = self.session
-        if session is None or not hasattr(session, "table"):
+        if not isinstance(session, ArchitectsSession):      # no game, or a 7 Wonders one (whose table() is a method)
             return
         table = session.table
         self.seat = min(self.seat, len(table.players) - 1)
@@ -70,13 +74,17 @@ class ArchitectsTableScreen(AppScreen):
         player = table.players[self.seat]
         self.ids.wonder_title.text = running.tr("architects.wonder_title", wonder=names.wonder(player.wonder.id),
                                                 stages=player.stages)
-        self.ids.wonder.show(player, self.build)
-        due = list(dict.fromkeys(running.tr("architects.cost", cost=names.piece_cost(p.cost))
-                                 for p in pieces_to_construct(player, table.data)))
+        obliged = pieces_to_construct(player, table.data)
+        self.ids.wonder.show(player, self.build, frozenset(p.id for p in obliged))
+        due = list(dict.fromkeys(running.tr("architects.cost", cost=names.piece_cost(p.cost)) for p in obliged))
         reminders = [running.tr("architects.must_build", pieces=running.tr("architects.or").join(due))] if due else []
         if science_set_due(player, table.data):
             reminders.append(running.tr("architects.must_take_token"))
-        self.reminder = "  ".join(reminders)
+        reminder = "  ".join(reminders)
+        if due and (self.seat, reminder) != self._reminded:     # newly due: the piece to build brought into view
+            Clock.schedule_once(lambda _dt: self._show_due_piece())
+        self._reminded = (self.seat, reminder)
+        self.reminder = reminder
         self.camera_text = camera_reading_text(running, player.wonder.id, names)
         self.ids.cat.chosen = player.cat_pawn
         self.ids.military.value = player.military_tokens
@@ -125,6 +133,26 @@ class ArchitectsTableScreen(AppScreen):
                                      goal=names.medal(self.offer[1])) if self.offer else ""
         self.battle_due = session.battle_due
         self.conflicts = running.tr("architects.conflicts", turned=table.conflicts_flipped, total=table.conflict_tokens)
+
+    def _show_due_piece(self) -> None:
+        """Scroll the wonder's column to the first piece the rules oblige now (the one "Must construct now"
+        asks for, saying so itself: on the Pi's screen the lowest pieces lie below the fold), once the column's
+        new pieces are laid out (a few frames: a moment later, and again in case a slow screen was not
+        done); a piece already in view, or the column scrolled to it, is left alone."""
+        scroll = self.ids.pieces_scroll
+        column = scroll.children[0]
+
+        def bring(*_args: Any) -> None:
+            ready = next((w for w in self.ids.wonder.walk(restrict=True)       # the pieces are drawn anew
+                          if getattr(w, "due", False)), None)
+            room = column.height - scroll.height
+            if ready is None or room <= 0 or visible_in(ready, scroll):
+                return
+            above_bottom = ready.to_window(ready.x, ready.y)[1] - column.to_window(column.x, column.y)[1]
+            scroll.scroll_y = min(1.0, max(0.0, (above_bottom - app().u * 0.5) / room))
+
+        for delay in (0.2, 0.5, 1.0):
+            Clock.schedule_once(bring, delay)
 
     # -- taps -------------------------------------------------------------------------------------------
     def focus(self, seat: int) -> None:

@@ -29,7 +29,10 @@ class WonderPieces(BoxLayout):
     pieces marked built, the pieces that can be built now react to a tap, the others are dimmed.
     Rome and Ur show five slots filled in order."""
 
-    def show(self, player: ArchitectsPlayer, on_build: Callable[[str | None], None]) -> None:
+    def show(self, player: ArchitectsPlayer, on_build: Callable[[str | None], None],
+             due: frozenset[str] = frozenset()) -> None:
+        """The player's wonder; the pieces in `due` (the player can pay them: the rules oblige it now)
+        say so on the piece itself."""
         running = app()
         u = running.u
         self.clear_widgets()
@@ -55,13 +58,15 @@ class WonderPieces(BoxLayout):
             for piece in (p for p in wonder.pieces if p.level == level):
                 state = "built" if piece.id in built else "ready" if piece.id in ready else "later"
                 cost = running.tr("architects.cost", cost=names.piece_cost(piece.cost))
-                text = running.tr(f"architects.piece_{state}", cost=cost, vp=piece.vp) + \
+                said = "due" if state == "ready" and piece.id in due else state
+                text = running.tr(f"architects.piece_{said}", cost=cost, vp=piece.vp) + \
                     (running.tr("architects.piece_effect") if piece.effect else "")
                 button = piece_button(text, {"built": "good", "ready": "primary"}.get(state, "normal"),
                                       enabled=state == "ready")
                 if state == "ready":
                     button.bind(on_release=lambda _b, p=piece.id: on_build(p))
                 button.piece = piece.id
+                button.due = said == "due"
                 row.add_widget(button)
             self.add_widget(row)
 
