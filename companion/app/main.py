@@ -407,7 +407,8 @@ class CompanionApp(App):
                                   family=self.store_setting("marker_family", "aruco"),
                                   seating=seating, recognise=recognise)
         except (OSError, ValueError) as error:
-            self.say(*self.camera_problem(spec, error))      # the camera's state: it stays in the top bar
+            key, values = self.camera_problem(spec, error)
+            self.say(key, **values)                 # the camera's state: it stays in the top bar
             return
         self.feed.start()
         self.say(None)                          # no camera problem to tell any more
@@ -456,7 +457,8 @@ class CompanionApp(App):
                     guarded(self.pilot.act)(self)
         if feed.failure is not None:             # the camera is gone: say so, and go on by hand
             self.stop_camera()
-            self.say(*self.camera_problem(feed.failure.source or "", feed.failure))
+            key, values = self.camera_problem(feed.failure.source or "", feed.failure)
+            self.say(key, **values)
             self.changed(now=True)
         elif feed.error:
             self.say("camera.error")
