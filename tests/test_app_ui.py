@@ -148,7 +148,7 @@ def test_a_game_entered_by_hand_is_scored_and_kept(ui: object) -> None:
         assert ("=", "Boris", "0 : 0", "Vera", "=") in lines            # a tie: no tokens
         if age == 1:
             ui.screenshot("end-of-age")
-        ui.tap(ui.tr("age.confirm"))
+        ui.confirm_conflicts()
         if age == 3:
             anna_coins = next(w for w in ui.walk(ui.screen) if type(w).__name__ == "Stepper" and w.label == "Anna")
             for _ in range(4):                          # Anna counts 7 coins: four taps on +
@@ -334,7 +334,7 @@ def test_a_whole_game_read_from_a_recorded_video(ui: object, tmp_path: Path) -> 
             ui.screenshot("table-camera")
         _close_city(ui)
         ui.tap(ui.tr("table.end_age", age="I" * age))
-        ui.tap(ui.tr("age.confirm"))
+        ui.confirm_conflicts()
         for name, coins in COINS_AFTER_AGE.items():
             stepper = next(w for w in ui.walk(ui.screen) if type(w).__name__ == "Stepper" and w.label == name)
             for _ in range(abs(int(stepper.value) - coins[age - 1])):
@@ -388,7 +388,7 @@ def _islands(ui: object, seat: int) -> object:
 def _end_age(ui: object, age: int) -> None:
     _close_city(ui)
     ui.tap(ui.tr("table.end_age", age="I" * age))
-    ui.tap(ui.tr("age.confirm"))
+    ui.confirm_conflicts()
     ui.tap(ui.tr("age.coins_right_next", age="I" * (age + 1)) if age < 3 else ui.tr("age.coins_right_score"))
 
 
@@ -473,7 +473,7 @@ def test_an_armada_game_by_hand_is_scored_once_the_missing_value_is_entered(ui: 
     assert ui.tr("age.naval_line", player="Anna", strength=3, outcome="+3") in ui.texts()
     assert ui.tr("age.naval_line", player="Vera", strength=0, outcome="\u22121") in ui.texts()
     ui.screenshot("end-of-age-armada")
-    ui.tap(ui.tr("age.confirm"))
+    ui.confirm_conflicts()
     ui.tap(ui.tr("age.coins_right_next", age="II"))
     _move(ui, 1, "red", 3)
     # Ages II and III: Anna 3 and Boris 3 tie for first and both take the second place's token

@@ -155,6 +155,15 @@ class AppDriver:
 
         scroll_into_view(widget, lambda: self.pump(frames=2))
 
+    def confirm_conflicts(self) -> None:
+        """At the end of an age: read every conflict (the list scrolled to its end, as a player scrolls
+        down to the naval conflict: Confirm waits until all have been in view), then tap Confirm."""
+        view = self.screen.ids.battles_scroll
+        if view.opacity > 0 and view.scroll_y > 0.01:
+            view.scroll_y = 0
+            self.pump(frames=4)
+        self.tap(self.tr("age.confirm"))
+
     def check_card(self, tab: str, card_id: str) -> None:
         """On the table: the build check, the player's tab, the picker, the card found by its name."""
         self.tap(self.tr("table.build_check"))

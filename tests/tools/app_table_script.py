@@ -103,7 +103,7 @@ def play(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
     ui.tap(ui.tr("table.end_age", age="I"))
     facts["plays_lines"] = [t for t in ui.texts() if t.startswith(tuple(NAMES)) and "I" in t]
     ui.screenshot(f"{tag}-end-of-age")
-    ui.tap(ui.tr("age.confirm"))
+    ui.confirm_conflicts()
     # Boris counts 5 coins: a tap on his number opens the pad, "5" and the check mark set it.
     boris = next(w for w in ui.walk(ui.screen) if type(w).__name__ == "Stepper" and w.label == NAMES[1])
     ui.tap(ui.find(str(session.players[1]["coins"]), root=boris))
@@ -114,10 +114,10 @@ def play(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
     ui.screenshot(f"{tag}-end-of-age-coins")
     ui.tap(ui.tr("age.coins_right_next", age="II"))
     ui.tap(ui.tr("table.end_age", age="II"))
-    ui.tap(ui.tr("age.confirm"))
+    ui.confirm_conflicts()
     ui.tap(ui.tr("age.coins_right_next", age="III"))
     ui.tap(ui.tr("table.end_age", age="III"))
-    ui.tap(ui.tr("age.confirm"))
+    ui.confirm_conflicts()
     ui.tap(ui.tr("age.coins_right_score"))
     facts["screen_after_ages"] = ui.app.root.current
     pad = ui.screen.ids.pad

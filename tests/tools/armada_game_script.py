@@ -118,7 +118,7 @@ def end_age(ui: AppDriver, age: int, shot: str | None = None) -> list[str]:
     lines = ui.texts()
     if shot:
         ui.screenshot(shot)
-    ui.tap(ui.tr("age.confirm"))
+    ui.confirm_conflicts()
     ui.tap(ui.tr("age.coins_right_next", age="I" * (age + 1)) if age < 3 else ui.tr("age.coins_right_score"))
     return lines
 
