@@ -47,7 +47,8 @@ def _set_up_three_players(ui: object, names: tuple[str, str, str]) -> None:
     for row, name, wonder in zip(rows, names, ("gizah", "rhodes", "ephesos"), strict=True):
         row.ids.name.text = name                       # typed on the keyboard
         ui.tap(row.ids.wonder)                         # the wonder list opens...
-        ui.tap(ui.find(ui.app.words.wonder(wonder), cls="WonderOption"))   # ...and one is chosen
+        ui.tap(ui.find(ui.app.words.wonder(wonder), cls="WonderOption", exact=False))   # ...one chosen (its seat
+        # marked when another seat holds it: the two swap)
     rows = sorted((w for w in ui.walk(screen) if type(w).__name__ == "SeatRow"), key=lambda r: r.seat)
     for row in rows:
         ui.tap(row.ids.side_a)
@@ -409,7 +410,7 @@ def test_an_armada_game_by_hand_is_scored_once_the_missing_value_is_entered(ui: 
                                  ("gizah", "rhodes", "ephesos"), strict=True):
         row.ids.name.text = name
         ui.tap(row.ids.wonder)
-        ui.tap(ui.find(ui.app.words.wonder(wonder), cls="WonderOption"))
+        ui.tap(ui.find(ui.app.words.wonder(wonder), cls="WonderOption", exact=False))
     ui.screenshot("new-game-armada")
     ui.tap(ui.tr("new_game.camera_none"))
     ui.tap(ui.tr("new_game.start"))
