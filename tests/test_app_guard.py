@@ -49,5 +49,11 @@ def test_every_failure_injected_into_every_tap_and_the_camera_becomes_a_message(
 def test_a_board_not_in_the_game_seen_by_the_camera_does_not_end_the_app(tmp_path: Path) -> None:
     result = _run("tests.tools.app_board_script", str(tmp_path / "games.sqlite3"), "30")
     assert result["outcome"] == "alive" and result["camera_on"] is True
-    assert "the camera sees the The Mausoleum of Halikarnassos board, which is not in this game" in result["problems"]
+    noted = "the camera sees the board of The Mausoleum of Halikarnassos, which is not in this game"
+    assert noted in result["problems"]
+    # The table says it in the player's language, the wonder by its name there, and follows a switch.
+    assert result["shown"] == {"en": "The camera sees a board that is not in this game: The Mausoleum of Halikarnassos",
+                               "ru": "Камера видит планшет, которого нет в этой партии: Мавзолей в Галикарнасе",
+                               "uk": "Камера бачить планшет, якого немає в цій партії: Мавзолей у Галікарнасі"}
+    assert result["status"] == {"en": "The recording has ended", "ru": "Запись закончилась", "uk": "Запис закінчився"}
     assert result["tracebacks"] == 0

@@ -43,7 +43,7 @@ def failure_text(running: Any, error: BaseException) -> str:
     if isinstance(error, StoreError):
         return str(running.tr("session.not_saved"))
     if _from_camera(error):
-        return str(running.tr("camera.error", error=_detail(error)))
+        return str(running.tr("camera.error"))
     if isinstance(error, OSError):
         return str(running.tr("app.file_failed", error=_detail(error)))
     if isinstance(error, ValueError):               # the rules' and readers' refusals (ArchitectsRuleError...)
@@ -74,7 +74,8 @@ def report_failure(error: BaseException, where: str = "") -> None:
     try:
         text = failure_text(running, error)
         running.notify(text, bad=True)
-        running.status = text if _from_camera(error) else running.status
+        if _from_camera(error):
+            running.say("camera.error")
     except Exception as again:                      # the message itself failed: the log has both
         Logger.error("Companion: the message about it failed too: %s", again, exc_info=again)
 
@@ -99,7 +100,19 @@ class TapGuard:
         dispatch = super().dispatch  # type: ignore[misc]
         if event_type not in TAP_EVENTS:
             return dispatch(event_type, *args, **kwargs)
-        return guarded(dispatch)(event_type, *args, **kwargs)
+        done = guarded(dispatch)(event_type, *args, **kwargs)
+        if event_type == "on_release":
+            # a release that opened a pad over the button never leaves it drawn pressed (greyed)
+            from kivy.clock import Clock
+
+            Clock.schedule_once(self._released, 0.1)
+        return done
+
+    def _released(self, _dt: float) -> None:
+        touch = getattr(self, "last_touch", None)
+        held = touch is not None and any(ref() is self for ref in getattr(touch, "grab_list", ()))
+        if getattr(self, "state", "normal") == "down" and not held:
+            self.state = "normal"  # type: ignore[attr-defined]
 
 
 def install_last_resort() -> None:

@@ -251,25 +251,30 @@ class AppDriver:
             parent = parent.parent
         return False
 
-    @staticmethod
-    def _visible_in(widget: Any, view: Any) -> bool:
-        """True when the whole widget lies inside the scroll view's window."""
-        left, bottom = widget.to_window(widget.x, widget.y)
-        right, top = widget.to_window(widget.right, widget.top)
-        v_left, v_bottom = view.to_window(view.x, view.y)
-        v_right, v_top = view.to_window(view.right, view.top)
-        return v_left <= left and right <= v_right and v_bottom <= bottom and top <= v_top
-
     def _scroll_into_view(self, widget: Any) -> None:
         """Scroll every scroll view holding `widget` so that it can be seen (and touched)."""
-        from kivy.uix.scrollview import ScrollView
+        from companion.app.widgets.common import scroll_into_view
 
-        parent = widget.parent
-        while parent is not None and parent is not parent.parent:
-            if isinstance(parent, ScrollView) and not self._visible_in(widget, parent):
-                parent.scroll_to(widget, padding=10, animate=False)
-                self.pump(frames=2)
-            parent = parent.parent
+        scroll_into_view(widget, lambda: self.pump(frames=2))
+
+    def confirm_conflicts(self) -> None:
+        """At the end of an age: read every conflict (the list scrolled to its end, as a player scrolls
+        down to the naval conflict: Confirm waits until all have been in view), then tap Confirm."""
+        view = self.screen.ids.battles_scroll
+        if view.opacity > 0 and view.scroll_y > 0.01:
+            view.scroll_y = 0
+            self.pump(frames=4)
+        self.tap(self.tr("age.confirm"))
+
+    def check_card(self, tab: str, card_id: str) -> None:
+        """On the table: the build check, the player's tab, the picker, the card found by its name."""
+        self.tap(self.tr("table.build_check"))
+        self.tap(tab)
+        self.tap(self.tr("check.pick_card"))
+        picker = next(w for w in self.walk() if type(w).__name__ == "CardPicker")
+        picker.ids.search.text = self.app.words.card(card_id)[:4]
+        self.pump(frames=2)
+        self.tap(next(c for c in picker.ids.cards.children if c.card_id == card_id))
 
     def tr(self, key: str, **values: Any) -> str:
         """A catalogue text in the app's language (what a button shows)."""
