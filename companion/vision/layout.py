@@ -753,7 +753,12 @@ def _only_owner(group: _Group, seats: list[SeatObservation], frames: list[_Frame
     if len(fits) != 1:
         return None
     owner = fits[0]
-    pieces = _city_pieces(seats, frames, cards, owned, rules)
+    by_city = _city_pieces(frames, cards, owned, rules)
+    pieces = [piece for city in by_city for piece in city]
+    others = [piece for i, city in enumerate(by_city) if i != owner for piece in city]
+    boxes = [_least_box(_top_right(card, rules), card.frame.angle, rules.free.smallest_card) for card in group.cards]
+    if others and _nearest(boxes, others) < rules.free.cities_apart:
+        return None                                   # the guide keeps another city's cards farther away
     if _maybe_discard(group, frames[owner], [c for c in cards if c.marker.component.marker in owned[owner]], pieces,
                       middle, rules):
         return None
@@ -820,15 +825,16 @@ def _fits_columns(group: _Group, frame: _Frame, own: list[list[_Card]], rules: L
     return True
 
 
-def _city_pieces(seats: list[SeatObservation], frames: list[_Frame], cards: list[_Card], owned: list[set[int]],
-                 rules: LayoutRules) -> list[np.ndarray]:
-    """Every board in view and every card a city holds, at their smallest."""
+def _city_pieces(frames: list[_Frame], cards: list[_Card], owned: list[set[int]],
+                 rules: LayoutRules) -> list[list[np.ndarray]]:
+    """Per city (the seats in view first, then those inferred without their board): its board in
+    view and every card it holds, at their smallest."""
     free = rules.free
-    held = set().union(*owned) if owned else set()
-    boards = [_least_box(frame.to_table([rules.board_width, 0.0]), frame.angle, free.smallest_board)
+    boards = [[_least_box(frame.to_table([rules.board_width, 0.0]), frame.angle, free.smallest_board)]
               for frame in frames]
-    return boards + [_least_box(_top_right(card, rules), card.frame.angle, free.smallest_card) for card in cards
-                     if card.marker.component.marker in held]
+    return [(boards[i] if i < len(boards) else []) +
+            [_least_box(_top_right(card, rules), card.frame.angle, free.smallest_card) for card in cards
+             if card.marker.component.marker in held] for i, held in enumerate(owned)]
 
 
 def _nearest(shapes: list[np.ndarray], others: list[np.ndarray]) -> float:
@@ -865,7 +871,7 @@ def _room_for_another_board(group: _Group, seats: list[SeatObservation], frames:
                             rules: LayoutRules) -> bool:
     """Whether the board of a city not in view (beyond the picture's edge, or its sticker under a hand or
     unread) could own the group: turned up to `board_turn` from its cards, lying where the guide's layout
-    puts the board of such columns (`_board_corner_range`), at its smallest, clear of everything seen:
+    puts the board of such columns (`_board_corner_place`), at its smallest, clear of everything seen:
     the city gap from every city (its board and cards), nothing in front of a board (its player's
     place), no sticker covered. The group must also lie the city gap from every city."""
     free = rules.free
