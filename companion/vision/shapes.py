@@ -106,13 +106,26 @@ def room_for(width: float, height: float, corner_x: tuple[float, float], corner_
             continue
         ends = np.sort(np.vstack([(low - ny * rows) / nx, (high - ny * rows) / nx]), axis=0)
         left, right = np.maximum(left, ends[0]), np.minimum(right, ends[1])
-    if not obstacles:
-        return bool((left <= right).any())
-    parts = [_outline_points(np.asarray(polygon, np.float64), spacing) for polygon, _, _ in obstacles]
+    open_rows = left <= right
+    if not open_rows.any():
+        return False
+    rows, left, right = rows[open_rows], left[open_rows], right[open_rows]
+    # Only outline points level with some row can block it (most of a long obstacle is not); all of those
+    # are kept, as an obstacle's blocked stretch of a row runs from its leftmost such point to its rightmost.
+    parts, clears, belows = [], [], []
+    for polygon, clear, below in obstacles:
+        points = _outline_points(np.asarray(polygon, np.float64), spacing)
+        keep = (points[:, 1] >= rows[0] - clear) & (points[:, 1] <= rows[-1] + height + below + clear)
+        if keep.any():
+            parts.append(points[keep])
+            clears.append(clear)
+            belows.append(below)
+    if not parts:
+        return True
     owner = np.repeat(np.arange(len(parts)), [len(p) for p in parts])
     points = np.vstack(parts)
-    clearance = np.array([clear for _, clear, _ in obstacles])[owner][:, None]
-    reach_down = height + np.array([below for _, _, below in obstacles])[owner][:, None]
+    clearance = np.array(clears)[owner][:, None]
+    reach_down = height + np.array(belows)[owner][:, None]
     px, py = points[:, :1], points[:, 1:]
     outside = np.maximum(0.0, np.maximum(rows[None, :] - py, py - rows[None, :] - reach_down))   # (points, rows)
     near = np.where(clearance > 0, outside < clearance, outside <= 0.0)
