@@ -26,7 +26,8 @@ import pytest
 from companion.simulation.realism import Realism
 from companion.simulation.scenes import Camera, table_scene
 
-pytestmark = pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed")
+pytestmark = [pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed"),
+              pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[1]
 PUSHED = {0: 90.0, 2: 170.0}
 """The seats whose farthest card slid towards the middle, and how far (mm)."""
