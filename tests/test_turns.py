@@ -346,6 +346,25 @@ def test_two_player_variant_the_free_city_plays_every_turn_and_discards_only_whe
     assert _coins(result) == [3 + 3 + 2, 1, 3]
 
 
+def test_two_player_variant_the_free_city_builds_a_chained_card_free() -> None:
+    # "Если выбранная для свободного города карта может быть построена бесплатно, из-за присутствия в
+    # этом городе нужной постройки, то игрок обязан сыграть эту карту без уплаты стоимости за нее."
+    # The free city holds the Baths; the Aqueduct (3 stone) chains from them: neither a stage nor a
+    # discard with that card; built, it costs nothing (its 3 coins stay 3).
+    table = make_table(city("Ira", "gizah", coins=3), city("Free City", "rhodes", cards=["baths"], coins=3),
+                       city("Lara", "ephesos", coins=3), variant="two-player")
+    progress = AgeProgress(age=2, turn=1)
+    assert check_play(table, progress, Play(1, "stage", "aqueduct")).reason_code == "free_city_must_chain"
+    assert check_play(table, progress, Play(1, "discard", "aqueduct")).reason_code == "free_city_must_chain"
+    built = check_play(table, progress, Play(1, "build", "aqueduct"))
+    assert built.legal and built.check.how == "chain" and built.check.coins == 0
+    # A player's own city may use such a card for a stage (Gizah A stage 1, 2 stone: board + Stone Pit):
+    # the rule is the free city's.
+    assert check_play(make_table(city("Ira", "gizah", cards=["baths", "stone_pit"]), city("Free City", "rhodes"),
+                                 city("Lara", "ephesos"), variant="two-player"),
+                      progress, Play(0, "stage", "aqueduct")).legal
+
+
 # --- corrections -----------------------------------------------------------------------------------------
 
 def test_a_forgotten_card_is_asked_for_and_a_corrected_play_re_settles_the_turn() -> None:

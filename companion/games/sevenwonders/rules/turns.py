@@ -304,7 +304,8 @@ def _check_on(table: Table, progress: AgeProgress, play: Play) -> PlayVerdict:
     if play.action == "stage":
         if play.free_build:
             return _refuse(play, "free_build_card_only", "the free build builds a card, not a wonder stage")
-        return _from_check(play, check_stage(table, play.seat, naval=play.naval, fleet=play.fleet))
+        chained = _free_city_chain(table, play)
+        return chained or _from_check(play, check_stage(table, play.seat, naval=play.naval, fleet=play.fleet))
     assert play.card is not None
     card = _card(table, play.card)
     if card.ages and progress.age not in card.ages:
@@ -314,6 +315,17 @@ def _check_on(table: Table, progress: AgeProgress, play: Play) -> PlayVerdict:
         return _refuse(play, "free_build_spent", f"{name} has already built a card free in age {progress.age} "
                                                  f"(once per age)", player=name, age=progress.age)
     return _from_check(play, check_card(table, play.seat, card, free_build=play.free_build, naval=play.naval))
+
+
+def _free_city_chain(table: Table, play: Play) -> PlayVerdict | None:
+    """The free city must build free a card its chain allows («игрок обязан сыграть эту карту без уплаты»)."""
+    if not table.players[play.seat].is_free_city or play.card is None:
+        return None
+    check = check_card(table, play.seat, play.card)
+    if check.legal and check.how == "chain":
+        return _refuse(play, "free_city_must_chain", f"the free city must build {check.target_name} free by chain "
+                                                     f"({check.chain_from})", card=play.card)
+    return None
 
 
 def _check_discard(table: Table, play: Play) -> PlayVerdict:
@@ -328,6 +340,9 @@ def _check_discard(table: Table, play: Play) -> PlayVerdict:
     if table.players[play.seat].is_free_city:
         if play.card is None:
             return _refuse(play, "card_needed", "the free city discards only a card it cannot play: name the card")
+        chained = _free_city_chain(table, play)
+        if chained is not None:
+            return chained
         can_build = check_card(table, play.seat, play.card).legal
         if can_build or check_stage(table, play.seat).legal:
             return _refuse(play, "free_city_must_build",
