@@ -8,11 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.sevenwonders.rules.turns import AgeProgress, DiscardPile, Play, TurnError
+from companion.games.sevenwonders.rules.turns import AgeProgress, DiscardPile, Play, TurnError, close_turn
+from companion.games.sevenwonders.tablefile import parse_table
 from companion.games.sevenwonders.turn_log import (
     close_logged_turn,
     correct_logged_turn,
     enter_play,
+    play_from_json,
     read_turns,
     turn_log,
     withdraw_play,
@@ -166,3 +168,30 @@ def test_a_log_without_turns_reads_as_before(store: GameStore) -> None:
     assert read_turns(events).progress == AgeProgress() and read_turns(events).last_close is None
     assert _coins(store, game) == [3, 9, 3]
     assert not any(e.kind.startswith("turn_") for e in events)
+
+
+def test_the_replay_is_deterministic_every_closed_turn_settles_again_to_what_the_log_holds(store: GameStore) -> None:
+    # Three turns, the plays entered in a different order each time; then each turn_closed record,
+    # settled again from the table at its start_seq, gives the cities the log holds after it.
+    game = store.new_game(PLAYERS)
+    turns = [TURN_1, [Play(0, "discard"), Play(1, "build", "ore_vein"), Play(2, "build", "scriptorium")],
+             [Play(0, "build", "stone_pit"), Play(1, "build", "barracks"), Play(2, "discard", "loom")]]
+    for number, plays in enumerate(turns):
+        for play in plays[number:] + plays[:number]:
+            enter_play(store, game, play)
+        close_logged_turn(store, game)
+    events = store.events(game)
+    closes = [e for e in events if e.kind == "turn_closed"]
+    assert len(closes) == 3
+    for close in closes:
+        start = int(close.payload["start_seq"])
+        table = parse_table(store.state(game, upto=start).document)
+        progress = read_turns([e for e in events if e.seq <= start]).progress
+        again = close_turn(table, progress, [play_from_json(p) for p in close.payload["plays"]])
+        held = store.state(game, upto=close.seq).document["players"]
+        assert [p.coins for p in again.table.players] == [p["coins"] for p in held]
+        assert [[c.id for c in p.cards] for p in again.table.players] == [p["cards"] for p in held]
+    # By hand: turn 1 [5, 1, 6]; turn 2 Anna discards +3, Boris's Ore Vein and Chen's Scriptorium
+    # (1 papyrus: Ephesos) are free: [8, 1, 6]; turn 3 Stone Pit and Barracks (1 ore: Rhodes) free,
+    # Chen +3: [8, 1, 9].
+    assert _coins(store, game) == [8, 1, 9]

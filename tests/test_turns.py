@@ -18,6 +18,7 @@ from companion.games.sevenwonders.rules.turns import (
     TurnError,
     check_play,
     close_turn,
+    discard_choices,
     free_city_controller,
     judge_turn,
     offers,
@@ -190,6 +191,11 @@ def test_halikarnassos_builds_a_discarded_card_free_at_the_end_of_the_turn() -> 
     assert this_turn.table.players[0].has("lumber_yard")
     tavern = close_turn(table, progress, [*hand, Play(0, "build", "tavern", source="discard_pile")])
     assert _coins(tavern)[0] == 8
+    # The picker's choices: the pile's known cards (Dara's face-down card is not one), none Anna holds.
+    assert discard_choices(table, progress, hand, 0) == ("excavation", "tavern", "lumber_yard", "press")
+    assert discard_choices(table, progress, hand, 1) == ()
+    holding = [Play(0, "stage"), Play(1, "discard", "ore_vein"), *hand[2:]]
+    assert "ore_vein" not in discard_choices(table, progress, holding, 0)
 
 
 def test_halikarnassos_discard_build_refusals() -> None:
@@ -226,10 +232,27 @@ def test_armada_a_build_from_the_discard_pile_moves_no_ship() -> None:
     assert naval.reason_code == "naval_from_discard"
     result = close_turn(table, progress, [*hand, Play(0, "build", "stone_pit", source="discard_pile")])
     assert result.table.players[0].has("stone_pit")
+    assert {v.play.key: v.notes for v in result.verdicts}[(0, "discard_pile")] == ("moves_no_ship",)
     # Only Dara's discard moves a ship (her yellow step, no coins); Anna's discard build moves none.
     assert {seat: [(s.fleet, s.cause) for s in steps] for seat, steps in result.ship_steps.items()} == \
         {3: [("yellow", "discard")]}
     assert _coins(result)[1:] == [3, 3, 0]
+
+
+def test_armada_a_naval_construction_is_paid_with_the_build_at_the_close() -> None:
+    # The Armada rulebook's example: "Георгий строит Синюю карту ... нужен 1 Камень, а для постройки
+    # Кораблей – 1 Глина" (a blue upgrade costing 1 clay, on board 1 here). Georgy (Rhodes: ore) buys
+    # the stone from Left (Gizah) and the clay from Right (Babylon), 2 coins each: 5 - 4 = 1; Left
+    # and Right receive 2 each when the turn closes. The blue ship moves one space (a construction).
+    values = {"port_board.1.blue.1.cost": {"resources": {"clay": 1}}}
+    players = [city("Georgy", "rhodes", coins=5, port_board=1), city("Left", "gizah", port_board=2),
+               city("Far", "ephesos", port_board=3), city("Right", "babylon", port_board=4)]
+    table = armada_table(*players, values=values)
+    plays = [Play(0, "build", "baths", naval=True), Play(1, "discard"), Play(2, "discard"), Play(3, "discard")]
+    result = close_turn(table, AgeProgress(), plays)
+    assert _coins(result) == [1, 0 + 2 + 3, 3, 0 + 2 + 3]
+    assert {seat: [(s.fleet, s.cause) for s in steps] for seat, steps in result.ship_steps.items()} == \
+        {0: [("blue", "construction")]}
 
 
 # --- Babylon B: the last card of the age -----------------------------------------------------------------

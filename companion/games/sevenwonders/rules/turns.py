@@ -58,6 +58,7 @@ __all__ = [
     "TurnResult",
     "check_play",
     "close_turn",
+    "discard_choices",
     "free_city_controller",
     "judge_turn",
     "offers",
@@ -155,6 +156,8 @@ class PlayVerdict:
     reason: str | None = None
     reason_code: str | None = None
     reason_values: tuple[tuple[str, object], ...] = ()
+    notes: tuple[str, ...] = ()
+    """What the players should be told: ``moves_no_ship`` for a build from the discard pile with Armada."""
 
 
 @dataclass(frozen=True)
@@ -254,6 +257,20 @@ def offers(table: Table, progress: AgeProgress, plays: Sequence[Play] = ()) -> d
         if powers:
             result[seat] = tuple(powers)
     return result
+
+
+def discard_choices(table: Table, progress: AgeProgress, plays: Sequence[Play], seat: int) -> tuple[str, ...]:
+    """The known cards of the discard pile (this turn's discards and last cards included) that `seat`
+    may build free at the end of this turn: none unless it builds a stage that allows it; never a card
+    its city holds or one not in the box. Face-down cards nobody entered are `DiscardPile.unknown`."""
+    settled = _settle_hand(table, progress, plays)
+    if seat not in settled.discard_builders:
+        return ()
+    player = settled.table.players[seat]
+    pile = _pile_after(table, progress, plays, settled.table)
+    choices = dict.fromkeys(c for c in pile.cards if not player.has(c)
+                            and _card(table, c).copies_in_box(table.box_player_count))
+    return tuple(choices)
 
 
 # -- checking one play -----------------------------------------------------------------------------------
@@ -509,6 +526,8 @@ def _check_discard_build(settled: _Settled, pile: DiscardPile, play: Play) -> tu
     check = check_card(table, play.seat, play.card, from_discard=True, naval=play.naval)
     settled.discard_builders.discard(play.seat)
     verdict = _from_check(play, check)
+    if verdict.legal and table.armada is not None:
+        verdict = replace(verdict, notes=("moves_no_ship",))
     return verdict, pile.take(play.card) if verdict.legal else pile
 
 
