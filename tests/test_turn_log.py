@@ -195,3 +195,11 @@ def test_the_replay_is_deterministic_every_closed_turn_settles_again_to_what_the
     # (1 papyrus: Ephesos) are free: [8, 1, 6]; turn 3 Stone Pit and Barracks (1 ore: Rhodes) free,
     # Chen +3: [8, 1, 9].
     assert _coins(store, game) == [8, 1, 9]
+
+
+def test_turns_begin_in_the_age_a_game_entered_by_hand_has_reached(store: GameStore) -> None:
+    # Age I played without turns (its land tokens logged at its end): the referee starts at age II,
+    # turn 1, where a card of age I is refused.
+    game = store.new_game(PLAYERS, then=[("conflicts_resolved", {"age": 1, "tokens": [[1], [-1], []]}, "engine")])
+    assert turn_log(store, game).progress == AgeProgress(2, 1)
+    assert enter_play(store, game, Play(0, "build", "altar")).reason_code == "wrong_age"

@@ -105,12 +105,17 @@ class TurnLog:
 
 
 def read_turns(events: Iterable[Event]) -> TurnLog:
-    """The turns of a game from its events (a log without turns: age I, turn 1, no plays)."""
+    """The turns of a game from its events. Until a turn closes, the game is at turn 1 of the age
+    after the last one whose conflicts are logged (a game entered by hand so far: age I, or the age
+    it has reached), with no power used and no card of the discard pile known."""
     progress = AgeProgress()
     plays: dict[tuple[int, str], Play] = {}
     last_close: Event | None = None
     state_since = False
     for event in events:
+        if event.kind == "conflicts_resolved" and last_close is None:
+            age = int(event.payload["age"])
+            progress = AgeProgress(min(age + 1, 3), 1, finished=age >= 3)
         if event.kind == "turn_play":
             key = (int(event.payload["seat"]), str(event.payload["source"]))
             plays.pop(key, None)
