@@ -20,6 +20,7 @@ from companion.games.architects.rules.turns import (
     card_sources,
     claim_medal,
     construct,
+    deck_emptied,
     due,
     end_turn,
     may_peek,
@@ -56,8 +57,12 @@ def test_the_three_available_cards_and_nothing_more() -> None:
     with pytest.raises(ArchitectsRuleError):
         take_card(table, turn, "central", "wood")
     # "An empty deck stays empty": a deck found empty is no longer offered.
-    empty = ArchitectsTurn(0, empty=frozenset({"deck:0"}))
+    empty = deck_emptied(ArchitectsTurn(0), "deck:0")
     assert card_sources(table, empty) == ("deck:2", "central")
+    # With every deck empty no card is due: the player is skipped (ruling A10).
+    for deck in ("deck:2", "central"):
+        empty = deck_emptied(empty, deck)
+    assert due(table, empty) == () and end_turn(table, empty).next_turn.empty == empty.empty
 
 
 def test_the_turn_passes_to_the_left_and_the_cat_holder_may_peek() -> None:

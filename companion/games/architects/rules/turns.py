@@ -56,6 +56,7 @@ __all__ = [
     "claim_medal",
     "construct",
     "deck_between",
+    "deck_emptied",
     "due",
     "end_turn",
     "may_peek",
@@ -137,6 +138,11 @@ def start_turn(table: ArchitectsTable, seat: int = 0, previous: ArchitectsTurn |
         return ArchitectsTurn(seat, previous.number + 1, gifts=tuple(s for s in gifts if s != seat),
                               gift_due=seat in gifts, empty=previous.empty)
     return ArchitectsTurn(seat)
+
+
+def deck_emptied(turn: ArchitectsTurn, deck: str) -> ArchitectsTurn:
+    """The turn (and the game after it) with `deck` found empty: "an empty deck stays empty"."""
+    return replace(turn, empty=turn.empty | {deck})
 
 
 def may_peek(table: ArchitectsTable, turn: ArchitectsTurn) -> bool:
