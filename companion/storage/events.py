@@ -59,7 +59,7 @@ KINDS = ("game_set_up", "card_confirmed", "card_removed", "stage_built", "coins_
 STATE_KINDS = frozenset(KINDS) - {"score_computed", "game_finished", "turn_resolved", "owner_answered", *TURN_KINDS}
 """Kinds that change the table (after the game is finished, such an event amends it). An answer to
 "whose are these cards?" changes nothing by itself: the cards it places are logged with it."""
-PLAY_FIELDS = ("seat", "action", "card", "source", "free_build", "naval", "fleet", "discard_reward")
+PLAY_FIELDS = ("seat", "action", "card", "source", "free_build", "naval", "fleet", "discard_reward", "plan")
 
 
 class EventError(ValueError):
@@ -212,6 +212,8 @@ def _play(reader: Reader, seats: int | None) -> None:
     for name in ("free_build", "naval"):
         if reader[name].present:
             reader[name].as_bool()
+    if reader["plan"].present:
+        reader["plan"].as_int(minimum=0, maximum=100)
 
 
 @dataclass

@@ -55,14 +55,14 @@ def play_to_json(play: Play) -> dict[str, Any]:
     """A play as the log holds it."""
     return {"seat": play.seat, "action": play.action, "card": play.card, "source": play.source,
             "free_build": play.free_build, "naval": play.naval, "fleet": play.fleet,
-            "discard_reward": play.discard_reward}
+            "discard_reward": play.discard_reward, "plan": play.plan}
 
 
 def play_from_json(data: Mapping[str, Any]) -> Play:
     """A play read back from the log."""
     return Play(int(data["seat"]), str(data["action"]), data.get("card"), str(data.get("source", "hand")),
                 bool(data.get("free_build", False)), bool(data.get("naval", False)), data.get("fleet"),
-                str(data.get("discard_reward", "coins")))
+                str(data.get("discard_reward", "coins")), int(data.get("plan", 0)))
 
 
 def progress_to_json(progress: AgeProgress) -> dict[str, Any]:

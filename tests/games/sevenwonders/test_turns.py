@@ -78,6 +78,26 @@ def test_example_c_settled_at_the_close_anna_discards_instead() -> None:
     assert check_play(nxt.table, nxt.progress, Play(0, "build", "forum")).check.coins == 2
 
 
+def test_the_player_chooses_which_neighbour_to_pay_among_equally_cheap_ways() -> None:
+    # "если оба соседних города производят необходимый ресурс, то игрок может купить их у любого
+    # соседа." Chen (Ephesos) builds the Baths (1 stone); Boris (left, Stone Pit) and Anna (right,
+    # Gizah) both sell stone at 2. The first way pays one of them, the other way the other one.
+    table = make_table(city("Anna", "gizah"), city("Boris", "rhodes", cards=["stone_pit"]),
+                       city("Chen", "ephesos", coins=3))
+    check = check_play(table, AgeProgress(), Play(2, "build", "baths")).check
+    first = {b.seller for b in check.plan.buys}
+    other = {b.seller for b in check.alternatives[0].buys}
+    assert first | other == {"Anna", "Boris"} and len(check.alternatives) == 1
+    rest = [Play(0, "discard"), Play(1, "discard")]
+    paid = {}
+    for plan in (0, 1):
+        result = close_turn(table, AgeProgress(), [*rest, Play(2, "build", "baths", plan=plan)])
+        paid[plan] = next(s for s, g in enumerate(result.ledgers) if g.received_trade == 2)
+        assert _coins(result)[2] == 1                        # Chen 3 - 2
+    assert {table.players[paid[0]].name, table.players[paid[1]].name} == {"Anna", "Boris"}
+    assert check_play(table, AgeProgress(), Play(2, "build", "baths", plan=2)).reason_code == "no_such_plan"
+
+
 # --- coins of the cards built, settled at the close ------------------------------------------------------
 
 @pytest.mark.parametrize("yellow, brown_or_grey, expected", [

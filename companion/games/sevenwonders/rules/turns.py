@@ -99,6 +99,9 @@ class Play:
     """Armada: the fleet a stage's naval construction moves, when not the wonder-symbol one (Lost Island)."""
     discard_reward: str = "coins"
     """Armada: a discard gives ``coins`` or a ``yellow_step``."""
+    plan: int = 0
+    """Which of the equally cheap ways to pay the player chose (0: the build checker's first; then its
+    `alternatives` in order): it says which neighbour is paid when both sell at the same price."""
 
     @property
     def key(self) -> tuple[int, str]:
@@ -287,9 +290,17 @@ def _refuse(play: Play, code: str, reason: str, **values: object) -> PlayVerdict
 
 
 def _from_check(play: Play, check: BuildCheck) -> PlayVerdict:
-    if check.legal:
-        return PlayVerdict(play, True, check)
-    return PlayVerdict(play, False, check, check.reason, check.reason_code, check.reason_values)
+    if not check.legal:
+        return PlayVerdict(play, False, check, check.reason, check.reason_code, check.reason_values)
+    if play.plan:
+        assert check.plan is not None
+        plans = (check.plan, *check.alternatives)
+        if not 0 <= play.plan < len(plans):
+            return _refuse(play, "no_such_plan", f"there are {len(plans)} equally cheap ways to pay, not "
+                                                 f"{play.plan + 1}", plans=len(plans))
+        check = replace(check, plan=plans[play.plan],
+                        alternatives=tuple(p for i, p in enumerate(plans) if i != play.plan))
+    return PlayVerdict(play, True, check)
 
 
 def _check_shape(table: Table, play: Play) -> PlayVerdict | None:
