@@ -240,3 +240,26 @@ def test_a_medal_is_claimed_on_ones_own_turn() -> None:
     assert claim_medal(table, ArchitectsTurn(1), 1, "three_blue").players[1].medals == ("three_blue",)
     with pytest.raises(ArchitectsRuleError, match="does not meet"):
         claim_medal(table, ArchitectsTurn(0), 0, "three_blue")
+
+
+def test_ur_takes_the_cat_pawn_and_uses_it_at_once() -> None:
+    # Ur: "take the Cat pawn from wherever it is and place it in front of you; immediately use it to
+    # choose 1 of the 3 available cards" (its pieces are unknown: the player says the piece carries it).
+    table = ArchitectsTable(DATA, (player("Ann", "ur", cards={"wood": 2}), player("Bob", "rhodes", cat_pawn=True)))
+    table, turn = construct(table, ArchitectsTurn(0, taken=True), None, {"wood": 2}, vp=3, effect=True)
+    assert table.players[0].cat_pawn and not table.players[1].cat_pawn
+    assert turn.effects == ("cat_card",) and card_sources(table, turn) == ("deck:0", "deck:1", "central")
+    table, turn = take_card(table, turn, "deck:1", "gear")
+    assert due(table, turn) == ()
+
+
+def test_a_battle_due_on_the_last_turn_is_fought_before_the_end() -> None:
+    # A21: "resolve the battle, then score". Ann completes Giza on the turn her red card (2 horns)
+    # turned the last Conflict token: she wins 2 tokens (1 shield against 0 and 0) and the game ends.
+    pieces = ("two_different", "two_identical", "three_different", "three_identical")
+    table = three(player("Ann", built=pieces, cards={"wood": 1, "stone": 1, "clay": 1, "papyrus": 1}),
+                  conflicts_flipped=2)
+    table, turn = take_card(table, start_turn(table), "central", "red_horn_2")
+    table, turn = construct(table, turn, "four_different", {"wood": 1, "stone": 1, "clay": 1, "papyrus": 1})
+    end = end_turn(table, turn)
+    assert end.game_over and end.battle_gains == (2, 0, 0) and end.table.players[0].military_tokens == 2
