@@ -203,3 +203,21 @@ def test_turns_begin_in_the_age_a_game_entered_by_hand_has_reached(store: GameSt
     game = store.new_game(PLAYERS, then=[("conflicts_resolved", {"age": 1, "tokens": [[1], [-1], []]}, "engine")])
     assert turn_log(store, game).progress == AgeProgress(2, 1)
     assert enter_play(store, game, Play(0, "build", "altar")).reason_code == "wrong_age"
+
+
+def test_two_windows_share_the_open_turn_and_close_it_once(tmp_path: Path) -> None:
+    # The app and a command on one log: plays entered in either are the same turn's; the turn closes
+    # once (the second close finds nobody has played in the new turn and writes nothing).
+    path = tmp_path / "games.sqlite3"
+    with GameStore(path) as first, GameStore(path) as second:
+        game = first.new_game(PLAYERS)
+        enter_play(first, game, TURN_1[0])
+        enter_play(second, game, TURN_1[1])
+        enter_play(first, game, TURN_1[2])
+        assert sorted(p.seat for p in turn_log(second, game).plays) == [0, 1, 2]
+        assert [p.coins for p in close_logged_turn(second, game).table.players] == [5, 1, 6]
+        seq = first.events(game)[-1].seq
+        with pytest.raises(TurnError) as again:
+            close_logged_turn(first, game)
+        assert again.value.code == "not_played" and first.events(game)[-1].seq == seq
+        assert _coins(first, game) == [5, 1, 6]
