@@ -14,10 +14,12 @@ from the table at its start, and the difference is logged with a ``turn_closed``
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.games.armada.tablefile import ARMADA_PLAYER_FIELDS
 from companion.games.sevenwonders.rules.table import Table
 from companion.games.sevenwonders.rules.turns import (
     AgeProgress,
@@ -46,6 +48,7 @@ __all__ = [
     "progress_from_json",
     "progress_to_json",
     "read_turns",
+    "ship_events",
     "turn_log",
     "withdraw_event",
     "withdraw_play",
@@ -147,16 +150,44 @@ def _difference(before: Table, after: Table, why: str) -> list[LoggedEvent]:
     return events
 
 
+def ship_events(document: Mapping[str, Any], result: TurnResult) -> list[LoggedEvent]:
+    """Armada: the ships a closed turn moves, one ``armada_set`` a step, as a naval construction or a
+    discard's yellow step is logged (``why``: ``discard:yellow``), so the Armada turn that follows
+    (`state/armada_turn.py`) counts their rewards, explorations and taxes."""
+    events: list[LoggedEvent] = []
+    for seat, steps in sorted(result.ship_steps.items()):
+        player = document["players"][seat]
+        port = {key: copy.deepcopy(player[key]) for key in ARMADA_PLAYER_FIELDS if key in player}
+        for step in steps:
+            fleets = port.setdefault("fleets", {})
+            fleets[step.fleet] = int(fleets.get(step.fleet, 0)) + 1
+            printed = port.get("fleet_values", {})
+            printed.pop(step.fleet, None)
+            if not printed:
+                port.pop("fleet_values", None)
+            payload: dict[str, Any] = {"seat": seat, "armada": copy.deepcopy(port)}
+            if step.cause != "construction":
+                payload["why"] = f"{step.cause}:{step.fleet}"
+            events.append(("armada_set", payload, "engine"))
+    return events
+
+
 def closing_events(table: Table, progress: AgeProgress, plays: Sequence[Play], start_seq: int,
-                   leftovers: Mapping[int, str] | None = None) -> tuple[TurnResult, list[LoggedEvent]]:
-    """Close the open turn: its result and the events of the transaction (the cities' changes, the
-    age's land tokens when it ends, the ``turn_closed`` record). `table` is the table now, which is
-    the table at the start of the turn (plays change no city); `start_seq` the last event before.
+                   leftovers: Mapping[int, str] | None = None, document: Mapping[str, Any] | None = None
+                   ) -> tuple[TurnResult, list[LoggedEvent]]:
+    """Close the open turn: its result and the events of the transaction (the cities' changes, with
+    Armada the ships moved (`document`: the table document now, whose ports they change), the age's
+    land tokens when it ends, the ``turn_closed`` record). `table` is the table now, which is the table
+    at the start of the turn (plays change no city); `start_seq` the last event before.
 
     :raises TurnError: as `close_turn` (nothing to log then).
     """
     result = close_turn(table, progress, plays, leftovers)
     events = _difference(table, result.table, f"turn {progress.age}.{progress.turn}")
+    if result.ship_steps:
+        if document is None:
+            raise ValueError("the ships a turn moves are logged on the table document")
+        events += ship_events(document, result)
     if result.conflicts is not None:
         events.append(("conflicts_resolved", {"age": progress.age,
                                               "tokens": [list(t) for t in result.conflicts.tokens]}, "engine"))
@@ -180,7 +211,8 @@ def correction_events(events: Sequence[Event], table_at: Callable[[int], Table],
     the table after event `seq` (the replay).
 
     :raises TurnError: ``no_turn`` when no turn is closed, ``changed_since`` when a city changed since
-        (correct that change first), or as `close_turn`.
+        (correct that change first), ``ships_moved`` when the turn moves Armada ships (the ships are
+        corrected by hand), or as `close_turn`.
     """
     log = read_turns(events)
     close = log.last_close
@@ -189,6 +221,10 @@ def correction_events(events: Sequence[Event], table_at: Callable[[int], Table],
     if log.state_since_close or log.plays:
         raise TurnError("the cities changed after the last turn closed: it can no longer be settled again",
                         "changed_since")
+    moved = [p for p in (*close.payload["plays"], *map(play_to_json, plays))
+             if p.get("naval") or p.get("discard_reward", "coins") != "coins"]
+    if moved:
+        raise TurnError("a turn whose plays move ships is corrected by hand (the ships too)", "ships_moved")
     start_seq = int(close.payload["start_seq"])
     before = [e for e in events if e.seq <= start_seq]
     progress = read_turns(before).progress
@@ -240,7 +276,7 @@ def close_logged_turn(store: GameStore, game_id: int, leftovers: Mapping[int, st
         events = store.events(game_id)
         log = read_turns(events)
         result, logged = closing_events(_table(store, document), log.progress, log.plays,
-                                        events[-1].seq if events else 0, leftovers)
+                                        events[-1].seq if events else 0, leftovers, document)
         results.append(result)
         return logged
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.games.armada.rules.data import armada_with_values
 from companion.games.sevenwonders.rules.turns import AgeProgress, DiscardPile, Play, TurnError, close_turn
 from companion.games.sevenwonders.tablefile import parse_table
 from companion.games.sevenwonders.turn_log import (
@@ -19,6 +20,8 @@ from companion.games.sevenwonders.turn_log import (
     turn_log,
     withdraw_play,
 )
+from companion.state.session import GameSession
+from companion.state.session_armada import port_set_up_events
 from companion.storage import EventError, GameStore
 
 PLAYERS = [{"name": "Anna", "wonder": "gizah", "side": "A"}, {"name": "Boris", "wonder": "rhodes", "side": "A"},
@@ -221,3 +224,35 @@ def test_two_windows_share_the_open_turn_and_close_it_once(tmp_path: Path) -> No
             close_logged_turn(first, game)
         assert again.value.code == "not_played" and first.events(game)[-1].seq == seq
         assert _coins(first, game) == [5, 1, 6]
+
+
+def test_armada_the_ships_a_turn_moves_are_logged_with_its_close(tmp_path: Path) -> None:
+    # The Armada rulebook's example (a blue upgrade costing 1 clay; board 1 here): Georgy (Rhodes, 5
+    # coins) builds the Baths with a naval construction, buying stone from Left (Gizah) and clay from
+    # Right (Babylon), 2 coins each: 5 - 4 = 1. Right discards for the yellow ship's step (no coins):
+    # 3 + 2 = 5; Left and Far discard for 3: Left 3 + 2 + 3 = 8, Far 6. The blue and yellow ships move
+    # in the same transaction, the yellow step marked as a discard's, for the Armada turn to count.
+    armada = armada_with_values({"port_board.1.blue.1.cost": {"resources": {"clay": 1}}})
+    players = [{"name": "Georgy", "wonder": "rhodes", "side": "A"}, {"name": "Left", "wonder": "gizah", "side": "A"},
+               {"name": "Far", "wonder": "ephesos", "side": "A"}, {"name": "Right", "wonder": "babylon", "side": "A"}]
+    with GameStore(tmp_path / "games.sqlite3", armada=armada) as store:
+        game = store.new_game(players, expansions=["armada"],
+                              then=[*port_set_up_events(4, None), ("coins_changed", {"seat": 0, "coins": 5}, "hand")])
+        plays = [Play(0, "build", "baths", naval=True), Play(1, "discard"), Play(2, "discard"),
+                 Play(3, "discard", discard_reward="yellow_step")]
+        for play in plays:
+            assert enter_play(store, game, play).legal
+        before = store.events(game)[-1].seq
+        close_logged_turn(store, game)
+        ships = [e for e in store.events_after(game, before) if e.kind == "armada_set"]
+        assert [(e.payload["seat"], e.payload.get("why")) for e in ships] == [(0, None), (3, "discard:yellow")]
+        document = store.state(game).document
+        assert [p["coins"] for p in document["players"]] == [1, 8, 6, 5]
+        assert document["players"][0]["fleets"]["blue"] == 1 and document["players"][3]["fleets"]["yellow"] == 1
+        # The Armada turn that follows (the session's) counts these two ship steps.
+        summary = GameSession.resume(store, game).turn_summary()
+        assert [part.steps for part in summary.seats] == [[("blue", 1)], [], [], [("yellow", 1)]]
+        # Such a turn is not settled again by the referee: its ships are corrected by hand.
+        with pytest.raises(TurnError) as ships_moved:
+            correct_logged_turn(store, game, [*plays[:3], Play(3, "discard")])
+        assert ships_moved.value.code == "ships_moved"
