@@ -54,6 +54,7 @@ __all__ = [
     "withdraw_play",
 ]
 
+
 def play_to_json(play: Play) -> dict[str, Any]:
     """A play as the log holds it."""
     return {"seat": play.seat, "action": play.action, "card": play.card, "source": play.source,
