@@ -94,3 +94,18 @@ def test_a_game_entered_as_its_end_state_pays_each_build_at_once(session: GameSe
     session.build(1, session.check_card(1, "workshop"))
     assert not session.in_turns
     assert _coins(session) == [5, 1, 3] and "workshop" in session.players[1]["cards"]
+
+
+def test_a_forgotten_card_in_the_last_turn_settles_it_again(session: GameSession) -> None:
+    _turn_one(session)
+    for play in (Play(1, "build", "workshop"), Play(0, "build", "stockade"), Play(2, "discard")):
+        session.enter_play(play)
+    session.close_open_turn()
+    assert _coins(session) == [5, 1, 6]
+    # Chen did not discard: he built the Baths (1 stone; Babylon and his Clay Pool make none), bought
+    # from Boris (Gizah) for 2. Settled again from the start of turn 2: Anna 3 + 2 = 5 as before;
+    # Boris 3 - 2 (glass) + 2 (stone) = 3; Chen 3 - 2 = 1.
+    plays = [p for p in session.last_turn_plays() if p.seat != 2] + [Play(2, "build", "baths")]
+    session.correct_last_turn(plays)
+    assert _coins(session) == [5, 3, 1] and "baths" in session.players[2]["cards"]
+    assert session.open_turn().progress.turn == 3
