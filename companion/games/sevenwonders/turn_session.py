@@ -32,7 +32,10 @@ from companion.games.sevenwonders.rules.turns import (
     turns_in_age,
 )
 from companion.state.errors import SessionError, not_saved
+from companion.state.session_armada import NavalUnknown
 from companion.storage import Event, EventError, GameStore, StoreError
+from companion.storage.database import LoggedEvent
+from companion.storage.events import apply as apply_event
 
 __all__ = ["OpenTurn", "TurnPlays", "play_of_check"]
 
@@ -70,13 +73,20 @@ def _refusal(error: TurnError) -> SessionError:
 
 
 class TurnPlays:
-    """Turn actions of `GameSession`, which provides the store, the game id, `events()`, `table()` and `_reload()`."""
+    """Turn actions of `GameSession`, which provides the store, the game id, the document, `events()`,
+    `table()`, `_reload()`, `_transact(build)` and Armada's end of an age at sea."""
 
     store: GameStore
     game_id: int
+    document: dict[str, Any]
+    has_armada: bool
     events: Callable[[], list[Event]]
     table: Callable[[], Table]
     _reload: Callable[[], None]
+    _transact: Callable[[Callable[[], list[LoggedEvent]]], None]
+    naval_conflict: Callable[[], Any]
+    _naval_token_events: Callable[[Any], list[LoggedEvent]]
+    _incursions_returned: Callable[[Any], list[LoggedEvent]]
 
     @property
     def in_turns(self) -> bool:
@@ -129,12 +139,43 @@ class TurnPlays:
 
     def close_open_turn(self, leftovers: Mapping[int, str] | None = None) -> TurnResult:
         """Close the open turn (one tap, one transaction): the purchases paid, the cards' and stages'
-        coins, the discards; after an age's last turn its land conflicts.
+        coins, the discards; after an age's last turn its land conflicts and, with Armada, its naval
+        conflict and the incursion tokens given back, as the end-of-age screen logs them.
 
-        :raises SessionError: ``turn_not_played`` while a seat has not played, or the first refusal.
+        :raises SessionError: ``turn_not_played`` while a seat has not played, or the first refusal;
+            ``naval_unknown`` when the naval conflict needs a value nobody has entered (nothing is
+            logged then).
         """
-        return self._turn_call(  # type: ignore[no-any-return]
-            lambda: turn_log.close_logged_turn(self.store, self.game_id, leftovers))
+        results: list[TurnResult] = []
+
+        def build() -> list[LoggedEvent]:
+            events = self.events()
+            log = turn_log.read_turns(events)
+            try:
+                result, logged = turn_log.closing_events(self.table(), log.progress, log.plays,
+                                                         events[-1].seq if events else 0, leftovers, self.document)
+            except TurnError as error:
+                raise _refusal(error) from None
+            results.append(result)
+            if result.age_over and self.has_armada:
+                logged = [*logged[:-1], *self._age_end_at_sea(logged[:-1]), logged[-1]]
+            return logged
+
+        self._transact(build)
+        return results[0]
+
+    def _age_end_at_sea(self, logged: list[LoggedEvent]) -> list[LoggedEvent]:
+        """Armada: the naval conflict of the age the turn ends and the incursion tokens given back,
+        worked out on the cities as the turn leaves them (`logged` applied to the document)."""
+        for kind, payload, source in logged:
+            apply_event(self.document, Event(0, kind, payload, source, ""), self.store.data)
+        try:
+            naval = self.naval_conflict()
+        except NavalUnknown as error:
+            missing = "; ".join(u.describe() for u in error.unknowns)
+            raise SessionError("the naval conflict needs values nobody has entered: " + missing,
+                               key="naval_unknown", values=missing) from None
+        return [*(self._naval_token_events(naval) if naval is not None else []), *self._incursions_returned(naval)]
 
     def correct_last_turn(self, plays: Sequence[Play], leftovers: Mapping[int, str] | None = None) -> TurnResult:
         """Settle the last closed turn again with corrected plays (a play undone, replaced, a forgotten card)."""

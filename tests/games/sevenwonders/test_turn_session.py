@@ -109,3 +109,28 @@ def test_a_forgotten_card_in_the_last_turn_settles_it_again(session: GameSession
     session.correct_last_turn(plays)
     assert _coins(session) == [5, 3, 1] and "baths" in session.players[2]["cards"]
     assert session.open_turn().progress.turn == 3
+
+
+def test_armada_the_last_turn_of_an_age_brings_its_naval_conflict_in_the_same_transaction(tmp_path: Path) -> None:
+    from companion.games.armada.rules.data import armada_with_values
+
+    seats = [SeatSetup("Anna", "gizah", "A"), SeatSetup("Boris", "rhodes", "A"), SeatSetup("Vera", "ephesos", "A")]
+    armada = armada_with_values({"fleet.red.1.naval_shields": 1, "fleet.red.2.naval_shields": 2})
+    store = GameStore(tmp_path / "games.sqlite3", armada=armada)
+    session = GameSession.start(store, seats, armada=True)
+    session.move_fleet(0, "red", +1)            # the ships entered by hand before the turns
+    session.move_fleet(1, "red", +1)
+    session.move_fleet(1, "red", +1)
+    # Armada deals 8 cards: 7 turns in an age. Everyone discards every turn: 3 + 7 x 3 = 24 coins.
+    for turn in range(1, 8):
+        assert session.open_turn().progress.turn == turn and session.open_turn().turns == 7
+        for seat in range(3):
+            session.enter_play(Play(seat, "discard"))
+        before = len(store.events(session.game_id))
+        result = session.close_open_turn()
+    assert result.age_over and _coins(session) == [24, 24, 24]
+    # Naval strengths 1, 2, 0 (the entered red values): Vera -1, Boris +3, Anna +1 (Age I: +3, +1, -1).
+    assert [p["naval_tokens"] for p in session.players] == [[1], [3], [-1]]
+    closing = [e.kind for e in store.events(session.game_id)][before:]
+    assert closing[-1] == "turn_closed" and "conflicts_resolved" in closing and "armada_set" in closing
+    assert session.age == 2 and session.open_turn().progress.turn == 1
