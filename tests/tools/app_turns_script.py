@@ -1,7 +1,8 @@
 """A separate process (one Kivy window) for tests/games/sevenwonders/test_app_turns.py: `play STORE
 LANGUAGE WxH` plays three turns of Age I of a 4-player game by taps, through the table's turn bar and
-the build check, saves a screenshot of each telling screen (tests/output/screens/turns-*, copied to
-/tmp/turnflow/ when that folder exists) and prints the facts it measured as one JSON line.
+the build check (`armada STORE LANGUAGE WxH`: a turn of discards with Armada), saves a screenshot of
+each telling screen (tests/output/screens/turns-*, copied to /tmp/turnflow/ when that folder exists)
+and prints the facts it measured as one JSON line.
 
 The table: Анна (Alexandria A, glass), Борис (Gizah A, stone), Вера (Babylon A, clay), Дина
 (Halikarnassos B, textile), clockwise; everyone starts with 3 coins.
@@ -157,8 +158,35 @@ def play(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
     return facts
 
 
+def armada(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
+    """With Armada: a turn of discards, one for the yellow ship's step, closed in one tap."""
+    from companion.state.session import SeatSetup
+
+    ui = AppDriver.start(store, size=size, language=language)
+    tag = f"turns-armada-{language}-{size[0]}x{size[1]}"
+    ui.app.start_game([SeatSetup(n, w, s) for n, (w, s) in zip(NAMES[:3], WONDERS[:3], strict=True)], armada=True)
+    ui.pump(frames=3)
+    session = ui.app.session
+    ui.tap(ui.tr("table.build_check"))
+    ui.tap(f"1  {NAMES[0]}")
+    _shot(ui, tag, "1-build-check")
+    ui.tap(ui.tr("check.discard_yellow"))
+    ui.tap(ui.tr("check.discard"))
+    ui.tap(ui.tr("check.discard"))
+    facts: dict[str, Any] = {"bar": _bar(ui), "screen": ui.app.root.current}
+    _shot(ui, tag, "2-everyone-played")
+    ui.tap(ui.tr("turns.close"))
+    facts["coins"] = _coins(ui)
+    facts["yellow"] = [session.fleet_level(seat, "yellow") for seat in range(3)]
+    facts["title"] = _bar(ui)["title"]
+    facts["ship_dialog"] = _popup(ui, "TurnDialog") is not None
+    _shot(ui, tag, "3-closed-ships-to-confirm")
+    ui.stop()
+    return facts
+
+
 if __name__ == "__main__":
     _, command, store_path, language, size_text = sys.argv
-    assert command == "play"
     width, height = (int(v) for v in size_text.split("x"))
-    print(json.dumps(play(Path(store_path), language, (width, height)), ensure_ascii=False))
+    runs = {"play": play, "armada": armada}
+    print(json.dumps(runs[command](Path(store_path), language, (width, height)), ensure_ascii=False))

@@ -256,9 +256,10 @@ class BuildCheckScreen(AppScreen):
         """Play in this turn: the card (or stage) checked joins the open turn, paid when it closes."""
         turn_panels.enter_checked(self, self._check)
 
-    def discard(self) -> None:
-        """Play in this turn: the card shown or picked (or a card nobody names) is discarded for 3 coins."""
-        turn_panels.enter_discard(self)
+    def discard(self, reward: str = "coins") -> None:
+        """Play in this turn: the card shown or picked (or a card nobody names) is discarded for 3 coins
+        (with Armada: or for the yellow ship's step, `reward` ``yellow_step``)."""
+        turn_panels.enter_discard(self, reward)
 
     def toggle_power(self) -> None:
         """Babylon B's last card (on or off), or Halikarnassos' build from the discard pile (the picker)."""

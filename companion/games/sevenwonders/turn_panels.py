@@ -39,7 +39,7 @@ def play_text(play: Play | None, verdict: PlayVerdict | None = None) -> str:
     if play is None:
         return running.tr("turns.waiting_seat")
     if play.action == "discard":
-        text = running.tr("turns.play_discard")
+        text = running.tr("turns.play_discard" if play.discard_reward == "coins" else "turns.play_discard_yellow")
     elif play.action == "stage":
         text = running.tr("turns.play_stage")
     else:
@@ -139,6 +139,10 @@ def close_turn() -> None:
     else:
         text = running.tr("turns.closed", turn=turn.progress.turn)
     running.notify(text)
+    if result.ship_steps:                   # Armada: what the ships moved by the turn's plays earn, confirmed
+        from companion.app.widgets.armada_turn import TurnDialog
+
+        TurnDialog().open()
 
 
 # -- the build check ----------------------------------------------------------------------------------
@@ -237,12 +241,13 @@ def enter_checked(screen: Any, check: BuildCheck | None) -> None:
         _entered(screen, play)
 
 
-def enter_discard(screen: Any) -> None:
+def enter_discard(screen: Any, reward: str = "coins") -> None:
     """Play in this turn: a discard (the card named when one is checked: it joins the discard pile
-    Halikarnassos builds from)."""
+    Halikarnassos builds from), for 3 coins or, with Armada, the yellow ship's step."""
     running = app()
     card = screen.target if screen.target not in ("", "stage") else None
-    play = Play(screen.seat, "discard", card, "last_card" if screen.source == "last_card" else "hand")
+    play = Play(screen.seat, "discard", card, "last_card" if screen.source == "last_card" else "hand",
+                discard_reward=reward)
     if running.attempt(running.session.enter_play, play):
         _entered(screen, play)
 

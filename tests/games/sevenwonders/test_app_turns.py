@@ -102,3 +102,24 @@ def test_the_turn_bar_is_legible_and_touchable_on_the_pi(facts: dict[str, Any]) 
     bar = facts["turn3_bar"]
     assert bar["smallest_px"] >= 9 * MM_PX - 0.5             # touch targets of 9 mm at least
     assert bar["smallest_font_px"] >= 3 * MM_PX                # text of 3 mm at least
+
+
+@pytest.fixture(scope="module")
+def armada_facts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    store = tmp_path_factory.mktemp("turns_armada") / "games.sqlite3"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-m", "tests.tools.app_turns_script", "armada", str(store), "ru",
+                           "800x480"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    found: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return found
+
+
+def test_armada_a_discard_for_the_yellow_ship_and_the_ships_turn_to_confirm(armada_facts: dict[str, Any]) -> None:
+    # Armada deals 8 cards: 7 turns an age. A discard gives 3 coins or the yellow ship's step (rulebook).
+    assert armada_facts["bar"]["title"] == "Ход 1\nиз 7"
+    assert armada_facts["bar"]["chips"] == ["Анна\nсброс, жёлтый корабль", "Борис\nсброс", "Вера\nсброс"]
+    # Анна's yellow ship moves one space and her coins stay 3; Борис and Вера: 3 + 3 = 6.
+    assert armada_facts["coins"] == [3, 6, 6] and armada_facts["yellow"] == [1, 0, 0]
+    assert armada_facts["title"] == "Ход 2\nиз 7"
+    assert armada_facts["ship_dialog"] is True      # what the ship's space earns is confirmed next
