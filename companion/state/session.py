@@ -622,12 +622,7 @@ class GameSession(TurnPlays, ArmadaActions):
         def tokens() -> list[LoggedEvent]:
             self._ages_resolved = self._count_ages_resolved()       # another session may have resolved it
             result = self.conflicts()
-            try:
-                naval = self.naval_conflict()
-            except NavalUnknown as error:
-                missing = "; ".join(u.describe() for u in error.unknowns)
-                raise SessionError("the naval conflict needs values nobody has entered: " + missing,
-                                   key="naval_unknown", values=missing) from None
+            naval = self.naval_conflict_or_refusal()
             resolved.append(result)
             land = ("conflicts_resolved", {"age": result.age, "tokens": [list(t) for t in result.tokens]}, "engine")
             return [land, *(self._naval_token_events(naval) if naval is not None else []),

@@ -32,7 +32,6 @@ from companion.games.sevenwonders.rules.turns import (
     turns_in_age,
 )
 from companion.state.errors import SessionError, not_saved
-from companion.state.session_armada import NavalUnknown
 from companion.storage import Event, EventError, GameStore, StoreError
 from companion.storage.database import LoggedEvent
 from companion.storage.events import apply as apply_event
@@ -84,7 +83,7 @@ class TurnPlays:
     table: Callable[[], Table]
     _reload: Callable[[], None]
     _transact: Callable[[Callable[[], list[LoggedEvent]]], None]
-    naval_conflict: Callable[[], Any]
+    naval_conflict_or_refusal: Callable[[], Any]
     _naval_token_events: Callable[[Any], list[LoggedEvent]]
     _incursions_returned: Callable[[Any], list[LoggedEvent]]
 
@@ -169,12 +168,7 @@ class TurnPlays:
         worked out on the cities as the turn leaves them (`logged` applied to the document)."""
         for kind, payload, source in logged:
             apply_event(self.document, Event(0, kind, payload, source, ""), self.store.data)
-        try:
-            naval = self.naval_conflict()
-        except NavalUnknown as error:
-            missing = "; ".join(u.describe() for u in error.unknowns)
-            raise SessionError("the naval conflict needs values nobody has entered: " + missing,
-                               key="naval_unknown", values=missing) from None
+        naval = self.naval_conflict_or_refusal()
         return [*(self._naval_token_events(naval) if naval is not None else []), *self._incursions_returned(naval)]
 
     def correct_last_turn(self, plays: Sequence[Play], leftovers: Mapping[int, str] | None = None) -> TurnResult:
