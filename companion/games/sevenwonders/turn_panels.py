@@ -15,6 +15,7 @@ from companion.app.widgets.common import BigButton, app
 from companion.games.sevenwonders.rules.build import BuildCheck
 from companion.games.sevenwonders.rules.turns import Play, PlayVerdict
 from companion.games.sevenwonders.turn_session import OpenTurn, play_of_check
+from companion.i18n import catalogue
 
 __all__ = ["TurnBar", "enter_checked", "enter_discard", "play_text", "show_turn_bar", "turn_lines", "turn_options",
            "turn_verdict", "use_power"]
@@ -205,8 +206,6 @@ def turn_lines(screen: Any, session: Any) -> list[str]:
 
 
 def _has_text(key: str) -> bool:
-    from companion.i18n import catalogue
-
     return key in catalogue("en")
 
 
