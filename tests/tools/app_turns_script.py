@@ -185,8 +185,66 @@ def armada(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
     return facts
 
 
+def powers(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
+    """Age I in six turns with Olympia A's free build (once) and Babylon B's 7th card on the last turn."""
+    from companion.state.session import SeatSetup
+
+    ui = AppDriver.start(store, size=size, language=language)
+    tag = f"turns-powers-{language}-{size[0]}x{size[1]}"
+    seats = [SeatSetup("Анна", "olympia", "A"), SeatSetup("Борис", "babylon", "B"), SeatSetup("Вера", "gizah", "A")]
+    ui.app.start_game(seats)
+    ui.pump(frames=3)
+    session = ui.app.session
+    for seat in (0, 0, 1, 1):                   # stages entered by hand before the turns (the "+ stage" taps)
+        ui.screen.build_stage(seat)
+    facts: dict[str, Any] = {"stages": [p["stages"] for p in session.players]}
+    ui.tap(ui.tr("table.build_check"))
+    ui.tap("1  Анна")
+    ui.tap(ui.tr("check.free_build_off"))
+    _pick(ui, "baths")
+    facts["free_build_1"] = _verdict(ui)
+    ui.tap(ui.tr("check.enter"))
+    ui.tap(ui.tr("check.discard"))
+    ui.tap(ui.tr("check.discard"))
+    ui.tap(ui.tr("turns.close"))
+    ui.tap(ui.tr("table.build_check"))
+    ui.tap("1  Анна")
+    ui.tap(ui.tr("check.free_build_off"))
+    _pick(ui, "scriptorium")
+    facts["free_build_2"] = _verdict(ui)
+    _shot(ui, tag, "1-olympia-spent")
+    for turn in range(2, 7):
+        if ui.app.root.current != "build_check":
+            ui.tap(ui.tr("table.build_check"))
+        ui.tap("1  Анна")
+        for _ in range(3):
+            ui.tap(ui.tr("check.discard"))
+        if turn < 6:
+            ui.tap(ui.tr("turns.close"))
+    ui.tap(ui.tr("table.build_check"))
+    ui.tap("2  Борис")
+    facts["babylon_power"] = ui.screen.power_text
+    ui.tap(ui.tr("check.last_card_off"))
+    _pick(ui, "stockade")
+    facts["last_card"] = _verdict(ui)
+    _shot(ui, tag, "2-babylon-7th-card")
+    ui.tap(ui.tr("check.enter"))
+    ui.tap(ui.tr("common.back"))
+    facts["turn6_bar"] = _bar(ui)
+    _shot(ui, tag, "3-turn6-everyone-played")
+    ui.tap(ui.tr("turns.close"))
+    facts["coins"] = _coins(ui)
+    facts["tokens"] = [p["tokens"] for p in session.players]
+    facts["cards"] = [p["cards"] for p in session.players]
+    facts["age"] = session.age
+    facts["after_bar"] = _bar(ui)
+    _shot(ui, tag, "4-age-II-turn-1")
+    ui.stop()
+    return facts
+
+
 if __name__ == "__main__":
     _, command, store_path, language, size_text = sys.argv
     width, height = (int(v) for v in size_text.split("x"))
-    runs = {"play": play, "armada": armada}
+    runs = {"play": play, "armada": armada, "powers": powers}
     print(json.dumps(runs[command](Path(store_path), language, (width, height)), ensure_ascii=False))

@@ -200,7 +200,9 @@ def turn_lines(screen: Any, session: Any) -> list[str]:
         lines.append(running.tr("check.discard_free"))
         if session.has_armada:
             lines.append(running.tr("check.moves_no_ship"))
-    if screen.in_turns:
+    if screen.source == "last_card":
+        lines.append(running.tr("check.last_card_checked", turn=session.open_turn().progress.turn))
+    elif screen.in_turns:
         lines.append(running.tr("check.turn_start", turn=session.open_turn().progress.turn))
     return lines
 

@@ -123,3 +123,39 @@ def test_armada_a_discard_for_the_yellow_ship_and_the_ships_turn_to_confirm(arma
     assert armada_facts["coins"] == [3, 6, 6] and armada_facts["yellow"] == [1, 0, 0]
     assert armada_facts["title"] == "Ход 2\nиз 7"
     assert armada_facts["ship_dialog"] is True      # what the ship's space earns is confirmed next
+
+
+@pytest.fixture(scope="module")
+def powers_facts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    store = tmp_path_factory.mktemp("turns_powers") / "games.sqlite3"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-m", "tests.tools.app_turns_script", "powers", str(store), "ru",
+                           "800x480"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    found: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return found
+
+
+def test_olympia_once_per_age_and_babylon_b_7th_card_by_taps(powers_facts: dict[str, Any]) -> None:
+    # Анна (Olympia A) and Борис (Babylon B) have their second stages, entered by hand before the turns;
+    # Вера is Gizah A.
+    assert powers_facts["stages"] == [2, 2, 0]
+    # Olympia A's stage 2: one card an age built free. Turn 1 the Baths (1 stone, Olympia makes wood):
+    # free; turn 2 a second free build is refused.
+    assert powers_facts["free_build_1"]["legal"]
+    assert powers_facts["free_build_1"]["lines"][0] == "Бесплатно благодаря свойству чуда (раз в эпоху)"
+    assert not powers_facts["free_build_2"]["legal"]
+    assert powers_facts["free_build_2"]["lines"] == ["Анна уже строил(а) бесплатно в эпохе 1 (раз в эпоху)"]
+    # Turn 6, the last of Age I: Babylon B's stage 2 plays the 7th card instead of discarding it. Борис
+    # builds the Stockade (1 wood: Анна's Olympia sells it for 2), checked once turn 6 is settled:
+    # he holds 3 + 6 discards x 3 = 21.
+    assert powers_facts["babylon_power"] == "Сыграть 7-ю карту"
+    assert powers_facts["last_card"]["legal"] and "из 21 монеты" in powers_facts["last_card"]["lines"][1]
+    assert powers_facts["turn6_bar"]["chips"][1] == "Борис\nсброс + Частокол"
+    # Coins after Age I: Анна 3 + 5 discards x 3 + 2 (wood) = 20; Борис 21 - 2 = 19; Вера 3 + 18 = 21.
+    assert powers_facts["coins"] == [20, 19, 21]
+    assert powers_facts["cards"] == [["baths"], ["stockade"], []]
+    # Land conflicts of Age I (1 point a victory, -1 a defeat): Борис's shield beats both neighbours
+    # (0 each); Анна and Вера (0 = 0 between them) lose to him.
+    assert powers_facts["tokens"] == [[-1], [1, 1], [-1]]
+    assert powers_facts["age"] == 2 and powers_facts["after_bar"]["title"] == "Ход 1\nиз 6"
