@@ -51,7 +51,7 @@ def test_turn_one_entered_seat_after_seat_and_closed_in_one_tap(facts: dict[str,
     assert bar["close_tone"] == "primary"
     assert facts["turn1_coins"] == [3, 3, 3, 3]             # four free brown cards: nobody pays
     assert facts["turn2_bar"]["title"] == "Ход 2\nиз 6"
-    assert facts["turn2_bar"]["chips"] == [f"{n}\nещё не сыграл" for n in ("Анна", "Борис", "Вера", "Дина")]
+    assert facts["turn2_bar"]["chips"] == [f"{n}\nждём" for n in ("Анна", "Борис", "Вера", "Дина")]
     assert facts["turn2_bar"]["close_tone"] == "normal"
 
 
