@@ -1,7 +1,7 @@
 """A separate process (one Kivy window) for tests/games/sevenwonders/test_app_turns.py: `play STORE
 LANGUAGE WxH` plays three turns of Age I of a 4-player game by taps, through the table's turn bar and
 the build check (`armada STORE LANGUAGE WxH`: a turn of discards with Armada), saves a screenshot of
-each telling screen (tests/output/screens/turns-*, copied to /tmp/turnflow/ when that folder exists)
+each telling screen with COMPANION_SCREENSHOTS=1 (tests/output/screens/turns-*, and /tmp/turnflow/ if it exists)
 and prints the facts it measured as one JSON line.
 
 The table: Анна (Alexandria A, glass), Борис (Gizah A, stone), Вера (Babylon A, clay), Дина
@@ -41,8 +41,8 @@ def _tap_chip(ui: AppDriver, card: str) -> None:
 
 
 def _shot(ui: AppDriver, tag: str, name: str) -> None:
-    path = ui.screenshot(f"{tag}-{name}")
-    if SHOTS.is_dir():
+    path = ui.screenshot(f"{tag}-{name}")          # written with COMPANION_SCREENSHOTS=1
+    if path is not None and SHOTS.is_dir():
         shutil.copy(path, SHOTS / path.name)
 
 
