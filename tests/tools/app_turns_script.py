@@ -40,10 +40,20 @@ def _tap_chip(ui: AppDriver, card: str) -> None:
     ui.tap(next(c for c in picker.ids.cards.children if c.card_id == card))
 
 
+LEGIBILITY: dict[str, Any] = {}
+"""What `measure` (tests/tools/legibility.py: 3 mm text, 9 mm targets, no word cut) found on each screen shot."""
+
+
 def _shot(ui: AppDriver, tag: str, name: str) -> None:
+    from companion.app.theme import READ_TEXT_MM, TOUCH_MM
+    from tests.tools.legibility import measure
+
     path = ui.screenshot(f"{tag}-{name}")          # written with COMPANION_SCREENSHOTS=1
     if path is not None and SHOTS.is_dir():
         shutil.copy(path, SHOTS / path.name)
+    found = measure(ui.walk(), ui.app.mm, least_text_mm=READ_TEXT_MM, least_target_mm=TOUCH_MM)
+    LEGIBILITY[f"{tag}-{name}"] = {key: found[key] for key in ("text_mm", "target_mm", "small_text",
+                                                               "small_targets", "spoilt")}
 
 
 def _verdict(ui: AppDriver) -> dict[str, Any]:
@@ -247,4 +257,5 @@ if __name__ == "__main__":
     _, command, store_path, language, size_text = sys.argv
     width, height = (int(v) for v in size_text.split("x"))
     runs = {"play": play, "armada": armada, "powers": powers}
-    print(json.dumps(runs[command](Path(store_path), language, (width, height)), ensure_ascii=False))
+    measured = runs[command](Path(store_path), language, (width, height))
+    print(json.dumps({**measured, "legibility": LEGIBILITY}, ensure_ascii=False))

@@ -159,3 +159,14 @@ def test_olympia_once_per_age_and_babylon_b_7th_card_by_taps(powers_facts: dict[
     # (0 each); Анна and Вера (0 = 0 between them) lose to him.
     assert powers_facts["tokens"] == [[-1], [1, 1], [-1]]
     assert powers_facts["age"] == 2 and powers_facts["after_bar"]["title"] == "Ход 1\nиз 6"
+
+
+def test_every_screen_of_the_turn_flow_reads_and_touches_on_the_pi(facts: dict[str, Any], armada_facts: dict[str, Any],
+                                                                   powers_facts: dict[str, Any]) -> None:
+    # tests/tools/legibility.py's measure on each screen the scripts shot: text of 3 mm at least,
+    # targets of 9 mm, no word cut (companion/app/theme.py's rule).
+    screens = {**facts["legibility"], **armada_facts["legibility"], **powers_facts["legibility"]}
+    assert len(screens) == 17
+    for name, found in screens.items():
+        assert not found["small_text"] and not found["small_targets"] and not found["spoilt"], (name, found)
+        assert found["text_mm"] >= 3.0 - 0.01 and found["target_mm"] >= 9.0 - 0.01, name
