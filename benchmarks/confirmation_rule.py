@@ -17,7 +17,7 @@ import statistics
 import cv2
 import numpy as np
 
-from companion.gamedata import load_game_data
+from companion.games.sevenwonders.rules.loader import load_game_data
 from companion.markers import load_marker_registry
 from companion.simulation.render import Degradation, marker_sticker
 from companion.simulation.scenes import LEVELS, Camera, Level, degrade_colour, paste_clipped, table_scene

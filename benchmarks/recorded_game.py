@@ -16,7 +16,7 @@ import statistics
 import time
 
 from companion.bench.timing import machine_line, percentile
-from companion.gamedata import load_game_data
+from companion.games.sevenwonders.rules.loader import load_game_data
 from companion.simulation.playback import Playback
 from companion.simulation.recording import demo_recording, load_recording
 from companion.state.tracker import TableTracker

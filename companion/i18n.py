@@ -12,7 +12,7 @@ import re
 from functools import cache
 from importlib import resources
 
-from companion.gamedata.model import LANGUAGES
+from companion.gamedata.reading import LANGUAGES
 
 __all__ = ["LANGUAGES", "catalogue", "number", "plural", "plural_form", "translate"]
 

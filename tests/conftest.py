@@ -13,10 +13,11 @@ from typing import Any
 
 import pytest
 
-from companion.engine import Table
-from companion.gamedata import GameData, load_game_data
-from companion.gamedata.armada import armada_with_values
-from companion.tablefile import TABLE_FORMAT, parse_table
+from companion.games.armada.rules.data import armada_with_values
+from companion.games.sevenwonders.rules import Table
+from companion.games.sevenwonders.rules.loader import load_game_data
+from companion.games.sevenwonders.rules.model import GameData
+from companion.games.sevenwonders.tablefile import TABLE_FORMAT, parse_table
 
 
 @pytest.fixture(scope="session")

@@ -9,7 +9,7 @@ import string
 
 import pytest
 
-from companion.gamedata import GameData
+from companion.games.sevenwonders.rules.model import GameData
 from companion.i18n import LANGUAGES, PLURAL_CHOICE, catalogue, translate
 
 COUNTS = (0, 1, 2, 5, 11, 21)
@@ -97,7 +97,7 @@ def test_dates_are_written_per_language(data: object) -> None:
 def test_the_history_line_of_a_team_game_gives_the_winning_team(data: GameData, language: str, one: str,
                                                                  shared: str) -> None:
     from companion.app.wording import Wording
-    from companion.engine import score_table
+    from companion.games.sevenwonders.rules import score_table
     from tests.conftest import armada_table
     from tests.test_armada_tables import TEAM, TEAMS
 

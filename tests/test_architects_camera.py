@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from companion.gamedata.architects import load_architects_data
+from companion.games.architects.rules.data import load_architects_data
+from companion.games.architects.tablefile import parse_architects
 from companion.simulation.architects_scenes import architects_table_scene
 from companion.state.architects_tracker import ArchitectsTracker
 from companion.state.tracker import ConfirmationRule
-from companion.tablefile_architects import parse_architects
 from companion.vision.architects_layout import ArchitectsObservation, AreaObservation, read_architects_layout
 from companion.vision.pipeline import TableReader
 
@@ -160,7 +160,7 @@ def test_companion_table_finds_an_architects_table_by_itself(tmp_path: Any, caps
 
 
 def test_the_camera_plays_the_game_and_the_medal_offer_appears(tmp_path: Any) -> None:
-    from companion.architects import ArchitectsPlayer, ArchitectsTable, MedalLayout
+    from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable, MedalLayout
     from companion.state.architects_camera import apply_camera_changes
     from companion.state.architects_session import ArchitectsSession
     from companion.storage.database import GameStore
@@ -189,7 +189,7 @@ def test_the_camera_plays_the_game_and_the_medal_offer_appears(tmp_path: Any) ->
 
 
 def test_a_resumed_game_starts_the_camera_from_the_log(tmp_path: Any) -> None:
-    from companion.architects import ArchitectsPlayer, ArchitectsTable, MedalLayout
+    from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable, MedalLayout
     from companion.state.architects_camera import ArchitectsCameraPlay
     from companion.state.architects_session import ArchitectsSession
     from companion.storage.database import GameStore

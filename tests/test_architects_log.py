@@ -11,16 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from companion.architects import ArchitectsPlayer, ArchitectsTable, MedalLayout
 from companion.cli import main
-from companion.gamedata.architects import load_architects_data
+from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable, MedalLayout
+from companion.games.architects.rules.data import load_architects_data
+from companion.games.architects.tablefile import parse_architects
 from companion.state.architects_session import ArchitectsSession
 from companion.state.errors import SessionError
 from companion.storage.architects_log import architects_game_ids, architects_statistics
 from companion.storage.database import GameStore, StoreError
 from companion.storage.exchange import export_bgstats, export_csv, export_json, import_game
 from companion.storage.stats import statistics
-from companion.tablefile_architects import parse_architects
 
 DATA = load_architects_data()
 

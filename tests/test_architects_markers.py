@@ -11,7 +11,7 @@ from pathlib import Path
 import cv2
 import pytest
 
-from companion.gamedata.architects import load_architects_data
+from companion.games.architects.rules.data import load_architects_data
 from companion.markers import load_marker_registry
 from companion.markers.sheets import GROUP_FILES, SheetSpec, stickers_for, write_sheets
 from companion.vision.reader import MarkerReader

@@ -9,10 +9,17 @@ from typing import Any
 
 import pytest
 
-from companion.architects import ArchitectsPlayer, ArchitectsTable, BuiltPiece, MedalLayout, score_architects
-from companion.architects.battle import apply_battle, resolve_battle, shields, two_player_gain
-from companion.architects.medals import accessible_medals, goal_met, medal_offers, monotone_goal_met
-from companion.architects.play import (
+from companion.games.architects.rules import (
+    ArchitectsPlayer,
+    ArchitectsTable,
+    BuiltPiece,
+    MedalLayout,
+    score_architects,
+)
+from companion.games.architects.rules.battle import apply_battle, resolve_battle, shields, two_player_gain
+from companion.games.architects.rules.data import load_architects_data
+from companion.games.architects.rules.medals import accessible_medals, goal_met, medal_offers, monotone_goal_met
+from companion.games.architects.rules.play import (
     ArchitectsRuleError,
     build_piece,
     place_card,
@@ -21,12 +28,11 @@ from companion.architects.play import (
     take_medal,
     take_token,
 )
-from companion.architects.scoring import score_player
-from companion.architects.table import LITERAL_TWO_PLAYER
-from companion.architects.wonder import buildable_pieces, level_problem
-from companion.gamedata.architects import load_architects_data
-from companion.tablefile import TableFileError
-from companion.tablefile_architects import parse_architects
+from companion.games.architects.rules.scoring import score_player
+from companion.games.architects.rules.table import LITERAL_TWO_PLAYER
+from companion.games.architects.rules.wonder import buildable_pieces, level_problem
+from companion.games.architects.tablefile import parse_architects
+from companion.games.sevenwonders.tablefile import TableFileError
 
 DATA = load_architects_data()
 ALL = ["two_different", "two_identical", "three_different", "three_identical", "four_different"]
@@ -376,9 +382,9 @@ def test_a_bad_data_file_is_refused_with_every_problem(tmp_path: Any) -> None:
     import json
     from importlib import resources
 
-    from companion.gamedata.loader import GameDataError
+    from companion.gamedata.reading import GameDataError
 
-    document = json.loads(resources.files("companion.data").joinpath("architects.json").read_text())
+    document = json.loads(resources.files("companion.games.architects").joinpath("data", "architects.json").read_text())
     document["wonders"][0]["pieces"][0]["cost"] = "five_identical"
     document["medals"][0]["goal"][0]["count"] = "coins"
     document["progress_tokens"][0]["expansion"] = "armada"
@@ -392,7 +398,7 @@ def test_a_bad_data_file_is_refused_with_every_problem(tmp_path: Any) -> None:
 
 
 def test_what_the_rules_oblige() -> None:
-    from companion.architects.obligations import can_pay, pieces_to_construct, science_set_due
+    from companion.games.architects.rules.obligations import can_pay, pieces_to_construct, science_set_due
 
     giza = DATA.wonders["giza"]
     piece = giza.piece

@@ -13,12 +13,13 @@ from typing import Any
 import jsonschema
 import pytest
 
-from companion.architects import score_architects
 from companion.cli import main
-from companion.tablefile import TableFileError
-from companion.tablefile_architects import architects_table_to_json, parse_architects
+from companion.games.architects.rules import score_architects
+from companion.games.architects.tablefile import architects_table_to_json, parse_architects
+from companion.games.sevenwonders.tablefile import TableFileError
 
-SCHEMA = json.loads(resources.files("companion.data").joinpath("schema", "architects-table.schema.json").read_text())
+SCHEMA = json.loads(resources.files("companion.games.architects").joinpath("data", "architects-table.schema.json")
+                    .read_text())
 ALL = ["two_different", "two_identical", "three_different", "three_identical", "four_different"]
 
 

@@ -90,7 +90,7 @@ def test_an_earlier_versions_log_of_whole_areas_replays_unchanged(tmp_path: Path
     with GameStore(path) as store:
         session = ArchitectsSession.start(store, seating())
         table = session.table
-        from companion.architects.play import place_card
+        from companion.games.architects.rules.play import place_card
 
         events = []
         for seat, kind in ((0, "red_horn_2"), (1, "red_horn_1"), (2, "wood")):

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from companion.bench.rules import armada_builds, sample_armada
-from companion.engine import check_card
-from companion.gamedata import load_game_data
+from companion.games.sevenwonders.rules import check_card
+from companion.games.sevenwonders.rules.loader import load_game_data
 
 
 def test_the_armada_bench_checks_naval_constructions_with_emporiums() -> None:

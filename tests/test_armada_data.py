@@ -12,16 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.gamedata import Cost, GameDataError
-from companion.gamedata.armada import ArmadaCard, armada_with_values, load_armada_data
-from companion.gamedata.armada_effects import (
-    DistantTrade,
-    FreeShipMoves,
-    NavalShields,
-    Piracy,
-    PointsPerTradeLevel,
-    UnknownEffect,
-)
+from companion.gamedata import GameDataError
 from companion.gamedata.components import (
     InputError,
     default_components_path,
@@ -31,6 +22,16 @@ from companion.gamedata.components import (
 )
 from companion.gamedata.effects import Shields, VictoryPoints
 from companion.gamedata.facts import Unknown
+from companion.games.armada.rules.data import ArmadaCard, armada_with_values, load_armada_data
+from companion.games.armada.rules.effects import (
+    DistantTrade,
+    FreeShipMoves,
+    NavalShields,
+    Piracy,
+    PointsPerTradeLevel,
+    UnknownEffect,
+)
+from companion.games.sevenwonders.rules.model import Cost
 
 ARMADA = load_armada_data()
 MARKERS = json.loads(resources.files("companion.data").joinpath("markers.json").read_text(encoding="utf-8"))
@@ -234,7 +235,8 @@ def test_a_bad_components_file_is_refused_with_its_name(tmp_path: Path) -> None:
 
 
 def test_a_bad_armada_file_lists_every_problem(tmp_path: Path) -> None:
-    document = json.loads(resources.files("companion.data").joinpath("armada.json").read_text(encoding="utf-8"))
+    shipped = resources.files("companion.games.armada").joinpath("data", "armada.json")
+    document = json.loads(shipped.read_text(encoding="utf-8"))
     document["islands"] = document["islands"][1:]
     document["fleets"][0]["spaces"] = document["fleets"][0]["spaces"][:6]
     document["cards"][0]["removed_at_three_players"] = False

@@ -5,10 +5,10 @@ Each test states the rulebook's words and works the expected values out by hand.
 
 from __future__ import annotations
 
-from companion.engine import check_card, check_stage, resolve_conflicts, score_table
-from companion.engine.armada_play import ShipStep, coin_losses, free_move_choices, resolve_ship_turn
-from companion.engine.city import sellable_production
-from companion.gamedata.armada_effects import FreeShipMoves
+from companion.games.armada.rules.effects import FreeShipMoves
+from companion.games.armada.rules.play import ShipStep, coin_losses, free_move_choices, resolve_ship_turn
+from companion.games.sevenwonders.rules import check_card, check_stage, resolve_conflicts, score_table
+from companion.games.sevenwonders.rules.city import sellable_production
 from tests.conftest import armada_table, city
 
 COSTS = {"port_board.1.blue.1.cost": {"resources": {"wood": 1, "clay": 1}},
@@ -144,8 +144,8 @@ def test_guild_cap_does_not_apply_without_armada_and_each_guild_alone() -> None:
 def test_island_decks_and_pirate_coins_when_built() -> None:
     # "Эти карты позволяют игроку взять верхнюю карту Острова из колоды соответствующего уровня
     # (1/2/3 соответственно)"; Pirate Cache and Lair bring 3 and 6 coins when built.
-    from companion.engine.armada_play import drawn_island_level
-    from companion.engine.play import coins_for_card
+    from companion.games.armada.rules.play import drawn_island_level
+    from companion.games.sevenwonders.rules.play import coins_for_card
 
     table = armada_table(*_four("pirate_cache"))
     cards = table.armada.cards

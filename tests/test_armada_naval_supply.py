@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from companion.cli import main
 from companion.gamedata.components import write_components
-from companion.tablefile import parse_table
+from companion.games.sevenwonders.tablefile import parse_table
 from tests.conftest import armada_document, city
 
 WONDERS = ("gizah", "rhodes", "ephesos", "babylon", "olympia", "halikarnassos", "alexandria", OTHER := "other")

@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.tablefile import TableFileError, parse_table, table_to_json
+from companion.games.sevenwonders.tablefile import TableFileError, parse_table, table_to_json
 from tests.conftest import armada_document, city, table_document
 from tests.test_armada_tables import FIVE, TEAM, TEAMS
 from tests.test_tablefile import json_values
 
-SCHEMA = json.loads(resources.files("companion.data").joinpath("schema", "table.schema.json").read_text())
+SCHEMA = json.loads(resources.files("companion.games.sevenwonders").joinpath("data", "table.schema.json").read_text())
 
 
 def _four(**anna: object) -> dict:

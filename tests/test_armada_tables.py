@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine import check_card, check_stage, resolve_conflicts, score_table
-from companion.engine.armada_play import cards_per_player
-from companion.engine.naval import resolve_naval
 from companion.gamedata.facts import UnknownValueError
-from companion.tablefile import TableFileError, parse_table, table_to_json
+from companion.games.armada.rules.naval import resolve_naval
+from companion.games.armada.rules.play import cards_per_player
+from companion.games.sevenwonders.rules import check_card, check_stage, resolve_conflicts, score_table
+from companion.games.sevenwonders.tablefile import TableFileError, parse_table, table_to_json
 from tests.conftest import armada_document, armada_table, city
 
 FIVE = [

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from companion.architects import ArchitectsPlayer, ArchitectsTable, MedalLayout
-from companion.gamedata.architects import load_architects_data
+from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable, MedalLayout
+from companion.games.architects.rules.data import load_architects_data
 from companion.storage.architects_log import record_architects_table
 from companion.storage.database import GameStore
 from companion.storage.events import EventError
@@ -21,7 +21,7 @@ from companion.storage.player_ids import rename_player
 from companion.storage.recording import record_table
 
 ROOT = Path(__file__).resolve().parents[1]
-FIVE = json.loads((ROOT / "companion/data/demo/five-player-table.json").read_text(encoding="utf-8"))
+FIVE = json.loads((ROOT / "companion/games/sevenwonders/data/demo/five-player-table.json").read_text(encoding="utf-8"))
 
 
 def _table(*names: str) -> dict[str, Any]:

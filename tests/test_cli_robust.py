@@ -191,7 +191,7 @@ def test_markers_sheets_json(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 def test_games_add_and_import_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from importlib import resources
 
-    table = str(resources.files("companion.data").joinpath("demo/five-player-table.json"))
+    table = str(resources.files("companion.games.sevenwonders").joinpath("data", "demo/five-player-table.json"))
     store = str(tmp_path / "g.sqlite3")
     assert main(["games", "--store", store, "add", table, "--json"]) == 0
     added = json.loads(capsys.readouterr().out)

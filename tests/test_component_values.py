@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from companion.app.armada_words import value_question
-from companion.gamedata.armada import load_armada_data
-from companion.gamedata.component_values import enter_answers, fact_topic, questions_for, subject_count
 from companion.gamedata.components import InputError, read_components
+from companion.games.armada.rules.data import load_armada_data
+from companion.games.armada.rules.values import enter_answers, fact_topic, questions_for, subject_count
 from companion.i18n import translate
 
 

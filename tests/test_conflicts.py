@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine import resolve_conflicts
+from companion.games.sevenwonders.rules import resolve_conflicts
 from tests.conftest import city, make_table
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.gamedata import GameData
+from companion.games.sevenwonders.rules.model import GameData
 
 
 def test_the_box_holds_148_age_cards_and_75_buildings(data: GameData) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.engine import score_table
+from companion.games.sevenwonders.rules import score_table
 from tests.conftest import city, make_table
 
 THREE = [

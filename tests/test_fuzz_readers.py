@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from companion.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-DEMO = ROOT / "companion" / "data" / "demo"
+DEMO = ROOT / "companion" / "games" / "sevenwonders" / "data" / "demo"
 EXAMPLES = int(os.environ.get("COMPANION_FUZZ_EXAMPLES", "40"))
 """Examples per reader: a few seconds in the suite; set COMPANION_FUZZ_EXAMPLES for a long run."""
 SETTINGS = settings(max_examples=EXAMPLES, deadline=3000, derandomize=EXAMPLES <= 40,
@@ -151,7 +151,7 @@ RIG = {"format": "sevenwonders-rig/1", "width": 1280, "height": 720,
 def _other_reader(name: str) -> tuple[Any, Any, type[Exception]]:
     """The seed document, the reader and the reader's own error of one kind of file."""
     from companion.gamedata.components import read_components
-    from companion.gamedata.loader import GameDataError
+    from companion.gamedata.reading import GameDataError
     from companion.simulation.recording import RecordingError, load_recording
     from companion.vision.lens import LensProfile, LensProfileError
     from companion.vision.rig import RigProfile, RigProfileError

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from companion.gamedata import GameDataError, load_game_data
+from companion.gamedata import GameDataError
+from companion.games.sevenwonders.rules.loader import load_game_data
 
 
 def _copy_data(tmp_path: Path) -> Path:
-    source = resources.files("companion.data")
+    source = resources.files("companion.games.sevenwonders").joinpath("data")
     for name in ("rules.json", "cards.json", "wonders.json"):
         (tmp_path / name).write_text(source.joinpath(name).read_text(encoding="utf-8"), encoding="utf-8")
     return tmp_path

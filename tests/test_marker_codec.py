@@ -9,7 +9,7 @@ import segno
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.gamedata import GameData
+from companion.games.sevenwonders.rules.model import GameData
 from companion.markers import Component, Rejection, encode_payload, load_marker_registry, read_payload
 from companion.markers.codec import ALPHABET, PAYLOAD_LENGTH, check_character
 

@@ -37,7 +37,7 @@ def test_the_readme_armada_check_example_is_answered(tmp_path: Path, capsys: pyt
 
 def test_games_takes_store_before_or_after_the_subcommand(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     store = tmp_path / "games.sqlite3"
-    table = ROOT / "companion" / "data" / "demo" / "five-player-table.json"
+    table = ROOT / "companion" / "games" / "sevenwonders" / "data" / "demo" / "five-player-table.json"
     assert main(["games", "add", str(table), "--store", str(store)]) == 0
     assert main(["games", "list", "--store", str(store)]) == 0
     assert "won by Anna" in capsys.readouterr().out
@@ -46,7 +46,7 @@ def test_games_takes_store_before_or_after_the_subcommand(tmp_path: Path, capsys
 
 
 def test_equally_cheap_plans_come_one_a_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from companion.engine.build import BuildCheck, PaymentPlan
+    from companion.games.sevenwonders.rules.build import BuildCheck, PaymentPlan
 
     plan = PaymentPlan(bank=1)
     check = BuildCheck("Anna", "palace", "Palace", True, "trade", plan, (plan, plan), None, 3)

@@ -86,7 +86,8 @@ def test_the_sdist_holds_the_docs_the_licence_and_the_package(sdist: list[str]) 
     assert docs and all(f"docs/{name}" in sdist for name in docs)
     for name in PYPROJECT["project"]["license-files"]:
         assert name in sdist
-    assert "companion/kiosk/table-companion.service" in sdist and "companion/data/cards.json" in sdist
+    assert "companion/kiosk/table-companion.service" in sdist
+    assert "companion/games/sevenwonders/data/cards.json" in sdist
     assert not any(name.startswith((".venv/", "tests/output/")) for name in sdist)
 
 

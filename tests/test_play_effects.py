@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine.play import coins_for_card
+from companion.games.sevenwonders.rules.play import coins_for_card
 from tests.conftest import city, make_table
 
 

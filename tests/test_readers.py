@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from companion.gamedata import GameDataError
 from companion.gamedata.components import InputError, parse_input, read_components
+from companion.games.sevenwonders.tablefile import TableFileError, read_table
 from companion.jsonread import (
     JsonInputError,
     Problems,
@@ -30,7 +31,6 @@ from companion.markers.codec import read_payload
 from companion.simulation.recording import RecordingError, load_recording
 from companion.storage import GameStore
 from companion.storage.exchange import ImportRefused, import_games, read_import_file
-from companion.tablefile import TableFileError, read_table
 from companion.vision.lens import LensProfile, LensProfileError
 from companion.vision.rig import RigProfile, RigProfileError
 
@@ -174,7 +174,7 @@ def test_components_input_refuses_unicode_digits_with_a_message() -> None:
 
 def test_table_problems_come_in_one_report() -> None:
     # Issue 12: duplicate names came only after the card problems were mended.
-    from companion.tablefile import parse_table
+    from companion.games.sevenwonders.tablefile import parse_table
 
     player = {"wonder": "gizah", "side": "A", "stages": 0, "cards": ["lumberyard"], "coins": 3}
     document = {"format": "sevenwonders-table/1", "game": "7wonders", "players": [
@@ -227,7 +227,8 @@ def _mutated(document: Any) -> st.SearchStrategy[Any]:
 def _demo_table() -> Any:
     from importlib import resources
 
-    return json.loads(resources.files("companion.data").joinpath("demo/five-player-table.json").read_text())
+    demo = resources.files("companion.games.sevenwonders").joinpath("data", "demo/five-player-table.json")
+    return json.loads(demo.read_text())
 
 
 def _write(tmp_path: Path, document: Any) -> Path:
@@ -272,7 +273,7 @@ def test_fuzz_games_import(tmp_path: Path, document: Any) -> None:
 @given(_mutated({"format": "sevenwonders-components/1", "values": {"port_board.3.blue.1.cost": {"resources":
                                                                                                 {"clay": 1}}}}))
 def test_fuzz_components(tmp_path: Path, document: Any) -> None:
-    from companion.gamedata.armada import armada_with_values
+    from companion.games.armada.rules.data import armada_with_values
 
     try:
         armada_with_values(read_components(_write(tmp_path, document)), "fuzz.json")
@@ -293,7 +294,8 @@ def _demo_recording() -> Any:
 
     from companion.simulation.recording import DEMO_RECORDING
 
-    return json.loads(resources.files("companion.data").joinpath(f"demo/{DEMO_RECORDING}").read_text())
+    demo = resources.files("companion.games.sevenwonders").joinpath("data", f"demo/{DEMO_RECORDING}")
+    return json.loads(demo.read_text())
 
 
 PROFILES = {"lens profile": LENS, "rig profile": RIG, "recording": _demo_recording()}

@@ -5,9 +5,9 @@ Each test quotes the example it checks; the expected numbers are the rulebook's 
 
 from __future__ import annotations
 
-from companion.engine import check_card, check_stage, resolve_conflicts, score_table
-from companion.engine.city import production
-from companion.engine.science import science_points
+from companion.games.sevenwonders.rules import check_card, check_stage, resolve_conflicts, score_table
+from companion.games.sevenwonders.rules.city import production
+from companion.games.sevenwonders.rules.science import science_points
 from tests.conftest import city, make_table
 
 SYMBOLS = ("compass", "gear", "tablet")

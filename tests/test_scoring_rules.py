@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine import score_table
+from companion.games.sevenwonders.rules import score_table
 from tests.conftest import city, make_table
 
 # The guild owner sits at seat 0 of a 4-player table; its left neighbour (seat 1) and right

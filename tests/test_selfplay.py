@@ -6,10 +6,10 @@ from collections import Counter
 
 import pytest
 
-from companion.engine import score_table
-from companion.engine.selfplay import play_random_game
-from companion.gamedata import GameData
-from companion.tablefile import parse_table, table_to_json
+from companion.games.sevenwonders.rules import score_table
+from companion.games.sevenwonders.rules.model import GameData
+from companion.games.sevenwonders.rules.selfplay import play_random_game
+from companion.games.sevenwonders.tablefile import parse_table, table_to_json
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.gamedata.armada import armada_with_values
+from companion.games.armada.rules.data import armada_with_values
 from companion.state.session import GameSession, SeatSetup, SessionError
 from companion.storage import GameStore
 

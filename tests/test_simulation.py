@@ -19,8 +19,8 @@ import numpy as np
 import pytest
 
 from companion.cli import main
-from companion.engine.selfplay import play_random_game
-from companion.gamedata import GameData
+from companion.games.sevenwonders.rules.model import GameData
+from companion.games.sevenwonders.rules.selfplay import play_random_game
 from companion.simulation import playback
 from companion.simulation.playback import Playback, recorded_frames, write_video
 from companion.simulation.recording import (
@@ -237,7 +237,8 @@ def test_the_bundled_demo_is_the_self_played_game(data: GameData) -> None:
         assert len(final.stages[seat]) == player.stages_built
     assert recording.coins_after_age == tuple(tuple(p.coins for p in t.players) for t in game.tables_after_age)
     # The committed file is what the generator writes (python -m companion.simulation.recording).
-    committed = (ROOT / "companion" / "data" / "demo" / DEMO_RECORDING).read_text(encoding="utf-8")
+    demo = ROOT / "companion" / "games" / "sevenwonders" / "data" / "demo"
+    committed = (demo / DEMO_RECORDING).read_text(encoding="utf-8")
     assert committed == recording_text(demo_recording_from_selfplay(data))
 
 

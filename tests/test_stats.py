@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.architects import ArchitectsPlayer, ArchitectsTable, MedalLayout
-from companion.gamedata.architects import load_architects_data
+from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable, MedalLayout
+from companion.games.architects.rules.data import load_architects_data
 from companion.markers import load_marker_registry
 from companion.state.architects_session import ArchitectsSession
 from companion.state.session import GameSession, SeatSetup

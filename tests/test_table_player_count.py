@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from companion.cli import main
-from companion.gamedata import GameData, load_game_data
+from companion.games.sevenwonders.rules.loader import load_game_data
+from companion.games.sevenwonders.rules.model import GameData
 from companion.simulation.scenes import Camera, table_scene
 
 

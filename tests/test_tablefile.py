@@ -11,12 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.gamedata import GameData
-from companion.gamedata.armada import load_armada_data
-from companion.tablefile import TableFileError, parse_table, read_table, table_to_json
+from companion.games.armada.rules.data import load_armada_data
+from companion.games.sevenwonders.rules.model import GameData
+from companion.games.sevenwonders.tablefile import TableFileError, parse_table, read_table, table_to_json
 from tests.conftest import city, table_document
 
-SCHEMA = json.loads(resources.files("companion.data").joinpath("schema", "table.schema.json").read_text())
+SCHEMA = json.loads(resources.files("companion.games.sevenwonders").joinpath("data", "table.schema.json").read_text())
 
 
 def _problems(document: object) -> list[str]:
@@ -165,7 +165,8 @@ def test_round_trip_through_the_writer() -> None:
 
 def test_the_schema_accepts_what_the_reader_accepts(data: GameData) -> None:
     jsonschema.validate(_three(), SCHEMA)
-    demo = json.loads(resources.files("companion.data").joinpath("demo", "five-player-table.json").read_text())
+    shipped = resources.files("companion.games.sevenwonders").joinpath("data", "demo", "five-player-table.json")
+    demo = json.loads(shipped.read_text())
     jsonschema.validate(demo, SCHEMA)
     parse_table(demo)
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engine.trade import Seller, Supply, cheapest_purchases
-from companion.engine.trade_reference import brute_force_purchases
+from companion.games.sevenwonders.rules.trade import Seller, Supply, cheapest_purchases
+from companion.games.sevenwonders.rules.trade_reference import brute_force_purchases
 
 SIZE = 7
 

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from companion.cli import main
-from companion.gamedata import GameData
+from companion.games.sevenwonders.rules.model import GameData
 from companion.simulation.scenes import LEVELS, Camera, table_scene
 from companion.vision.lens import CHARUCO, LensProfile, LensProfileError, calibrate_lens
 from companion.vision.pipeline import TableReader

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from companion.cli import main
-from companion.gamedata import GameData
+from companion.games.sevenwonders.rules.model import GameData
 from companion.simulation.realism import GUIDANCE, Realism
 from companion.simulation.scenes import Camera, Scene, table_scene
 from companion.state.tracker import ConfirmationRule, TableTracker

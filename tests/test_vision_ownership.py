@@ -15,7 +15,7 @@ import math
 import numpy as np
 import pytest
 
-from companion.gamedata import GameData
+from companion.games.sevenwonders.rules.model import GameData
 from companion.simulation.realism import Realism
 from companion.simulation.scenes import BOARD_H, BOARD_W, Camera, Scene, table_scene
 from companion.vision.layout import PlacedMarker, layout_rules, read_layout

@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from companion.gamedata import GameData
+from companion.games.sevenwonders.rules.model import GameData
+from companion.games.sevenwonders.tablefile import parse_table
 from companion.simulation.render import Degradation
 from companion.simulation.scenes import LEVELS, Camera, Level, table_scene
 from companion.state.tracker import ConfirmationRule, TableTracker
-from companion.tablefile import parse_table
 from companion.vision.pipeline import TableReader
 
 CLEAR = Level("clear", 10, Degradation(blur=0.3, noise=2.5, light=0.15, glare_spots=1, jpeg_quality=90), 0, True)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine import check_card, check_stage, resolve_conflicts, score_table
-from companion.engine.city import production, sellable_production
-from companion.engine.play import (
+from companion.games.sevenwonders.rules import check_card, check_stage, resolve_conflicts, score_table
+from companion.games.sevenwonders.rules.city import production, sellable_production
+from companion.games.sevenwonders.rules.play import (
     buildable_from_discard,
     coins_for_stage,
     has_free_build,

@@ -15,7 +15,7 @@ from companion.fileformats import FORMATS
 from tests.conftest import table_document
 from tests.test_full_tables import THREE
 
-DEMO = Path(__file__).resolve().parents[1] / "companion" / "data" / "demo"
+DEMO = Path(__file__).resolve().parents[1] / "companion" / "games" / "sevenwonders" / "data" / "demo"
 RECORDING = DEMO / "three-player-game.json"
 TABLE = DEMO / "five-player-table.json"
 ARCHITECTS = {"format": "architects-table/1", "game": "architects", "players": [
@@ -71,11 +71,11 @@ def test_a_table_file_given_to_watch_or_record_is_one_line(tmp_path: Path,
 
 def test_the_format_names_are_the_readers_own() -> None:
     from companion.gamedata.components import COMPONENTS_FORMAT
-    from companion.gamedata.loader import DATA_FORMAT
+    from companion.games.architects.tablefile import ARCHITECTS_FORMAT
+    from companion.games.sevenwonders.rules.loader import DATA_FORMAT
+    from companion.games.sevenwonders.tablefile import TABLE_FORMAT
     from companion.simulation.recording import RECORDING_FORMAT
     from companion.storage.exchange import GAME_FORMAT
-    from companion.tablefile import TABLE_FORMAT
-    from companion.tablefile_architects import ARCHITECTS_FORMAT
     from companion.vision.lens import PROFILE_FORMAT
     from companion.vision.rig import RIG_FORMAT
 

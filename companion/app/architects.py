@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.architects.table import ArchitectsTable
-from companion.gamedata.architects import ArchitectsData, load_architects_data
+from companion.games.architects.rules.data import ArchitectsData, load_architects_data
+from companion.games.architects.rules.table import ArchitectsTable
 from companion.state.architects_camera import ArchitectsCameraPlay
 from companion.state.architects_session import ArchitectsSession
 from companion.storage.architects_events import is_architects

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from companion.gamedata.component_values import fact_topic
+from companion.games.armada.rules.values import fact_topic
 
 __all__ = ["component_name", "team_lines", "team_winner", "value_question", "value_questions"]
 

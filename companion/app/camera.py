@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.app.launch import on_android
+from companion.app.platform import on_android
 from companion.state.camera_feed import CameraFeed
 from companion.vision.pipeline import TableReader
 from companion.vision.reader import MarkerReader

@@ -12,12 +12,9 @@ import os
 import sys
 from pathlib import Path
 
+from companion.app.platform import on_android
+
 __all__ = ["configure_kivy", "display_available", "drm_display", "kivy_installed", "on_android", "run_app"]
-
-
-def on_android() -> bool:
-    """True inside the Android app (python-for-android sets ANDROID_ARGUMENT)."""
-    return "ANDROID_ARGUMENT" in os.environ
 
 
 def drm_display(devices: Path = Path("/dev/dri")) -> Path | None:

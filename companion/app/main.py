@@ -26,7 +26,7 @@ from companion.app.guard import guarded, install_last_resort, report_failure
 from companion.app.heap import IdleCollector, settle_heap
 from companion.app.theme import Theme, load_theme
 from companion.app.wording import Wording
-from companion.i18n import LANGUAGES, translate
+from companion.i18n import LANGUAGES, catalogue, translate
 from companion.markers import MarkerRegistry, load_marker_registry
 from companion.state.session import GameSession, SeatSetup, SessionError
 from companion.storage import GameStore, StoreError
@@ -260,8 +260,8 @@ class CompanionApp(App):
         """The Armada data with the values the owner entered in the components file
         (``$COMPANION_COMPONENTS``, else the user data folder, as for the command line); read again
         when the file changes, the shipped data alone when the file cannot be used."""
-        from companion.gamedata.armada import load_armada_data
-        from companion.gamedata.loader import GameDataError
+        from companion.gamedata.reading import GameDataError
+        from companion.games.armada.rules.data import load_armada_data
 
         path = self.components_path()
         try:
@@ -370,8 +370,8 @@ class CompanionApp(App):
 
     def refusal_text(self, error: SessionError) -> str:
         """A session's refusal in the player's language (its English message where it has no text)."""
-        if error.key is None:
-            return str(error)
+        if error.key is None or f"session.{error.key}" not in catalogue("en"):
+            return str(error)             # a refusal no catalogue words yet (a turn's rarer codes)
         values = dict(error.values)
         if "card" in values:
             values["card"] = self.words.card(values["card"])

@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from companion.app.launch import on_android
+from companion.app.platform import on_android
 
 __all__ = ["ShareError", "publish"]
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine.build import BuildCheck, PaymentPlan
-from companion.engine.conflicts import Battle
-from companion.engine.scoring import winning_teams
-from companion.gamedata import GameData
+from companion.games.sevenwonders.rules.build import BuildCheck, PaymentPlan
+from companion.games.sevenwonders.rules.conflicts import Battle
+from companion.games.sevenwonders.rules.model import GameData
+from companion.games.sevenwonders.rules.scoring import winning_teams
 from companion.i18n import plural, translate
 
 __all__ = ["CheckWording", "Wording"]
@@ -182,7 +182,7 @@ class Wording:
             return self.tr(f"reason.{code}", **values)
         if code == "unknown_value" and check.unknowns:
             from companion.app.armada_words import value_questions
-            from companion.gamedata.armada import load_armada_data
+            from companion.games.armada.rules.data import load_armada_data
 
             return self.tr("reason.unknown_value", values=" ".join(value_questions(
                 (u.key for u in check.unknowns), self.tr, load_armada_data(), self.language)))

@@ -33,7 +33,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from companion.gamedata import GameData, load_game_data
+from companion.games.sevenwonders.rules.loader import load_game_data
+from companion.games.sevenwonders.rules.model import GameData
 from companion.simulation import scenes
 from companion.simulation.realism import GUIDANCE, HARD, ROWS, WIDE_LENS, Realism
 from companion.vision.lens import LensProfile

@@ -21,14 +21,15 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.bench.timing import Figures, print_figures, time_cases
-from companion.engine import Table, check_card, check_stage, score_table
-from companion.engine.build import _vector
-from companion.engine.city import production, sellers_for
-from companion.engine.selfplay import play_random_game
-from companion.engine.trade_reference import brute_force_purchases
-from companion.gamedata import Card, GameData, load_game_data
-from companion.gamedata.armada import ArmadaData, armada_with_values
-from companion.tablefile import TABLE_FORMAT, TableFileError, parse_table, table_to_json
+from companion.games.armada.rules.data import ArmadaData, armada_with_values
+from companion.games.sevenwonders.rules import Table, check_card, check_stage, score_table
+from companion.games.sevenwonders.rules.build import _vector
+from companion.games.sevenwonders.rules.city import production, sellers_for
+from companion.games.sevenwonders.rules.loader import load_game_data
+from companion.games.sevenwonders.rules.model import Card, GameData
+from companion.games.sevenwonders.rules.selfplay import play_random_game
+from companion.games.sevenwonders.rules.trade_reference import brute_force_purchases
+from companion.games.sevenwonders.tablefile import TABLE_FORMAT, TableFileError, parse_table, table_to_json
 
 __all__ = ["TARGETS_MS", "armada_builds", "hardest_checks", "realistic_builds", "run"]
 

@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.bench.timing import Figures, print_figures, time_cases
-from companion.engine import score_table
-from companion.engine.selfplay import play_random_game
-from companion.gamedata import GameData, load_game_data
+from companion.games.sevenwonders.rules import score_table
+from companion.games.sevenwonders.rules.loader import load_game_data
+from companion.games.sevenwonders.rules.model import GameData
+from companion.games.sevenwonders.rules.selfplay import play_random_game
 from companion.storage import GameStore
 from companion.storage.events import replay
 from companion.storage.exchange import GAME_FORMAT, CheckedGame, check_game, write_games

@@ -16,11 +16,11 @@ from companion import __version__
 from companion.cli import rules_commands
 from companion.cli.errors import EXIT_STORE, CommandError
 from companion.gamedata import GameDataError
+from companion.games.sevenwonders.tablefile import TableFileError
 from companion.jsonread import problem_lines
 from companion.safewrite import OutputRefused
 from companion.storage.database import StoreError, StoreUnusable
 from companion.storage.events import EventError
-from companion.tablefile import TableFileError
 
 __all__ = ["EXTRAS", "entrypoint", "main"]
 

@@ -12,7 +12,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from companion.gamedata.architects import MEDALS, load_architects_data
+from companion.games.architects.rules.data import MEDALS, load_architects_data
 from companion.jsonread import quoted
 
 __all__ = ["add_architects_arguments", "is_architects_frame", "run_architects_table"]
@@ -58,9 +58,9 @@ def run_architects_table(args: argparse.Namespace, reader: Any, videos: bool, fr
     """Read the frames as an Architects table, print it or its file; the exit status (1 when it is
     not a valid table), or None when the table is a 7 Wonders table (nothing printed)."""
     from companion.cli.vision_commands import checked_status
+    from companion.games.architects.tablefile import parse_architects
     from companion.state.architects_tracker import ArchitectsTracker
     from companion.state.tracker import ConfirmationRule
-    from companion.tablefile_architects import parse_architects
     from companion.vision.architects_layout import read_architects_layout
 
     if args.game == "7wonders":

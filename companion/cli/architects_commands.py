@@ -8,10 +8,10 @@ import json
 import sys
 from typing import Any
 
-from companion.architects.scoring import ArchitectsSheet, score_architects
 from companion.cli.render import _grid
-from companion.tablefile import from_file, read_table_document
-from companion.tablefile_architects import is_architects_document, parse_architects
+from companion.games.architects.rules.scoring import ArchitectsSheet, score_architects
+from companion.games.architects.tablefile import is_architects_document, parse_architects
+from companion.games.sevenwonders.tablefile import from_file, read_table_document
 
 __all__ = ["architects_sheet_text", "read_either_table", "run_architects_score"]
 

@@ -15,16 +15,16 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.errors import CommandError
-from companion.gamedata.armada import ArmadaData, load_armada_data
-from companion.gamedata.component_values import (
+from companion.gamedata.components import HELP, InputError, default_components_path, read_components
+from companion.gamedata.facts import Fact
+from companion.games.armada.rules.data import ArmadaData, load_armada_data
+from companion.games.armada.rules.values import (
     SubjectCount,
     parse_answer,
     questions_for,
     save_values,
     subject_count,
 )
-from companion.gamedata.components import HELP, InputError, default_components_path, read_components
-from companion.gamedata.facts import Fact
 from companion.jsonread import did_you_mean, quoted, whole_number
 
 __all__ = ["components_path", "register"]

@@ -10,8 +10,8 @@ from importlib import resources
 from pathlib import Path
 
 from companion.cli.render import cities_text, score_sheet_text
-from companion.engine import score_table
-from companion.tablefile import parse_table
+from companion.games.sevenwonders.rules import score_table
+from companion.games.sevenwonders.tablefile import parse_table
 
 __all__ = ["DEMO_TABLE", "register"]
 
@@ -30,7 +30,8 @@ def run_demo(args: argparse.Namespace) -> int:
         else:
             why = "no display here"
         print(f"({why}: showing the text demo; `companion demo` opens the app on a desktop)\n", file=sys.stderr)
-    text = resources.files("companion.data").joinpath("demo", DEMO_TABLE).read_text(encoding="utf-8")
+    demo = resources.files("companion.games.sevenwonders").joinpath("data", "demo", DEMO_TABLE)
+    text = demo.read_text(encoding="utf-8")
     table = parse_table(json.loads(text))
     sheet = score_table(table)
     if args.json:

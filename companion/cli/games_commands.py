@@ -18,7 +18,7 @@ __all__ = ["register"]
 
 def _store(args: argparse.Namespace) -> Any:
     from companion.cli.components_commands import components_path
-    from companion.gamedata.armada import ArmadaData, load_armada_data
+    from companion.games.armada.rules.data import ArmadaData, load_armada_data
     from companion.storage import GameStore, default_store_path
 
     def armada() -> ArmadaData:
@@ -44,7 +44,7 @@ def _game_id(store: Any, text: str) -> int:
 def _won_by(sheet: dict[str, Any]) -> str:
     """``won by Anna``; in the Armada team variant the winning team and its total,
     ``won by team Anna + Boris (102)`` (each team when they share the victory)."""
-    from companion.engine.scoring import winning_teams
+    from companion.games.sevenwonders.rules.scoring import winning_teams
 
     teams = winning_teams(sheet)
     if teams:
@@ -76,7 +76,7 @@ def run_list(args: argparse.Namespace) -> int:
 def run_show(args: argparse.Namespace) -> int:
     """The score sheet and cities of one game."""
     from companion.cli.render import cities_text
-    from companion.engine import score_table
+    from companion.games.sevenwonders.rules import score_table
 
     with _store(args) as store:
         game_id = _game_id(store, args.id)
@@ -90,8 +90,8 @@ def run_show(args: argparse.Namespace) -> int:
         print(f"Game {game_id} ({summary.status}{', corrected' if summary.corrected else ''}), started "
               f"{summary.started_at}")
         if state.architects is not None:
-            from companion.architects.scoring import score_architects
             from companion.cli.architects_commands import architects_sheet_text
+            from companion.games.architects.rules.scoring import score_architects
             print(architects_sheet_text(score_architects(state.architects)))
             return 0
         if state.table is None:
@@ -190,8 +190,8 @@ def run_add(args: argparse.Namespace) -> int:
 
 def _add_seven_wonders(store: Any, args: argparse.Namespace, document: Any) -> int:
     """Log a 7 Wonders table file (with its camera notes, which `record_table` checks)."""
+    from companion.games.sevenwonders.tablefile import from_file, parse_table
     from companion.storage.recording import record_table
-    from companion.tablefile import from_file, parse_table
 
     with from_file(args.table):                                   # every problem of the file, one per line
         parse_table(document, store.data, armada=store.armada)
@@ -200,10 +200,10 @@ def _add_seven_wonders(store: Any, args: argparse.Namespace, document: Any) -> i
 
 def _add_architects(store: Any, args: argparse.Namespace, document: Any) -> int:
     """Log an Architects table file; its consistency warnings are shown, as `score` shows them."""
+    from companion.games.architects.tablefile import parse_architects
+    from companion.games.sevenwonders.tablefile import from_file
     from companion.storage.architects_log import record_architects_table
     from companion.storage.recording import refuse_camera_unread
-    from companion.tablefile import from_file
-    from companion.tablefile_architects import parse_architects
 
     with from_file(args.table):                                   # every problem of the file, one per line
         read = parse_architects(document)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from companion.engine import ConflictResult, ScoreSheet, Table
-from companion.engine.city import shields
-from companion.engine.naval import NavalResult
 from companion.gamedata.facts import Unknown
+from companion.games.armada.rules.naval import NavalResult
+from companion.games.sevenwonders.rules import ConflictResult, ScoreSheet, Table
+from companion.games.sevenwonders.rules.city import shields
 
 __all__ = ["cities_text", "conflicts_text", "naval_text", "score_sheet_text", "unknowns_text"]
 

@@ -33,8 +33,8 @@ def _sizes(text: str) -> dict[str, float]:
 
 def _names(text: str) -> dict[str, str]:
     """Player names by wonder: a wonder of 7 Wonders, or of 7 Wonders Architects (``--game architects``)."""
-    from companion.gamedata import load_game_data
-    from companion.gamedata.architects import load_architects_data
+    from companion.games.architects.rules.data import load_architects_data
+    from companion.games.sevenwonders.rules.loader import load_game_data
 
     wonders = [*load_game_data().wonders, *load_architects_data().wonders]
     names = {}
@@ -50,8 +50,8 @@ def _names(text: str) -> dict[str, str]:
 
 
 def _player_count(text: str) -> int:
-    from companion.gamedata import load_game_data
-    from companion.gamedata.armada import load_armada_data
+    from companion.games.armada.rules.data import load_armada_data
+    from companion.games.sevenwonders.rules.loader import load_game_data
 
     rules = load_game_data().rules
     low, high = rules.min_players, load_armada_data().rules.max_players
@@ -237,7 +237,7 @@ def _test_sheet_text(sheet: dict[str, Any]) -> str:
 def checked_status(document: dict[str, Any], check: Callable[[dict[str, Any]], object]) -> int:
     """Check the table file in `document` (its ``x-`` sections left out): 0 when it is a valid table,
     else 1 with the problems recorded in its ``x-observation``."""
-    from companion.tablefile import TableFileError
+    from companion.games.sevenwonders.tablefile import TableFileError
 
     try:
         check({k: v for k, v in document.items() if not k.startswith("x-")})
@@ -262,8 +262,8 @@ def _seat_count_problem(seen: int, players: int | None) -> str | None:
 def run_table(args: argparse.Namespace) -> int:
     """Rebuild the table file from photos or videos; exit 1 when it is not a complete table."""
     from companion.cli.architects_camera import run_architects_table
+    from companion.games.sevenwonders.tablefile import parse_table
     from companion.state.tracker import ConfirmationRule, TableTracker
-    from companion.tablefile import parse_table
     from companion.vision.sources import is_recording, is_video
 
     reader = _table_reader(args)

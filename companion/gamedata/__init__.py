@@ -1,10 +1,8 @@
-"""Game data: the components of the box, loaded from validated data files."""
+"""Game data shared by every game: effects as values and their registry (`effects`), facts that may be
+unknown (`facts`), an owner's file of entered values (`components`) and reading data files (`reading`).
+Each game's own components and loader live in its folder (companion.games.<game>.rules)."""
 
 from companion.gamedata.effects import Effect
-from companion.gamedata.loader import GameDataError, load_game_data
-from companion.gamedata.model import Card, CardCopy, Cost, GameData, Rules, Stage, Wonder, WonderSide
+from companion.gamedata.reading import GameDataError
 
-__all__ = [
-    "Card", "CardCopy", "Cost", "Effect", "GameData", "GameDataError", "Rules", "Stage", "Wonder",
-    "WonderSide", "load_game_data",
-]
+__all__ = ["Effect", "GameDataError"]

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.fileformats import other_format
-from companion.gamedata.loader import GameDataError
+from companion.gamedata.reading import GameDataError
 from companion.jsonread import JsonInputError, did_you_mean, load_json_file, problem_lines, quoted, whole_number
 from companion.safewrite import write_atomic
 from companion.userdirs import user_data_folder

@@ -12,7 +12,7 @@ import json
 from importlib import resources
 from typing import Any
 
-from companion.gamedata.architects import ArchitectsData
+from companion.games.architects.rules.data import ArchitectsData
 from companion.i18n import LANGUAGES, translate
 from companion.jsonread import Problem, Reader
 from companion.markers.registry import ARCHITECTS_KINDS, ARCHITECTS_RANGE, Component

@@ -17,9 +17,10 @@ from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
-from companion.gamedata import GameData, load_game_data
-from companion.gamedata.architects import load_architects_data
-from companion.gamedata.loader import GameDataError
+from companion.gamedata.reading import GameDataError
+from companion.games.architects.rules.data import load_architects_data
+from companion.games.sevenwonders.rules.loader import load_game_data
+from companion.games.sevenwonders.rules.model import GameData
 from companion.i18n import LANGUAGES, translate
 from companion.jsonread import Problem, Reader
 

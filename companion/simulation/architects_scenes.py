@@ -17,7 +17,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.gamedata.architects import ArchitectsData, load_architects_data
+from companion.games.architects.rules.data import ArchitectsData, load_architects_data
 from companion.markers import Component, MarkerRegistry, load_marker_registry
 from companion.simulation.scenes import LEVELS, Camera, SceneBuilder, TruthMarker, _Drawable, rect, transform
 

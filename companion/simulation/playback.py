@@ -21,7 +21,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.gamedata import GameData, load_game_data
+from companion.games.sevenwonders.rules.loader import load_game_data
+from companion.games.sevenwonders.rules.model import GameData
 from companion.markers import Component, MarkerRegistry, load_marker_registry
 from companion.simulation.recording import Recording, TableSnapshot
 from companion.simulation.scenes import (

@@ -20,10 +20,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from companion.engine.play import stage_builds_from_discard
-from companion.engine.selfplay import SelfPlayGame, play_random_game
 from companion.fileformats import other_format
-from companion.gamedata import CardCopy, GameData, load_game_data
+from companion.games.sevenwonders.rules.loader import load_game_data
+from companion.games.sevenwonders.rules.model import CardCopy, GameData
+from companion.games.sevenwonders.rules.play import stage_builds_from_discard
+from companion.games.sevenwonders.rules.selfplay import SelfPlayGame, play_random_game
 from companion.jsonread import (
     JsonInputError,
     Problem,
@@ -566,9 +567,10 @@ def demo_recording_from_selfplay(data: GameData | None = None) -> Recording:
 
 
 def demo_recording(data: GameData | None = None) -> Recording:
-    """The bundled demo recording (companion/data/demo/three-player-game.json), checked."""
-    text = resources.files("companion.data").joinpath("demo", DEMO_RECORDING).read_text(encoding="utf-8")
-    return parse_recording(json.loads(text), data, source=f"companion/data/demo/{DEMO_RECORDING}")
+    """The bundled demo recording (companion/games/sevenwonders/data/demo/three-player-game.json), checked."""
+    demo = resources.files("companion.games.sevenwonders").joinpath("data", "demo", DEMO_RECORDING)
+    return parse_recording(json.loads(demo.read_text(encoding="utf-8")), data,
+                           source=f"companion/games/sevenwonders/data/demo/{DEMO_RECORDING}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -21,8 +21,10 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.engine.selfplay import SelfPlayGame, play_random_game
-from companion.gamedata import GameData, load_game_data
+from companion.games.sevenwonders.rules.loader import load_game_data
+from companion.games.sevenwonders.rules.model import GameData
+from companion.games.sevenwonders.rules.selfplay import SelfPlayGame, play_random_game
+from companion.games.sevenwonders.tablefile import table_to_json
 from companion.markers import Component, MarkerRegistry, load_marker_registry
 from companion.markers.codec import encode_payload
 from companion.markers.symbols import QUIET_MODULES, marker_grid, qr_grid
@@ -37,7 +39,6 @@ from companion.simulation.realism import (
     undistort_map,
 )
 from companion.simulation.render import Degradation
-from companion.tablefile import table_to_json
 
 __all__ = ["BOARD_H", "BOARD_W", "CARD_H", "CARD_W", "LEVELS", "Camera", "Level", "Scene", "SceneBuilder",
            "TruthMarker", "degrade_colour", "paste_clipped", "rect", "table_background", "table_scene", "transform"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from companion.architects.table import ArchitectsTable
+from companion.games.architects.rules.table import ArchitectsTable
 from companion.state.architects_session import ArchitectsSession
 from companion.state.architects_tracker import ArchitectsChange, ArchitectsTracker
 from companion.state.errors import SessionError

@@ -16,10 +16,10 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from companion.architects.battle import Battle, resolve_battle
-from companion.architects.medals import medal_offers
-from companion.architects.scoring import ArchitectsSheet, score_architects
-from companion.architects.table import ArchitectsTable
+from companion.games.architects.rules.battle import Battle, resolve_battle
+from companion.games.architects.rules.medals import medal_offers
+from companion.games.architects.rules.scoring import ArchitectsSheet, score_architects
+from companion.games.architects.rules.table import ArchitectsTable
 from companion.state.errors import SessionError, not_saved
 from companion.storage.architects_events import architects_table, area_of, battle_due, play_action
 from companion.storage.architects_log import new_architects_game

@@ -16,9 +16,9 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.gamedata.architects import MEDALS, ArchitectsData
+from companion.games.architects.rules.data import MEDALS, ArchitectsData
+from companion.games.architects.tablefile import ARCHITECTS_FORMAT
 from companion.state.tracker import ConfirmationRule
-from companion.tablefile_architects import ARCHITECTS_FORMAT
 from companion.vision.architects_layout import ArchitectsObservation
 
 __all__ = ["ArchitectsChange", "ArchitectsTracker"]

@@ -15,18 +15,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from companion.engine.armada_play import ShipStep, free_move_choices, incursion_target, resolve_ship_turn
-from companion.engine.port import trade_level
-from companion.gamedata.armada_effects import DrawIsland, FreeShipMoves, Incursion, Piracy, UnknownEffect
 from companion.gamedata.facts import Unknown, UnknownValueError
+from companion.games.armada.rules.effects import DrawIsland, FreeShipMoves, Incursion, Piracy, UnknownEffect
+from companion.games.armada.rules.play import ShipStep, free_move_choices, incursion_target, resolve_ship_turn
+from companion.games.armada.rules.port import trade_level
+from companion.games.sevenwonders.tablefile import parse_table
 from companion.jsonread import quoted
 from companion.state.errors import SessionError
-from companion.tablefile import parse_table
 
 if TYPE_CHECKING:
-    from companion.engine.table import Table
-    from companion.gamedata import GameData
-    from companion.gamedata.armada import ArmadaData
+    from companion.games.armada.rules.data import ArmadaData
+    from companion.games.sevenwonders.rules.model import GameData
+    from companion.games.sevenwonders.rules.table import Table
     from companion.storage import Event, GameStore
 
 __all__ = ["FreeMove", "SeatTurn", "TurnActions", "TurnSummary"]
@@ -62,7 +62,9 @@ class SeatTurn:
     piracy: list[tuple[int, int]] = field(default_factory=list)
     """(pirate seat, coins this seat loses to him) for each piracy effect."""
     explores: tuple[int, int] | None = None
-    """(island level, cards drawn) when a green ship reached an exploring space."""
+    """(island level, cards drawn) of the first exploring space its green ship reached this turn."""
+    explorations: tuple[tuple[int, int], ...] = ()
+    """Every exploration of the turn, (island level, cards drawn), in the order reached (up to two)."""
 
 
 @dataclass
@@ -202,8 +204,8 @@ class TurnActions:
         summary.tax, summary.collectors = outcome.tax, outcome.tax_collectors
         for seat, part in enumerate(seats):
             part.gained, part.lost = outcome.coins_gained[seat], outcome.coin_losses[seat]
-            if seat in outcome.explorations:
-                part.explores = outcome.explorations[seat]
+            part.explorations = tuple(outcome.explorations.get(seat, ()))
+            part.explores = part.explorations[0] if part.explorations else None
             if part.lost:
                 level = trade_level(table, seat)
                 part.tax_due = max(0, outcome.tax - level) if outcome.tax and seat not in outcome.tax_collectors else 0

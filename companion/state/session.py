@@ -18,12 +18,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import Table, check_card, check_stage, score_table
-from companion.engine.build import BuildCheck
-from companion.engine.conflicts import ConflictResult, resolve_conflicts
-from companion.engine.play import coins_for_card, coins_for_stage
-from companion.engine.scoring import ScoreSheet
-from companion.gamedata import GameData
+from companion.games.armada.tablefile import OTHER_WONDER
+from companion.games.sevenwonders.rules import Table, check_card, check_stage, score_table
+from companion.games.sevenwonders.rules.build import BuildCheck
+from companion.games.sevenwonders.rules.conflicts import ConflictResult, resolve_conflicts
+from companion.games.sevenwonders.rules.model import GameData
+from companion.games.sevenwonders.rules.play import coins_for_card, coins_for_stage
+from companion.games.sevenwonders.rules.scoring import ScoreSheet
+from companion.games.sevenwonders.tablefile import TableFileError, parse_table
+from companion.games.sevenwonders.turn_session import TurnPlays, play_of_check
 from companion.markers import Component, MarkerRegistry, load_marker_registry
 from companion.problem import Problem
 from companion.state.errors import SessionError, not_saved
@@ -32,8 +35,6 @@ from companion.state.tracker import Change, ConfirmationRule, OpenQuestion, Pend
 from companion.storage import Event, EventError, GameStore, StoreError, StoreUnusable
 from companion.storage.database import LoggedEvent
 from companion.storage.events import apply as apply_event
-from companion.tablefile import TableFileError, parse_table
-from companion.tablefile_armada import OTHER_WONDER
 from companion.vision.layout import TableObservation
 
 __all__ = ["HAND_ONLY_BOARD", "GameSession", "NavalUnknown", "SeatSetup", "SessionError"]
@@ -62,7 +63,7 @@ class SeatSetup:
         return entry
 
 
-class GameSession(ArmadaActions):
+class GameSession(TurnPlays, ArmadaActions):
     """One game: open it with `start` or `resume`."""
 
     def __init__(self, store: GameStore, game_id: int, *, registry: MarkerRegistry | None = None,
@@ -440,13 +441,17 @@ class GameSession(ArmadaActions):
     def build(self, seat: int, check: BuildCheck) -> None:
         """The player builds what `check` checked (one tap, one transaction): the coins of its cheapest
         plan go to the neighbours, with Armada its ship moves, and the card joins the city with the coins
-        it costs and earns from the bank (or the next wonder stage is built, with what it earns).
+        it costs and earns from the bank (or the next wonder stage is built, with what it earns). In a
+        game played in turns the build is a play of the open turn instead (`TurnPlays.enter_play`).
 
         :raises SessionError: when the build is not legal, or no copy of the card is left.
         """
         if not check.legal or check.plan is None:
             raise SessionError(check.reason or "that build is not possible")
         self._reload()
+        if self.in_turns:                           # a play of the open turn: settled when the turn closes
+            self.enter_play(play_of_check(seat, check))
+            return
         component = self._copy_to_build(check)
         if component is None:
             self._transact(lambda: self._build_events(seat, check, None))
@@ -623,12 +628,7 @@ class GameSession(ArmadaActions):
         def tokens() -> list[LoggedEvent]:
             self._ages_resolved = self._count_ages_resolved()       # another session may have resolved it
             result = self.conflicts()
-            try:
-                naval = self.naval_conflict()
-            except NavalUnknown as error:
-                missing = "; ".join(u.describe() for u in error.unknowns)
-                raise SessionError("the naval conflict needs values nobody has entered: " + missing,
-                                   key="naval_unknown", values=missing) from None
+            naval = self.naval_conflict_or_refusal()
             resolved.append(result)
             land = ("conflicts_resolved", {"age": result.age, "tokens": [list(t) for t in result.tokens]}, "engine")
             return [land, *(self._naval_token_events(naval) if naval is not None else []),

@@ -12,17 +12,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from companion.engine.naval import NavalResult, resolve_naval
-from companion.engine.port import naval_strength
-from companion.gamedata.component_values import space_reward_facts
 from companion.gamedata.facts import Unknown, UnknownValueError
+from companion.games.armada.rules.naval import NavalResult, resolve_naval
+from companion.games.armada.rules.port import naval_strength
+from companion.games.armada.rules.values import space_reward_facts
+from companion.games.armada.tablefile import ARMADA_PLAYER_FIELDS
 from companion.state.armada_turn import TurnActions
 from companion.state.errors import SessionError
-from companion.tablefile_armada import ARMADA_PLAYER_FIELDS
 
 if TYPE_CHECKING:
-    from companion.gamedata import GameData
-    from companion.gamedata.armada import ArmadaData
+    from companion.games.armada.rules.data import ArmadaData
+    from companion.games.sevenwonders.rules.model import GameData
     from companion.storage import GameStore
 
 __all__ = ["ARMADA", "ArmadaActions", "NavalUnknown", "port_set_up_events"]
@@ -232,6 +232,18 @@ class ArmadaActions(TurnActions):
         except UnknownValueError as error:
             raise NavalUnknown(tuple(error.unknowns)) from None
 
+    def naval_conflict_or_refusal(self) -> NavalResult | None:
+        """`naval_conflict`, or a refusal a player can read when a value is missing (no token invented).
+
+        :raises SessionError: ``naval_unknown``, naming the values nobody has entered.
+        """
+        try:
+            return self.naval_conflict()
+        except NavalUnknown as error:
+            missing = "; ".join(u.describe() for u in error.unknowns)
+            raise SessionError("the naval conflict needs values nobody has entered: " + missing,
+                               key="naval_unknown", values=missing) from None
+
     def _naval_token_events(self, result: NavalResult) -> list[tuple[str, dict[str, Any], str]]:
         """The events giving each seat its naval token of the age (a seat taking none gets none),
         logged with the land tokens in one transaction."""
@@ -263,8 +275,8 @@ class ArmadaActions(TurnActions):
         """The end-game choices a seat's city lets it state, with their options: Forgotten Harbor's
         naval conflicts (``join``/``skip``), Rainbow Archipelago's colour, the most common science
         symbol (Explorer's Office and the like). Unstated, the engine takes the best for the player."""
-        from companion.engine.city import has_power
-        from companion.gamedata.armada_effects import MaySkipNavalConflict, PointsPerChosenColor, ScienceMostCommon
+        from companion.games.armada.rules.effects import MaySkipNavalConflict, PointsPerChosenColor, ScienceMostCommon
+        from companion.games.sevenwonders.rules.city import has_power
 
         city = self.table().players[seat]
         rules = self.data.rules

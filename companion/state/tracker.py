@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.gamedata import GameData
+from companion.games.sevenwonders.rules.model import GameData
+from companion.games.sevenwonders.tablefile import TABLE_FORMAT
 from companion.markers import Component
 from companion.problem import Problem
-from companion.tablefile import TABLE_FORMAT
 from companion.vision.layout import BOARD_INFERRED, BOARD_REMEMBERED, BOARD_SEEN, OwnerQuestion, TableObservation
 
 __all__ = ["Change", "CityCard", "ConfirmationRule", "OpenQuestion", "PendingCard", "TableTracker"]

@@ -22,8 +22,8 @@ import copy
 from dataclasses import replace
 from typing import Any
 
-from companion.architects.battle import apply_battle, resolve_battle
-from companion.architects.play import (
+from companion.games.architects.rules.battle import apply_battle, resolve_battle
+from companion.games.architects.rules.play import (
     ArchitectsRuleError,
     build_piece,
     give_cat,
@@ -32,17 +32,17 @@ from companion.architects.play import (
     take_medal,
     take_token,
 )
-from companion.architects.scoring import score_architects
-from companion.architects.table import ArchitectsTable
-from companion.jsonread import Reader
-from companion.tablefile import TableFileError
-from companion.tablefile_architects import (
+from companion.games.architects.rules.scoring import score_architects
+from companion.games.architects.rules.table import ArchitectsTable
+from companion.games.architects.tablefile import (
     ARCHITECTS_FORMAT,
     GAME,
     PLAYER_FIELDS,
     architects_table_to_json,
     parse_architects,
 )
+from companion.games.sevenwonders.tablefile import TableFileError
+from companion.jsonread import Reader
 
 __all__ = [
     "ACTION_KINDS",

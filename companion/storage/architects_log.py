@@ -9,11 +9,11 @@ import uuid
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from companion.architects.table import ArchitectsTable
-from companion.gamedata.architects import load_architects_data
+from companion.games.architects.rules.data import load_architects_data
+from companion.games.architects.rules.table import ArchitectsTable
+from companion.games.architects.tablefile import GAME
 from companion.storage.architects_events import architects_sheet, area_of, set_up_payload
 from companion.storage.events import Event, Replay, empty_document, now_iso
-from companion.tablefile_architects import GAME
 
 if TYPE_CHECKING:
     from companion.storage.database import GameStore

@@ -20,8 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from companion.engine import score_table
-from companion.gamedata import GameData, load_game_data
+from companion.games.sevenwonders.rules import score_table
+from companion.games.sevenwonders.rules.loader import load_game_data
+from companion.games.sevenwonders.rules.model import GameData
+from companion.games.sevenwonders.tablefile import ArmadaSource
 from companion.storage.architects_log import record_architects_result
 from companion.storage.events import (
     SOURCES,
@@ -37,7 +39,6 @@ from companion.storage.events import (
     table_problems,
 )
 from companion.storage.player_ids import RENAMED_SETTING, new_player_ids
-from companion.tablefile import ArmadaSource
 from companion.userdirs import user_data_folder
 
 __all__ = [

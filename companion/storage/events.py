@@ -16,9 +16,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.architects.table import ArchitectsTable
-from companion.engine.table import Table
-from companion.gamedata import GameData, load_game_data
+from companion.games.architects.rules.table import ArchitectsTable
+from companion.games.armada.tablefile import ARMADA_PLAYER_FIELDS
+from companion.games.sevenwonders.rules.loader import load_game_data
+from companion.games.sevenwonders.rules.model import GameData
+from companion.games.sevenwonders.rules.table import Table
+from companion.games.sevenwonders.tablefile import TABLE_FORMAT, ArmadaSource, TableFileError, parse_table
 from companion.jsonread import Problem, Reader
 from companion.storage.architects_events import (
     ARCHITECTS_KINDS,
@@ -29,8 +32,6 @@ from companion.storage.architects_events import (
     check_architects_payload,
     is_architects,
 )
-from companion.tablefile import TABLE_FORMAT, ArmadaSource, TableFileError, parse_table
-from companion.tablefile_armada import ARMADA_PLAYER_FIELDS
 
 __all__ = [
     "KINDS",
@@ -48,12 +49,17 @@ __all__ = [
 ]
 
 SOURCES = ("camera", "hand", "engine", "import")
+TURN_KINDS = ("turn_play", "turn_closed")
+"""7 Wonders played in turns: a play entered (or withdrawn) in the open turn, and a turn closed. Neither
+changes the table by itself: a closed turn's cards, stages, coins and tokens are logged beside it, in
+the same transaction, as the events above (`companion.games.sevenwonders.turn_log`)."""
 KINDS = ("game_set_up", "card_confirmed", "card_removed", "stage_built", "coins_changed", "conflicts_resolved",
          "tokens_set", "choices_set", "score_computed", "game_finished", "armada_set", "turn_resolved",
-         "owner_answered", *ARCHITECTS_KINDS)
-STATE_KINDS = frozenset(KINDS) - {"score_computed", "game_finished", "turn_resolved", "owner_answered"}
+         "owner_answered", *TURN_KINDS, *ARCHITECTS_KINDS)
+STATE_KINDS = frozenset(KINDS) - {"score_computed", "game_finished", "turn_resolved", "owner_answered", *TURN_KINDS}
 """Kinds that change the table (after the game is finished, such an event amends it). An answer to
 "whose are these cards?" changes nothing by itself: the cards it places are logged with it."""
+PLAY_FIELDS = ("seat", "action", "card", "source", "free_build", "naval", "fleet", "discard_reward", "plan")
 
 
 class EventError(ValueError):
@@ -169,12 +175,45 @@ def check_payload(kind: str, payload: Any, seats: int | None) -> list[Problem]:
         reader.as_object(allowed=("turn", "summary", *common))
         reader["turn"].as_int(minimum=1, maximum=1000)
         reader["summary"].as_object()
+    elif kind == "turn_play":                         # a play of the open turn; "play": null withdraws it
+        reader.as_object(allowed=("seat", "source", "play", *common))
+        _seat(reader, seats)
+        reader["source"].as_str(max_length=20)
+        if reader["play"].value is not None:
+            _play(reader["play"], seats)
+    elif kind == "turn_closed":
+        reader.as_object(allowed=("age", "turn", "plays", "leftovers", "progress", "start_seq", "corrects", *common))
+        reader["age"].as_int(minimum=1, maximum=3)
+        reader["turn"].as_int(minimum=1, maximum=10)
+        for item in reader["plays"].as_list(max_length=40):
+            _play(item, seats)
+        reader["leftovers"].as_object()
+        reader["progress"].as_object()
+        reader["start_seq"].as_int(minimum=0, maximum=10**9)
+        if reader["corrects"].present:
+            reader["corrects"].as_int(minimum=1, maximum=10**9)
     elif kind == "score_computed":
         reader.as_object(allowed=("sheet", *common))
         reader["sheet"].as_object()
     elif kind == "game_finished":
         reader.as_object(allowed=common)
     return problems
+
+
+def _play(reader: Reader, seats: int | None) -> None:
+    """The types of one play of a turn (the turn engine checks the rules)."""
+    reader.as_object(allowed=PLAY_FIELDS)
+    _seat(reader, seats)
+    for name in ("action", "source", "discard_reward"):
+        reader[name].as_str(max_length=20)
+    for name in ("card", "fleet"):
+        if reader[name].present and reader[name].value is not None:
+            reader[name].as_str(max_length=60)
+    for name in ("free_build", "naval"):
+        if reader[name].present:
+            reader[name].as_bool()
+    if reader["plan"].present:
+        reader["plan"].as_int(minimum=0, maximum=100)
 
 
 @dataclass
@@ -246,7 +285,7 @@ def apply(document: dict[str, Any], event: Event, data: GameData) -> None:
         for player, row in zip(players, rows, strict=True):
             player["tokens"].extend(row)
         return
-    if event.kind in ("score_computed", "game_finished", "turn_resolved", "owner_answered"):
+    if event.kind in ("score_computed", "game_finished", "turn_resolved", "owner_answered", *TURN_KINDS):
         return
     seat = payload["seat"]
     if not 0 <= seat < len(players):

@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.architects.scoring import CATEGORIES as ARCHITECTS_CATEGORIES
-from companion.engine import ARMADA_CATEGORIES, CATEGORIES
 from companion.fileformats import other_format
-from companion.gamedata import GameData
+from companion.games.architects.rules.scoring import CATEGORIES as ARCHITECTS_CATEGORIES
+from companion.games.sevenwonders.rules import ARMADA_CATEGORIES, CATEGORIES
+from companion.games.sevenwonders.rules.model import GameData
 from companion.jsonread import JsonInputError, Problem, Problems, Reader, load_json_file, problem_lines, quoted
 from companion.storage.architects_log import architects_bgstats, is_architects_sheet
 from companion.storage.database import GameStore, StoreError

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine import score_table
-from companion.engine.selfplay import SelfPlayGame
+from companion.games.armada.tablefile import ARMADA_PLAYER_FIELDS, other_wonder_to_json
+from companion.games.sevenwonders.rules import score_table
+from companion.games.sevenwonders.rules.selfplay import SelfPlayGame
+from companion.games.sevenwonders.tablefile import TableFileError, parse_table, table_to_json
 from companion.storage.database import GameStore, LoggedEvent
 from companion.storage.events import EventError
-from companion.tablefile import TableFileError, parse_table, table_to_json
-from companion.tablefile_armada import ARMADA_PLAYER_FIELDS, other_wonder_to_json
 
 __all__ = ["camera_unread", "record_table", "refuse_camera_unread", "selfplay_events", "table_events"]
 

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.engine import CATEGORIES
+from companion.games.sevenwonders.rules import CATEGORIES
 from companion.storage.architects_log import is_architects_sheet
 from companion.storage.database import GameStore
 

@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from companion.gamedata import GameData
+from companion.games.sevenwonders.rules.model import GameData
 from companion.markers import Component
 from companion.markers.symbols import QUIET_MODULES
 from companion.problem import Problem

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from companion.vision.sources import Frame, FrameSourceError, LiveCamera
+from companion.vision.frames import Frame, FrameSourceError, LiveCamera
 from companion.vision.yuv import i420_to_bgr
 
 __all__ = ["AF_MODE_CONTINUOUS", "AF_MODE_MANUAL", "PREVIEW_WIDTH", "PiCamera", "best_sensor_size", "focus_controls",

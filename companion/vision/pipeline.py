@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from companion.gamedata import GameData, load_game_data
+from companion.games.sevenwonders.rules.loader import load_game_data
+from companion.games.sevenwonders.rules.model import GameData
 from companion.markers import MarkerRegistry, load_marker_registry
 from companion.vision.board_memory import BoardMemory
 from companion.vision.geometry import TablePlane, fit_table_plane, place_on_plane

@@ -23,7 +23,7 @@ def failures() -> dict[str, BaseException]:
     """One failure of each kind a tap or a frame can meet."""
     import numpy as np
 
-    from companion.architects.play import ArchitectsRuleError
+    from companion.games.architects.rules.play import ArchitectsRuleError
     from companion.state.errors import SessionError
     from companion.storage import StoreUnusable
     from companion.vision.sources import FrameSourceError
@@ -245,8 +245,8 @@ def strictness(ui: AppDriver) -> dict[str, bool]:
 
 
 def main() -> None:
-    from companion.architects import ArchitectsPlayer, ArchitectsTable
-    from companion.gamedata.architects import load_architects_data
+    from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable
+    from companion.games.architects.rules.data import load_architects_data
     from companion.state.session import SeatSetup
 
     ui = AppDriver.start(Path(sys.argv[1]))

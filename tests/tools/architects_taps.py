@@ -11,8 +11,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from companion.architects import ArchitectsPlayer, ArchitectsTable
-from companion.gamedata.architects import load_architects_data
+from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable
+from companion.games.architects.rules.data import load_architects_data
 from companion.state.architects_session import ArchitectsSession
 from companion.storage import GameStore
 

@@ -252,7 +252,7 @@ def run(work: Path) -> dict[str, Any]:
     if not figures["scan"]["same_as_x86_64"] or not figures["scan"]["markers"]:
         raise SystemExit(f"companion scan on arm64 differs from x86-64: {figures['scan']}")
 
-    table = ROOT / "companion/data/demo/five-player-table.json"
+    table = ROOT / "companion/games/sevenwonders/data/demo/five-player-table.json"
     with Step(figures, "companion score"):
         done = _qemu(root, pi, "-m", "companion", "score", "--json", str(table))
     figures["score"] = {"same_as_x86_64": json.loads(done.stdout) == _companion_json(["score", "--json", str(table)]),

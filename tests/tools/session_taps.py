@@ -16,7 +16,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from companion.gamedata.armada import armada_with_values
+from companion.games.armada.rules.data import armada_with_values
 from companion.markers import load_marker_registry
 from companion.state.session import GameSession, SeatSetup
 from companion.storage import GameStore

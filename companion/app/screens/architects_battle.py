@@ -8,7 +8,7 @@ from kivy.properties import BooleanProperty
 
 from companion.app.screens import AppScreen
 from companion.app.widgets.common import TextLabel, app
-from companion.architects.battle import resolve_battle
+from companion.games.architects.rules.battle import resolve_battle
 from companion.state.architects_session import ArchitectsSession
 
 

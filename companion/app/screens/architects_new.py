@@ -16,8 +16,8 @@ from companion.app.architects import ArchitectsNames, start_architects
 from companion.app.screens import AppScreen
 from companion.app.widgets.choice import ChoiceSpinner
 from companion.app.widgets.common import app, name_chips
-from companion.architects.table import ArchitectsPlayer, ArchitectsTable, MedalLayout
-from companion.gamedata.architects import MEDALS, load_architects_data
+from companion.games.architects.rules.data import MEDALS, load_architects_data
+from companion.games.architects.rules.table import ArchitectsPlayer, ArchitectsTable, MedalLayout
 from companion.state.errors import SessionError
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7

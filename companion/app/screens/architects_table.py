@@ -15,9 +15,9 @@ from companion.app.screens import AppScreen
 from companion.app.widgets.architects import ask_piece_vp, card_button
 from companion.app.widgets.common import BigButton, ToggleChoice, app, fit_words, visible_in
 from companion.app.widgets.scorepad import text_width
-from companion.architects.medals import accessible_medals
-from companion.architects.obligations import pieces_to_construct, science_set_due
-from companion.architects.play import tokens_left
+from companion.games.architects.rules.medals import accessible_medals
+from companion.games.architects.rules.obligations import pieces_to_construct, science_set_due
+from companion.games.architects.rules.play import tokens_left
 from companion.state.architects_session import ArchitectsSession
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from companion.app.screens import AppScreen
 from companion.app.widgets.armada_values import ask_values
 from companion.app.widgets.common import BigButton, TextLabel, app
-from companion.gamedata.component_values import questions_for, subject_count
+from companion.games.armada.rules.values import questions_for, subject_count
 
 
 def subject_title(subject: str) -> str:

@@ -44,7 +44,7 @@ def plays_this_age(events: list[Any], seats: int) -> list[int]:
 
 def plays_expected(session: Any, seat: int) -> int:
     """Plays a seat makes in an age: one card fewer than it is dealt, all of them with Babylon B's stage."""
-    from companion.engine.play import may_play_seventh_card
+    from companion.games.sevenwonders.rules.play import may_play_seventh_card
 
     dealt = session.data.rules.cards_per_player_per_age
     return dealt if may_play_seventh_card(session.table().players[seat]) else dealt - 1

@@ -49,7 +49,7 @@ class GameDetailScreen(AppScreen):
             self.title += "  " + running.tr("history.corrected")
         state = store.state(self.game_id)
         if summary.sheet is not None:
-            from companion.engine import ARMADA_CATEGORIES, CATEGORIES
+            from companion.games.sevenwonders.rules import ARMADA_CATEGORIES, CATEGORIES
 
             armada = all(c in summary.sheet["players"][0] for c in ARMADA_CATEGORIES)   # its naval, islands, port
             self.ids.pad.show(summary.sheet, state.document["players"],

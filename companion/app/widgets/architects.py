@@ -15,8 +15,8 @@ from kivy.uix.modalview import ModalView
 from companion.app.architects import ArchitectsNames
 from companion.app.widgets.common import BigButton, app
 from companion.app.widgets.scorepad import PadStyle
-from companion.architects.table import ArchitectsPlayer
-from companion.architects.wonder import buildable_pieces
+from companion.games.architects.rules.table import ArchitectsPlayer
+from companion.games.architects.rules.wonder import buildable_pieces
 
 __all__ = ["ROW_COLOURS", "WonderPieces", "architects_style", "ask_piece_vp", "card_button", "piece_button"]
 ROW_COLOURS = {"wonder": "wonder", "cat": "treasury", "blue": "civilian", "military": "military",

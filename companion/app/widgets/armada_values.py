@@ -21,9 +21,9 @@ from kivy.uix.modalview import ModalView
 from companion.app.armada_words import value_question
 from companion.app.widgets.common import BigButton, Stepper, TextLabel, ToggleChoice, app
 from companion.app.widgets.kv import load_kv
-from companion.gamedata.component_values import enter_answers
 from companion.gamedata.components import InputError
-from companion.gamedata.loader import GameDataError
+from companion.gamedata.reading import GameDataError
+from companion.games.armada.rules.values import enter_answers
 
 __all__ = ["ValueDialog", "answer_text", "ask_values", "save_answer", "values_button"]
 

@@ -50,7 +50,7 @@ class ColorCount(BoxLayout):
 
 def city_figures(seat: int, *, naval: bool) -> str:
     """``Shields 2 · Compass 1 · Gear 2`` for a seat of the running game (naval shields with Armada)."""
-    from companion.engine.city import science_symbols, science_wild_count, shields
+    from companion.games.sevenwonders.rules.city import science_symbols, science_wild_count, shields
 
     running = app()
     words = running.words

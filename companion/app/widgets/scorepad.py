@@ -24,7 +24,7 @@ from kivy.uix.widget import Widget
 
 from companion.app.theme import LEAST_TEXT_UNITS
 from companion.app.widgets.common import app
-from companion.engine import CATEGORIES
+from companion.games.sevenwonders.rules import CATEGORIES
 
 __all__ = ["CategoryIcon", "PadStyle", "ScorePad", "fitting_font", "seven_wonders_style"]
 

@@ -1,0 +1,114 @@
+"""Consistency of an Architects table (specification section 6): errors that make a table
+impossible (it is refused) and warnings about what is implausible (it is still scored).
+
+Checks on single values (unknown ids, a Medals component without the expansion) are made where the
+value is read; these need the whole player or the whole table."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from companion.games.architects.rules.medals import BATTLE_DOUBLE, accessible_medals, monotone_goal_met
+from companion.games.architects.rules.table import ArchitectsTable
+from companion.games.architects.rules.wonder import level_problem
+from companion.jsonread import Problem
+
+__all__ = ["Findings", "check_architects"]
+
+
+@dataclass(frozen=True)
+class Findings:
+    """Errors (the table cannot be scored) and warnings (it can, but something looks wrong)."""
+
+    errors: tuple[Problem, ...]
+    warnings: tuple[str, ...]
+
+
+def _player_errors(table: ArchitectsTable, seat: int) -> list[Problem]:
+    player = table.players[seat]
+    at = f"players[{seat}]"
+    data = table.data
+    errors = []
+    if player.stages > data.stages_per_wonder:
+        errors.append(Problem(f"{at}.stages_built", f"{player.stages} stages; a wonder has {data.stages_per_wonder}"))
+    elif player.wonder.pieces_known:
+        ids = [b.piece for b in player.built]
+        repeated = sorted({p for p in ids if p is not None and ids.count(p) > 1})
+        if repeated:
+            errors.append(Problem(f"{at}.stages_built", f"the {', '.join(repeated)} piece is listed twice"))
+        problem = level_problem(player.wonder, player.built_ids)
+        if problem:
+            errors.append(Problem(f"{at}.stages_built", problem + " (a wonder is built from bottom to top)"))
+    if player.token_count("logistics") and player.grey_cards is None:
+        errors.append(Problem(f"{at}.grey_cards", "Logistics scores 2 VP per grey card: give grey_cards"))
+    if table.has_medals:
+        most = data.medals_per_player["expert" if table.expert else "standard"]
+        if len(player.medals) > most:
+            errors.append(Problem(f"{at}.medals", f"{len(player.medals)} medals; a player can win at most {most} "
+                                                  f"in the {table.medal_variant or 'standard'} game"))
+        twice = sorted({m for m in player.medals if player.medals.count(m) > 1})
+        if twice:
+            errors.append(Problem(f"{at}.medals", f"the {', '.join(twice)} medal is listed twice"))
+        if table.medal_layout is not None:
+            reach = accessible_medals(table, seat)
+            for medal in dict.fromkeys(player.medals):
+                if medal not in reach:
+                    errors.append(Problem(f"{at}.medals", f"the {medal} medal lies neither next to {player.name} nor "
+                                                          f"in the centre"))
+    return errors
+
+
+def _table_errors(table: ArchitectsTable) -> list[Problem]:
+    data = table.data
+    errors = []
+    for token, count in Counter(t for p in table.players for t in p.progress_tokens).items():
+        box = data.tokens[token].copies_in_box(table.has_medals)
+        if count > box:
+            errors.append(Problem("players", f"{count} {token} tokens are held but the game has {box}"))
+    holders = [p.name for p in table.players if p.cat_pawn]
+    if len(holders) > 1:
+        errors.append(Problem("players", f"the Cat pawn is held by {', '.join(holders)}; there is one pawn"))
+    owners: dict[str, list[int]] = {}
+    for seat, player in enumerate(table.players):
+        for medal in dict.fromkeys(player.medals):
+            owners.setdefault(medal, []).append(seat)
+    center = table.medal_layout.center if table.medal_layout is not None else ()
+    for medal, seats in owners.items():
+        shared = medal == BATTLE_DOUBLE and table.expert and (table.medal_layout is None or medal in center)
+        if len(seats) > 1 and not shared:
+            names = ", ".join(table.players[s].name for s in seats)
+            errors.append(Problem("players", f"the {medal} medal is held by {names}; one player takes it"))
+    return errors
+
+
+def _warnings(table: ArchitectsTable) -> list[str]:
+    data = table.data
+    warnings = []
+    complete = [p.name for p in table.players if p.stages >= data.stages_per_wonder]
+    if len(complete) != 1:
+        warnings.append(f"{len(complete)} complete wonders ({', '.join(complete) or 'none'}); a game ends when "
+                        f"the first one is complete")
+    military = sum(p.military_tokens for p in table.players)
+    if military > data.military_tokens_in_box:
+        warnings.append(f"{military} Military Victory tokens; the box has {data.military_tokens_in_box}")
+    holder = table.cat_holder()
+    if holder is None and any(p.blue_cat for p in table.players):
+        warnings.append("a blue card with a cat lies on the table but nobody holds the Cat pawn")
+    if holder is not None:
+        player = table.players[holder]
+        if not player.blue_cat and player.wonder.id != "ur":
+            warnings.append(f"{player.name} holds the Cat pawn without a blue cat card (only Ur's effect gives it so)")
+    for player in table.players:
+        for medal in dict.fromkeys(player.medals):
+            if medal in data.medals and not monotone_goal_met(data.medals[medal], player, data):
+                warnings.append(f"{player.name}'s {medal} medal: its goal's stages, Progress tokens or Military "
+                                f"Victory tokens are not there at the end, and those never decrease")
+    return warnings
+
+
+def check_architects(table: ArchitectsTable) -> Findings:
+    """Every error and warning of a final table."""
+    errors = [e for seat in range(len(table.players)) for e in _player_errors(table, seat)]
+    errors += _table_errors(table)
+    return Findings(tuple(errors), tuple(_warnings(table)))

@@ -1,0 +1,102 @@
+"""A city's port board: what each ship's space gives, naval strength and trade level.
+
+A fleet's reward is the value printed at the space its ship occupies (the red example: the third
+upgrade space gives 3 naval shields, not a sum). Values come from the table file when a player
+read them off the board, else from the data (with the owner's entered values); a value known
+nowhere raises `UnknownValueError` naming it on the player's port board.
+"""
+
+from __future__ import annotations
+
+from companion.gamedata.facts import Unknown, UnknownValueError
+from companion.games.armada.rules.data import REWARD_WORDS, ArmadaData, PortBoard
+from companion.games.armada.rules.effects import NavalShields
+from companion.games.sevenwonders.rules.city import city_effects, unknown_effects
+from companion.games.sevenwonders.rules.table import Player, PortState, Table
+
+__all__ = [
+    "board_of",
+    "fleet_reward",
+    "naval_strength",
+    "port_of",
+    "reward_at",
+    "trade_level",
+]
+
+
+def port_of(table: Table, seat: int) -> tuple[ArmadaData, PortState]:
+    """The Armada data and the port state of `seat`.
+
+    :raises ValueError: when the table does not play with Armada.
+    """
+    player = table.players[seat]
+    if table.armada is None or player.port is None:
+        raise ValueError(f"{player.name}'s table does not play with Armada")
+    return table.armada, player.port
+
+
+def board_of(table: Table, seat: int) -> PortBoard | Unknown:
+    """The port board of `seat`, or an `Unknown` saying that the table file does not give its number."""
+    armada, port = port_of(table, seat)
+    if port.board is None:
+        name = table.players[seat].name
+        return Unknown(f"players.{name}.port_board", f"{name}'s port board number is not given",
+                       "the table file does not say which of the 8 port boards the player uses",
+                       "give this player's \"port_board\" in the table file")
+    return armada.boards[port.board]
+
+
+def _on_board(unknown: Unknown, player: Player, fleet: str, level: int, field: str) -> Unknown:
+    """Word a reward gap for the player's board: ``blue fleet level 4 VP unknown on port board 3``."""
+    board = player.port.board if player.port else None
+    where = f"on port board {board}" if board is not None else f"on {player.name}'s port board"
+    edit = f"companion components edit port-board {board}" if board is not None else unknown.edit
+    label = f"{fleet} fleet level {level} {REWARD_WORDS[field]} unknown {where}"
+    return Unknown(unknown.key, label, unknown.why, edit)
+
+
+def reward_at(table: Table, seat: int, fleet: str, field: str, level: int) -> int:
+    """The `field` value printed at `level` of `fleet` (the same on every board).
+
+    A value the table file states for the ship's current space wins over the data.
+
+    :raises UnknownValueError: when the value is known nowhere.
+    """
+    armada, port = port_of(table, seat)
+    if level == port.position(fleet) and (fleet, field) in port.printed:
+        return port.printed[(fleet, field)]
+    value = armada.fleets[fleet].reward(level, field)
+    if isinstance(value, Unknown):
+        raise UnknownValueError([_on_board(value, table.players[seat], fleet, level, field)])
+    return value
+
+
+def fleet_reward(table: Table, seat: int, fleet: str, field: str) -> int:
+    """The `field` value at the space where the `fleet` ship of `seat` stands now."""
+    _, port = port_of(table, seat)
+    return reward_at(table, seat, fleet, field, port.position(fleet))
+
+
+def trade_level(table: Table, seat: int) -> int:
+    """The trade level of the city: the number at its yellow ship's space (0 on the start space)."""
+    return fleet_reward(table, seat, "yellow", "trade_level")
+
+
+def naval_strength(table: Table, seat: int) -> int:
+    """Naval shields of the port board's spaces (red fleet, yellow and blue last spaces), the city's
+    buildings and its islands.
+
+    :raises UnknownValueError: naming every unknown value the sum needs.
+    """
+    armada, _ = port_of(table, seat)
+    player = table.players[seat]
+    total = sum(e.amount for e in city_effects(player) if isinstance(e, NavalShields))
+    missing = list(unknown_effects(player, NavalShields.type))
+    for fleet in armada.fleet_ids:
+        try:
+            total += fleet_reward(table, seat, fleet, "naval_shields")
+        except UnknownValueError as error:
+            missing.extend(error.unknowns)
+    if missing:
+        raise UnknownValueError(missing)
+    return total

@@ -1,0 +1,220 @@
+"""The house rules of games as plug-ins (issue 26, docs/architecture.md), checked on the source.
+
+- no shared module (one outside companion/games/) imports a game's module;
+- no file outside companion/games/ (and the tests' tests/games/) is named after a game;
+- no import cycle, lazy imports included.
+
+Until the refactor is done each rule carries the offenders left (the allow-lists below): a list only
+shrinks, and it must match exactly, so a step that removes an offender removes it from the list too.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from tests.tools import import_graph
+
+ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {
+    ("companion.app.main", "companion.app.architects"): 1,
+    ("companion.app.main", "companion.app.widgets.armada"): 1,
+    ("companion.app.main", "companion.games.armada.rules.data"): 1,
+    ("companion.app.screens.build_check", "companion.app.widgets.armada_values"): 1,
+    ("companion.app.screens.build_check", "companion.games.sevenwonders.rules.play"): 1,
+    ("companion.app.screens.end_of_age", "companion.app.widgets.armada"): 1,
+    ("companion.app.screens.end_of_age", "companion.app.widgets.armada_values"): 1,
+    ("companion.app.screens.end_of_age", "companion.games.sevenwonders.rules.play"): 1,
+    ("companion.app.screens.game_detail", "companion.games.sevenwonders.rules"): 1,
+    ("companion.app.screens.history", "companion.storage.architects_log"): 1,
+    ("companion.app.screens.new_game", "companion.games.armada.tablefile"): 1,
+    ("companion.app.screens.score", "companion.app.armada_words"): 1,
+    ("companion.app.screens.score", "companion.app.widgets.armada"): 1,
+    ("companion.app.screens.score", "companion.app.widgets.armada_values"): 1,
+    ("companion.app.screens.stats", "companion.games.sevenwonders.rules"): 1,
+    ("companion.app.screens.table", "companion.app.widgets.armada"): 3,
+    ("companion.app.widgets.city", "companion.app.widgets.armada"): 1,
+    ("companion.app.widgets.city", "companion.games.sevenwonders.rules.city"): 1,
+    ("companion.app.widgets.scorepad", "companion.games.sevenwonders.rules"): 1,
+    ("companion.app.wording", "companion.app.armada_words"): 1,
+    ("companion.app.wording", "companion.games.armada.rules.data"): 1,
+    ("companion.app.wording", "companion.games.sevenwonders.rules.build"): 1,
+    ("companion.app.wording", "companion.games.sevenwonders.rules.conflicts"): 1,
+    ("companion.app.wording", "companion.games.sevenwonders.rules.model"): 1,
+    ("companion.app.wording", "companion.games.sevenwonders.rules.scoring"): 1,
+    ("companion.bench.cities", "companion.games.sevenwonders.rules.loader"): 1,
+    ("companion.bench.cities", "companion.games.sevenwonders.rules.model"): 1,
+    ("companion.bench.rules", "companion.games.armada.rules.data"): 1,
+    ("companion.bench.rules", "companion.games.sevenwonders.rules"): 1,
+    ("companion.bench.rules", "companion.games.sevenwonders.rules.build"): 1,
+    ("companion.bench.rules", "companion.games.sevenwonders.rules.city"): 1,
+    ("companion.bench.rules", "companion.games.sevenwonders.rules.loader"): 1,
+    ("companion.bench.rules", "companion.games.sevenwonders.rules.model"): 1,
+    ("companion.bench.rules", "companion.games.sevenwonders.rules.selfplay"): 1,
+    ("companion.bench.rules", "companion.games.sevenwonders.rules.trade_reference"): 1,
+    ("companion.bench.rules", "companion.games.sevenwonders.tablefile"): 1,
+    ("companion.bench.storage", "companion.games.sevenwonders.rules"): 1,
+    ("companion.bench.storage", "companion.games.sevenwonders.rules.loader"): 1,
+    ("companion.bench.storage", "companion.games.sevenwonders.rules.model"): 1,
+    ("companion.bench.storage", "companion.games.sevenwonders.rules.selfplay"): 1,
+    ("companion.cli", "companion.games.sevenwonders.tablefile"): 1,
+    ("companion.cli.components_commands", "companion.games.armada.rules.data"): 1,
+    ("companion.cli.components_commands", "companion.games.armada.rules.values"): 1,
+    ("companion.cli.demo_commands", "companion.games.sevenwonders.rules"): 1,
+    ("companion.cli.demo_commands", "companion.games.sevenwonders.tablefile"): 1,
+    ("companion.cli.games_commands", "companion.cli.architects_commands"): 2,
+    ("companion.cli.games_commands", "companion.games.architects.rules.scoring"): 1,
+    ("companion.cli.games_commands", "companion.games.architects.tablefile"): 1,
+    ("companion.cli.games_commands", "companion.games.armada.rules.data"): 1,
+    ("companion.cli.games_commands", "companion.games.sevenwonders.rules"): 1,
+    ("companion.cli.games_commands", "companion.games.sevenwonders.rules.scoring"): 1,
+    ("companion.cli.games_commands", "companion.games.sevenwonders.tablefile"): 2,
+    ("companion.cli.games_commands", "companion.storage.architects_log"): 2,
+    ("companion.cli.render", "companion.games.armada.rules.naval"): 1,
+    ("companion.cli.render", "companion.games.sevenwonders.rules"): 1,
+    ("companion.cli.render", "companion.games.sevenwonders.rules.city"): 1,
+    ("companion.cli.rules_commands", "companion.cli.architects_commands"): 1,
+    ("companion.cli.rules_commands", "companion.games.armada.rules.data"): 1,
+    ("companion.cli.rules_commands", "companion.games.armada.rules.naval"): 1,
+    ("companion.cli.rules_commands", "companion.games.sevenwonders.rules"): 1,
+    ("companion.cli.rules_commands", "companion.games.sevenwonders.tablefile"): 1,
+    ("companion.cli.vision_commands", "companion.cli.architects_camera"): 2,
+    ("companion.cli.vision_commands", "companion.games.architects.rules.data"): 1,
+    ("companion.cli.vision_commands", "companion.games.armada.rules.data"): 1,
+    ("companion.cli.vision_commands", "companion.games.sevenwonders.rules.loader"): 2,
+    ("companion.cli.vision_commands", "companion.games.sevenwonders.tablefile"): 2,
+    ("companion.markers.registry", "companion.games.architects.rules.data"): 1,
+    ("companion.markers.registry", "companion.games.sevenwonders.rules.loader"): 1,
+    ("companion.markers.registry", "companion.games.sevenwonders.rules.model"): 1,
+    ("companion.markers.registry", "companion.markers.architects"): 1,
+    ("companion.simulation.playback", "companion.games.sevenwonders.rules.loader"): 1,
+    ("companion.simulation.playback", "companion.games.sevenwonders.rules.model"): 1,
+    ("companion.simulation.recording", "companion.games.sevenwonders.rules.loader"): 1,
+    ("companion.simulation.recording", "companion.games.sevenwonders.rules.model"): 1,
+    ("companion.simulation.recording", "companion.games.sevenwonders.rules.play"): 1,
+    ("companion.simulation.recording", "companion.games.sevenwonders.rules.selfplay"): 1,
+    ("companion.simulation.scenes", "companion.games.sevenwonders.rules.loader"): 1,
+    ("companion.simulation.scenes", "companion.games.sevenwonders.rules.model"): 1,
+    ("companion.simulation.scenes", "companion.games.sevenwonders.rules.selfplay"): 1,
+    ("companion.simulation.scenes", "companion.games.sevenwonders.tablefile"): 1,
+    ("companion.state.session", "companion.games.armada.tablefile"): 1,
+    ("companion.state.session", "companion.games.sevenwonders.rules"): 1,
+    ("companion.state.session", "companion.games.sevenwonders.rules.build"): 1,
+    ("companion.state.session", "companion.games.sevenwonders.rules.conflicts"): 1,
+    ("companion.state.session", "companion.games.sevenwonders.rules.model"): 1,
+    ("companion.state.session", "companion.games.sevenwonders.rules.play"): 1,
+    ("companion.state.session", "companion.games.sevenwonders.rules.scoring"): 1,
+    ("companion.state.session", "companion.games.sevenwonders.tablefile"): 1,
+    ("companion.state.session", "companion.state.session_armada"): 1,
+    ("companion.state.tracker", "companion.games.sevenwonders.rules.model"): 1,
+    ("companion.state.tracker", "companion.games.sevenwonders.tablefile"): 1,
+    ("companion.storage.database", "companion.games.sevenwonders.rules"): 1,
+    ("companion.storage.database", "companion.games.sevenwonders.rules.loader"): 1,
+    ("companion.storage.database", "companion.games.sevenwonders.rules.model"): 1,
+    ("companion.storage.database", "companion.games.sevenwonders.tablefile"): 1,
+    ("companion.storage.database", "companion.storage.architects_log"): 1,
+    ("companion.storage.events", "companion.games.architects.rules.table"): 1,
+    ("companion.storage.events", "companion.games.armada.tablefile"): 1,
+    ("companion.storage.events", "companion.games.sevenwonders.rules.loader"): 1,
+    ("companion.storage.events", "companion.games.sevenwonders.rules.model"): 1,
+    ("companion.storage.events", "companion.games.sevenwonders.rules.table"): 1,
+    ("companion.storage.events", "companion.games.sevenwonders.tablefile"): 1,
+    ("companion.storage.events", "companion.storage.architects_events"): 1,
+    ("companion.storage.exchange", "companion.games.architects.rules.scoring"): 1,
+    ("companion.storage.exchange", "companion.games.sevenwonders.rules"): 1,
+    ("companion.storage.exchange", "companion.games.sevenwonders.rules.model"): 1,
+    ("companion.storage.exchange", "companion.storage.architects_log"): 1,
+    ("companion.storage.recording", "companion.games.armada.tablefile"): 1,
+    ("companion.storage.recording", "companion.games.sevenwonders.rules"): 1,
+    ("companion.storage.recording", "companion.games.sevenwonders.rules.selfplay"): 1,
+    ("companion.storage.recording", "companion.games.sevenwonders.tablefile"): 1,
+    ("companion.storage.stats", "companion.games.sevenwonders.rules"): 1,
+    ("companion.storage.stats", "companion.storage.architects_log"): 1,
+    ("companion.vision.layout", "companion.games.sevenwonders.rules.model"): 1,
+    ("companion.vision.pipeline", "companion.games.sevenwonders.rules.loader"): 1,
+    ("companion.vision.pipeline", "companion.games.sevenwonders.rules.model"): 1,
+}
+"""Shared module -> game module it imports: how many import statements."""
+
+ALLOWED_GAME_NAMED_FILES: set[str] = {
+    "companion/app/architects.py",
+    "companion/app/armada_words.py",
+    "companion/app/kv/architects_battle.kv",
+    "companion/app/kv/architects_new.kv",
+    "companion/app/kv/architects_score.kv",
+    "companion/app/kv/architects_table.kv",
+    "companion/app/kv/armada.kv",
+    "companion/app/kv/armada_values.kv",
+    "companion/app/screens/architects_battle.py",
+    "companion/app/screens/architects_new.py",
+    "companion/app/screens/architects_score.py",
+    "companion/app/screens/architects_table.py",
+    "companion/app/screens/armada_values.py",
+    "companion/app/widgets/architects.py",
+    "companion/app/widgets/armada.py",
+    "companion/app/widgets/armada_turn.py",
+    "companion/app/widgets/armada_values.py",
+    "companion/cli/architects_camera.py",
+    "companion/cli/architects_commands.py",
+    "companion/data/architects_layout.json",
+    "companion/data/architects_markers.json",
+    "companion/markers/architects.py",
+    "companion/simulation/architects_scenes.py",
+    "companion/state/architects_camera.py",
+    "companion/state/architects_session.py",
+    "companion/state/architects_tracker.py",
+    "companion/state/armada_turn.py",
+    "companion/state/session_armada.py",
+    "companion/storage/architects_events.py",
+    "companion/storage/architects_log.py",
+    "companion/vision/architects_layout.py",
+    "tests/test_app_armada.py",
+    "tests/test_app_armada8.py",
+    "tests/test_architects_app.py",
+    "tests/test_architects_camera.py",
+    "tests/test_architects_log.py",
+    "tests/test_architects_markers.py",
+    "tests/test_architects_rules.py",
+    "tests/test_architects_tablefile.py",
+    "tests/test_architects_two_windows.py",
+    "tests/test_armada_bench.py",
+    "tests/test_armada_cli.py",
+    "tests/test_armada_data.py",
+    "tests/test_armada_effects.py",
+    "tests/test_armada_eight_log.py",
+    "tests/test_armada_naval_supply.py",
+    "tests/test_armada_rulebook.py",
+    "tests/test_armada_tablefile.py",
+    "tests/test_armada_tables.py",
+    "tests/test_session_armada.py",
+    "tests/tools/architects_camera_script.py",
+    "tests/tools/architects_taps.py",
+    "tests/tools/architects_ui_script.py",
+    "tests/tools/armada8_game_script.py",
+    "tests/tools/armada_game_script.py",
+}
+
+ALLOWED_CYCLES: set[tuple[str, ...]] = {
+    ('companion.app.widgets.armada', 'companion.app.widgets.city'),
+    ('companion.cli.architects_camera', 'companion.cli.vision_commands'),
+    ('companion.markers.architects', 'companion.markers.registry'),
+    ('companion.storage.architects_log', 'companion.storage.database'),
+}
+
+
+def test_no_shared_module_imports_a_game() -> None:
+    found = Counter((site.importer, site.imported) for site in import_graph.game_imports())
+    new = {pair: n for pair, n in found.items() if n > ALLOWED_GAME_IMPORTS.get(pair, 0)}
+    gone = {pair: n for pair, n in ALLOWED_GAME_IMPORTS.items() if found.get(pair, 0) < n}
+    assert not new, f"shared modules importing a game's module: {new}"
+    assert not gone, f"offenders removed: take them off ALLOWED_GAME_IMPORTS too: {gone}"
+
+
+def test_no_file_outside_the_game_folders_is_named_after_a_game() -> None:
+    found = set(import_graph.game_named_files())
+    assert not found - ALLOWED_GAME_NAMED_FILES, "files named after a game outside companion/games/ and tests/games/"
+    assert not ALLOWED_GAME_NAMED_FILES - found, "files moved: take them off ALLOWED_GAME_NAMED_FILES too"
+
+
+def test_no_import_cycle() -> None:
+    found = {tuple(component) for component in import_graph.cycles()}
+    assert not found - ALLOWED_CYCLES, f"new import cycles: {found - ALLOWED_CYCLES}"
+    assert not ALLOWED_CYCLES - found, f"cycles broken: take them off ALLOWED_CYCLES too: {ALLOWED_CYCLES - found}"
