@@ -1,17 +1,18 @@
 """The camera cannot tell whose some cards are: the table asks, one tap answers, the log keeps it.
 
-In the photos of a 4-player table, a hand lies over the third colour column of two players' cities:
-the columns beyond it, past the board's end, lie too far from the rest of the city (more than the
-guide's 1 cm) for the camera to be sure whose they are, so it asks, naming the nearest city first. The app (tests/tools/
-app_question_script.py, a window of its own) shows the question under the cities, on the Pi's
-800x480 screen in Russian and a 1280x800 tablet in English.
+In the photos of a 4-player table, the top card of two players' columns has slid off to lie beside
+the discard pile in the middle of the table: beside no board, where the discard pile's face-up cards
+lie too, the camera cannot know whether they are anybody's, so it asks (naming no likely owner: no
+city lies within reach). The app (tests/tools/app_question_script.py, a window of its own) shows
+the question under the cities, on the Pi's 800x480 screen in Russian and a 1280x800 tablet in
+English. (A hand over a column no longer makes a question on this table: every board is in view and
+the columns cut off lie where only their own city's could, so they are read as that city's.)
 """
 
 from __future__ import annotations
 
 import importlib.util
 import json
-import math
 import os
 import subprocess
 import sys
@@ -22,47 +23,46 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.games.sevenwonders.rules.loader import load_game_data
 from companion.simulation.realism import Realism
 from companion.simulation.scenes import Camera, table_scene
 
 pytestmark = [pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed"),
               pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[1]
-COVERED = (1, 2)
-"""The seats with a column under a hand."""
+PUSHED = {0: 90.0, 2: 170.0}
+"""The seats whose farthest card slid towards the middle, and how far (mm)."""
 
 
-def _columns(scene: Any, seat: int) -> list[list[Any]]:
-    """A city's colour columns, left to right along its board (the truth's stickers)."""
-    data = load_game_data()
+def _slide(scene: Any, frame: np.ndarray, seat: int, distance_mm: float) -> None:
+    """Move the sticker of a city's card farthest from its board `distance_mm` on, away from the board
+    (the card slid off its column's top); a finger lies where it was."""
+    visible = [t for t in scene.truth if t.visible]
+    homography, _ = cv2.findHomography(np.vstack([t.corners_mm for t in visible]).astype(np.float32),
+                                       np.vstack([t.corners_px for t in visible]).astype(np.float32))
     board = next(t for t in scene.truth if t.role == "board" and t.seat == seat)
-    edge = board.corners_mm[1] - board.corners_mm[0]
-    angle = math.atan2(edge[1], edge[0])
-    along = np.array([math.cos(angle), math.sin(angle)])
-    columns: dict[int, list[Any]] = {}
-    for truth in scene.truth:
-        if truth.role == "card" and truth.seat == seat and \
-                data.cards[truth.component.card].color not in ("brown", "grey"):
-            x = float(np.dot(truth.corners_mm.mean(axis=0) - board.corners_mm[0], along))
-            columns.setdefault(round(x / 35), []).append(truth)
-    return [columns[k] for k in sorted(columns)]
+    centre = board.corners_mm.mean(axis=0)
+    card = max((t for t in visible if t.role == "card" and t.seat == seat),
+               key=lambda t: float(np.linalg.norm(t.corners_mm.mean(axis=0) - centre)))
+    up = card.corners_mm[0] - card.corners_mm[3]
+    moved = card.corners_mm + up / np.linalg.norm(up) * distance_mm
+    target = cv2.perspectiveTransform(moved.astype(np.float32)[None], homography)[0].mean(axis=0)
+    middle = card.corners_px.mean(axis=0)
+    half = int(np.abs(card.corners_px - middle).max() * 1.5)
+    x0, y0 = int(middle[0]) - half, int(middle[1]) - half
+    patch = frame[y0:y0 + 2 * half, x0:x0 + 2 * half].copy()
+    frame[y0:y0 + 2 * half, x0:x0 + 2 * half] = (120, 150, 205)
+    x1, y1 = round(float(x0 + target[0] - middle[0])), round(float(y0 + target[1] - middle[1]))
+    frame[y1:y1 + 2 * half, x1:x1 + 2 * half] = patch
 
 
 def _photos(folder: Path) -> dict[str, Any]:
-    """A camera held still over one table for four seconds (a video), a hand over the third colour
-    column of two cities (the next ones lie past the board's end); the set-up and each city's cards
-    as the truth."""
+    """A camera held still over one table for four seconds (a video), two players' farthest cards
+    slid to beside the discard pile; the set-up and each city's cards as the truth."""
     scene = table_scene(4, seed=3, family="aruco", size_mm=14.0, camera=Camera(1920, 1080, 66, 1050, tilt_deg=3),
                         level="easy", realism=Realism(card_art=True))
     frame = scene.frame.copy()
-    for seat in COVERED:
-        columns = _columns(scene, seat)
-        assert len(columns) >= 4, "the city should have a column past the board's end"
-        for truth in columns[2]:
-            centre = truth.corners_px.mean(axis=0)
-            cv2.fillConvexPoly(frame, np.round((truth.corners_px - centre) * 1.8 + centre).astype(np.int32),
-                               (120, 150, 205))
+    for seat, distance in PUSHED.items():
+        _slide(scene, frame, seat, distance)
     folder.mkdir()
     video = cv2.VideoWriter(str(folder / "table.avi"), cv2.VideoWriter_fourcc(*"MJPG"), 5.0,
                             (frame.shape[1], frame.shape[0]))
@@ -92,17 +92,20 @@ def run(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
     return {"facts": facts, "truth": truth, "store": base / "games.sqlite3", "language": language}
 
 
-def test_the_table_asks_whose_the_cards_beyond_a_hidden_column_are(run: dict[str, Any]) -> None:
+def test_the_table_asks_whose_the_cards_by_the_discard_pile_are(run: dict[str, Any]) -> None:
     facts, truth = run["facts"], run["truth"]
     assert facts["asked"]
-    covered = [truth["setup"][seat]["wonder"] for seat in COVERED]
+    pushed = [truth["setup"][seat]["wonder"] for seat in PUSHED]
     assert len(facts["questions"]) == 2
     for question in facts["questions"]:
-        # Every card asked about is one city's, and that city is named first.
+        # Every card asked about is one of those cities' (both hold a copy of the same building, so by
+        # name it may be either's), and no city is named as its likely owner (none lies within reach:
+        # the buttons list the players in seat order).
         cards = {key.split(":")[1].split("/")[0] for key in question["cards"]}
-        owners = [w for w in covered if cards <= set(truth["cities"][w])]
-        assert len(owners) == 1 and question["candidates"][0] == owners[0]
-    asked = "Чьи это карты?" if run["language"] == "ru" else "Whose are these cards?"
+        assert len(cards) == 1 and any(cards <= set(truth["cities"][w]) for w in pushed)
+        assert question["candidates"] == []
+    assert len({key for question in facts["questions"] for key in question["cards"]}) == 2
+    asked = "Чья это карта?" if run["language"] == "ru" else "Whose card is this?"      # one card
     assert facts["bar_text"].startswith(asked)
     # One button per player (the likely owner first), then nobody's; all inside the window, fingertip-sized.
     assert len(facts["answers"]) == 5 and facts["bar_inside"]

@@ -19,6 +19,7 @@ ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {
     ("companion.app.main", "companion.games.armada.rules.data"): 1,
     ("companion.app.screens.build_check", "companion.games.armada.app.values"): 1,
     ("companion.app.screens.build_check", "companion.games.sevenwonders.rules.play"): 1,
+    ("companion.app.screens.build_check", "companion.games.sevenwonders.turn_panels"): 1,    # issue 23's turns
     ("companion.app.screens.end_of_age", "companion.games.armada.app.port"): 1,
     ("companion.app.screens.end_of_age", "companion.games.armada.app.values"): 1,
     ("companion.app.screens.end_of_age", "companion.games.armada.session"): 1,
@@ -32,6 +33,7 @@ ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {
     ("companion.app.screens.stats", "companion.games.architects.app"): 1,          # issue 24's statistics
     ("companion.app.screens.stats", "companion.games.architects.app.widgets"): 1,
     ("companion.app.screens.table", "companion.games.armada.app.port"): 3,
+    ("companion.app.screens.table", "companion.games.sevenwonders.turn_panels"): 1,          # issue 23's turns
     ("companion.app.widgets.city", "companion.games.sevenwonders.rules.city"): 1,
     ("companion.app.widgets.scorepad", "companion.games.sevenwonders.rules"): 1,
     ("companion.app.wording", "companion.games.armada.app.words"): 1,
@@ -98,6 +100,7 @@ ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {
     ("companion.state.session", "companion.games.sevenwonders.rules.play"): 1,
     ("companion.state.session", "companion.games.sevenwonders.rules.scoring"): 1,
     ("companion.state.session", "companion.games.sevenwonders.tablefile"): 1,
+    ("companion.state.session", "companion.games.sevenwonders.turn_session"): 1,             # issue 23's turns
     ("companion.state.tracker", "companion.games.sevenwonders.rules.model"): 1,
     ("companion.state.tracker", "companion.games.sevenwonders.tablefile"): 1,
     ("companion.storage.database", "companion.games.sevenwonders.rules.loader"): 1,

@@ -273,3 +273,86 @@ def test_a_discard_card_at_the_top_of_a_column_joins_no_city(data: GameData) -> 
         observation = read_layout([*placed, card], data)
         assert all(stray not in s.cards for s in observation.seats), scene.table["players"][seat]["wonder"]
         assert _read_cities(observation) == truth
+
+
+def _columns(scene: Scene, seat: int, placed: list[PlacedMarker], data: GameData
+             ) -> tuple[list[list[PlacedMarker]], object]:
+    """A city's columns left to right (brown and grey share one), each bottom card first, and its board's frame."""
+    from companion.vision.layout import _code_frame
+
+    rules = layout_rules()
+    mine = {t.component.marker for t in scene.truth if t.seat == seat}
+    board = next(p for p in placed if p.component.kind == "wonder_side" and p.component.marker in mine)
+    frame = _code_frame(board, rules.board_width, rules.board_marker_offset)
+    columns: dict[str, list[PlacedMarker]] = {}
+    for marker in placed:
+        if marker.component.kind == "card" and marker.component.marker in mine:
+            colour = data.cards[marker.component.card or ""].color
+            columns.setdefault("resources" if colour in ("brown", "grey") else colour, []).append(marker)
+    ordered = sorted(columns.values(), key=lambda column: float(np.mean([frame.to_local(p.centre)[0] for p in column])))
+    return [sorted(column, key=lambda p: -float(frame.to_local(p.centre)[1])) for column in ordered], frame
+
+
+def test_a_column_cut_off_by_a_hand_goes_to_the_one_city_with_room_for_it(data: GameData) -> None:
+    """A photo of one city, a hand over the column before the last and over all but the top card of
+    the last: that card lies apart from the city (more than the 15 mm that joins a column). Another
+    city could own it only with its board (at least 250 mm long, 25 mm or more from this city) ending
+    left of the card's column by one column or more: with the card's right edge under 375 mm from
+    this board's left end there is no room for that board, so the card is this city's; from 405 mm on
+    (a sixth column) a neighbour's board out of view could own it: asked, never guessed."""
+    given = asked = 0
+    for scene in (_rows(4, 2), _rows(5, 3), _rows(6, 4), _rows(7, 5)):
+        given, asked = _cut_off_columns(scene, data, given, asked)
+    assert given >= 6 and asked >= 6, (given, asked)
+
+
+def _cut_off_columns(scene: Scene, data: GameData, given: int, asked: int) -> tuple[int, int]:
+    """The checks of `test_a_column_cut_off_by_a_hand_goes_to_the_one_city_with_room_for_it` on one
+    table, and the counts of cards given and asked about so far."""
+    wonders = [p["wonder"] for p in scene.table["players"]]
+    placed = _placed(scene)
+    for seat in range(len(wonders)):
+        columns, frame = _columns(scene, seat, placed, data)
+        if len(columns) < 3:
+            continue
+        top = columns[-1][-1]
+        hidden = {p.component.marker for p in columns[-2] + columns[-1][:-1]}
+        mine = {t.component.marker for t in scene.truth if t.seat == seat}
+        photo = [p for p in placed if p.component.marker in mine and p.component.marker not in hidden]
+        observation = read_layout(photo, data)
+        assert _wrong(observation, scene) == set()
+        right = float(frame.to_local(top.centre)[0]) + 2 + 34.0 / 2 + 2 * 34.0 / 21    # the card's right edge
+        if right < 375:
+            assert top.component in next(s for s in observation.seats if s.wonder == wonders[seat]).cards
+            assert observation.questions == []
+            given += 1
+        elif right > 405:
+            [question] = observation.questions
+            assert list(question.cards) == [top.component]
+            asked += 1
+    return given, asked
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 2), (6, 4), (7, 6)])
+def test_no_neighbours_column_is_taken_where_its_board_could_lie(data: GameData, players: int, seed: int) -> None:
+    """A photo of one city with the neighbours' columns beside it, their boards and brown and grey
+    columns out of view, the lower cards of every column under a hand (1-3 strips): not one of their
+    cards joins the city in view (they stay questions or unlisted)."""
+    scene = _rows(players, seed)
+    placed = _placed(scene)
+    seat_of = {t.component.marker: t.seat for t in scene.truth}
+    theirs = 0
+    for seat in range(players):
+        _, frame = _columns(scene, seat, placed, data)
+        for strips in (1, 2, 3):
+            photo = []
+            for marker in placed:
+                owner = seat_of.get(marker.component.marker)
+                x, y = frame.to_local(marker.centre)
+                if owner == seat or (marker.component.kind == "card" and
+                                     data.cards[marker.component.card or ""].color not in ("brown", "grey") and
+                                     -450 < x < 700 and -400 < y < -30 * strips):
+                    photo.append(marker)
+                    theirs += owner != seat
+            assert _wrong(read_layout(photo, data), scene) == set(), (seat, strips)
+    assert theirs >= 10 * players, "the photos should show the neighbours' columns"

@@ -28,7 +28,7 @@ from companion.app.registry import GAME_OPENERS
 from companion.app.registry import SCREENS as GAME_SCREEN_SPECS
 from companion.app.theme import Theme, load_theme
 from companion.app.wording import Wording
-from companion.i18n import LANGUAGES, translate
+from companion.i18n import LANGUAGES, catalogue, translate
 from companion.markers import MarkerRegistry, load_marker_registry
 from companion.state.session import GameSession, SeatSetup, SessionError
 from companion.storage import GameStore, StoreError
@@ -385,8 +385,8 @@ class CompanionApp(App):
 
     def refusal_text(self, error: SessionError) -> str:
         """A session's refusal in the player's language (its English message where it has no text)."""
-        if error.key is None:
-            return str(error)
+        if error.key is None or f"session.{error.key}" not in catalogue("en"):
+            return str(error)             # a refusal no catalogue words yet (a turn's rarer codes)
         values = dict(error.values)
         if "card" in values:
             values["card"] = self.words.card(values["card"])

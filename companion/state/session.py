@@ -25,6 +25,7 @@ from companion.games.sevenwonders.rules.model import GameData
 from companion.games.sevenwonders.rules.play import coins_for_card, coins_for_stage
 from companion.games.sevenwonders.rules.scoring import ScoreSheet
 from companion.games.sevenwonders.tablefile import TableFileError, parse_table
+from companion.games.sevenwonders.turn_session import TurnPlays, play_of_check
 from companion.markers import Component, MarkerRegistry, load_marker_registry
 from companion.problem import Problem
 from companion.state.errors import SessionError, not_saved
@@ -57,9 +58,9 @@ class SeatSetup:
         return entry
 
 
-class GameSession:
-    """One game: open it with `start` or `resume`. What an expansion adds is its part
-    (`companion.state.parts`), reached as ``session.part(id)``."""
+class GameSession(TurnPlays):
+    """One game: open it with `start` or `resume`; its turns (`TurnPlays`). What an expansion adds is its
+    part (`companion.state.parts`), reached as ``session.part(id)``."""
 
     def __init__(self, store: GameStore, game_id: int, *, registry: MarkerRegistry | None = None,
                  rule: ConfirmationRule | None = None, complete_ports: bool = True) -> None:
@@ -472,13 +473,17 @@ class GameSession:
     def build(self, seat: int, check: BuildCheck) -> None:
         """The player builds what `check` checked (one tap, one transaction): the coins of its cheapest
         plan go to the neighbours, with Armada its ship moves, and the card joins the city with the coins
-        it costs and earns from the bank (or the next wonder stage is built, with what it earns).
+        it costs and earns from the bank (or the next wonder stage is built, with what it earns). In a
+        game played in turns the build is a play of the open turn instead (`TurnPlays.enter_play`).
 
         :raises SessionError: when the build is not legal, or no copy of the card is left.
         """
         if not check.legal or check.plan is None:
             raise SessionError(check.reason or "that build is not possible")
         self._reload()
+        if self.in_turns:                           # a play of the open turn: settled when the turn closes
+            self.enter_play(play_of_check(seat, check))
+            return
         component = self._copy_to_build(check)
         if component is None:
             self._transact(lambda: self._build_events(seat, check, None))

@@ -55,12 +55,18 @@ __all__ = [
 ]
 
 SOURCES = ("camera", "hand", "engine", "import")
+TURN_KINDS = ("turn_play", "turn_closed")
+"""7 Wonders played in turns: a play entered (or withdrawn) in the open turn, and a turn closed. Neither
+changes the table by itself: a closed turn's cards, stages, coins and tokens are logged beside it, in
+the same transaction, as the events above (`companion.games.sevenwonders.turn_log`)."""
 KINDS = ("game_set_up", "card_confirmed", "card_removed", "stage_built", "coins_changed", "conflicts_resolved",
-         "tokens_set", "choices_set", "score_computed", "game_finished", "owner_answered", *ARCHITECTS_KINDS)
+         "tokens_set", "choices_set", "score_computed", "game_finished", "owner_answered", *TURN_KINDS,
+         *ARCHITECTS_KINDS)
 """The kinds the log itself knows; a game adds its own in `EVENT_KINDS` (see `event_kinds`)."""
-STATE_KINDS = frozenset(KINDS) - {"score_computed", "game_finished", "owner_answered"}
+STATE_KINDS = frozenset(KINDS) - {"score_computed", "game_finished", "owner_answered", *TURN_KINDS}
 """Kinds that change the table (after the game is finished, such an event amends it). An answer to
 "whose are these cards?" changes nothing by itself: the cards it places are logged with it."""
+PLAY_FIELDS = ("seat", "action", "card", "source", "free_build", "naval", "fleet", "discard_reward", "plan")
 
 
 @dataclass(frozen=True)
@@ -203,12 +209,45 @@ def check_payload(kind: str, payload: Any, seats: int | None) -> list[Problem]:
             marker.as_int(minimum=1, maximum=999)
         if reader["seat"].value is not None:
             check_seat(reader, seats)
+    elif kind == "turn_play":                         # a play of the open turn; "play": null withdraws it
+        reader.as_object(allowed=("seat", "source", "play", *common))
+        check_seat(reader, seats)
+        reader["source"].as_str(max_length=20)
+        if reader["play"].value is not None:
+            _play(reader["play"], seats)
+    elif kind == "turn_closed":
+        reader.as_object(allowed=("age", "turn", "plays", "leftovers", "progress", "start_seq", "corrects", *common))
+        reader["age"].as_int(minimum=1, maximum=3)
+        reader["turn"].as_int(minimum=1, maximum=10)
+        for item in reader["plays"].as_list(max_length=40):
+            _play(item, seats)
+        reader["leftovers"].as_object()
+        reader["progress"].as_object()
+        reader["start_seq"].as_int(minimum=0, maximum=10**9)
+        if reader["corrects"].present:
+            reader["corrects"].as_int(minimum=1, maximum=10**9)
     elif kind == "score_computed":
         reader.as_object(allowed=("sheet", *common))
         reader["sheet"].as_object()
     elif kind == "game_finished":
         reader.as_object(allowed=common)
     return problems
+
+
+def _play(reader: Reader, seats: int | None) -> None:
+    """The types of one play of a turn (the turn engine checks the rules)."""
+    reader.as_object(allowed=PLAY_FIELDS)
+    check_seat(reader, seats)
+    for name in ("action", "source", "discard_reward"):
+        reader[name].as_str(max_length=20)
+    for name in ("card", "fleet"):
+        if reader[name].present and reader[name].value is not None:
+            reader[name].as_str(max_length=60)
+    for name in ("free_build", "naval"):
+        if reader[name].present:
+            reader[name].as_bool()
+    if reader["plan"].present:
+        reader["plan"].as_int(minimum=0, maximum=100)
 
 
 @dataclass
@@ -292,7 +331,7 @@ def apply(document: dict[str, Any], event: Event, data: GameData) -> None:
         for player, row in zip(players, rows, strict=True):
             player["tokens"].extend(row)
         return
-    if event.kind in ("score_computed", "game_finished", "owner_answered"):
+    if event.kind in ("score_computed", "game_finished", "owner_answered", *TURN_KINDS):
         return
     if event.kind not in KINDS:
         registered = EVENT_KINDS.get(event.kind)

@@ -37,7 +37,7 @@ from companion.games.sevenwonders.rules.model import GameData
 from companion.markers import Component
 from companion.markers.symbols import QUIET_MODULES
 from companion.problem import Problem
-from companion.vision.shapes import gap, oriented_box, reach
+from companion.vision.shapes import gap, oriented_box, reach, room_for
 
 __all__ = ["LayoutRules", "OwnerQuestion", "PlacedMarker", "SeatObservation", "TableObservation", "layout_rules",
            "read_layout"]
@@ -45,6 +45,31 @@ __all__ = ["LayoutRules", "OwnerQuestion", "PlacedMarker", "SeatObservation", "T
 BOARD_SEEN, BOARD_REMEMBERED, BOARD_INFERRED = "seen", "remembered", "inferred"
 """How a seat's board is known in a frame: its sticker read, its place remembered from earlier
 frames (or a fixed rig), or only its cards seen where the set-up says the player sits."""
+
+
+_Band = tuple[tuple[float, float], float, float]
+"""A band on a board's top-left corner (see `room_for`): its normal, least and most level."""
+
+
+@dataclass(frozen=True)
+class FreeSpaceRules:
+    """Where an owner's board could lie (companion/data/table_layout.json, `free_space`; mm, radians)."""
+
+    smallest_card: tuple[float, float]
+    smallest_board: tuple[float, float]
+    cities_apart: float
+    """The least gap between two cities (the guide's 3 cm, less what laying by eye loses)."""
+    column_gap: float
+    column_onto_board: float
+    columns: int
+    hidden_cards: int
+    board_turn: float
+    tolerance: float
+    front: float
+    """How far in front of a board (towards its player) no other board can lie."""
+    row_line: float
+    row_turn: float
+    sticker_turn: float
 
 
 @dataclass(frozen=True)
@@ -70,6 +95,7 @@ class LayoutRules:
     city_reach: float
     """How far from a city a stack no city takes may lie for that city to be named as its likely owner."""
     discard_radius: float
+    free: FreeSpaceRules
 
 
 @cache
@@ -79,6 +105,7 @@ def layout_rules() -> LayoutRules:
     zone = raw["stage_zone_mm"]
     offsets = raw["sticker_offsets_mm"]
     stack = raw["stack"]
+    free = raw["free_space"]
     return LayoutRules(
         float(raw["wonder_board"]["width_mm"]), float(raw["wonder_board"]["height_mm"]),
         (float(offsets["wonder_board_from_top_right"][0]), float(offsets["wonder_board_from_top_right"][1])),
@@ -87,7 +114,14 @@ def layout_rules() -> LayoutRules:
         (zone["left"], zone["right"], zone["top"], zone["bottom"]), math.radians(raw["same_city_angle_deg"]),
         float(stack["lateral_mm"]), (float(stack["nearest_above_mm"]), float(stack["farthest_above_mm"])),
         math.radians(stack["angle_deg"]), float(raw["city_gap_mm"]), float(raw["city_reach_mm"]),
-        float(raw["discard_near_centre_mm"]))
+        float(raw["discard_near_centre_mm"]),
+        FreeSpaceRules((float(free["smallest_card_mm"][0]), float(free["smallest_card_mm"][1])),
+                       (float(free["smallest_board_mm"][0]), float(free["smallest_board_mm"][1])),
+                       float(free["cities_apart_mm"]), float(free["column_gap_mm"]),
+                       float(free["column_onto_board_mm"]), int(free["columns"]), int(free["hidden_cards"]),
+                       math.radians(free["board_turn_deg"]), float(free["tolerance_mm"]),
+                       float(free["front_of_board_mm"]), float(free["row_line_mm"]),
+                       math.radians(free["row_turn_deg"]), math.radians(free["sticker_turn_deg"])))
 
 
 @dataclass(frozen=True)
@@ -264,8 +298,11 @@ def read_layout(markers: Sequence[PlacedMarker], data: GameData, *, player_count
     middle = table_centre if len(seats) >= 3 else None
     in_view = len(seats)
     inferred = _infer_seats(orphans, missing, seating, seats, middle, rules, data, observation)
+    unseen = box is None or len(seats) < box               # a board not in view may own cards
+    left = _give_by_free_space([g for g in orphans if not any(g is given for given in inferred.values())],
+                               seats, frames, stacks, cards, backs, unseen, middle, rules, data, observation)
     for group in orphans:
-        if not any(group is given for given in inferred.values()):
+        if any(group is given for given in left):
             _near_cities(group, seats, data)
             beyond = not group.near and not _board_in_view(group, view, rules)
             reason = "beside no board: its board may be out of the picture" if beyond and seats else \
@@ -686,6 +723,257 @@ def _orphan_reason(group: _Group, seats: list[SeatObservation], middle: np.ndarr
     if group.near:
         return "too far from the nearest city to be surely its (a column between hidden, or its board not in view?)"
     return "beside no board in view (its board is out of view, or its sticker was not read)"
+
+
+def _give_by_free_space(groups: list[_Group], seats: list[SeatObservation], frames: list[_Frame],
+                        stacks: list[list[_Card]], cards: list[_Card], backs: list[PlacedMarker], unseen: bool,
+                        middle: np.ndarray | None, rules: LayoutRules, data: GameData,
+                        observation: TableObservation) -> list[_Group]:
+    """Give each group no board is joined to the one city that alone can own it (`_only_owner`), one
+    after the other (a group given is one more piece of its city for the next); returns the others."""
+    left = list(groups)
+    given = True
+    while given:
+        given = False
+        for group in left:
+            owner = _only_owner(group, seats, frames, stacks, cards, backs, unseen, middle, rules)
+            if owner is not None:
+                for card in group.cards:
+                    _add_card(seats[owner], card, frames[owner], data, observation)
+                left.remove(group)
+                given = True
+                break
+    return left
+
+
+def _only_owner(group: _Group, seats: list[SeatObservation], frames: list[_Frame], stacks: list[list[_Card]],
+                cards: list[_Card], backs: list[PlacedMarker], unseen: bool, middle: np.ndarray | None,
+                rules: LayoutRules) -> int | None:
+    """The seat (index) of the one board in view whose city can hold the group, when nothing else can:
+    no other board in view, not the discard pile, and (`unseen`: the set-up leaves boards out of view,
+    or is not known) no board out of view or under a hand, anywhere its board could lie. None
+    otherwise: the group stays a question."""
+    owned = [{c.marker for c in seat.cards} for seat in seats]
+    fits = [i for i, frame in enumerate(frames)
+            if _fits_columns(group, frame, [s for s in stacks if s[0].marker.component.marker in owned[i]], rules)]
+    if len(fits) != 1:
+        return None
+    owner = fits[0]
+    by_city = _city_pieces(frames, cards, owned, rules)
+    pieces = [piece for city in by_city for piece in city]
+    others = [piece for i, city in enumerate(by_city) if i != owner for piece in city]
+    boxes = [_least_box(_top_right(card, rules), card.frame.angle, rules.free.smallest_card) for card in group.cards]
+    if others and _nearest(boxes, others) < rules.free.cities_apart:
+        return None                                   # the guide keeps another city's cards farther away
+    if _maybe_discard(group, frames[owner], [c for c in cards if c.marker.component.marker in owned[owner]], pieces,
+                      middle, rules):
+        return None
+    if unseen and _room_for_another_board(group, seats, frames, cards, backs, owned, pieces, rules):
+        return None
+    return owner
+
+
+def _top_right(card: _Card, rules: LayoutRules) -> np.ndarray:
+    """A card's top-right corner on the table: exact, whatever the card's size (its sticker is placed from it)."""
+    return card.frame.to_table([rules.card_width, 0.0])
+
+
+def _least_box(corner: np.ndarray, angle: float, size: tuple[float, float]) -> np.ndarray:
+    """The corners of a component at its smallest (`size`), from its top-right corner, turned by `angle`."""
+    c, s = math.cos(angle), math.sin(angle)
+    local = np.array([[-size[0], 0.0], [0.0, 0.0], [0.0, size[1]], [-size[0], size[1]]])
+    return corner + local @ np.array([[c, s], [-s, c]])
+
+
+def _sticker_depth(card: _Card, rules: LayoutRules) -> float:
+    """How far below a card's top edge its sticker ends (quiet zone included): what a tucked card shows at least."""
+    marker = card.marker
+    quiet = QUIET_MODULES[marker.family] / _modules(marker.family)
+    return rules.card_marker_offset[1] + marker.side_mm * (1 + 2 * quiet)
+
+
+def _columns_reach(rules: LayoutRules) -> float:
+    """How far right of its board's left edge a city's last column may end (the brown and grey column
+    up to a gap from the edge, then the other columns, each up to a gap from the one before)."""
+    return rules.free.columns * (rules.card_width + rules.free.column_gap)
+
+
+def _lane(stack: list[_Card], frame: _Frame, rules: LayoutRules) -> tuple[float, float]:
+    """Where a stack lies in a board's frame: its cards' right edge, and the top edge of its lowest card."""
+    corners = np.array([frame.to_local(_top_right(card, rules)) for card in stack])
+    return float(corners[:, 0].mean()), float(corners[:, 1].max())
+
+
+def _fits_columns(group: _Group, frame: _Frame, own: list[list[_Card]], rules: LayoutRules) -> bool:
+    """Whether every stack of a group lies where the guide puts a column of this board's city (the board
+    read from its sticker: its top-right corner exact, its left edge up to 10 mm in from the nominal one):
+    turned like the board; brown and grey tucked under its top-left corner, their top strips above its
+    top edge; any other colour right of that place, within the city's width, its lowest card seen
+    standing on the board's top edge or higher (its first cards hidden); never in the lane of another
+    colour's column of the city (`own`: its stacks), nor a second column of a colour it has."""
+    free = rules.free
+    smallest, tolerance = free.smallest_card[0], free.tolerance
+    if any(_angle_between(card.frame.angle, frame.angle) > rules.same_city_angle for card in group.cards):
+        return False
+    slack = rules.board_width - free.smallest_board[0]
+    lanes = [(stack[0].group, _lane(stack, frame, rules)[0]) for stack in own]
+    for stack in group.stacks:
+        right, lowest = _lane(stack, frame, rules)
+        if stack[0].group == "resources":
+            placed = smallest - tolerance <= right <= slack + free.column_gap + rules.card_width + tolerance and \
+                lowest + _sticker_depth(stack[0], rules) <= tolerance
+        else:
+            placed = 2 * smallest - tolerance <= right <= slack + _columns_reach(rules) + tolerance and \
+                lowest + free.smallest_card[1] <= free.column_onto_board + tolerance
+        if not placed or any(abs(other - right) > rules.stack_lateral if colour == stack[0].group else
+                             abs(other - right) < smallest - tolerance for colour, other in lanes):
+            return False
+    return True
+
+
+def _city_pieces(frames: list[_Frame], cards: list[_Card], owned: list[set[int]],
+                 rules: LayoutRules) -> list[list[np.ndarray]]:
+    """Per city (the seats in view first, then those inferred without their board): its board in
+    view and every card it holds, at their smallest."""
+    free = rules.free
+    boards = [[_least_box(frame.to_table([rules.board_width, 0.0]), frame.angle, free.smallest_board)]
+              for frame in frames]
+    return [(boards[i] if i < len(boards) else []) +
+            [_least_box(_top_right(card, rules), card.frame.angle, free.smallest_card) for card in cards
+             if card.marker.component.marker in held] for i, held in enumerate(owned)]
+
+
+def _nearest(shapes: list[np.ndarray], others: list[np.ndarray]) -> float:
+    """The least gap between any of `shapes` and any of `others` (mm)."""
+    spans = [reach(other) for other in others]
+    best = math.inf
+    for shape in shapes:
+        span = reach(shape)
+        for other, other_span in zip(others, spans, strict=True):
+            if _apart(span, other_span) < best:
+                best = min(best, gap(shape, other))
+    return best
+
+
+def _maybe_discard(group: _Group, frame: _Frame, own: list[_Card], pieces: list[np.ndarray],
+                   middle: np.ndarray | None, rules: LayoutRules) -> bool:
+    """Whether a group could be face-up cards of the discard pile, which the guide puts in the middle of
+    the table, beyond the tops of the columns and the city gap or more from every city: near the middle
+    of the boards in view, or beyond the tops of the columns of the city it would join, apart from
+    every city."""
+    if _in_the_middle(group, middle, rules):
+        return True
+    tops = [float(frame.to_local(_top_right(card, rules))[1]) for card in own] + [0.0]
+    lowest = max(float(frame.to_local(_top_right(card, rules))[1]) for card in group.cards)
+    bottom = lowest + rules.free.smallest_card[1]
+    if bottom > min(tops):
+        return False                                  # it reaches down beside the city's columns
+    boxes = [_least_box(_top_right(card, rules), card.frame.angle, rules.free.smallest_card) for card in group.cards]
+    return _nearest(boxes, pieces) >= rules.free.cities_apart
+
+
+def _room_for_another_board(group: _Group, seats: list[SeatObservation], frames: list[_Frame], cards: list[_Card],
+                            backs: list[PlacedMarker], owned: list[set[int]], pieces: list[np.ndarray],
+                            rules: LayoutRules) -> bool:
+    """Whether the board of a city not in view (beyond the picture's edge, or its sticker under a hand or
+    unread) could own the group: turned up to `board_turn` from its cards, lying where the guide's layout
+    puts the board of such columns (`_board_corner_place`), at its smallest, clear of everything seen:
+    the city gap from every city (its board and cards), nothing in front of a board (its player's
+    place), no sticker covered. The group must also lie the city gap from every city."""
+    free = rules.free
+    boxes = [_least_box(_top_right(card, rules), card.frame.angle, free.smallest_card) for card in group.cards]
+    if _nearest(boxes, pieces) < free.cities_apart:
+        return False
+    held = set().union(*owned) if owned else set()
+    mine = {card.marker.component.marker for card in group.cards}
+    front = [_Frame(frame.to_table([rules.board_width - free.smallest_board[0], free.smallest_board[1]]), frame.angle)
+             for frame in frames]
+    obstacles = [(piece, free.cities_apart, 0.0) for piece in pieces] + \
+        [(piece, 0.0, free.front) for piece in pieces] + \
+        [(_corners(place, free.smallest_board[0], free.front), 0.0, 0.0) for place in front] + \
+        [(_sticker_square(card.marker), 0.0, 0.0) for card in cards
+         if card.marker.component.marker not in held | mine] + [(_sticker_square(back), 0.0, 0.0) for back in backs]
+    base = group.angle()
+    steps = max(1, math.ceil(math.degrees(free.board_turn) / 2.5))
+    for step in range(-steps, steps + 1):
+        turn = base + free.board_turn * step / steps
+        corner_x, corner_y, lanes = _board_corner_place(group, turn, rules)
+        back = np.array([[math.cos(turn), -math.sin(turn)], [math.sin(turn), math.cos(turn)]])  # table -> board axes
+        local = [(np.asarray(polygon) @ back, clear, below) for polygon, clear, below in obstacles]
+        if room_for(*free.smallest_board, corner_x, corner_y, local, bands=lanes + _in_line(frames, turn, rules)):
+            return True
+    return False
+
+
+def _in_line(frames: list[_Frame], turn: float, rules: LayoutRules) -> list[_Band]:
+    """The guide lays the boards of one side of the table along its edge, in line: a board turned by
+    `turn` has its top-left corner within `row_line` of the top edge's line of every board in view
+    turned like it (within `row_turn`). Bands on that corner, in the board's own axes."""
+    bands = []
+    for frame in frames:
+        if _angle_between(frame.angle, turn) > rules.free.row_turn:
+            continue
+        down = np.array([-math.sin(frame.angle), math.cos(frame.angle)])        # the board's y axis
+        normal = _rotate(down, -turn)
+        level = float(down @ frame.origin)
+        bands.append(((float(normal[0]), float(normal[1])), level - rules.free.row_line, level + rules.free.row_line))
+    return bands
+
+
+def _sticker_square(marker: PlacedMarker) -> np.ndarray:
+    """The square a sticker covers (its code and quiet zone), which nothing lies over when it is read."""
+    half = marker.side_mm * (0.5 + QUIET_MODULES[marker.family] / _modules(marker.family))
+    c, s = math.cos(marker.angle), math.sin(marker.angle)
+    local = np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
+    return np.array(marker.centre) + local @ np.array([[c, s], [-s, c]])
+
+
+def _board_corner_place(group: _Group, turn: float, rules: LayoutRules
+                        ) -> tuple[tuple[float, float], tuple[float, float], list[_Band]]:
+    """Where the top-left corner of a board turned by `turn` can lie for the group to be columns of its
+    city, in the board's axes (x along its top edge, y down): a range for each coordinate and bands
+    (see `room_for`). As the guide lays a city: where each column meets the board's top edge (its
+    lane followed down from its lowest card seen, the cards at their smallest and turned as their
+    stickers say, give or take how askew a sticker may be), brown and grey lie under the corner, any
+    other colour right of their place, all within the city's width; each column's first card at most
+    a gap above the top edge and not more than `column_onto_board` onto the board, up to
+    `hidden_cards` of its first cards hidden."""
+    free = rules.free
+    tolerance, (smallest, shortest) = free.tolerance, free.smallest_card
+    back = np.array([[math.cos(turn), -math.sin(turn)], [math.sin(turn), math.cos(turn)]])     # table -> board axes
+    hidden = free.hidden_cards * max(_strip(stack, rules) for stack in group.stacks)
+    tops = np.array([_top_right(card, rules) @ back for card in group.cards])
+    corner_x = (float(tops[:, 0].min()) - _columns_reach(rules) - hidden, float(tops[:, 0].max()) + hidden)
+    low_y, high_y = -math.inf, math.inf
+    bands: list[_Band] = []
+    for stack in group.stacks:
+        turned = (_mean_angle([card.frame.angle for card in stack]) - turn + math.pi) % (2 * math.pi) - math.pi
+        across = np.array([math.cos(turned), math.sin(turned)])
+        down = np.array([-math.sin(turned), math.cos(turned)])
+        lowest = max((_top_right(card, rules) @ back for card in stack), key=lambda p: float(p[1]))
+        # Down a lane, its edges drift sideways by -tan(angle) per mm: least and most, the stickers askew.
+        least, most = -math.tan(turned + free.sticker_turn), -math.tan(turned - free.sticker_turn)
+        bottom_right = lowest + shortest * down
+
+        def edge(point: np.ndarray, slope: float) -> float:
+            """The level of the lane edge through `point` (x - slope * y, along the band normal (1, -slope))."""
+            return float(point[0] - slope * point[1])
+
+        right_level = edge(bottom_right, least)
+        bands.append(((1.0, -least), right_level - _columns_reach(rules) - tolerance, math.inf))
+        if stack[0].group == "resources":
+            far_left = edge(bottom_right - smallest * across, most)
+            near_left = edge(bottom_right - rules.card_width * across, least)
+            bands.append(((1.0, -most), -math.inf, far_left + tolerance))
+            bands.append(((1.0, -least), near_left - free.column_gap - tolerance, math.inf))
+            low_y = max(low_y, float(lowest[1]) + _sticker_depth(stack[0], rules) - tolerance)
+            high_y = min(high_y, float(lowest[1]) + rules.card_height + hidden + tolerance)
+        else:
+            far_left = edge(bottom_right - smallest * across, most)
+            bands.append(((1.0, -most), -math.inf, far_left - smallest + tolerance))
+            low_y = max(low_y, float(bottom_right[1]) - free.column_onto_board - tolerance)
+            high_y = min(high_y, float(lowest[1]) + rules.card_height + free.column_gap + hidden + tolerance)
+    return corner_x, (low_y, high_y), bands
 
 
 def _near_cities(group: _Group, seats: list[SeatObservation], data: GameData) -> None:

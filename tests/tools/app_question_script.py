@@ -46,7 +46,8 @@ def ask(store: Path, language: str, size: tuple[int, int], folder: Path) -> dict
     first = questions[0]
     owner = next(s for s, p in enumerate(session.players)       # the player whose cards they are says so
                  if {c.card for c in first.cards} <= set(setup["cities"][p["wonder"]]))
-    ui.tap(ui.find(f"{owner + 1}  {session.players[owner]['name']}", root=ui.screen.ids.answers))
+    labels = {f"{owner + 1}  {session.players[owner]['name']}", str(owner + 1)}   # by name, or by seat number alone
+    ui.tap(next(w for w in ui.walk(ui.screen.ids.answers) if getattr(w, "text", None) in labels))
     facts["first_owner"] = owner
     facts["first_cards"] = sorted(c.card for c in first.cards)
     facts["city_after"] = sorted(session.players[owner]["cards"])

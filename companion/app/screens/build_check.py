@@ -2,7 +2,11 @@
 and the answer comes at once, large: can they build it, free by chain, or the cheapest purchase,
 the other equally cheap plans, and why not when they cannot (also when the only copy of the card is
 in another city); what the build is worth now (the change in the player's final score by category);
-and "Build, paid this way" logs the build and its coins in one transaction."""
+and "Build, paid this way" logs the build and its coins in one transaction. In a game played in turns
+(companion/games/sevenwonders/turn_session.py) the answer is checked against the start of the turn
+with the powers used (Olympia's free build once per age), and "Play in this turn" enters the play
+(a build, a stage, a discard, Babylon B's last card, Halikarnassos' build from the discard pile) into
+the open turn: nothing is paid before the turn closes (games/sevenwonders/turn_panels.py)."""
 
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from companion.app.screens import AppScreen
 from companion.app.widgets.common import TextLabel, ToggleChoice, app, fit_words
 from companion.app.widgets.picker import open_picker
 from companion.app.widgets.scorepad import text_width
+from companion.games.sevenwonders import turn_panels
 from companion.games.sevenwonders.rules.play import has_free_build
 
 
@@ -36,6 +41,14 @@ class BuildCheckScreen(AppScreen):
     """The game plays with Armada: a build may carry a naval construction."""
     naval = BooleanProperty(False)
     """Check the build with a naval construction (the ship of the card's colour, or the wonder symbol's)."""
+    in_turns = BooleanProperty(False)
+    """The game is played in turns: a build is entered as a play of the open turn."""
+    can_enter = BooleanProperty(False)
+    source = StringProperty("hand")
+    """Where the card comes from: the hand, Babylon B's last card, or the discard pile (Halikarnassos)."""
+    power_text = StringProperty("")
+    power = StringProperty("")
+    """The turn power the seat may use now besides Olympia's: ``last_card``, ``discard_build`` or empty."""
     tab_rows = NumericProperty(1)
     """The players' tabs in one row, or in two where their names would not fit one (8 long names)."""
 
@@ -53,7 +66,7 @@ class BuildCheckScreen(AppScreen):
     def prepare(self, seat: int | None = None, **_options: Any) -> None:
         if seat is not None:
             self.seat = seat
-        self.target = ""
+        self.target, self.source = "", "hand"
 
     def place_options(self) -> dict[str, Any]:
         return {"seat": self.seat}
@@ -105,6 +118,7 @@ class BuildCheckScreen(AppScreen):
         self.can_free_build = has_free_build(table.players[self.seat])
         if not self.can_free_build:
             self.free_build = False
+        turn_panels.turn_options(self, session)
         shown = session.shown
         self.shown_text = running.tr("check.shown", card=running.words.card(shown.card)) if shown else \
             running.tr("check.show_hint")
@@ -117,7 +131,7 @@ class BuildCheckScreen(AppScreen):
         if self._worth is not None:
             self._worth.cancel()
             self._worth = None
-        self.can_pay = False
+        self.can_pay = self.can_enter = False
         if not self.target:
             self.verdict = running.tr("check.ask")
             self.verdict_color = running.theme.rgba("text_dim")
@@ -129,6 +143,10 @@ class BuildCheckScreen(AppScreen):
             check = session.check_card(self.seat, self.target, free_build=self.free_build,
                                        step="naval" if self.naval else None)
             number = None
+        if self.in_turns or self.source != "hand":
+            check = turn_panels.turn_verdict(self, session, check)
+            if check is None:
+                return
         self._check = check
         holders = self._copies_elsewhere()
         if holders:
@@ -143,6 +161,8 @@ class BuildCheckScreen(AppScreen):
         self.verdict_color = running.theme.rgba("good" if wording.legal else "bad")
         for line in wording.lines:
             self._add_line(line, 1.5)
+        for line in turn_panels.turn_lines(self, session):
+            self._add_line(line, 1.1, "text_dim")
         if wording.alternatives:
             self._add_line(running.tr("check.alternatives"), 1.1, "text_dim")
             for alternative in wording.alternatives:
@@ -151,7 +171,8 @@ class BuildCheckScreen(AppScreen):
             from companion.games.armada.app.values import values_button
 
             self.ids.lines.add_widget(values_button(check.unknowns, on_done=self.refresh))
-        self.can_pay = bool(check.legal)
+        self.can_pay = bool(check.legal) and not self.in_turns and self.source == "hand"
+        self.can_enter = bool(check.legal)
         if check.legal:                         # the verdict is drawn first, what it is worth a frame later
             self._worth = Clock.schedule_once(lambda _dt: self._show_worth(check), 0)
 
@@ -181,7 +202,7 @@ class BuildCheckScreen(AppScreen):
 
     def _cannot(self, verdict: str, reason: str) -> None:
         running = app()
-        self.legal = False
+        self.legal = self.can_enter = False
         self.verdict = verdict
         self.verdict_color = running.theme.rgba("bad")
         self._add_line(reason, 1.5)
@@ -209,6 +230,7 @@ class BuildCheckScreen(AppScreen):
     def choose_player(self, seat: int) -> None:
         """Check for another player."""
         self.seat = seat
+        self.source = "hand"
         app().save_place()
         self.refresh()
 
@@ -237,6 +259,19 @@ class BuildCheckScreen(AppScreen):
         """Armada: check the build with (or without) a naval construction."""
         self.naval = not self.naval
         self.refresh()
+
+    def enter_play(self) -> None:
+        """Play in this turn: the card (or stage) checked joins the open turn, paid when it closes."""
+        turn_panels.enter_checked(self, self._check)
+
+    def discard(self, reward: str = "coins") -> None:
+        """Play in this turn: the card shown or picked (or a card nobody names) is discarded for 3 coins
+        (with Armada: or for the yellow ship's step, `reward` ``yellow_step``)."""
+        turn_panels.enter_discard(self, reward)
+
+    def toggle_power(self) -> None:
+        """Babylon B's last card (on or off), or Halikarnassos' build from the discard pile (the picker)."""
+        turn_panels.use_power(self)
 
     def pay(self) -> None:
         """The player builds, paid the cheapest way: the card (or stage) and its coins, in one step;

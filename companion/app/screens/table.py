@@ -22,6 +22,7 @@ from companion.app.widgets.coins import open_coin_pad
 from companion.app.widgets.common import BigButton, InstantModal, app, fit_words
 from companion.app.widgets.picker import open_picker, prepare_chips
 from companion.app.widgets.scorepad import text_width
+from companion.games.sevenwonders.turn_panels import show_turn_bar
 
 ROW_UNITS = 40
 """The width a city's row needs in size units: with less, the camera picture does not sit beside the rows."""
@@ -101,6 +102,10 @@ class TableScreen(AppScreen):
         self.problems = running.problem_text(session.problems[-1]) if session.problems else ""
         self.ids.end_age.text = (running.tr("table.end_age", age="I" * session.age) if session.age <= last_age
                                  else running.tr("table.to_score"))
+        refereed = session.in_turns and session.age <= last_age     # the age's last turn ends it
+        end_age = self.ids.end_age
+        end_age.disabled, end_age.opacity, end_age.size_hint_x, end_age.width = \
+            refereed, 0 if refereed else 1, None if refereed else 1, 0
         totals = {line.name: line.total for line in session.scores().lines} if running.show_scores else None
         pending: dict[int, list[Any]] = {}
         for seat, entry in session.pending():
@@ -130,6 +135,7 @@ class TableScreen(AppScreen):
             for row in wanted:
                 rows.add_widget(row)
         self._show_question(session.questions())
+        show_turn_bar(self.ids.turn_holder, session)    # a game played in turns: the open turn
         self._fit_rows()
         if self.city_view is not None:
             self._show_panel(self.city_view.seat, pending.get(self.city_view.seat, []), totals)

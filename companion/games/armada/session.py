@@ -247,6 +247,18 @@ class ArmadaPart(TurnActions):
         except UnknownValueError as error:
             raise NavalUnknown(tuple(error.unknowns)) from None
 
+    def naval_conflict_or_refusal(self) -> NavalResult | None:
+        """`naval_conflict`, or a refusal a player can read when a value is missing (no token invented).
+
+        :raises SessionError: ``naval_unknown``, naming the values nobody has entered.
+        """
+        try:
+            return self.naval_conflict()
+        except NavalUnknown as error:
+            missing = "; ".join(u.describe() for u in error.unknowns)
+            raise SessionError("the naval conflict needs values nobody has entered: " + missing,
+                               key="naval_unknown", values=missing) from None
+
     def _naval_token_events(self, result: NavalResult) -> list[tuple[str, dict[str, Any], str]]:
         """The events giving each seat its naval token of the age (a seat taking none gets none),
         logged with the land tokens in one transaction."""

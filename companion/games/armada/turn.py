@@ -62,7 +62,9 @@ class SeatTurn:
     piracy: list[tuple[int, int]] = field(default_factory=list)
     """(pirate seat, coins this seat loses to him) for each piracy effect."""
     explores: tuple[int, int] | None = None
-    """(island level, cards drawn) when a green ship reached an exploring space."""
+    """(island level, cards drawn) of the first exploring space its green ship reached this turn."""
+    explorations: tuple[tuple[int, int], ...] = ()
+    """Every exploration of the turn, (island level, cards drawn), in the order reached (up to two)."""
 
 
 @dataclass
@@ -195,8 +197,8 @@ class TurnActions(SessionPart):
         summary.tax, summary.collectors = outcome.tax, outcome.tax_collectors
         for seat, part in enumerate(seats):
             part.gained, part.lost = outcome.coins_gained[seat], outcome.coin_losses[seat]
-            if seat in outcome.explorations:
-                part.explores = outcome.explorations[seat]
+            part.explorations = tuple(outcome.explorations.get(seat, ()))
+            part.explores = part.explorations[0] if part.explorations else None
             if part.lost:
                 level = trade_level(table, seat)
                 part.tax_due = max(0, outcome.tax - level) if outcome.tax and seat not in outcome.tax_collectors else 0

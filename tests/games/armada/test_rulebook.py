@@ -369,7 +369,7 @@ def test_exploration_alone_and_together() -> None:
          ("Z", "alexandria"), ("W", "halikarnassos")])]
     turn = resolve_ship_turn(armada_table(*players), {0: [ShipStep("green")], 1: [ShipStep("green")],
                                                       3: [ShipStep("green")]})
-    assert turn.explorations == {0: (1, 3), 1: (1, 3), 3: (1, 3)}
+    assert turn.explorations == {0: ((1, 3),), 1: ((1, 3),), 3: ((1, 3),)}
 
 
 # --- Incursions and their FAQ -----------------------------------------------------------------------
@@ -495,3 +495,24 @@ def test_a_missing_port_board_number_is_named() -> None:
     assert check.reason_code == "unknown_value"
     assert "Georgy's port board number is not given (give this player's \"port_board\" in the table file)" \
         in check.reason
+
+
+def test_a_green_ship_reaching_two_exploring_spaces_in_one_turn_explores_twice() -> None:
+    # "Когда Зелёный Корабль игрока достигает ячейки исследования, он может исследовать новый Остров
+    # соответствующего уровня" - each exploring space reached is one exploration. Fedor's green ship
+    # stands on level 1; a naval construction takes it to level 2 (the rulebook's "explore a level-1
+    # island") and a Shipyard-like free move to level 3, which an owner has entered as "explore a
+    # level-2 island" (the printed value is not known). Roman's ship reaches level 2 the same turn.
+    # Hand count: level 1 is explored twice this turn (Fedor, Roman): its 9 cards shared out, 9 // 2 =
+    # 4 each; level 2 once (Fedor alone): 4 cards. Fedor explores twice, Roman once.
+    players = [city(n, w, port_board=i + 1, fleets={"green": 1}) for i, (n, w) in enumerate(
+        [("Fedor", "gizah"), ("Roman", "rhodes"), ("X", "ephesos"), ("Y", "babylon")])]
+    table = armada_table(*players, values={"fleet.green.3.explore": 2})
+    turn = resolve_ship_turn(table, {0: [ShipStep("green"), ShipStep("green", "free_move")],
+                                     1: [ShipStep("green")]}, deck_sizes={1: 9, 2: 9, 3: 9})
+    assert turn.explorations == {0: ((1, 4), (2, 4)), 1: ((1, 4),)}
+    assert turn.fleets[0]["green"] == 3
+    # Alone at both levels, Fedor draws 4 and 4; with only 3 level-2 islands left, 3 of them.
+    alone = resolve_ship_turn(table, {0: [ShipStep("green"), ShipStep("green", "free_move")]},
+                              deck_sizes={1: 9, 2: 3, 3: 9})
+    assert alone.explorations == {0: ((1, 4), (2, 3))}

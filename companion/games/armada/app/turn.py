@@ -172,6 +172,8 @@ class TurnDialog(LiveModal):
     def _discards(self) -> None:
         running = app()
         session = running.session
+        if session.in_turns:                # the turn's discards were entered as its plays (turn_panels.py)
+            return
         body = self.ids.body
         body.add_widget(TextLabel(text=running.tr("turn.discards"), font_size=running.u * 1.1, bold=True,
                                   color=running.theme.rgba("accent")))

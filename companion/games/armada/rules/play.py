@@ -44,6 +44,7 @@ __all__ = [
     "incursion_target",
     "naval_construction_allowed",
     "resolve_ship_turn",
+    "shared_exploration_draws",
     "step_rewards",
 ]
 
@@ -170,16 +171,23 @@ def exploration_draws(explorers: Mapping[int, int], deck_sizes: Mapping[int, int
 
     `explorers` maps seat -> island level, `deck_sizes` level -> cards in that deck.
     """
-    by_level: dict[int, list[int]] = {}
-    for seat, level in explorers.items():
-        by_level.setdefault(level, []).append(seat)
-    draws = {}
-    for level, seats in by_level.items():
+    shares = shared_exploration_draws(list(explorers.items()), deck_sizes, alone_draws)
+    return {seat: draws for (seat, _level), draws in zip(explorers.items(), shares, strict=True)}
+
+
+def shared_exploration_draws(explorations: Sequence[tuple[int, int]], deck_sizes: Mapping[int, int],
+                             alone_draws: int = 4) -> tuple[int, ...]:
+    """The island cards drawn for each of a turn's explorations, (seat, level) in order: one seat may
+    explore twice (its green ship reached two exploring spaces), each exploration drawing its own
+    share; explorations of one level in one turn share out that whole deck equally."""
+    at_level: dict[int, int] = {}
+    for _seat, level in explorations:
+        at_level[level] = at_level.get(level, 0) + 1
+    draws = []
+    for _seat, level in explorations:
         size = deck_sizes.get(level, 0)
-        each = min(alone_draws, size) if len(seats) == 1 else size // len(seats)
-        for seat in seats:
-            draws[seat] = each
-    return draws
+        draws.append(min(alone_draws, size) if at_level[level] == 1 else size // at_level[level])
+    return tuple(draws)
 
 
 def coin_losses(table: Table, taxes: Mapping[int, int], pirates: Sequence[int] = (),
@@ -242,8 +250,9 @@ class TurnOutcome:
     """Every seat's ship positions after the turn."""
     coins_gained: tuple[int, ...]
     """Coins of the spaces reached and of Wondrous Harbor (step 3)."""
-    explorations: Mapping[int, tuple[int, int]] = field(default_factory=dict)
-    """seat -> (island level, cards drawn) (step 4)."""
+    explorations: Mapping[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)
+    """seat -> ((island level, cards drawn), ...) (step 4): one entry per exploring space its green
+    ship reached this turn, in the order reached (a construction and a free move can reach two)."""
     tax: int = 0
     tax_collectors: tuple[int, ...] = ()
     coin_losses: tuple[int, ...] = ()
@@ -271,7 +280,7 @@ def resolve_ship_turn(table: Table, steps: Mapping[int, Sequence[ShipStep]], *, 
     positions = [dict(port.fleets) if (port := port_state(p)) else {} for p in table.players]
     gained = [0] * table.seat_count
     taxes: dict[int, int] = {}
-    explorers: dict[int, int] = {}
+    explorers: list[tuple[int, int]] = []
     missing: list[Unknown] = []
     for seat, moves in steps.items():
         player = table.players[seat]
@@ -293,12 +302,14 @@ def resolve_ship_turn(table: Table, steps: Mapping[int, Sequence[ShipStep]], *, 
             if reward.tax:
                 taxes[seat] = max(taxes.get(seat, 0), reward.tax)
             if reward.explore:
-                explorers[seat] = reward.explore
+                explorers.append((seat, reward.explore))
     if missing:
         raise UnknownValueError(missing)
     sizes = deck_sizes if deck_sizes is not None else {level: 9 for level in (1, 2, 3)}
-    draws = exploration_draws(explorers, sizes, armada.rules.exploration_alone_draws)
-    explorations = {seat: (explorers[seat], draws[seat]) for seat in explorers}
+    draws = shared_exploration_draws(explorers, sizes, armada.rules.exploration_alone_draws)
+    explorations: dict[int, tuple[tuple[int, int], ...]] = {}
+    for (seat, level), drawn in zip(explorers, draws, strict=True):
+        explorations[seat] = (*explorations.get(seat, ()), (level, drawn))
     after = [p.coins + g for p, g in zip(table.players, gained, strict=True)]
     moved = _with_positions(table, positions)
     losses = coin_losses(moved, taxes, pirates, after)

@@ -1,0 +1,279 @@
+"""The 7 Wonders turn in the app: the table screen's turn bar (the age and turn, each seat's play or
+"waiting", the Close-turn button) and the build check's plays of the open turn (a build or a stage,
+a discard, Babylon B's last card, Halikarnassos' build from the discard pile picked from the cards
+the pile holds). The session's side is `turn_session.py`; the rules `rules/turns.py`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.lang import Builder
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+from companion.app.widgets.common import BigButton, app
+from companion.games.sevenwonders.rules.build import BuildCheck
+from companion.games.sevenwonders.rules.turns import Play, PlayVerdict
+from companion.games.sevenwonders.turn_session import OpenTurn, play_of_check
+from companion.i18n import catalogue
+
+__all__ = ["TurnBar", "enter_checked", "enter_discard", "play_text", "show_turn_bar", "turn_lines", "turn_options",
+           "turn_verdict", "use_power"]
+
+ROMAN = ("I", "II", "III")
+
+Builder.load_string("""
+<TurnChip>:
+    text_size: self.width - app.u * 0.4, self.height
+    valign: 'middle'
+    halign: 'center'
+""")
+
+
+class TurnChip(BigButton):
+    """A seat in the turn bar: its name, and its play on a second line (what does not fit is cut)."""
+
+
+def play_text(play: Play | None, verdict: PlayVerdict | None = None) -> str:
+    """A play in a few words: the card built, the stage, a discard (None: not played yet)."""
+    running = app()
+    if play is None:
+        return running.tr("turns.waiting_seat")
+    if play.action == "discard":
+        text = running.tr("turns.play_discard" if play.discard_reward == "coins" else "turns.play_discard_yellow")
+    elif play.action == "stage":
+        text = running.tr("turns.play_stage")
+    else:
+        text = running.words.card(play.card or "")
+    if verdict is not None and not verdict.legal:
+        text = running.tr("turns.play_refused", play=text)
+    return text
+
+
+class TurnBar(BoxLayout):
+    """The open turn above the table's buttons: one chip per seat (a tap opens its build check)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        running = app()
+        self.spacing = running.u * 0.3
+        self.padding = (running.u * 0.3, running.u * 0.15)
+        self.title = Label(bold=True, size_hint_x=None, halign="left", valign="middle")
+        self.seats = BoxLayout(spacing=running.u * 0.2)
+        self.close = BigButton(size_hint_x=None)
+        self.close.bind(on_release=lambda _b: close_turn())
+        for child in (self.title, self.seats, self.close):
+            self.add_widget(child)
+        self._shown: tuple[Any, ...] = ()
+
+    def show(self, turn: OpenTurn, names: list[str]) -> None:
+        """Draw the turn (again only when what it shows changed)."""
+        running = app()
+        texts = []
+        for seat, name in enumerate(names):
+            verdict = turn.verdict(seat)
+            extra = [v for v in turn.report.verdicts if v.play.seat == seat and v.play.source != "hand"]
+            text = play_text(verdict.play if verdict else None, verdict)
+            if extra:
+                text += " + " + ", ".join(play_text(v.play, v) for v in extra)
+            tone = "quiet" if verdict is None else "bad" if not verdict.legal else "normal"
+            texts.append((f"{name}\n{text}", tone))
+        shown = (running.language, running.u, turn, tuple(texts))
+        if shown == self._shown:
+            return
+        self._shown = shown
+        u = running.u
+        self.title.text = running.tr("turns.title", turn=turn.progress.turn, turns=turn.turns)
+        self.title.font_size = u * 1.2
+        self.title.width = u * 5
+        self.title.text_size = (self.title.width, None)
+        self.close.text = running.tr("turns.close")
+        self.close.tone = "primary" if turn.report.ready else "normal"
+        self.close.width = u * 7
+        self.close.height = self.height - 2 * self.padding[1]
+        self.seats.clear_widgets()
+        for seat, (text, tone) in enumerate(texts):
+            chip = TurnChip(text=text, tone=tone, font_size=u * 1.0, height=self.height - 2 * self.padding[1])
+            chip.bind(on_release=lambda _b, s=seat: running.go("build_check", seat=s))
+            self.seats.add_widget(chip)
+
+
+def show_turn_bar(holder: Any, session: Any) -> None:
+    """Put the turn bar in `holder` (the table screen's slot) when the game is played in turns, else
+    leave the slot empty (a game entered as its end state never meets a turn)."""
+    running = app()
+    if session is None or session.finished or not session.in_turns:
+        holder.clear_widgets()
+        holder.height = 0
+        return
+    turn = session.open_turn()
+    height = max(running.touch, running.u * 3.4) + running.u * 0.3
+    holder.height = height
+    bar = holder.children[0] if holder.children else None
+    if not isinstance(bar, TurnBar):
+        holder.clear_widgets()
+        bar = TurnBar(size_hint_y=None, height=height)
+        holder.add_widget(bar)
+    bar.height = height
+    if turn.progress.finished:
+        holder.clear_widgets()
+        holder.height = 0
+        return
+    bar.show(turn, [p["name"] for p in session.players])
+
+
+def close_turn() -> None:
+    """One tap: the open turn closes (one transaction) or the message bar says who has not played."""
+    running = app()
+    session = running.session
+    turn = session.open_turn()
+    if turn.report.waiting:
+        names = ", ".join(session.players[s]["name"] for s in turn.report.waiting)
+        running.notify(running.tr("turns.not_played", names=names), bad=True)
+        return
+    results: list[Any] = []
+    if not running.attempt(lambda: results.append(session.close_open_turn())):
+        return
+    result = results[0]
+    if result.age_over:
+        text = running.tr("turns.age_closed", age=ROMAN[turn.progress.age - 1])
+    else:
+        text = running.tr("turns.closed", turn=turn.progress.turn)
+    running.notify(text)
+    if result.ship_steps:                   # Armada: what the ships moved by the turn's plays earn, confirmed
+        from companion.games.armada.app.turn import TurnDialog
+
+        TurnDialog().open()
+
+
+# -- the build check ----------------------------------------------------------------------------------
+
+def turn_options(screen: Any, session: Any) -> None:
+    """What the build check offers in a game played in turns: the power of the chosen seat now."""
+    screen.in_turns = session.in_turns
+    powers = session.open_turn().offers.get(screen.seat, ()) if screen.in_turns else ()
+    screen.power = next((p for p in ("discard_build", "last_card") if p in powers), "")
+    wanted = {"discard_build": "discard_pile", "last_card": "last_card"}.get(screen.power)
+    if screen.source != "hand" and screen.source != wanted:
+        screen.source = "hand"
+    if screen.power == "last_card":
+        screen.power_text = app().tr("check.last_card_on" if screen.source == "last_card" else "check.last_card_off")
+    elif screen.power == "discard_build":
+        screen.power_text = app().tr("check.from_discard")
+    else:
+        screen.power_text = ""
+
+
+def _play(screen: Any) -> Play:
+    if screen.target == "stage":
+        return Play(screen.seat, "stage", None, screen.source, naval=screen.naval)
+    return Play(screen.seat, "build", screen.target, screen.source, free_build=screen.free_build, naval=screen.naval)
+
+
+def turn_verdict(screen: Any, session: Any, check: BuildCheck) -> BuildCheck | None:
+    """The build check's answer in the open turn: against the start of the turn and the powers used
+    (None when the turn refuses the play before any build check: the screen says why)."""
+    running = app()
+    verdict = session.check_play(_play(screen))
+    if verdict.check is not None:
+        return verdict.check
+    if verdict.legal:
+        return check
+    player = session.players[screen.seat]["name"]
+    target = running.tr("check.stage_target", number=session.players[screen.seat]["stages"] + 1) \
+        if screen.target == "stage" else running.words.card(screen.target)
+    values = dict(verdict.reason_values)
+    if "card" in values:
+        values["card"] = running.words.card(str(values["card"]))
+    key = f"session.turn_{verdict.reason_code}"
+    reason = running.tr(key, **values) if _has_text(key) else verdict.reason or ""
+    screen._cannot(running.tr("check.cannot", player=player, target=target), reason)
+    return None
+
+
+def turn_lines(screen: Any, session: Any) -> list[str]:
+    """What the build check adds in a game played in turns: what the answer was checked against, and
+    for a card of the discard pile that it is free (with Armada: that it moves no ship)."""
+    running = app()
+    lines = []
+    if screen.source == "discard_pile":
+        lines.append(running.tr("check.discard_free"))
+        if session.plays("armada"):
+            lines.append(running.tr("check.moves_no_ship"))
+    if screen.source == "last_card":
+        lines.append(running.tr("check.last_card_checked", turn=session.open_turn().progress.turn))
+    elif screen.in_turns:
+        lines.append(running.tr("check.turn_start", turn=session.open_turn().progress.turn))
+    return lines
+
+
+def _has_text(key: str) -> bool:
+    return key in catalogue("en")
+
+
+def _entered(screen: Any, play: Play) -> None:
+    """After a play is entered: say so (undo: take it back), and go on with the next seat that has not
+    played, or back to the table once everyone has."""
+    running = app()
+    session = running.session
+    name = session.players[play.seat]["name"]
+    turn = session.open_turn()
+    running.notify(running.tr("check.entered", player=name, play=play_text(play), turn=turn.progress.turn),
+                   undo=lambda: running.attempt(session.withdraw_play, play.seat, play.source))
+    screen.target, screen.source, screen.free_build = "", "hand", False
+    waiting = [s for s in turn.report.waiting if s != play.seat]
+    if waiting and play.source == "hand":
+        screen.choose_player(waiting[0])
+    elif not waiting and not turn.offers.get(play.seat):
+        running.go("table")                 # everyone has played: the turn closes there
+    else:
+        screen.refresh()                    # a power to use now (Halikarnassos, Babylon B)
+
+
+def enter_checked(screen: Any, check: BuildCheck | None) -> None:
+    """Play in this turn what the build check checked."""
+    running = app()
+    if check is None or not check.legal:
+        return
+    play = play_of_check(screen.seat, check, source=screen.source)
+    if screen.source == "discard_pile":
+        play = Play(screen.seat, "build", check.target, "discard_pile")
+    if running.attempt(running.session.enter_play, play):
+        _entered(screen, play)
+
+
+def enter_discard(screen: Any, reward: str = "coins") -> None:
+    """Play in this turn: a discard (the card named when one is checked: it joins the discard pile
+    Halikarnassos builds from), for 3 coins or, with Armada, the yellow ship's step."""
+    running = app()
+    card = screen.target if screen.target not in ("", "stage") else None
+    play = Play(screen.seat, "discard", card, "last_card" if screen.source == "last_card" else "hand",
+                discard_reward=reward)
+    if running.attempt(running.session.enter_play, play):
+        _entered(screen, play)
+
+
+def use_power(screen: Any) -> None:
+    """Babylon B's last card on or off; Halikarnassos: the picker of the discard pile's cards."""
+    running = app()
+    session = running.session
+    if screen.power == "last_card":
+        screen.source = "hand" if screen.source == "last_card" else "last_card"
+        screen.refresh()
+        return
+    if screen.power != "discard_build":
+        return
+    from companion.app.widgets.picker import open_picker
+
+    seat = screen.seat
+    choices = set(session.discard_pile_choices(seat))
+    unknown = session.open_turn().progress.discard.unknown > 0
+    player = session.players[seat]
+    everything = set(session.card_data().cards)
+    exclude = set(player["cards"]) | (set() if unknown else everything - choices)
+
+    def chosen(card_id: str) -> None:
+        screen.source, screen.target, screen.free_build = "discard_pile", card_id, False
+        screen.refresh()
+
+    open_picker(running.tr("picker.discard_title", player=player["name"]), chosen, exclude=exclude, seat=seat)

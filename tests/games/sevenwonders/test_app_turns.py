@@ -1,0 +1,172 @@
+"""Three turns of a 4-player game played by taps in the app, in Russian on the Raspberry Pi's 800x480
+touchscreen (tests/tools/app_turns_script.py, its own process and Kivy window): the turn bar, plays
+entered from the build check in the "wrong" order, a turn closed in one tap, Halikarnassos' build from
+the discard pile picked from the pile's cards. Screenshots: tests/output/screens/turns-ru-800x480-*.
+
+The table, clockwise: Анна (Alexandria A, makes glass), Борис (Gizah A, stone), Вера (Babylon A, clay),
+Дина (Halikarnassos B, textile); each starts with 3 coins (rulebook). Every number below is worked by
+hand in its comment."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed")
+ROOT = Path(__file__).resolve().parents[3]
+MM_PX = 800 / 154.08
+"""The Pi's 7-inch screen: 154.08 mm wide for 800 px."""
+
+
+@pytest.fixture(scope="module")
+def facts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    store = tmp_path_factory.mktemp("turns") / "games.sqlite3"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-m", "tests.tools.app_turns_script", "play", str(store), "ru", "800x480"],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    found: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return found
+
+
+def test_a_new_game_meets_no_turn_until_a_play_is_entered_through_one(facts: dict[str, Any]) -> None:
+    assert facts["bar_before"] is False
+    # The first build check offers both: build now (the end state entered by hand) or play in the turn.
+    assert facts["first_check"]["can_pay"] and facts["first_check"]["can_enter"]
+
+
+def test_turn_one_entered_seat_after_seat_and_closed_in_one_tap(facts: dict[str, Any]) -> None:
+    assert facts["after_turn1_plays"] == "table"           # everyone has played: back to the table
+    bar = facts["turn1_bar"]
+    assert bar["title"] == "Ход 1\nиз 6"                   # an age of 7 cards: 6 turns (rulebook)
+    assert bar["chips"] == ["Анна\nСклад пиломатериалов", "Борис\nКаменный карьер", "Вера\nРудная жила",
+                            "Дина\nРудная жила"]
+    assert bar["close_tone"] == "primary"
+    assert facts["turn1_coins"] == [3, 3, 3, 3]             # four free brown cards: nobody pays
+    assert facts["turn2_bar"]["title"] == "Ход 2\nиз 6"
+    assert facts["turn2_bar"]["chips"] == [f"{n}\nждём" for n in ("Анна", "Борис", "Вера", "Дина")]
+    assert facts["turn2_bar"]["close_tone"] == "normal"
+
+
+def test_builds_entered_in_the_wrong_order_get_the_rulebooks_verdicts(facts: dict[str, Any]) -> None:
+    # Борис's Workshop costs 1 glass: Gizah and his Stone Pit make none, Анна (his neighbour) sells
+    # hers for 2 coins; he holds 3.
+    workshop = facts["workshop"]
+    assert workshop["legal"] and workshop["lines"][0] == "Купить стекло ×1 у игрока Анна (справа) за 2 монеты"
+    assert facts["chip_seat"] == 1 and facts["next_seat"] == 0     # then the next seat that has not played
+    assert facts["coins_after_workshop_entered"] == [3, 3, 3, 3]   # nothing paid before the close
+    # Entered after it, Анна's first stage (Alexandria A: 2 stone) needs both of Борис's stone:
+    # 2 + 2 = 4 coins, and she holds 3 at the start of the turn. The 2 coins Борис pays her come in
+    # this turn and cannot be spent in it (rulebook: "Монеты, заработанные торговлей во время хода,
+    # не могут использоваться в этот же ход"); paid at once, she would have held 5 and been approved.
+    stage = facts["anna_stage"]
+    assert not stage["legal"] and not stage["can_enter"]
+    assert stage["lines"][0] == "самый дешёвый способ стоит 4 монеты, а у игрока 3 монеты"
+
+
+def test_the_close_settles_the_turn(facts: dict[str, Any]) -> None:
+    assert facts["turn2_bar_full"]["chips"] == ["Анна\nЧастокол", "Борис\nМастерская", "Вера\nсброс", "Дина\nсброс"]
+    assert facts["coins_before_close"] == [3, 3, 3, 3]
+    # Анна: 3 + 2 (Борис's glass) = 5 (her Stockade takes wood from her Lumber Yard); Борис: 3 - 2 = 1;
+    # Вера and Дина discard: 3 + 3 = 6 each.
+    assert facts["turn2_coins"] == [5, 1, 6, 6]
+
+
+def test_halikarnassos_builds_free_from_the_discard_pile_the_app_knows(facts: dict[str, Any]) -> None:
+    # Turn 3. Halikarnassos B's stage 1 (2 ore): Дина's Ore Vein and one ore of Вера's for 2 coins.
+    assert facts["dina_stage"]["legal"] and facts["dina_stage"]["lines"][0].startswith("Купить руда ×1 у игрока Вера")
+    # The stage lets her build a card of the discard pile at the end of the turn: the pile holds the
+    # Altar and the Theater discarded in turn 2, and the picker offers those two only.
+    assert facts["dina_power"] == "discard_build"
+    assert facts["discard_picker"] == ["altar", "theater"]
+    assert facts["from_discard"]["legal"] and facts["from_discard"]["lines"][0] == "Платить ничего не нужно"
+    # Анна holds 5 at the start of turn 3: her stage (4 coins to Борис) is legal now.
+    assert facts["anna_stage_turn3"]["legal"]
+    assert facts["turn3_bar"]["chips"][3] == "Дина\nэтап чуда + Алтарь"
+    # Анна 5 - 4 = 1; Борис 1 + 4 (her stone) + 3 (discard) = 8; Вера 6 + 2 (Дина's ore) + 3 = 11;
+    # Дина 6 - 2 = 4 (the Altar from the pile is free).
+    assert facts["turn3_coins"] == [1, 8, 11, 4]
+    assert facts["turn3_cities"][3] == [["ore_vein", "altar"], 1]
+    assert facts["turn3_cities"][0] == [["lumber_yard", "stockade"], 1]
+    assert facts["after_turn3_bar"]["title"] == "Ход 4\nиз 6"
+
+
+def test_the_turn_bar_is_legible_and_touchable_on_the_pi(facts: dict[str, Any]) -> None:
+    bar = facts["turn3_bar"]
+    assert bar["smallest_px"] >= 9 * MM_PX - 0.5             # touch targets of 9 mm at least
+    assert bar["smallest_font_px"] >= 3 * MM_PX                # text of 3 mm at least
+
+
+@pytest.fixture(scope="module")
+def armada_facts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    store = tmp_path_factory.mktemp("turns_armada") / "games.sqlite3"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-m", "tests.tools.app_turns_script", "armada", str(store), "ru",
+                           "800x480"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    found: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return found
+
+
+def test_armada_a_discard_for_the_yellow_ship_and_the_ships_turn_to_confirm(armada_facts: dict[str, Any]) -> None:
+    # Armada deals 8 cards: 7 turns an age. A discard gives 3 coins or the yellow ship's step (rulebook).
+    assert armada_facts["bar"]["title"] == "Ход 1\nиз 7"
+    assert armada_facts["bar"]["chips"] == ["Анна\nсброс, жёлтый корабль", "Борис\nсброс", "Вера\nсброс"]
+    # Анна's yellow ship moves one space and her coins stay 3; Борис and Вера: 3 + 3 = 6.
+    assert armada_facts["coins"] == [3, 6, 6] and armada_facts["yellow"] == [1, 0, 0]
+    assert armada_facts["title"] == "Ход 2\nиз 7"
+    assert armada_facts["ship_dialog"] is True      # what the ship's space earns is confirmed next
+
+
+@pytest.fixture(scope="module")
+def powers_facts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    store = tmp_path_factory.mktemp("turns_powers") / "games.sqlite3"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-m", "tests.tools.app_turns_script", "powers", str(store), "ru",
+                           "800x480"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    found: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return found
+
+
+def test_olympia_once_per_age_and_babylon_b_7th_card_by_taps(powers_facts: dict[str, Any]) -> None:
+    # Анна (Olympia A) and Борис (Babylon B) have their second stages, entered by hand before the turns;
+    # Вера is Gizah A.
+    assert powers_facts["stages"] == [2, 2, 0]
+    # Olympia A's stage 2: one card an age built free. Turn 1 the Baths (1 stone, Olympia makes wood):
+    # free; turn 2 a second free build is refused.
+    assert powers_facts["free_build_1"]["legal"]
+    assert powers_facts["free_build_1"]["lines"][0] == "Бесплатно благодаря свойству чуда (раз в эпоху)"
+    assert not powers_facts["free_build_2"]["legal"]
+    assert powers_facts["free_build_2"]["lines"] == ["Анна уже строил(а) бесплатно в эпохе 1 (раз в эпоху)"]
+    # Turn 6, the last of Age I: Babylon B's stage 2 plays the 7th card instead of discarding it. Борис
+    # builds the Stockade (1 wood: Анна's Olympia sells it for 2), checked once turn 6 is settled:
+    # he holds 3 + 6 discards x 3 = 21.
+    assert powers_facts["babylon_power"] == "Сыграть 7-ю карту"
+    assert powers_facts["last_card"]["legal"] and "из 21 монеты" in powers_facts["last_card"]["lines"][1]
+    assert powers_facts["turn6_bar"]["chips"][1] == "Борис\nсброс + Частокол"
+    # Coins after Age I: Анна 3 + 5 discards x 3 + 2 (wood) = 20; Борис 21 - 2 = 19; Вера 3 + 18 = 21.
+    assert powers_facts["coins"] == [20, 19, 21]
+    assert powers_facts["cards"] == [["baths"], ["stockade"], []]
+    # Land conflicts of Age I (1 point a victory, -1 a defeat): Борис's shield beats both neighbours
+    # (0 each); Анна and Вера (0 = 0 between them) lose to him.
+    assert powers_facts["tokens"] == [[-1], [1, 1], [-1]]
+    assert powers_facts["age"] == 2 and powers_facts["after_bar"]["title"] == "Ход 1\nиз 6"
+
+
+def test_every_screen_of_the_turn_flow_reads_and_touches_on_the_pi(facts: dict[str, Any], armada_facts: dict[str, Any],
+                                                                   powers_facts: dict[str, Any]) -> None:
+    # tests/tools/legibility.py's measure on each screen the scripts shot: text of 3 mm at least,
+    # targets of 9 mm, no word cut (companion/app/theme.py's rule).
+    screens = {**facts["legibility"], **armada_facts["legibility"], **powers_facts["legibility"]}
+    assert len(screens) == 17
+    for name, found in screens.items():
+        assert not found["small_text"] and not found["small_targets"] and not found["spoilt"], (name, found)
+        assert found["text_mm"] >= 3.0 - 0.01 and found["target_mm"] >= 9.0 - 0.01, name
