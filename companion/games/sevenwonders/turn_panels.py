@@ -102,11 +102,11 @@ def show_turn_bar(holder: Any, session: Any) -> None:
     """Put the turn bar in `holder` (the table screen's slot) when the game is played in turns, else
     leave the slot empty (a game entered as its end state never meets a turn)."""
     running = app()
-    if session is None or session.finished or not session.in_turns:
+    turn = session.open_turn() if session is not None and not session.finished and session.in_turns else None
+    if turn is None or turn.progress.finished:           # after the last turn of Age III: the score
         holder.clear_widgets()
         holder.height = 0
         return
-    turn = session.open_turn()
     height = max(running.touch, running.u * 3.4) + running.u * 0.3
     holder.height = height
     bar = holder.children[0] if holder.children else None
@@ -115,10 +115,6 @@ def show_turn_bar(holder: Any, session: Any) -> None:
         bar = TurnBar(size_hint_y=None, height=height)
         holder.add_widget(bar)
     bar.height = height
-    if turn.progress.finished:
-        holder.clear_widgets()
-        holder.height = 0
-        return
     bar.show(turn, [p["name"] for p in session.players])
 
 
