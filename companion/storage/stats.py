@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.games.sevenwonders.rules import CATEGORIES
-from companion.storage.architects_log import is_architects_sheet
 from companion.storage.database import GameStore
 
 __all__ = ["ARCHITECTS", "BIN_WIDTH", "SEVEN_WONDERS", "GameStatistics", "Statistics", "Tally", "game_statistics",
@@ -118,8 +117,8 @@ def game_statistics(store: GameStore) -> dict[str, GameStatistics]:
     lines: dict[str, dict[str, int]] = {game: defaultdict(int) for game in result}
     order: dict[str, list[str]] = {game: [] for game in result}
     for summary in _finished(store):
-        architects = is_architects_sheet(summary.sheet)
-        game = ARCHITECTS if architects else SEVEN_WONDERS
+        game = ARCHITECTS if summary.sheet.get("game") == ARCHITECTS else SEVEN_WONDERS    # as the sheet says
+        architects = game == ARCHITECTS
         stats = result[game]
         stats.games += 1
         winners = set(summary.sheet["winners"])

@@ -187,7 +187,7 @@ def armada(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
     _shot(ui, tag, "2-everyone-played")
     ui.tap(ui.tr("turns.close"))
     facts["coins"] = _coins(ui)
-    facts["yellow"] = [session.fleet_level(seat, "yellow") for seat in range(3)]
+    facts["yellow"] = [session.part("armada").fleet_level(seat, "yellow") for seat in range(3)]
     facts["title"] = _bar(ui)["title"]
     facts["ship_dialog"] = _popup(ui, "TurnDialog") is not None
     _shot(ui, tag, "3-closed-ships-to-confirm")

@@ -112,7 +112,7 @@ class BuildCheckScreen(AppScreen):
         u = running.u
         widest = max((text_width(name, u, bold=True) for _, name in names), default=0.0)
         self.tab_rows = 1 if (self.width - u * (1 + 0.3 * len(names))) / max(len(names), 1) >= widest + u else 2
-        self.armada = session.has_armada
+        self.armada = session.plays("armada")
         self.naval = self.naval and self.armada
         table = session.table()
         self.can_free_build = has_free_build(table.players[self.seat])
@@ -137,10 +137,11 @@ class BuildCheckScreen(AppScreen):
             self.verdict_color = running.theme.rgba("text_dim")
             return
         if self.target == "stage":
-            check = session.check_stage(self.seat, naval=self.naval)
+            check = session.check_stage(self.seat, step="naval" if self.naval else None)
             number = session.players[self.seat]["stages"] + 1
         else:
-            check = session.check_card(self.seat, self.target, free_build=self.free_build, naval=self.naval)
+            check = session.check_card(self.seat, self.target, free_build=self.free_build,
+                                       step="naval" if self.naval else None)
             number = None
         if self.in_turns or self.source != "hand":
             check = turn_panels.turn_verdict(self, session, check)
@@ -167,7 +168,7 @@ class BuildCheckScreen(AppScreen):
             for alternative in wording.alternatives:
                 self._add_line("\u2022 " + alternative, 1.2)
         if check.unknowns:                      # Armada: values nobody has entered, asked here
-            from companion.app.widgets.armada_values import values_button
+            from companion.games.armada.app.values import values_button
 
             self.ids.lines.add_widget(values_button(check.unknowns, on_done=self.refresh))
         self.can_pay = bool(check.legal) and not self.in_turns and self.source == "hand"

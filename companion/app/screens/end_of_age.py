@@ -129,7 +129,8 @@ class EndOfAgeScreen(AppScreen):
         if session is None:
             return
         shown = (session.game_id, self.age, running.language, running.u, len(session.events()),
-                 json.dumps(session.document, sort_keys=True), id(running.armada_data()) if session.has_armada else 0)
+                 json.dumps(session.document, sort_keys=True),
+                 id(running.armada_data()) if session.plays("armada") else 0)
         if shown == self._shown:                # the same table in the same words: nothing to draw again
             self._show_coins()
             return
@@ -149,7 +150,7 @@ class EndOfAgeScreen(AppScreen):
                 plays.add_widget(TextLabel(text=running.tr("age.tokens", player=player["name"],
                                                            tokens=_tokens(player["tokens"])),
                                            font_size=running.u * 1.3))
-            if session.has_armada:
+            if session.plays("armada"):
                 self._title(plays, running.tr("age.naval_done"))
                 for player in session.players:
                     plays.add_widget(TextLabel(text=running.tr("age.tokens", player=player["name"],
@@ -163,7 +164,7 @@ class EndOfAgeScreen(AppScreen):
             result = session.conflicts()
             for battle in result.battles:
                 battles.add_widget(battle_line(battle, names))
-            if session.has_armada:
+            if session.plays("armada"):
                 self._show_naval()
             if not same_age:
                 self.seen_all = False
@@ -215,22 +216,22 @@ class EndOfAgeScreen(AppScreen):
     def _show_naval(self) -> None:
         """The naval conflict after the land ones: each strength and token, strongest first, or the
         values it needs (then the age waits for them: no token is invented)."""
-        from companion.app.widgets.armada import unknown_lines
-        from companion.state.session import NavalUnknown
+        from companion.games.armada.app.port import unknown_lines
+        from companion.games.armada.session import NavalUnknown
 
         running = app()
         session = running.session
         battles = self.ids.battles
         self._title(battles, running.tr("age.naval"))
         try:
-            naval = session.naval_conflict()
+            naval = session.part("armada").naval_conflict()
         except NavalUnknown as error:
             self.blocked = True
             bad = running.theme.rgba("bad")
             battles.add_widget(TextLabel(text=running.tr("age.naval_unknown"), font_size=running.u * 1.3, color=bad))
             for line in unknown_lines(error.unknowns):
                 battles.add_widget(TextLabel(text="\u2022 " + line, font_size=running.u * 1.15))
-            from companion.app.widgets.armada_values import values_button
+            from companion.games.armada.app.values import values_button
 
             battles.add_widget(values_button(error.unknowns, on_done=self.refresh))
             return

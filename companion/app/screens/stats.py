@@ -58,7 +58,7 @@ class StatsScreen(AppScreen):
         if view == "players":
             return key
         if self.game == ARCHITECTS:
-            from companion.app.architects import ArchitectsNames
+            from companion.games.architects.app import ArchitectsNames
 
             return ArchitectsNames(running.language).wonder(key)
         wonder, side = key.rsplit(" ", 1)
@@ -70,7 +70,7 @@ class StatsScreen(AppScreen):
         running = app()
         theme = running.theme
         if self.game == ARCHITECTS:
-            from companion.app.widgets.architects import ICONS, ROW_COLOURS
+            from companion.games.architects.app.widgets import ICONS, ROW_COLOURS
 
             row = ROW_COLOURS[category]
             return (running.tr(f"architects.category.{category}"), ICONS[category],

@@ -57,7 +57,7 @@ def city_figures(seat: int, *, naval: bool) -> str:
     city = running.session.table().players[seat]
     parts = [running.tr("city.shields", count=shields(city))]
     if naval:
-        strength = running.session.naval_strength(seat)
+        strength = running.session.part("armada").naval_strength(seat)
         parts.append(running.tr("city.naval_shields", count=strength if isinstance(strength, int) else "?"))
     science = [f"{words.symbol(s)} {n}" for s, n in sorted(science_symbols(city).items()) if n]
     wild = science_wild_count(city)
@@ -219,9 +219,9 @@ class CityPanel(BoxLayout):
                 self.remove_widget(self._armada)
             return
         if self._armada is None:
-            from companion.app.widgets.armada import ArmadaPart
+            from companion.app.registry import panel_class
 
-            self._armada = ArmadaPart()
+            self._armada = panel_class("city_full", "armada")()    # Armada's port: fleets and islands
         if self._armada.parent is None:
             self.add_widget(self._armada, index=1)       # just above the cards
         self._armada.show(player, **armada)

@@ -243,7 +243,7 @@ def correction_events(events: Sequence[Event], table_at: Callable[[int], Table],
 # -- on a game store -------------------------------------------------------------------------------------
 
 def _table(store: GameStore, document: dict[str, Any]) -> Table:
-    return parse_table(document, store.data, armada=store.armada)
+    return parse_table(document, store.data, sources=store.sources)
 
 
 def enter_play(store: GameStore, game_id: int, play: Play, *, source: str = "hand") -> PlayVerdict:

@@ -137,7 +137,7 @@ def close_turn() -> None:
         text = running.tr("turns.closed", turn=turn.progress.turn)
     running.notify(text)
     if result.ship_steps:                   # Armada: what the ships moved by the turn's plays earn, confirmed
-        from companion.app.widgets.armada_turn import TurnDialog
+        from companion.games.armada.app.turn import TurnDialog
 
         TurnDialog().open()
 
@@ -194,7 +194,7 @@ def turn_lines(screen: Any, session: Any) -> list[str]:
     lines = []
     if screen.source == "discard_pile":
         lines.append(running.tr("check.discard_free"))
-        if session.has_armada:
+        if session.plays("armada"):
             lines.append(running.tr("check.moves_no_ship"))
     if screen.source == "last_card":
         lines.append(running.tr("check.last_card_checked", turn=session.open_turn().progress.turn))

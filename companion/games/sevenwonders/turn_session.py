@@ -61,9 +61,9 @@ def play_of_check(seat: int, check: BuildCheck, *, source: str = "hand", plan: i
     """The play a build check stands for: its card (or the next stage), Olympia's free build, Armada's
     naval construction."""
     if check.target == "stage":
-        return Play(seat, "stage", None, source, naval=check.naval is not None, plan=plan)
+        return Play(seat, "stage", None, source, naval=check.step is not None, plan=plan)
     return Play(seat, "build", check.target, source, free_build=check.how == "free_build",
-                naval=check.naval is not None, plan=plan)
+                naval=check.step is not None, plan=plan)
 
 
 def _refusal(error: TurnError) -> SessionError:
@@ -73,19 +73,16 @@ def _refusal(error: TurnError) -> SessionError:
 
 class TurnPlays:
     """Turn actions of `GameSession`, which provides the store, the game id, the document, `events()`,
-    `table()`, `_reload()`, `_transact(build)` and Armada's end of an age at sea."""
+    `table()`, `_reload()`, `_transact(build)` and the expansions' parts (`parts`: their end of an age)."""
 
     store: GameStore
     game_id: int
     document: dict[str, Any]
-    has_armada: bool
+    parts: dict[str, Any]
     events: Callable[[], list[Event]]
     table: Callable[[], Table]
     _reload: Callable[[], None]
     _transact: Callable[[Callable[[], list[LoggedEvent]]], None]
-    naval_conflict_or_refusal: Callable[[], Any]
-    _naval_token_events: Callable[[Any], list[LoggedEvent]]
-    _incursions_returned: Callable[[Any], list[LoggedEvent]]
 
     @property
     def in_turns(self) -> bool:
@@ -156,7 +153,7 @@ class TurnPlays:
             except TurnError as error:
                 raise _refusal(error) from None
             results.append(result)
-            if result.age_over and self.has_armada:
+            if result.age_over and self.parts:
                 logged = [*logged[:-1], *self._age_end_at_sea(logged[:-1]), logged[-1]]
             return logged
 
@@ -164,12 +161,12 @@ class TurnPlays:
         return results[0]
 
     def _age_end_at_sea(self, logged: list[LoggedEvent]) -> list[LoggedEvent]:
-        """Armada: the naval conflict of the age the turn ends and the incursion tokens given back,
-        worked out on the cities as the turn leaves them (`logged` applied to the document)."""
+        """What the expansions add at the end of the age the turn ends (Armada: the naval conflict and
+        the incursion tokens given back), worked out on the cities as the turn leaves them (`logged`
+        applied to the document)."""
         for kind, payload, source in logged:
             apply_event(self.document, Event(0, kind, payload, source, ""), self.store.data)
-        naval = self.naval_conflict_or_refusal()
-        return [*(self._naval_token_events(naval) if naval is not None else []), *self._incursions_returned(naval)]
+        return [event for part in self.parts.values() for event in part.end_of_age_events()]
 
     def correct_last_turn(self, plays: Sequence[Play], leftovers: Mapping[int, str] | None = None) -> TurnResult:
         """Settle the last closed turn again with corrected plays (a play undone, replaced, a forgotten card)."""

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.games.armada.rules.data import armada_with_values
+from companion.games.armada.session import port_set_up_events
 from companion.games.sevenwonders.rules.turns import AgeProgress, DiscardPile, Play, TurnError, close_turn
 from companion.games.sevenwonders.tablefile import parse_table
 from companion.games.sevenwonders.turn_log import (
@@ -21,7 +22,6 @@ from companion.games.sevenwonders.turn_log import (
     withdraw_play,
 )
 from companion.state.session import GameSession
-from companion.state.session_armada import port_set_up_events
 from companion.storage import EventError, GameStore
 
 PLAYERS = [{"name": "Anna", "wonder": "gizah", "side": "A"}, {"name": "Boris", "wonder": "rhodes", "side": "A"},
@@ -235,7 +235,7 @@ def test_armada_the_ships_a_turn_moves_are_logged_with_its_close(tmp_path: Path)
     armada = armada_with_values({"port_board.1.blue.1.cost": {"resources": {"clay": 1}}})
     players = [{"name": "Georgy", "wonder": "rhodes", "side": "A"}, {"name": "Left", "wonder": "gizah", "side": "A"},
                {"name": "Far", "wonder": "ephesos", "side": "A"}, {"name": "Right", "wonder": "babylon", "side": "A"}]
-    with GameStore(tmp_path / "games.sqlite3", armada=armada) as store:
+    with GameStore(tmp_path / "games.sqlite3", sources={"armada": armada}) as store:
         game = store.new_game(players, expansions=["armada"],
                               then=[*port_set_up_events(4, None), ("coins_changed", {"seat": 0, "coins": 5}, "hand")])
         plays = [Play(0, "build", "baths", naval=True), Play(1, "discard"), Play(2, "discard"),
@@ -250,7 +250,7 @@ def test_armada_the_ships_a_turn_moves_are_logged_with_its_close(tmp_path: Path)
         assert [p["coins"] for p in document["players"]] == [1, 8, 6, 5]
         assert document["players"][0]["fleets"]["blue"] == 1 and document["players"][3]["fleets"]["yellow"] == 1
         # The Armada turn that follows (the session's) counts these two ship steps.
-        summary = GameSession.resume(store, game).turn_summary()
+        summary = GameSession.resume(store, game).part("armada").turn_summary()
         assert [part.steps for part in summary.seats] == [[("blue", 1)], [], [], [("yellow", 1)]]
         # Such a turn is not settled again by the referee: its ships are corrected by hand.
         with pytest.raises(TurnError) as ships_moved:

@@ -116,11 +116,11 @@ def test_armada_the_last_turn_of_an_age_brings_its_naval_conflict_in_the_same_tr
 
     seats = [SeatSetup("Anna", "gizah", "A"), SeatSetup("Boris", "rhodes", "A"), SeatSetup("Vera", "ephesos", "A")]
     armada = armada_with_values({"fleet.red.1.naval_shields": 1, "fleet.red.2.naval_shields": 2})
-    store = GameStore(tmp_path / "games.sqlite3", armada=armada)
+    store = GameStore(tmp_path / "games.sqlite3", sources={"armada": armada})
     session = GameSession.start(store, seats, armada=True)
-    session.move_fleet(0, "red", +1)            # the ships entered by hand before the turns
-    session.move_fleet(1, "red", +1)
-    session.move_fleet(1, "red", +1)
+    session.part("armada").move_fleet(0, "red", +1)            # the ships entered by hand before the turns
+    session.part("armada").move_fleet(1, "red", +1)
+    session.part("armada").move_fleet(1, "red", +1)
     # Armada deals 8 cards: 7 turns in an age. Everyone discards every turn: 3 + 7 x 3 = 24 coins.
     for turn in range(1, 8):
         assert session.open_turn().progress.turn == turn and session.open_turn().turns == 7

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from companion.gamedata.effects import FreeBuildPerAge
 from companion.games.armada.rules.play import ShipStep, cards_per_player, discard_options
@@ -44,6 +45,9 @@ from companion.games.sevenwonders.rules.play import (
     stage_builds_from_discard,
 )
 from companion.games.sevenwonders.rules.table import TWO_PLAYER, Table
+
+NAVAL = "naval"
+"""Armada's build step (`BuildCheck.step`): a naval construction paid with the build."""
 
 __all__ = [
     "ACTIONS",
@@ -279,7 +283,7 @@ def discard_choices(table: Table, progress: AgeProgress, plays: Sequence[Play], 
 # -- checking one play -----------------------------------------------------------------------------------
 
 def _card(table: Table, card_id: str) -> Card:
-    cards = table.data.cards if table.armada is None else {**table.data.cards, **table.armada.cards}
+    cards = table.cards                 # the box's and the expansions' (Armada's)
     if card_id not in cards:
         raise UnknownCardError(card_id)
     return cards[card_id]
@@ -333,7 +337,8 @@ def _check_on(table: Table, progress: AgeProgress, play: Play) -> PlayVerdict:
         if play.free_build:
             return _refuse(play, "free_build_card_only", "the free build builds a card, not a wonder stage")
         chained = _free_city_chain(table, play)
-        return chained or _from_check(play, check_stage(table, play.seat, naval=play.naval, fleet=play.fleet))
+        return chained or _from_check(play, check_stage(table, play.seat, step=NAVAL if play.naval else None,
+                                                                    step_option=play.fleet))
     assert play.card is not None
     card = _card(table, play.card)
     if card.ages and progress.age not in card.ages:
@@ -342,7 +347,8 @@ def _check_on(table: Table, progress: AgeProgress, play: Play) -> PlayVerdict:
     if play.free_build and play.seat in progress.free_builds_used:
         return _refuse(play, "free_build_spent", f"{name} has already built a card free in age {progress.age} "
                                                  f"(once per age)", player=name, age=progress.age)
-    return _from_check(play, check_card(table, play.seat, card, free_build=play.free_build, naval=play.naval))
+    return _from_check(play, check_card(table, play.seat, card, free_build=play.free_build,
+                                        step=NAVAL if play.naval else None))
 
 
 def _free_city_chain(table: Table, play: Play) -> PlayVerdict | None:
@@ -361,7 +367,7 @@ def _check_discard(table: Table, play: Play) -> PlayVerdict:
     if play.free_build or play.naval:
         return _refuse(play, "discard_builds_nothing", "a discarded card builds nothing")
     if play.discard_reward != "coins":
-        if table.armada is None:
+        if table.extension("armada") is None:
             return _refuse(play, "no_armada", "a discard gives 3 coins (the yellow step is Armada's)")
         if (play.discard_reward, 1) not in discard_options(table, play.seat):
             return _refuse(play, "fleet_complete", "the yellow ship is already on its last space", fleet="yellow")
@@ -419,9 +425,9 @@ def _apply(table: Table, plays: Sequence[tuple[Play, PlayVerdict]], settled: _Se
                 seller = table.seat_towards(seat, buy.direction)
                 coins[seller] += buy.coins
                 ledgers[seller] = replace(ledgers[seller], received_trade=ledgers[seller].received_trade + buy.coins)
-        naval = verdict.check.naval if verdict.check else None
-        if naval is not None:
-            settled.ship_steps.setdefault(seat, []).append(ShipStep(naval.fleet, "construction"))
+        step: Any = verdict.check.step if verdict.check else None      # Armada's naval construction
+        if step is not None and step.kind == NAVAL:
+            settled.ship_steps.setdefault(seat, []).append(ShipStep(step.fleet, "construction"))
         if play.free_build:
             settled.free_builds_used.add(seat)
         player = players[seat]
@@ -534,10 +540,10 @@ def _check_discard_build(settled: _Settled, pile: DiscardPile, play: Play) -> tu
     if not pile.may_hold(play.card):
         return _refuse(play, "not_in_discard", f"{_card(table, play.card).name} is not in the discard pile",
                        card=play.card), pile
-    check = check_card(table, play.seat, play.card, from_discard=True, naval=play.naval)
+    check = check_card(table, play.seat, play.card, from_discard=True, step=NAVAL if play.naval else None)
     settled.discard_builders.discard(play.seat)
     verdict = _from_check(play, check)
-    if verdict.legal and table.armada is not None:
+    if verdict.legal and table.extension("armada") is not None:
         verdict = replace(verdict, notes=("moves_no_ship",))
     return verdict, pile.take(play.card) if verdict.legal else pile
 

@@ -1,0 +1,59 @@
+"""What a game adds to the app: its screens (`SCREENS`, each a module with ``SCREEN`` and a kv file
+``kv/<name>.kv`` in its package) and how a logged game of it is opened (`GAME_OPENERS`). Declaring
+them imports no Kivy; a screen's module is imported the first time the screen is shown."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.plugins import Registry
+
+__all__ = ["GAME_OPENERS", "PANELS", "SCREENS", "GameOpener", "Panel", "ScreenSpec", "panel_class"]
+
+
+@dataclass(frozen=True)
+class ScreenSpec:
+    """A game's screen: the module holding its class (``SCREEN``), the package whose ``kv/<name>.kv``
+    holds its rules, and whether the app comes back to it after a restart (a screen of the open game)."""
+
+    module: str
+    kv_package: str
+    resumable: bool = False
+
+
+SCREENS: Registry[ScreenSpec] = Registry("screen", "app")
+"""The games' own screens, by screen name."""
+
+GameOpener = Callable[[Any, int, str, "dict[str, Any] | None"], bool]
+"""Open a logged game in the app (`running`, game id, the screen asked for, its options) when it is
+this game's; False when it is not."""
+GAME_OPENERS: Registry[GameOpener] = Registry("game opener", "app")
+"""How each game other than the app's own 7 Wonders opens a logged game, by game id."""
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A widget an expansion adds to one of the app's own screens, in a named slot (``city_full``: the
+    city panel of a game played with the expansion), given as ``"module:Class"`` and imported the first
+    time it is drawn."""
+
+    slot: str
+    expansion: str
+    """The id of the expansion whose games show it."""
+    widget: str
+
+
+PANELS: Registry[Panel] = Registry("panel", "app")
+"""The expansions' panels, by ``<slot>/<expansion id>``."""
+
+
+def panel_class(slot: str, expansion: str) -> Any:
+    """The widget class of `expansion`'s panel in `slot`, or None when it has none there."""
+    panel = PANELS.get(f"{slot}/{expansion}")
+    if panel is None:
+        return None
+    module, _, name = panel.widget.partition(":")
+    return getattr(importlib.import_module(module), name)

@@ -1,0 +1,113 @@
+"""The app's side of 7 Wonders Architects: opening and starting a game, and the names of its
+components in the player's language (from the data file's names)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.app.registry import GAME_OPENERS, ScreenSpec
+from companion.app.registry import SCREENS as APP_SCREENS
+from companion.games.architects.camera import ArchitectsCameraPlay
+from companion.games.architects.events import is_architects
+from companion.games.architects.rules.data import ArchitectsData, load_architects_data
+from companion.games.architects.rules.table import ArchitectsTable
+from companion.games.architects.session import ArchitectsSession
+
+__all__ = ["ArchitectsNames", "is_architects_game", "open_architects", "start_architects"]
+
+SCREENS = ("architects_table", "architects_battle", "architects_score")
+"""The screens of an open Architects game (the app comes back to them after a restart)."""
+
+
+def is_architects_game(store: Any, game_id: int) -> bool:
+    """True when the logged game is an Architects game (its set-up says so)."""
+    events = store.events(game_id)
+    return bool(events) and events[0].kind == "game_set_up" and is_architects(events[0].payload)
+
+
+def open_architects(running: Any, game_id: int, screen: str = "architects_table",
+                    options: dict[str, Any] | None = None) -> None:
+    """Open a logged Architects game where it stands (a finished one on its score sheet); `options`
+    are the screen's own (the player in focus) as saved with the app's place. A game in play is
+    watched again through the camera it was started with (or the one `app --camera` names), its
+    tracker starting from what the log holds."""
+    running.stop_camera()
+    running.session = ArchitectsSession(running.store, game_id)
+    finished = running.session.finished
+    camera = None if finished else running.requested_camera or running.store_setting("app.camera")
+    running.architects_camera = ArchitectsCameraPlay(running.session) if camera else None
+    if finished or screen not in SCREENS:
+        screen = "architects_score" if finished else "architects_table"
+    running.keep_screen_on(not finished)
+    running.changed(now=True)
+    running.go(screen, **(options or {}))
+    if camera:
+        running.start_camera(camera)            # after the screen change, so that a refusal stays in view
+
+
+def start_architects(running: Any, table: ArchitectsTable, camera: str | None = None) -> None:
+    """Log a new Architects game and open its table; with `camera` (a camera number, a video, a
+    folder of images), what the camera confirms is played as the players' taps are. The camera is
+    remembered as a 7 Wonders game's is, so that the game resumed later is watched again.
+
+    :raises SessionError: when the set-up is not a valid table.
+    """
+    running.stop_camera()
+    running.session = ArchitectsSession.start(running.store, table)
+    running.architects_camera = ArchitectsCameraPlay(running.session) if camera else None
+    running.store_set("app.camera", camera)
+    running.keep_screen_on(True)
+    running.changed(now=True)
+    running.go("architects_table")
+    if camera:
+        running.start_camera(camera)
+
+
+class ArchitectsNames:
+    """Component names in one language."""
+
+    def __init__(self, language: str, data: ArchitectsData | None = None) -> None:
+        self.data = data or load_architects_data()
+        self.language = language
+
+    def _pick(self, names: Any) -> str:
+        return str(names.get(self.language) or names["en"])
+
+    def wonder(self, wonder: str) -> str:
+        """``Giza``."""
+        return self._pick(self.data.wonders[wonder].names)
+
+    def card(self, kind: str) -> str:
+        """``Wood``, ``Blue with cat, 2 VP``."""
+        return self._pick(self.data.cards[kind].names)
+
+    def token(self, token: str) -> str:
+        """``Culture``."""
+        return self._pick(self.data.tokens[token].names)
+
+    def token_effect(self, token: str) -> str:
+        """What the token does."""
+        return self._pick(self.data.tokens[token].effect)
+
+    def medal(self, medal: str) -> str:
+        """The medal's goal: ``3 grey cards``."""
+        return self._pick(self.data.medals[medal].names)
+
+    def piece_cost(self, cost: str) -> str:
+        """``2 different``."""
+        return self._pick(self.data.piece_costs[cost].names)
+
+
+def _open(running: Any, game_id: int, screen: str, options: dict[str, Any] | None) -> bool:
+    """Open the logged game when it is an Architects game."""
+    if not is_architects_game(running.store, game_id):
+        return False
+    open_architects(running, game_id, screen, options)
+    return True
+
+
+for _name, _module in (("architects_new", "new"), ("architects_table", "table"), ("architects_battle", "battle"),
+                       ("architects_score", "score")):
+    APP_SCREENS.register(_name, ScreenSpec(f"{__name__}.{_module}", __name__, resumable=_name in SCREENS),
+                         game="architects")
+GAME_OPENERS.register("architects", _open, game="architects")

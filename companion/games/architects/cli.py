@@ -1,0 +1,79 @@
+"""`companion score` for an Architects table file (``architects-table/1``): the score sheet in the
+rulebook's order, or JSON; warnings of the consistency check are shown, errors refuse the file."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from companion.cli.registry import TABLE_READERS, TableReader
+from companion.cli.render import _grid
+from companion.games.architects.camera_cli import add_architects_arguments, run_architects_table
+from companion.games.architects.rules.data import load_architects_data
+from companion.games.architects.rules.scoring import ArchitectsSheet, score_architects
+from companion.games.architects.tablefile import is_architects_document, parse_architects
+from companion.games.sevenwonders.tablefile import from_file, read_table_document
+
+__all__ = ["architects_sheet_text", "read_either_table", "run_architects_score"]
+
+LABELS = {"wonder": "Wonder", "cat": "Cat pawn", "blue": "Blue cards", "military": "Military",
+          "progress": "Progress tokens", "medals": "Medals"}
+TIE_BREAKS = {"stages": "tie on points broken by the most constructed stages",
+              "shared": "tie on points and stages: the victory is shared"}
+
+
+def read_either_table(path: str) -> tuple[Any, bool]:
+    """The document of a table file of either game, read once within the size limit, and True when
+    it is an Architects table (any other document is left to the 7 Wonders reader, which says what
+    it is or what is wrong with it).
+
+    :raises TableFileError: when the file cannot be read or is not usable JSON.
+    """
+    document = read_table_document(path)
+    return document, is_architects_document(document)
+
+
+def architects_sheet_text(sheet: ArchitectsSheet) -> str:
+    """The score sheet: a row per category in the rulebook's order, a column per player."""
+    lines = sheet.lines
+    header = [""] + [line.name for line in lines]
+    rows = [[LABELS[c]] + [str(line.points[c]) for line in lines] for c in sheet.categories]
+    rows.append(["Total"] + [str(line.total) for line in lines])
+    rows.append(["Stages (tie-break)"] + [str(line.stages) for line in lines])
+    rows.append(["Rank"] + [str(line.rank) for line in lines])
+    text = _grid(header, rows)
+    tokens = [f"  {line.name}: " + ", ".join(f"{token} {vp}" for token, vp in line.progress.items())
+              for line in lines if line.progress]
+    if tokens:
+        text += "\n\nProgress tokens:\n" + "\n".join(tokens)
+    label = "Winner" if len(sheet.winners) == 1 else "Shared victory"
+    text += f"\n\n{label}: {', '.join(sheet.winners)}"
+    if sheet.tie_break in TIE_BREAKS:
+        text += f" ({TIE_BREAKS[sheet.tie_break]})"
+    return text
+
+
+def run_architects_score(args: argparse.Namespace, document: Any, unread: list[str] | None = None) -> int:
+    """Print the score sheet of an Architects table file (its `document`, already read); warnings go
+    to standard error; `unread`: what the camera that made the file did not read (in the JSON too)."""
+    with from_file(args.table):
+        read = parse_architects(document)
+    sheet = score_architects(read.table)
+    for warning in read.warnings:
+        print(f"warning: {args.table}: {warning}", file=sys.stderr)
+    if args.json:
+        print(json.dumps({**sheet.to_json(), **({"not_read_by_camera": unread} if unread else {})}, indent=2,
+                         ensure_ascii=False))
+    else:
+        print(architects_sheet_text(sheet))
+    return 0
+
+
+def _wonders() -> list[str]:
+    return list(load_architects_data().wonders)
+
+
+TABLE_READERS.register("architects", TableReader(add_architects_arguments, run_architects_table, _wonders),
+                       game="architects")
