@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from operator import add, mul
 
 from companion.gamedata.facts import Unknown, UnknownValueError
 from companion.games.sevenwonders.rules.model import Card
@@ -24,14 +23,13 @@ from companion.games.sevenwonders.rules.score_plan import (
     EffectsPlan,
     PerItemTerm,
     ScorePlans,
+    best_placement,
     plans_for,
-    wild_placements,
 )
 from companion.games.sevenwonders.rules.scoring import (
     Choice,
     ScoreLine,
     ScoreSheet,
-    _guild_candidates,
     _teams,
     categories_for,
 )
@@ -49,6 +47,8 @@ from companion.games.sevenwonders.rules.table import Player, Table
 __all__ = ["city_tallies", "score_table_compiled"]
 
 _MASK = (1 << FIELD_BITS) - 1
+_COINS_BITS = 32
+"""A line's rank key is its total, then its coins, as one whole number: (total << 32) + coins."""
 
 
 def city_tallies(plans: ScorePlans, players: Sequence[Player]) -> list[int]:
@@ -73,6 +73,9 @@ class _Scoring:
     zero: dict[str, int]
     """Every row of the sheet at 0 (a line's points start as a copy)."""
     expansions: bool
+    coins_per_point: int
+    free_city: bool
+    """True when a free city sits at the table (the two-player variant): it is not ranked."""
 
 
 @dataclass(slots=True)
@@ -92,7 +95,8 @@ class _City:
 def _city(scoring: _Scoring, seat: int) -> _City:
     player = scoring.table.players[seat]
     plans = scoring.plans
-    stages = plans.built_stages(player.wonder, player.side, player.stages_built)
+    stages = plans.stages.get((player.wonder, player.side, player.stages_built)) or \
+        plans.built_stages(player.wonder, player.side, player.stages_built)
     chosen = plans.scoring if scoring.expansions else plans.special
     buildings = list(filter(None, map(chosen.get, player.cards)))
     if not scoring.expansions:
@@ -156,19 +160,18 @@ def _term_points(scoring: _Scoring, terms: Sequence[PerItemTerm], seat: int, sid
     return total
 
 
-def _base_buildings(scoring: _Scoring, seat: int, city: _City, points: dict[str, int]) -> None:
-    """Add the buildings' points to their categories: fixed points from the tally, the rest one by one."""
-    tally = city.tally
-    for category, shift in scoring.plans.category_shifts:
-        points[category] += (tally >> shift) & _MASK
-    if not city.buildings:
-        return
+def _special_buildings(scoring: _Scoring, seat: int, city: _City, points: dict[str, int]) -> None:
+    """Add the points of the buildings whose points need more than a tally (per-item points) to their
+    categories (their fixed points are in the tally)."""
     sides = _sides(scoring, seat, city)
     for plan in city.buildings:
-        effects = plan.effects
-        amount = _term_points(scoring, effects.terms, seat, sides) if effects.terms else 0
+        amount = 0
+        for offset, shift, per in plan.weighted:
+            amount += per * ((sides[offset] >> shift) & _MASK)
+        if plan.other_terms:
+            amount += _term_points(scoring, plan.other_terms, seat, sides)
         if plan.category is None:
-            amount += effects.vp
+            amount += plan.effects.vp
             if amount:
                 raise ValueError(f"no score category for {plan.color} card '{plan.card.id}'")
         elif amount:
@@ -194,36 +197,35 @@ def _expansion_buildings(scoring: _Scoring, table: Table, seat: int, city: _City
             points[plan.category] += amount
 
 
-def _placed(counts: list[int], wilds: int, science_types: tuple[str, ...], set_points: int
-            ) -> tuple[int, tuple[str, ...]]:
-    """The best science score with `wilds` wild symbols placed, and what they became (`best_science`'s
-    first best placement)."""
-    best_points = -1
-    best_extra: tuple[str, ...] = ()
-    for extra, added in wild_placements(science_types, wilds):
-        values: list[int] = list(map(add, counts, added))
-        points: int = sum(map(mul, values, values)) + set_points * min(values)
-        if points > best_points:
-            best_points, best_extra = points, extra
-    return best_points, best_extra
+def _symbol_counts(scoring: _Scoring, tally: int) -> list[int]:
+    return [(tally >> shift) & _MASK for shift in scoring.plans.symbol_shifts]
+
+
+def _placed(scoring: _Scoring, tally: int) -> tuple[int, tuple[str, ...]]:
+    """Science beyond the science table: the symbols counted and the wild symbols placed here."""
+    rules = scoring.table.data.rules
+    wilds = (tally >> scoring.plans.wild_shift) & _MASK
+    return best_placement(_symbol_counts(scoring, tally), wilds, rules.science_symbols, rules.science_set_points)
 
 
 def _science(scoring: _Scoring, table: Table, seat: int, city: _City, choices: list[Choice]) -> int:
     """Science points, wild and most-common symbols placed at best (or as the player stated)."""
-    rules = table.data.rules
     plans = scoring.plans
     tally = city.tally
-    counts = [(tally >> shift) & _MASK for shift in plans.symbol_shifts]
-    wilds = (tally >> plans.wild_shift) & _MASK
     most_common, stated_most_common = most_common_symbols(table, seat) if scoring.expansions else (0, None)
     player = city.player
     if not most_common and not player.choices.science:
-        if not wilds:
-            plain: int = sum(map(mul, counts, counts)) + rules.science_set_points * min(counts)
-            return plain
-        points, placed = _placed(counts, wilds, rules.science_symbols, rules.science_set_points)
+        found = plans.science.get((tally >> plans.science_shift) & plans.science_mask)
+        if found is None:
+            found = _placed(scoring, tally)
+        points, placed = found
+        if not placed:
+            return points
         choices.append(Choice("science_wilds", placed, False, _wilds_text(placed)))
-        return points - expansion_science(table, seat, points, wilds, 0) if scoring.expansions else points
+        return points - expansion_science(table, seat, points, len(placed), 0) if scoring.expansions else points
+    rules = table.data.rules
+    counts = _symbol_counts(scoring, tally)
+    wilds = (tally >> plans.wild_shift) & _MASK
     result = best_science(dict(zip(rules.science_symbols, counts, strict=True)), wilds, rules.science_symbols,
                           rules.science_set_points, stated=player.choices.science, most_common=most_common,
                           stated_most_common=stated_most_common)
@@ -250,7 +252,7 @@ def _line_points(scoring: _Scoring, table: Table, seat: int, city: _City, choice
     player = city.player
     points = scoring.zero.copy()
     points["military"] = sum(player.tokens)
-    points["treasury"] = player.coins // table.data.rules.coins_per_point
+    points["treasury"] = player.coins // scoring.coins_per_point
     stages = city.stages
     if stages.terms:
         points["wonder"] = stages.vp + _term_points(scoring, stages.terms, seat, _sides(scoring, seat, city))
@@ -258,11 +260,15 @@ def _line_points(scoring: _Scoring, table: Table, seat: int, city: _City, choice
         points["wonder"] = stages.vp
     if scoring.expansions:
         _expansion_buildings(scoring, table, seat, city, points, gaps)
-    else:
-        _base_buildings(scoring, seat, city, points)
-    points["science"] = _science(scoring, table, seat, city, choices)
-    if scoring.expansions:
+        points["science"] = _science(scoring, table, seat, city, choices)
         expansion_rows(table, seat, points, gaps, choices)
+        return points
+    tally = city.tally
+    for category, shift in scoring.plans.category_shifts:
+        points[category] += (tally >> shift) & _MASK
+    if city.buildings:
+        _special_buildings(scoring, seat, city, points)
+    points["science"] = _science(scoring, table, seat, city, choices)
     return points
 
 
@@ -272,11 +278,23 @@ _NO_GAPS = Gaps()
 """The gaps of every line at a table without expansions: none (nothing there adds to it)."""
 
 
+def _guild_candidates(scoring: _Scoring, seat: int, player: Player) -> list[tuple[Card, str]]:
+    """The guilds Olympia may copy, by id: each neighbour's guilds that her city does not hold, with their owner."""
+    guilds = scoring.plans.guilds
+    players = scoring.table.players
+    seen: dict[str, tuple[Card, str]] = {}
+    for neighbour in (players[(seat + 1) % len(players)], players[seat - 1]):
+        for card in filter(guilds.__contains__, neighbour.cards):
+            if card.id not in seen and not player.has(card.id):
+                seen[card.id] = (card, neighbour.name)
+    return [seen[card_id] for card_id in sorted(seen)]
+
+
 def _best_copy(scoring: _Scoring, seat: int, city: _City) -> tuple[_Line, Card, str] | None:
     """Olympia's best line with one of her candidate guilds (the stated one only, when stated)."""
     table = scoring.table
     player = city.player
-    candidates = _guild_candidates(table, seat)
+    candidates = _guild_candidates(scoring, seat, player)
     stated = player.choices.copied_guild
     if stated is not None:
         candidates = [c for c in candidates if c[0].id == stated]
@@ -312,13 +330,17 @@ def _score_line(scoring: _Scoring, seat: int) -> _Line:
     return best_total, points, choices, gaps
 
 
-def _ranks(players: Sequence[Player], lines: Sequence[_Line]) -> list[int | None]:
+def _ranks(scoring: _Scoring, lines: Sequence[_Line]) -> list[int | None]:
     """Competition ranks after the coin tie-break (equal points and coins share a rank); none while a
     line is incomplete, none for the free city."""
-    if any(line[3].by_category for line in lines):
+    players = scoring.table.players
+    if scoring.expansions and any(line[3].by_category for line in lines):
         return [None] * len(lines)
-    keys = [(line[0], player.coins) for player, line in zip(players, lines, strict=True)]
-    contest = sorted((key for key, player in zip(keys, players, strict=True) if not player.is_free_city),
+    keys = [(line[0] << _COINS_BITS) + player.coins for player, line in zip(players, lines, strict=True)]
+    if not scoring.free_city:
+        contest = sorted(keys, reverse=True)
+        return [contest.index(key) + 1 for key in keys]
+    contest = sorted([key for key, player in zip(keys, players, strict=True) if not player.is_free_city],
                      reverse=True)
     return [None if player.is_free_city else contest.index(key) + 1
             for key, player in zip(keys, players, strict=True)]
@@ -329,8 +351,8 @@ def _new_line(name: str, points: dict[str, int], coins: int, is_free_city: bool,
     """`ScoreLine(...)` at a fifth of the cost: a frozen dataclass's `__init__` sets each field through
     `object.__setattr__`; the fields are filled at once here (the tests compare both ways)."""
     line: ScoreLine = object.__new__(ScoreLine)
-    line.__dict__.update(name=name, points=points, coins=coins, is_free_city=is_free_city, choices=choices,
-                         rank=rank, unknown=unknown)
+    object.__setattr__(line, "__dict__", {"name": name, "points": points, "coins": coins, "is_free_city": is_free_city,
+                                          "choices": choices, "rank": rank, "unknown": unknown})
     return line
 
 
@@ -338,10 +360,11 @@ def score_table_compiled(table: Table) -> ScoreSheet:
     """The end-game score sheet of a finished table, from the score plans of its game data."""
     plans = plans_for(table.data)
     categories = categories_for(table)
-    scoring = _Scoring(table, plans, city_tallies(plans, table.players), categories, dict.fromkeys(categories, 0),
-                       has_expansions(table))
+    scoring = _Scoring(table, plans, city_tallies(plans, table.players), categories, plans.zero(categories),
+                       has_expansions(table), table.data.rules.coins_per_point,
+                       any(player.is_free_city for player in table.players))
     found = [_score_line(scoring, seat) for seat in range(len(table.players))]
-    ranks = _ranks(table.players, found)
+    ranks = _ranks(scoring, found)
     lines = tuple([_new_line(player.name, points, player.coins, player.is_free_city, tuple(choices), rank,
                              {} if gaps is _NO_GAPS else gaps.frozen())
                    for player, (_, points, choices, gaps), rank in zip(table.players, found, ranks, strict=True)])

@@ -12,10 +12,10 @@ building's `CardPlan`. Plans are cached per `GameData`, for its lifetime.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, product
 from weakref import WeakKeyDictionary
 
 from companion.gamedata.effects import (
@@ -46,8 +46,10 @@ __all__ = [
     "PerItemTerm",
     "ScorePlans",
     "Tally",
+    "best_placement",
     "compile_effects",
     "plans_for",
+    "science_table",
     "wild_placements",
 ]
 
@@ -59,6 +61,8 @@ SCORELESS: frozenset[type[Effect]] = frozenset({
 """The base game's effect kinds that score nothing at the end."""
 FIELD_BITS = 16
 """Bits per count of a tally: a city never holds 65,535 buildings, points or symbols of one kind."""
+SCIENCE_TABLE_LIMITS = (7, 3)
+"""The science table holds every city with up to 7 symbols of each type and up to 3 wild symbols."""
 WILD = "wild"
 """The tally field of wild science symbols (the others: ``color:<colour>``, ``points:<category>``,
 ``symbol:<symbol>``)."""
@@ -128,6 +132,10 @@ class CardPlan:
     """The score category of its points; None for a colour that scores nothing."""
     effects: EffectsPlan
     tally: int
+    weighted: tuple[tuple[int, int, int], ...]
+    """Its per-item points that count cards at a fixed amount: (seat offset, colour field shift, points per card)."""
+    other_terms: tuple[PerItemTerm, ...]
+    """Its other per-item terms (an amount set by a rules option, stages or tokens counted)."""
     special: bool
     """True when its points need more than the tally: per-item points, an expansion's effects, a copy,
     or points without a category (an error the scorer reports)."""
@@ -180,6 +188,11 @@ class ScorePlans:
         """Each score category with the shift of its fixed points in a city's tally."""
         self.symbol_shifts = tuple(self.tally.shift(f"symbol:{symbol}") for symbol in rules.science_symbols)
         self.wild_shift = self.tally.shift(WILD)
+        self.science_shift = self.symbol_shifts[0]
+        """Where the science fields start: one per symbol, then the wild symbols."""
+        self.science_mask = (1 << (FIELD_BITS * (len(self.symbol_shifts) + 1))) - 1
+        self.science = science_table(rules.science_symbols, rules.science_set_points, *SCIENCE_TABLE_LIMITS)
+        """Science points and wild symbols placed at best, by the science fields of a tally."""
         self.cards: dict[Card, CardPlan] = {}
         self.tallies: dict[Card, int] = {}
         self.special: dict[Card, CardPlan] = {}
@@ -187,6 +200,8 @@ class ScorePlans:
         self.scoring: dict[Card, CardPlan] = {}
         """The plans of the buildings that give points (`CardPlan.scores`)."""
         self.stages: dict[tuple[Wonder, str, int], EffectsPlan] = {}
+        self.guilds: set[Card] = set()
+        self.zeros: dict[tuple[str, ...], dict[str, int]] = {}
         self.copying = False
         """True when a building copies a neighbour's guild (no building of the base game: Olympia's stage)."""
 
@@ -202,6 +217,8 @@ class ScorePlans:
             if plan.scores:
                 self.scoring[card] = plan
             self.copying = self.copying or plan.effects.copies_guild
+            if card.is_guild:
+                self.guilds.add(card)
         return plan
 
     def _compile(self, card: Card) -> CardPlan:
@@ -211,7 +228,17 @@ class ScorePlans:
         tally = self.tally.of([(f"color:{card.color}", 1)]) + fixed + effects.tally
         special = bool(effects.terms or effects.others or effects.copies_guild or (effects.vp and category is None))
         scores = bool(effects.vp or effects.terms or effects.others)
-        return CardPlan(card, card.color, category, effects, tally, special, scores)
+        fixed_terms = [term for term in effects.terms if term.pairs and term.option is None]
+        weighted = tuple((offset, shift, term.amount) for term in fixed_terms for offset, shift in term.pairs)
+        other_terms = tuple(term for term in effects.terms if term not in fixed_terms)
+        return CardPlan(card, card.color, category, effects, tally, weighted, other_terms, special, scores)
+
+    def zero(self, rows: tuple[str, ...]) -> dict[str, int]:
+        """Every row of a score sheet at 0 (kept: a line's points start as a copy of it)."""
+        zero = self.zeros.get(rows)
+        if zero is None:
+            zero = self.zeros[rows] = dict.fromkeys(rows, 0)
+        return zero
 
     def compile_cards(self, cards: Iterable[Card]) -> None:
         """Compile the plans of any of `cards` not compiled yet."""
@@ -230,15 +257,46 @@ class ScorePlans:
 
 
 _PLANS: WeakKeyDictionary[GameData, ScorePlans] = WeakKeyDictionary()
+_LAST: list[tuple[GameData, ScorePlans]] = []
+"""The data asked for last and its plans (one game's data is asked for over and over)."""
 
 
 def plans_for(data: GameData) -> ScorePlans:
     """The score plans of `data` (its buildings compiled), kept as long as the data is."""
+    if _LAST and _LAST[0][0] is data:
+        return _LAST[0][1]
     plans = _PLANS.get(data)
     if plans is None:
         plans = _PLANS[data] = ScorePlans(data.rules)
         plans.compile_cards(data.cards.values())
+    _LAST[:] = [(data, plans)]
     return plans
+
+
+def best_placement(counts: Sequence[int], wilds: int, symbols: tuple[str, ...], set_points: int
+                   ) -> tuple[int, tuple[str, ...]]:
+    """The best science score of `counts` (per symbol) with `wilds` wild symbols, and what they become: the
+    first best placement in `best_science`'s order."""
+    best_points = -1
+    best_extra: tuple[str, ...] = ()
+    for extra, added in wild_placements(symbols, wilds):
+        values = [count + more for count, more in zip(counts, added, strict=True)]
+        points = sum(v * v for v in values) + set_points * min(values)
+        if points > best_points:
+            best_points, best_extra = points, extra
+    return best_points, best_extra
+
+
+def science_table(symbols: tuple[str, ...], set_points: int, most: int, wilds: int
+                  ) -> dict[int, tuple[int, tuple[str, ...]]]:
+    """`best_placement` of every city with up to `most` symbols of each type and up to `wilds` wild symbols,
+    by the science fields of its tally (a count per symbol, then the wild symbols)."""
+    table = {}
+    for counts in product(range(most + 1), repeat=len(symbols)):
+        for wild in range(wilds + 1):
+            key = sum(count << (FIELD_BITS * i) for i, count in enumerate((*counts, wild)))
+            table[key] = best_placement(counts, wild, symbols, set_points)
+    return table
 
 
 @cache
