@@ -13,7 +13,14 @@ from typing import Any
 
 import pytest
 
-from companion.bench.rules import reference_scoring_cases, sample_armada, scoring_tables
+from companion.bench.rules import (
+    armada_scoring_tables,
+    reference_armada_cases,
+    reference_scoring_cases,
+    sample_armada,
+    sample_fleet_values,
+    scoring_tables,
+)
 from companion.bench.timing import time_side_by_side
 from companion.games.armada.rules.data import armada_with_values
 from companion.games.sevenwonders.rules.loader import load_game_data
@@ -217,6 +224,15 @@ def test_the_plain_reference_gives_the_engine_points_and_ranks() -> None:
         table = play_random_game(data, 3 + seed % 5, seed=9000 + seed).final
         sheet = score_table(table)
         assert reference.score(table_to_json(table)) == [(line.name, line.points, line.rank) for line in sheet.lines]
+
+
+def test_the_plain_armada_reference_gives_the_engine_points_and_ranks() -> None:
+    tables = armada_scoring_tables(scoring_tables(load_game_data(), games=6), sample_armada(rewards=True))
+    sheets = [score_table(table) for table in tables]
+    assert all(sheet.complete for sheet in sheets)
+    assert {row for sheet in sheets for line in sheet.lines for row, points in line.points.items() if points} >= {
+        "naval", "islands", "port", "commercial", "guilds", "science"}
+    assert len(reference_armada_cases(tables, sample_fleet_values())) == 6   # raises when they disagree
 
 
 def test_the_bench_checks_the_reference_before_timing_it(monkeypatch: pytest.MonkeyPatch) -> None:
