@@ -11,6 +11,7 @@ fleet's points), Armada's card and island points, the "most common symbol" effec
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import combinations_with_replacement
 from typing import Any
 
 from companion.games.sevenwonders.rules.scoring_reference import PlainScorer, data_file
@@ -48,43 +49,93 @@ class PlainArmadaScorer(PlainScorer):
             return int(printed[field])
         return int(self.rewards[(fleet, player.get("fleets", {}).get(fleet, 0), field)])
 
+    def line(self, players: list[dict[str, Any]], seat: int, cards: list[str], options: dict[str, int]
+             ) -> dict[str, int]:
+        player = players[seat]
+        points = dict.fromkeys(self.order, 0)
+        points["military"] = sum(player["tokens"])
+        points["treasury"] = player["coins"] // self.coins_per_point
+        points["naval"] = sum(player.get("naval_tokens", []))
+        points["port"] = self.reward(player, "blue", "vp")
+        trade_level = self.reward(player, "yellow", "trade_level")
+        science = {"symbols": {}, "wilds": 0, "most_common": 0, "guild_wilds": 0}
+        for effect in self.stage_effects(player):
+            if effect["type"] == "vp":
+                points["wonder"] += effect["amount"]
+            elif effect["type"] == "vp_per":
+                points["wonder"] += effect["amount"] * self.count(effect, players, seat, cards)
+            self.add_science(effect, science, guild=False)
+        for card_id in cards:
+            card = self.cards[card_id]
+            total = 0
+            for effect in card["effects"]:
+                if effect["type"] == "vp":
+                    total += effect["amount"]
+                elif effect["type"] == "vp_per":
+                    per = options[effect["option"]] if "option" in effect else effect["amount"]
+                    total += per * self.count(effect, players, seat, cards)
+                elif effect["type"] == "vp_per_trade_level":
+                    total += effect["amount"] * trade_level
+                self.add_science(effect, science, guild=card["color"] == "purple")
+            if total:
+                points[self.categories[card["color"]]] += min(total, self.guild_cap) \
+                    if card["color"] == "purple" else total
+        for effect in self.island_effects(player):
+            points["islands"] += self.island_points(effect, player, cards, trade_level)
+            self.add_science(effect, science, guild=False)
+        points["science"] = self.capped_science(science)
+        return points
+
+    @staticmethod
+    def add_science(effect: dict[str, Any], science: dict[str, Any], guild: bool) -> None:
+        """Count a science effect: a symbol, a wild symbol (a guild's apart) or a most-common symbol."""
+        if effect["type"] == "science":
+            science["symbols"][effect["symbol"]] = science["symbols"].get(effect["symbol"], 0) + 1
+        elif effect["type"] == "science_wild":
+            science["wilds"] += 1
+            science["guild_wilds"] += guild
+        elif effect["type"] == "science_most_common":
+            science["most_common"] += 1
+
+    def capped_science(self, science: dict[str, Any]) -> int:
+        """The best science score, less what the guilds' wild symbols add above the cap of a guild."""
+        points = self.most_common_science(science["symbols"], science["wilds"], science["most_common"])
+        if not science["guild_wilds"]:
+            return points
+        without = self.most_common_science(science["symbols"], science["wilds"] - science["guild_wilds"],
+                                           science["most_common"])
+        excess: int = max(0, points - without - self.guild_cap * science["guild_wilds"])
+        return points - excess
+
+    def most_common_science(self, symbols: dict[str, int], wilds: int, most_common: int) -> int:
+        """The best science score with the wild symbols tried as every symbol and the most-common symbols
+        added to each type the city then has most of."""
+        best = 0
+        for extra in combinations_with_replacement(self.symbol_types, wilds):
+            counts = dict(symbols)
+            for symbol in extra:
+                counts[symbol] = counts.get(symbol, 0) + 1
+            values = [counts.get(symbol, 0) for symbol in self.symbol_types]
+            for index, value in enumerate(values):
+                if value == max(values):
+                    final = [v + most_common if i == index else v for i, v in enumerate(values)]
+                    best = max(best, sum(v * v for v in final) + self.set_points * min(final))
+        return best
+
+    def island_points(self, effect: dict[str, Any], player: dict[str, Any], cards: list[str], trade_level: int
+                      ) -> int:
+        """The points of one island effect."""
+        if effect["type"] == "vp":
+            return int(effect["amount"])
+        if effect["type"] == "vp_per_island":
+            return int(effect["amount"]) * len(player.get("islands", []))
+        if effect["type"] == "vp_per_trade_level":
+            return int(effect["amount"]) * trade_level
+        if effect["type"] == "vp_per_card_of_chosen_color":
+            colors = [self.cards[card]["color"] for card in cards]
+            return int(effect["amount"]) * max([colors.count(color) for color in colors] or [0])
+        return 0
+
     def island_effects(self, player: dict[str, Any]) -> list[dict[str, Any]]:
         """The effects of the player's islands."""
         return [effect for island in player.get("islands", []) for effect in self.islands[island]["effects"]]
-
-    def card_points(self, card: dict[str, Any], players: list[dict[str, Any]], seat: int, cards: list[str],
-                    options: dict[str, int]) -> int:
-        total = super().card_points(card, players, seat, cards, options)
-        for effect in card["effects"]:
-            if effect["type"] == "vp_per_trade_level":
-                total += effect["amount"] * self.reward(players[seat], "yellow", "trade_level")
-        return min(total, self.guild_cap) if card["color"] == "purple" else total
-
-    def city_effects(self, player: dict[str, Any], cards: list[str]) -> list[dict[str, Any]]:
-        return super().city_effects(player, cards) + self.island_effects(player)
-
-    def science_points(self, player: dict[str, Any], cards: list[str], symbols: dict[str, int], wilds: int) -> int:
-        most_common = sum(1 for e in self.city_effects(player, cards) if e["type"] == "science_most_common")
-        points = self.science(symbols, wilds, most_common)
-        guild_wilds = sum(1 for card in cards if self.cards[card]["color"] == "purple"
-                          for effect in self.cards[card]["effects"] if effect["type"] == "science_wild")
-        if not guild_wilds:
-            return points
-        without = self.science(symbols, wilds - guild_wilds, most_common)
-        return points - max(0, points - without - self.guild_cap * guild_wilds)
-
-    def add_rows(self, points: dict[str, int], players: list[dict[str, Any]], seat: int, cards: list[str]) -> None:
-        player = players[seat]
-        points["naval"] = sum(player.get("naval_tokens", []))
-        points["port"] = self.reward(player, "blue", "vp")
-        islands = player.get("islands", [])
-        for effect in self.island_effects(player):
-            if effect["type"] == "vp":
-                points["islands"] += effect["amount"]
-            elif effect["type"] == "vp_per_island":
-                points["islands"] += effect["amount"] * len(islands)
-            elif effect["type"] == "vp_per_trade_level":
-                points["islands"] += effect["amount"] * self.reward(player, "yellow", "trade_level")
-            elif effect["type"] == "vp_per_card_of_chosen_color":
-                colors = [self.cards[card]["color"] for card in cards]
-                points["islands"] += effect["amount"] * max(colors.count(color) for color in set(colors) or {""})

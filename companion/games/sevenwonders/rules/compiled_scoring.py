@@ -86,7 +86,8 @@ class _City:
     player: Player
     tally: int
     buildings: list[CardPlan]
-    """Without expansions the `CardPlan.special` ones; with expansions every one that gives points."""
+    """Without expansions the `CardPlan.special` ones; with expansions the guilds' too
+    (`ScorePlans.expansion_special`)."""
     stages: EffectsPlan
     extra: Sequence[EffectsPlan]
     """The plans of what expansions add to the city (Armada's islands)."""
@@ -97,7 +98,7 @@ def _city(scoring: _Scoring, seat: int) -> _City:
     plans = scoring.plans
     stages = plans.stages.get((player.wonder, player.side, player.stages_built)) or \
         plans.built_stages(player.wonder, player.side, player.stages_built)
-    chosen = plans.scoring if scoring.expansions else plans.special
+    chosen = plans.expansion_special if scoring.expansions else plans.special
     buildings = list(filter(None, map(chosen.get, player.cards)))
     if not scoring.expansions:
         return _City(player, scoring.tallies[seat] + stages.tally, buildings, stages, ())
@@ -108,7 +109,8 @@ def _city(scoring: _Scoring, seat: int) -> _City:
 
 def _with_card(city: _City, plan: CardPlan, expansions: bool) -> _City:
     """The same city with one more building (Olympia's copied guild)."""
-    buildings = [*city.buildings, plan] if (plan.scores if expansions else plan.special) else city.buildings
+    looked_at = plan.special or plan.is_guild if expansions else plan.special
+    buildings = [*city.buildings, plan] if looked_at else city.buildings
     return _City(city.player.with_card(plan.card) if expansions else city.player, city.tally + plan.tally,
                  buildings, city.stages, city.extra)
 
@@ -180,21 +182,25 @@ def _special_buildings(scoring: _Scoring, seat: int, city: _City, points: dict[s
 
 def _expansion_buildings(scoring: _Scoring, table: Table, seat: int, city: _City, points: dict[str, int],
                          gaps: Gaps) -> None:
-    """Add every building's points to its category, one by one, with what the expansions add or cap.
-    `table` is Olympia's trial table while she copies a guild."""
+    """With expansions, put right the points of the buildings an expansion may change (per-item points, an
+    expansion's effects, a guild's cap) one by one: their whole points replace the fixed points the tally
+    gave their category. `table` is Olympia's trial table while she copies a guild."""
     sides = _sides(scoring, seat, city)
     for plan in city.buildings:
         effects = plan.effects
+        in_tally = effects.vp if plan.category is not None else 0
         amount = effects.vp + (_term_points(scoring, effects.terms, seat, sides) if effects.terms else 0)
         try:
             amount = expansion_card_points(table, seat, plan, amount)
         except UnknownValueError as error:
             gaps.add(plan.category or plan.color, error)
+            if plan.category is not None:
+                points[plan.category] -= in_tally
             continue
-        if amount:
-            if plan.category is None:
-                raise ValueError(f"no score category for {plan.color} card '{plan.card.id}'")
-            points[plan.category] += amount
+        if plan.category is not None:
+            points[plan.category] += amount - in_tally
+        elif amount:
+            raise ValueError(f"no score category for {plan.color} card '{plan.card.id}'")
 
 
 def _symbol_counts(scoring: _Scoring, tally: int) -> list[int]:
@@ -212,7 +218,9 @@ def _science(scoring: _Scoring, table: Table, seat: int, city: _City, choices: l
     """Science points, wild and most-common symbols placed at best (or as the player stated)."""
     plans = scoring.plans
     tally = city.tally
-    most_common, stated_most_common = most_common_symbols(table, seat) if scoring.expansions else (0, None)
+    most_common, stated_most_common = (0, None)
+    if scoring.expansions:
+        most_common, stated_most_common = most_common_symbols(table, seat, plans, tally)
     player = city.player
     if not most_common and not player.choices.science:
         found = plans.science.get((tally >> plans.science_shift) & plans.science_mask)
@@ -222,7 +230,8 @@ def _science(scoring: _Scoring, table: Table, seat: int, city: _City, choices: l
         if not placed:
             return points
         choices.append(Choice("science_wilds", placed, False, _wilds_text(placed)))
-        return points - expansion_science(table, seat, points, len(placed), 0) if scoring.expansions else points
+        return points - expansion_science(table, seat, points, len(placed), 0, plans, tally) if scoring.expansions \
+            else points
     rules = table.data.rules
     counts = _symbol_counts(scoring, tally)
     wilds = (tally >> plans.wild_shift) & _MASK
@@ -239,7 +248,7 @@ def _science(scoring: _Scoring, table: Table, seat: int, city: _City, choices: l
                               f"added to {result.most_common}"))
     if not scoring.expansions:
         return result.points
-    return result.points - expansion_science(table, seat, result.points, wilds, most_common)
+    return result.points - expansion_science(table, seat, result.points, wilds, most_common, plans, tally)
 
 
 def _wilds_text(placed: tuple[str, ...]) -> str:
@@ -258,14 +267,14 @@ def _line_points(scoring: _Scoring, table: Table, seat: int, city: _City, choice
         points["wonder"] = stages.vp + _term_points(scoring, stages.terms, seat, _sides(scoring, seat, city))
     else:
         points["wonder"] = stages.vp
-    if scoring.expansions:
-        _expansion_buildings(scoring, table, seat, city, points, gaps)
-        points["science"] = _science(scoring, table, seat, city, choices)
-        expansion_rows(table, seat, points, gaps, choices)
-        return points
     tally = city.tally
     for category, shift in scoring.plans.category_shifts:
         points[category] += (tally >> shift) & _MASK
+    if scoring.expansions:
+        _expansion_buildings(scoring, table, seat, city, points, gaps)
+        points["science"] = _science(scoring, table, seat, city, choices)
+        expansion_rows(table, seat, points, gaps, choices, city.extra)
+        return points
     if city.buildings:
         _special_buildings(scoring, seat, city, points)
     points["science"] = _science(scoring, table, seat, city, choices)

@@ -39,6 +39,7 @@ from companion.games.sevenwonders.rules.model import Card, GameData, Rules, Wond
 
 __all__ = [
     "FIELD_BITS",
+    "GUILD_WILD",
     "SCOPE_OFFSETS",
     "SCORELESS",
     "CardPlan",
@@ -65,7 +66,9 @@ SCIENCE_TABLE_LIMITS = (7, 3)
 """The science table holds every city with up to 7 symbols of each type and up to 3 wild symbols."""
 WILD = "wild"
 """The tally field of wild science symbols (the others: ``color:<colour>``, ``points:<category>``,
-``symbol:<symbol>``)."""
+``symbol:<symbol>``, ``effect:<type>``)."""
+GUILD_WILD = "guild_wild"
+"""The tally field of the wild symbols of guilds (an expansion may cap what a guild adds to science)."""
 
 
 class Tally:
@@ -118,8 +121,8 @@ class EffectsPlan:
     others: tuple[Effect, ...]
     """Effects of kinds the base game does not know: an expansion scores them."""
     tally: int = 0
-    """The symbols and wild symbols as a tally (a card's also counts its colour and, when it has a
-    category, its fixed points)."""
+    """The symbols, wild symbols and effects of other kinds (field ``effect:<type>``) as a tally (a card's
+    also counts its colour, when it has a category its fixed points, and a guild's wild symbols)."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -130,6 +133,7 @@ class CardPlan:
     color: str
     category: str | None
     """The score category of its points; None for a colour that scores nothing."""
+    is_guild: bool
     effects: EffectsPlan
     tally: int
     weighted: tuple[tuple[int, int, int], ...]
@@ -139,8 +143,6 @@ class CardPlan:
     special: bool
     """True when its points need more than the tally: per-item points, an expansion's effects, a copy,
     or points without a category (an error the scorer reports)."""
-    scores: bool
-    """True when it gives points (fixed, per item or an expansion's)."""
 
 
 def _term(effect: PointsPer, use_option: bool, tally: Tally) -> PerItemTerm:
@@ -170,7 +172,8 @@ def compile_effects(effects: Iterable[Effect], tally: Tally, *, use_option: bool
             copies = True
         elif type(effect) not in SCORELESS:
             others.append(effect)
-    science = tally.of([*((f"symbol:{symbol}", 1) for symbol in symbols), (WILD, wilds)])
+    science = tally.of([*((f"symbol:{symbol}", 1) for symbol in symbols), (WILD, wilds),
+                        *((f"effect:{effect.type}", 1) for effect in others)])
     return EffectsPlan(vp, tuple(terms), tuple(symbols), wilds, copies, tuple(others), science)
 
 
@@ -197,11 +200,13 @@ class ScorePlans:
         self.tallies: dict[Card, int] = {}
         self.special: dict[Card, CardPlan] = {}
         """The plans of the buildings whose points need more than their tally (`CardPlan.special`)."""
-        self.scoring: dict[Card, CardPlan] = {}
-        """The plans of the buildings that give points (`CardPlan.scores`)."""
+        self.expansion_special: dict[Card, CardPlan] = {}
+        """The special plans and the guilds': the buildings whose points an expansion may change (Armada caps
+        a guild's points)."""
         self.stages: dict[tuple[Wonder, str, int], EffectsPlan] = {}
         self.guilds: set[Card] = set()
         self.zeros: dict[tuple[str, ...], dict[str, int]] = {}
+        self.parts: dict[int, tuple[object, EffectsPlan]] = {}
         self.copying = False
         """True when a building copies a neighbour's guild (no building of the base game: Olympia's stage)."""
 
@@ -214,8 +219,8 @@ class ScorePlans:
             self.tallies[card] = plan.tally
             if plan.special:
                 self.special[card] = plan
-            if plan.scores:
-                self.scoring[card] = plan
+            if plan.special or plan.is_guild:
+                self.expansion_special[card] = plan
             self.copying = self.copying or plan.effects.copies_guild
             if card.is_guild:
                 self.guilds.add(card)
@@ -225,13 +230,25 @@ class ScorePlans:
         effects = compile_effects(card.effects, self.tally)
         category = self.categories.get(card.color)
         fixed = self.tally.of([(f"points:{category}", effects.vp)]) if category is not None else 0
-        tally = self.tally.of([(f"color:{card.color}", 1)]) + fixed + effects.tally
+        tally = self.tally.of([(f"color:{card.color}", 1), (GUILD_WILD, effects.wilds if card.is_guild else 0)]) \
+            + fixed + effects.tally
         special = bool(effects.terms or effects.others or effects.copies_guild or (effects.vp and category is None))
-        scores = bool(effects.vp or effects.terms or effects.others)
         fixed_terms = [term for term in effects.terms if term.pairs and term.option is None]
         weighted = tuple((offset, shift, term.amount) for term in fixed_terms for offset, shift in term.pairs)
         other_terms = tuple(term for term in effects.terms if term not in fixed_terms)
-        return CardPlan(card, card.color, category, effects, tally, weighted, other_terms, special, scores)
+        return CardPlan(card, card.color, category, card.is_guild, effects, tally, weighted, other_terms, special)
+
+    def part(self, part: object, effects: Iterable[Effect]) -> EffectsPlan:
+        """The plan of something an expansion adds to a city (an island), kept by the object itself."""
+        known = self.parts.get(id(part))
+        if known is None or known[0] is not part:
+            known = self.parts[id(part)] = (part, compile_effects(effects, self.tally))
+        return known[1]
+
+    def count(self, tally: int, field: str) -> int:
+        """The count of `field` in a city's `tally` (0 for a field no building has)."""
+        shift = self.tally.shifts.get(field)
+        return 0 if shift is None else Tally.read(tally, shift)
 
     def zero(self, rows: tuple[str, ...]) -> dict[str, int]:
         """Every row of a score sheet at 0 (kept: a line's points start as a copy of it)."""

@@ -89,65 +89,39 @@ class PlainScorer:
         points = dict.fromkeys(self.order, 0)
         points["military"] = sum(player["tokens"])
         points["treasury"] = player["coins"] // self.coins_per_point
+        symbols: dict[str, int] = {}
+        wilds = 0
         for effect in self.stage_effects(player):
             if effect["type"] == "vp":
                 points["wonder"] += effect["amount"]
             elif effect["type"] == "vp_per":
                 points["wonder"] += effect["amount"] * self.count(effect, players, seat, cards)
-        for card_id in cards:
-            card = self.cards[card_id]
-            category = self.categories.get(card["color"])
-            if category is not None:
-                points[category] += self.card_points(card, players, seat, cards, options)
-        symbols, wilds = self.symbols(player, cards)
-        points["science"] = self.science_points(player, cards, symbols, wilds)
-        self.add_rows(points, players, seat, cards)
-        return points
-
-    def add_rows(self, points: dict[str, int], players: list[dict[str, Any]], seat: int, cards: list[str]) -> None:
-        """Fill the rows an expansion adds (none in the base game)."""
-
-    def card_points(self, card: dict[str, Any], players: list[dict[str, Any]], seat: int, cards: list[str],
-                    options: dict[str, int]) -> int:
-        """The points of one building."""
-        total = 0
-        for effect in card["effects"]:
-            if effect["type"] == "vp":
-                total += effect["amount"]
-            elif effect["type"] == "vp_per":
-                per = options[effect["option"]] if "option" in effect else effect["amount"]
-                total += per * self.count(effect, players, seat, cards)
-        return total
-
-    def city_effects(self, player: dict[str, Any], cards: list[str]) -> list[dict[str, Any]]:
-        """The effects of the city's buildings and built stages."""
-        return self.stage_effects(player) + [effect for card in cards for effect in self.cards[card]["effects"]]
-
-    def symbols(self, player: dict[str, Any], cards: list[str]) -> tuple[dict[str, int], int]:
-        """The city's science symbols by type, and its wild symbols."""
-        symbols: dict[str, int] = {}
-        wilds = 0
-        for effect in self.city_effects(player, cards):
-            if effect["type"] == "science":
+            elif effect["type"] == "science":
                 symbols[effect["symbol"]] = symbols.get(effect["symbol"], 0) + 1
             elif effect["type"] == "science_wild":
                 wilds += 1
-        return symbols, wilds
+        for card_id in cards:
+            card = self.cards[card_id]
+            for effect in card["effects"]:
+                if effect["type"] == "vp":
+                    points[self.categories[card["color"]]] += effect["amount"]
+                elif effect["type"] == "vp_per":
+                    per = options[effect["option"]] if "option" in effect else effect["amount"]
+                    points[self.categories[card["color"]]] += per * self.count(effect, players, seat, cards)
+                elif effect["type"] == "science":
+                    symbols[effect["symbol"]] = symbols.get(effect["symbol"], 0) + 1
+                elif effect["type"] == "science_wild":
+                    wilds += 1
+        points["science"] = self.science(symbols, wilds)
+        return points
 
-    def science_points(self, player: dict[str, Any], cards: list[str], symbols: dict[str, int], wilds: int) -> int:
-        """The science row."""
-        return self.science(symbols, wilds)
-
-    def science(self, symbols: dict[str, int], wilds: int, most_common: int = 0) -> int:
-        """The best science score, each wild symbol tried as every symbol, then `most_common` symbols added
-        to each type the city has most of."""
+    def science(self, symbols: dict[str, int], wilds: int) -> int:
+        """The best science score, each wild symbol tried as every symbol."""
         best = 0
         for extra in combinations_with_replacement(self.symbol_types, wilds):
             counts = dict(symbols)
             for symbol in extra:
                 counts[symbol] = counts.get(symbol, 0) + 1
             values = [counts.get(symbol, 0) for symbol in self.symbol_types]
-            for index in (i for i, v in enumerate(values) if v == max(values)) if most_common else [None]:
-                final = [v + most_common if i == index else v for i, v in enumerate(values)]
-                best = max(best, sum(v * v for v in final) + self.set_points * min(final))
+            best = max(best, sum(v * v for v in values) + self.set_points * min(values))
         return best
