@@ -50,4 +50,4 @@ def armada_document(*players: dict[str, Any], **extra: Any) -> dict[str, Any]:
 def armada_table(*players: dict[str, Any], values: dict[str, Any] | None = None, **extra: Any) -> Table:
     """Parse an Armada table; `values` are component values entered by an owner (key -> JSON value)."""
     armada = armada_with_values(values) if values else None
-    return parse_table(armada_document(*players, **extra), armada=armada)
+    return parse_table(armada_document(*players, **extra), sources={"armada": armada})

@@ -99,7 +99,7 @@ def test_the_history_line_of_a_team_game_gives_the_winning_team(data: GameData, 
     from companion.app.wording import Wording
     from companion.games.sevenwonders.rules import score_table
     from tests.conftest import armada_table
-    from tests.test_armada_tables import TEAM, TEAMS
+    from tests.games.armada.test_tables import TEAM, TEAMS
 
     # The six-player team game of test_armada_tables: Anna + Boris 59 + 43 = 102 win, although
     # Fatima's 60 is the best single total (Emil + Fatima 1 + 60 = 61).

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
+from companion.games.architects.log import record_architects_table
 from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable, MedalLayout
 from companion.games.architects.rules.data import load_architects_data
-from companion.storage.architects_log import record_architects_table
 from companion.storage.database import GameStore
 from companion.storage.events import EventError
 from companion.storage.exchange import bgstats_play_date, export_bgstats, export_json, import_game

@@ -17,7 +17,7 @@ from companion.storage import GameStore
 from companion.storage.exchange import ImportRefused, check_game, export_json, import_games, write_games
 from companion.storage.recording import record_table
 from tests.conftest import armada_document, city, table_document
-from tests.test_armada_tables import FIVE, TEAM, TEAMS
+from tests.games.armada.test_tables import FIVE, TEAM, TEAMS
 from tests.test_full_tables import SEVEN, THREE
 
 # Olympia B's third stage copies a guild of a neighbour; here Anna (seat 0) copies the Workers Guild

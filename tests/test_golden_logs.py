@@ -28,16 +28,16 @@ TOTALS: dict[str, tuple[list[int], list[str]]] = {
     "sevenwonders/three-table": ([65, 54, 44], ["Anna"]),
     # tests/test_full_tables.py, test_seven_player_final_table (seats Anna ... Gleb)
     "sevenwonders/seven-table": ([34, 31, 32, 35, 23, 47, 46], ["Fatima"]),
-    # tests/test_armada_tables.py, test_five_player_armada_final_table
+    # tests/games/armada/test_tables.py, test_five_player_armada_final_table
     "armada/five-table": ([84, 73, 31, 44, 35], ["Anna"]),
-    # tests/test_armada_tables.py, test_six_player_team_game: the team Anna + Boris wins (102)
+    # tests/games/armada/test_tables.py, test_six_player_team_game: the team Anna + Boris wins (102)
     "armada/six-teams-table": ([59, 43, 26, 23, 1, 60], ["Anna", "Boris"]),
-    # tests/test_architects_log.py, FINISHED: Ann 44, Bob 29, Cid 12
+    # tests/games/architects/test_log.py, FINISHED: Ann 44, Bob 29, Cid 12
     "medals/areas-table": ([44, 29, 12], ["Ann"]),
-    # tests/test_architects_log.py, test_finish_history_stats_and_exports: Ann Giza 4 + medal 4 = 8; Bob blue
+    # tests/games/architects/test_log.py, test_finish_history_stats_and_exports: Ann Giza 4 + medal 4 = 8; Bob blue
     # cat card 2 + pawn 2 = 4; Cid Ur's piece typed 6
     "medals/actions": ([8, 4, 6], ["Ann"]),
-    # tests/tools/architects_taps.py: the battle (shields Ann 1, Bob 1, Cid 0) gives Ann and Bob one Military
+    # tests/games/architects/taps.py: the battle (shields Ann 1, Bob 1, Cid 0) gives Ann and Bob one Military
     # Victory token each (3 VP); Cid's tokens are then set to 3 by hand (9 VP); the cat card was undone
     "architects/actions": ([3, 3, 9], ["Cid"]),
     # tests/tools/session_taps.py, then the coins amended: Anna (Gizah A, nothing built) 9 coins -> 3, a defeat
@@ -62,7 +62,7 @@ def _store(name: str) -> GameStore:
     if name == "armada/taps-in-play":
         from companion.games.armada.rules.data import armada_with_values
 
-        return GameStore(":memory:", armada=armada_with_values(ARMADA_VALUES))
+        return GameStore(":memory:", sources={"armada": armada_with_values(ARMADA_VALUES)})
     return GameStore(":memory:")
 
 
@@ -117,6 +117,6 @@ def test_the_armada_game_in_play_resumes_where_it_stood() -> None:
         game_id = import_game(store, log)
         session = GameSession.resume(store, game_id)
         assert session.document == log["table"]
-        assert session.age == 2 and session.turn_number() == 2
-        assert [session.fleet_level(seat, "blue") for seat in range(3)] == [
+        assert session.age == 2 and session.part("armada").turn_number() == 2
+        assert [session.part("armada").fleet_level(seat, "blue") for seat in range(3)] == [
             p["fleets"]["blue"] for p in log["table"]["players"]]

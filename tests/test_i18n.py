@@ -48,10 +48,10 @@ def test_every_text_a_screen_asks_for_exists() -> None:
 
 
 def test_every_refusal_a_player_can_reach_has_a_text_in_every_language() -> None:
-    """A session refusal with a key (companion/state) is shown as ``session.<key>`` with its values."""
+    """A session refusal with a key (companion/state, companion/games) is shown as ``session.<key>`` with its values."""
     state = APP.parent / "state"
     refusals: dict[str, set[str]] = {}
-    for path in state.glob("*.py"):
+    for path in [*state.glob("*.py"), *(APP.parent / "games").rglob("*.py")]:     # and the games' sessions
         for call in re.findall(r"raise SessionError\((.*?)\)(?: from None)?\n", path.read_text(encoding="utf-8"),
                                flags=re.S):
             key = re.search(r'key="(\w+)"', call)

@@ -50,8 +50,8 @@ def test_two_sessions_on_one_armada_game_keep_each_others_ports(path: Path) -> N
     with GameStore(path) as first_store, GameStore(path) as second_store:
         first = GameSession.start(first_store, SEATS, armada=True)
         second = GameSession.resume(second_store, first.game_id)
-        first.move_fleet(0, "red", +1)
-        second.move_fleet(0, "blue", +1)          # a seat's whole port is rewritten: built on the red move
+        first.part("armada").move_fleet(0, "red", +1)
+        second.part("armada").move_fleet(0, "blue", +1)     # a seat's whole port is rewritten: built on the red move
         with GameStore(path) as fresh:
             fleets = fresh.state(first.game_id).document["players"][0]["fleets"]
         assert (fleets["red"], fleets["blue"]) == (1, 1)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.games.architects.camera import ArchitectsCameraPlay
+from companion.games.architects.events import is_architects
 from companion.games.architects.rules.data import ArchitectsData, load_architects_data
 from companion.games.architects.rules.table import ArchitectsTable
-from companion.state.architects_camera import ArchitectsCameraPlay
-from companion.state.architects_session import ArchitectsSession
-from companion.storage.architects_events import is_architects
+from companion.games.architects.session import ArchitectsSession
 
 __all__ = ["ArchitectsNames", "is_architects_game", "open_architects", "start_architects"]
 

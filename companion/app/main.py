@@ -78,7 +78,7 @@ class CompanionApp(App):
         self.theme: Theme = load_theme()
         self.feed: Any = None
         self.architects_camera: Any = None
-        """An Architects game's camera play (companion.state.architects_camera), None otherwise."""
+        """An Architects game's camera play (companion.games.architects.camera), None otherwise."""
         self.pilot: Any = None
         self.preview_frames = 0
         self._preview_number = 0
@@ -94,7 +94,7 @@ class CompanionApp(App):
         install_last_resort()                           # nothing raised in the event loop closes the app
         if self.store_path is None:                     # Android: the user data folder, in the app's own storage
             self.store_path = self._android_store_path()
-        self.store = GameStore(self.store_path, armada=self.armada_data)
+        self.store = GameStore(self.store_path, sources={"armada": self.armada_data})
         self.language = self.requested_language or self.store.setting("language", "en")
         if self.language not in LANGUAGES:
             self.language = "en"
@@ -376,7 +376,7 @@ class CompanionApp(App):
         if "island" in values and self.session is not None:
             from companion.app.widgets.armada import island_name
 
-            values["island"] = island_name(self.session.armada_data().islands[values["island"]])
+            values["island"] = island_name(self.session.part("armada").armada_data().islands[values["island"]])
         return self.tr(f"session.{error.key}", **values)
 
     def notify(self, text: str, *, bad: bool = False, undo: Any = None) -> None:

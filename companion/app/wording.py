@@ -190,7 +190,7 @@ class Wording:
 
     def naval_step(self, check: BuildCheck) -> str | None:
         """``The Blue (B) ship moves to space 2`` for a build paid with a naval construction."""
-        step = check.naval
+        step = check.step
         if step is None:
             return None
         return self.tr("check.naval_step", fleet=self.tr(f"armada.fleet.{step.fleet}"),

@@ -195,7 +195,7 @@ def armada_builds(data: GameData, games: int = 12) -> list[tuple[Table, int, Car
             document["players"][0]["cards"].append("western_emporium")
             document["players"][1]["cards"].append("eastern_emporium")
             document["players"][2]["islands"] = ["ancient_harbor"]
-            armada_table = parse_table(document, armada=armada)
+            armada_table = parse_table(document, sources={"armada": armada})
             next_cards = sorted({copy.card_id for copy in data.deck(age, players)})
             for seat, player in enumerate(armada_table.players):
                 for card_id in next_cards:
@@ -206,7 +206,7 @@ def armada_builds(data: GameData, games: int = 12) -> list[tuple[Table, int, Car
 
 
 def _armada_check(table: Table, seat: int, card: Card) -> Callable[[], object]:
-    return lambda: check_card(table, seat, card, naval=True)
+    return lambda: check_card(table, seat, card, step="naval")
 
 
 def _engine_check(table: Table, seat: int, card: Card) -> Callable[[], object]:

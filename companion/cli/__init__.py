@@ -46,15 +46,16 @@ def build_parser() -> argparse.ArgumentParser:
     from companion.cli import (
         app_commands,
         bench_commands,
-        components_commands,
         demo_commands,
         games_commands,
         kiosk_commands,
         marker_commands,
         vision_commands,
     )
+    from companion.cli.registry import COMMANDS
 
-    components_commands.register(commands)
+    for register in COMMANDS.values():              # the games' own (Armada's components)
+        register(commands)
     demo_commands.register(commands)
     app_commands.register(commands)
     games_commands.register(commands)

@@ -17,7 +17,7 @@ __all__ = ["register"]
 
 
 def _store(args: argparse.Namespace) -> Any:
-    from companion.cli.components_commands import components_path
+    from companion.games.armada.cli import components_path
     from companion.games.armada.rules.data import ArmadaData, load_armada_data
     from companion.storage import GameStore, default_store_path
 
@@ -25,7 +25,7 @@ def _store(args: argparse.Namespace) -> Any:
         return load_armada_data(components_path(args))
 
     path = Path(args.store) if args.store else default_store_path()
-    return GameStore(path, armada=armada)       # StoreUnusable: one line and exit status 4
+    return GameStore(path, sources={"armada": armada})       # StoreUnusable: one line and exit status 4
 
 
 def _game_id(store: Any, text: str) -> int:
@@ -90,7 +90,7 @@ def run_show(args: argparse.Namespace) -> int:
         print(f"Game {game_id} ({summary.status}{', corrected' if summary.corrected else ''}), started "
               f"{summary.started_at}")
         if state.architects is not None:
-            from companion.cli.architects_commands import architects_sheet_text
+            from companion.games.architects.cli import architects_sheet_text
             from companion.games.architects.rules.scoring import score_architects
             print(architects_sheet_text(score_architects(state.architects)))
             return 0
@@ -168,7 +168,7 @@ def run_import(args: argparse.Namespace) -> int:
 def run_add(args: argparse.Namespace) -> int:
     """Log a finished table (a 7 Wonders or an Architects table file) as a game, all or nothing; the
     same finished table twice only with --again."""
-    from companion.cli.architects_commands import read_either_table
+    from companion.games.architects.cli import read_either_table
     from companion.storage import DuplicateGame
 
     document, architects = read_either_table(args.table)      # read once, within its size limit
@@ -194,15 +194,15 @@ def _add_seven_wonders(store: Any, args: argparse.Namespace, document: Any) -> i
     from companion.storage.recording import record_table
 
     with from_file(args.table):                                   # every problem of the file, one per line
-        parse_table(document, store.data, armada=store.armada)
+        parse_table(document, store.data, sources=store.sources)
     return int(record_table(store, document, allow_twin=args.again))   # as read: with what the camera did not read
 
 
 def _add_architects(store: Any, args: argparse.Namespace, document: Any) -> int:
     """Log an Architects table file; its consistency warnings are shown, as `score` shows them."""
+    from companion.games.architects.log import record_architects_table
     from companion.games.architects.tablefile import parse_architects
     from companion.games.sevenwonders.tablefile import from_file
-    from companion.storage.architects_log import record_architects_table
     from companion.storage.recording import refuse_camera_unread
 
     with from_file(args.table):                                   # every problem of the file, one per line
@@ -216,7 +216,7 @@ def _add_architects(store: Any, args: argparse.Namespace, document: Any) -> int:
 
 def run_stats(args: argparse.Namespace) -> int:
     """Wins and averages per player and per wonder, averages per category, score distribution."""
-    from companion.storage.architects_log import architects_statistics
+    from companion.games.architects.log import architects_statistics
     from companion.storage.stats import statistics
 
     with _store(args) as store:

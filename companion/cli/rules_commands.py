@@ -12,11 +12,11 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from companion.cli.architects_commands import read_either_table, run_architects_score
-from companion.cli.components_commands import components_path
 from companion.cli.errors import CommandError
 from companion.cli.render import conflicts_text, naval_text, score_sheet_text, unknowns_text
 from companion.gamedata.facts import UnknownValueError
+from companion.games.architects.cli import read_either_table, run_architects_score
+from companion.games.armada.cli import components_path
 from companion.games.armada.rules.data import ArmadaData, load_armada_data
 from companion.games.armada.rules.naval import resolve_naval
 from companion.games.sevenwonders.rules import Table, check_card, check_stage, resolve_conflicts, score_table
@@ -41,7 +41,7 @@ def _load(args: argparse.Namespace, document: Any = None) -> Table:
 
     document = read_table_document(args.table) if document is None else document
     with from_file(args.table):
-        table = parse_table(document, armada=armada)
+        table = parse_table(document, sources={"armada": armada})
     if getattr(args, "craftsmens_guild_vp", None) is not None:
         table = replace(table, options={**table.options, "craftsmens_guild_vp": args.craftsmens_guild_vp})
     return table
@@ -87,19 +87,19 @@ def run_check(args: argparse.Namespace) -> int:
     """Print whether a build is legal now and the cheapest way to pay; exit 1 when it is not legal."""
     table = _load(args)
     seat = _seat(table, args.player)
-    if (args.naval or args.fleet) and not table.has_armada:
+    if (args.naval or args.fleet) and table.extension("armada") is None:
         raise CommandError("--naval and --fleet need a table that plays with Armada")
     if args.stage:
         if args.free_build or args.from_discard:
             raise CommandError("--free-build and --from-discard are for cards, not wonder stages")
-        check = check_stage(table, seat, naval=args.naval or args.fleet is not None, fleet=args.fleet)
+        naval = args.naval or args.fleet is not None
+        check = check_stage(table, seat, step="naval" if naval else None, step_option=args.fleet)
     else:
         if args.fleet:
             raise CommandError("--fleet chooses the ship of a wonder stage (Lost Island); a card moves its colour's")
-        cards = dict(table.data.cards) if table.armada is None else {**table.data.cards, **table.armada.cards}
-        if args.card not in cards:
-            raise CommandError(f"unknown card '{args.card}'{did_you_mean(args.card, cards)}")
-        check = check_card(table, seat, args.card, free_build=args.free_build, naval=args.naval,
+        if args.card not in table.cards:
+            raise CommandError(f"unknown card '{args.card}'{did_you_mean(args.card, table.cards)}")
+        check = check_card(table, seat, args.card, free_build=args.free_build, step="naval" if args.naval else None,
                            from_discard=args.from_discard)
     if args.json:
         _print_json(check.to_json())
@@ -114,7 +114,7 @@ def run_conflicts(args: argparse.Namespace) -> int:
     """Print the land conflicts of the end of an age."""
     table = _load(args)
     if args.naval:
-        if not table.has_armada:
+        if table.extension("armada") is None:
             raise CommandError("--naval needs a table that plays with Armada (\"expansions\": [\"armada\"])")
         try:
             naval = resolve_naval(table, args.age)

@@ -261,7 +261,7 @@ def _seat_count_problem(seen: int, players: int | None) -> str | None:
 
 def run_table(args: argparse.Namespace) -> int:
     """Rebuild the table file from photos or videos; exit 1 when it is not a complete table."""
-    from companion.cli.architects_camera import run_architects_table
+    from companion.games.architects.camera_cli import run_architects_table
     from companion.games.sevenwonders.tablefile import parse_table
     from companion.state.tracker import ConfirmationRule, TableTracker
     from companion.vision.sources import is_recording, is_video
@@ -462,7 +462,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     table.add_argument("--every", type=positive_int, default=1, help="read every Nth video frame (default 1)")
     table.add_argument("--rig", metavar="RIG", help="fixed rig profile from `companion calibrate table`")
     _common(table)
-    from companion.cli.architects_camera import add_architects_arguments
+    from companion.games.architects.camera_cli import add_architects_arguments
 
     add_architects_arguments(table)
     table.set_defaults(run=run_table)

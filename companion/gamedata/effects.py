@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
+from companion.gamedata.facts import Unknown
 from companion.jsonread import Reader
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "ScienceWild",
     "Shields",
     "TradeDiscount",
+    "UnknownEffect",
     "VictoryPoints",
     "allow_fields",
     "parse_effect",
@@ -71,6 +73,18 @@ class Effect:
     def describe(self) -> str:
         """A short English description for listings and error messages."""
         return self.type.replace("_", " ")
+
+
+@dataclass(frozen=True)
+class UnknownEffect(Effect):
+    """An effect of a known kind whose printed value is unknown (e.g. which resources an Armada island makes):
+    it keeps the kind and names the missing value, so that a check needing it says which value to enter."""
+
+    of_type: str
+    unknown: Unknown
+
+    def describe(self) -> str:
+        return f"{self.of_type.replace('_', ' ')} ({self.unknown.label})"
 
 
 _REGISTRY: dict[str, type[Effect]] = {}

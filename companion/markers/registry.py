@@ -4,7 +4,7 @@ A marker number is printed on a sticker, so it is assigned once and never change
 card copy (the 3+ and the 4+ Lumber Yard have different numbers), each side of each wonder board,
 one card back per age, each Armada card, island and port board, and the test pattern. The same
 number is the QR payload's component and the fiducial (ArUco) id. 7 Wonders Architects components
-come from companion/data/architects_markers.json: there all cards of a kind share one number (the
+come from companion/games/architects/data/markers.json: there all cards of a kind share one number (the
 camera counts them), as do the copies of a Progress token kind and the Military Victory tokens.
 """
 
@@ -239,7 +239,7 @@ def load_marker_registry() -> MarkerRegistry:
     components = [c for c in (_parse_component(item, data) for item in reader["components"].as_list())
                   if c is not None]
     _check_coverage(components, data, problems)
-    from companion.markers.architects import read_architects_markers
+    from companion.games.architects.markers import read_architects_markers
 
     lookalikes = {item.value["id"] for item in reader["lookalike_fiducial_ids"].as_list()
                   if isinstance(item.value, dict) and isinstance(item.value.get("id"), int)

@@ -15,10 +15,9 @@ import copy
 import json
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.games.armada.tablefile import OTHER_WONDER
 from companion.games.sevenwonders.rules import Table, check_card, check_stage, score_table
 from companion.games.sevenwonders.rules.build import BuildCheck
 from companion.games.sevenwonders.rules.conflicts import ConflictResult, resolve_conflicts
@@ -28,18 +27,14 @@ from companion.games.sevenwonders.rules.scoring import ScoreSheet
 from companion.games.sevenwonders.tablefile import TableFileError, parse_table
 from companion.markers import Component, MarkerRegistry, load_marker_registry
 from companion.state.errors import SessionError, not_saved
-from companion.state.session_armada import ARMADA, ArmadaActions, NavalUnknown, port_set_up_events
+from companion.state.parts import SESSION_PARTS, SessionPart, parts_for
 from companion.state.tracker import Change, ConfirmationRule, OpenQuestion, PendingCard, TableTracker
 from companion.storage import Event, EventError, GameStore, StoreError, StoreUnusable
 from companion.storage.database import LoggedEvent
 from companion.storage.events import apply as apply_event
 from companion.vision.layout import TableObservation
 
-__all__ = ["HAND_ONLY_BOARD", "GameSession", "NavalUnknown", "SeatSetup", "SessionError"]
-
-HAND_ONLY_BOARD = Component(-1, "wonder_side", wonder=OTHER_WONDER, side="A")
-"""The board of Armada's eighth wonder (another expansion's): no sticker, so the camera never sees
-it or assigns it a card; the tracker holds its city so copies are counted once."""
+__all__ = ["GameSession", "SeatSetup", "SessionError"]
 
 
 @dataclass(frozen=True)
@@ -61,8 +56,9 @@ class SeatSetup:
         return entry
 
 
-class GameSession(ArmadaActions):
-    """One game: open it with `start` or `resume`."""
+class GameSession:
+    """One game: open it with `start` or `resume`. What an expansion adds is its part
+    (`companion.state.parts`), reached as ``session.part(id)``."""
 
     def __init__(self, store: GameStore, game_id: int, *, registry: MarkerRegistry | None = None,
                  rule: ConfirmationRule | None = None, complete_ports: bool = True) -> None:
@@ -71,11 +67,14 @@ class GameSession(ArmadaActions):
         self.data: GameData = store.data
         self.registry = registry or load_marker_registry()
         self._by_key = {c.key: c for c in self.registry}
-        self._table: tuple[str, Any, Table] | None = None
-        """The last table read from the document: its document as JSON, the Armada values, the table."""
+        self._table: tuple[str, list[int], Table, Any] | None = None
+        """The last table read from the document: its document as JSON, the expansions' components (their
+        ids), the table, and those components (kept alive, so that their ids stay theirs)."""
         state = store.state(game_id)
         self.document: dict[str, Any] = state.document
         self.finished = state.finished
+        self.parts: dict[str, SessionPart] = parts_for(self, self.document.get("expansions", []))
+        """The parts of the expansions this game plays with, by expansion id."""
         self.tracker = TableTracker(self.card_data(), rule, names={p["wonder"]: p["name"] for p in self.players},
                                     seat_order=[p["wonder"] for p in self.players])
         self.problems: list[str] = []
@@ -85,26 +84,56 @@ class GameSession(ArmadaActions):
         """The game's events read so far (the log only grows: the newer ones are read when asked for)."""
         self._ages_resolved = self._count_ages_resolved()
         self._restore_tracker()
-        if complete_ports and self.has_armada and not self.finished:
-            self._complete_ports()
+        if complete_ports and not self.finished:
+            for part in self.parts.values():
+                part.opened()
+
+    # -- expansions -----------------------------------------------------------------------------
+    def plays(self, expansion: str) -> bool:
+        """True when this game plays with `expansion` (its id)."""
+        return expansion in self.document.get("expansions", [])
+
+    def part(self, expansion: str) -> Any:
+        """The part of `expansion` (its id) in this game: its own actions.
+
+        :raises SessionError: when the game is played without it.
+        """
+        if expansion not in self.parts:
+            raise SessionError(f"this game is played without {expansion.capitalize()}")
+        return self.parts[expansion]
+
+    @property
+    def card_sets(self) -> tuple[str, ...]:
+        """The marker sets whose cards this game uses: the base game's, and its expansions'."""
+        return ("base", *(name for part in self.parts.values() for name in part.marker_sets))
+
+    def card_data(self) -> GameData:
+        """The game data with the cards of this game's box: the base game's and its expansions' (with
+        the values entered so far). What the picker, the camera and the city show."""
+        added = {card_id: card for part in self.parts.values() for card_id, card in part.cards().items()}
+        return replace(self.data, cards={**self.data.cards, **added}) if added else self.data
 
     # -- opening -------------------------------------------------------------------------------
     @classmethod
     def start(cls, store: GameStore, players: Sequence[SeatSetup], *, variant: str = "standard",
               options: dict[str, int] | None = None, registry: MarkerRegistry | None = None,
-              rule: ConfirmationRule | None = None, armada: bool = False,
+              rule: ConfirmationRule | None = None, expansions: Sequence[str] = (),
+              part_options: dict[str, Any] | None = None, armada: bool = False,
               port_boards: Sequence[int] | None = None,
               teams: Sequence[Sequence[str]] | None = None) -> GameSession:
-        """Log a new game's set-up and open it; with `armada`, each seat's port board (default: seat
-        order) with every ship on its start space, and the `teams` of the team variant (partners' names).
+        """Log a new game's set-up and open it, with the `expansions` played (their ids) and what each
+        sets up (`part_options`; `armada=True` and `port_boards` are Armada's: each seat's port board,
+        default seat order, every ship on its start space), and the `teams` of a team variant.
 
         :raises SessionError: when the set-up is not a valid table (two players with one wonder...).
         """
-        ports = port_set_up_events(len(players), port_boards) if armada else []
+        played = [*expansions, *(["armada"] if armada else [])]
+        setup = {"port_boards": port_boards, **(part_options or {})}
+        then = [event for name in played for event in SESSION_PARTS.find(name).set_up_events(len(players), setup)]
         try:
             game_id = store.new_game([p.to_json() for p in players],
-                                     variant=variant, options=options, expansions=[ARMADA] if armada else None,
-                                     teams=[list(team) for team in teams] if teams else None, then=ports)
+                                     variant=variant, options=options, expansions=played or None,
+                                     teams=[list(team) for team in teams] if teams else None, then=then)
         except EventError as error:
             raise SessionError(str(error)) from None
         except StoreError as error:
@@ -127,8 +156,8 @@ class GameSession(ArmadaActions):
         """Open every city and put back the cards the log holds, so the camera does not add them twice."""
         for player in self.players:
             board = self._by_key.get(f"wonder:{player['wonder']}/{player['side']}")
-            if board is None and player["wonder"] == OTHER_WONDER:
-                board = HAND_ONLY_BOARD          # Armada's eighth wonder: no sticker, its city is entered by hand
+            for part in self.parts.values():
+                board = board or part.hand_only_board(player)   # Armada's eighth wonder: entered by hand
             if board is not None:
                 self.tracker.expect_board(board)
         self._sync_tracker()
@@ -208,14 +237,15 @@ class GameSession(ArmadaActions):
 
     def table(self) -> Table:
         """The table as the engine sees it now (read again from the document only when the document or
-        the Armada values changed: a tap asks for it several times)."""
-        armada = self.store.armada
-        if callable(armada) and self.has_armada:
-            armada = armada()                       # the owner's values as they are now
+        an expansion's components changed (an owner's entered Armada values): a tap asks for it several times)."""
+        played = self.document.get("expansions", [])
+        sources = {name: source() if callable(source) and name in played else source      # the values as they are now
+                   for name, source in self.store.sources.items()}
         text = json.dumps(self.document, sort_keys=True)
         kept = self._table
-        if kept is None or kept[0] != text or kept[1] is not armada:
-            kept = self._table = (text, armada, parse_table(self.document, self.data, armada=armada))
+        if kept is None or kept[0] != text or kept[1] != [id(source) for source in sources.values()]:
+            table = parse_table(self.document, self.data, sources=sources)
+            kept = self._table = (text, [id(source) for source in sources.values()], table, sources)
         return kept[2]
 
     def seat_of(self, wonder: str) -> int:
@@ -403,7 +433,7 @@ class GameSession(ArmadaActions):
             raise SessionError(f"{player['name']}'s wonder has {most} stages, not {stages}", key="stages_range",
                                player=player["name"], stages=most)
         try:
-            if wonder == OTHER_WONDER:
+            if any(part.hand_only_board(player) for part in self.parts.values()):   # no sticker: by hand
                 self.tracker.cities[wonder].stages = stages
             else:
                 self.tracker.set_stages(wonder, stages, time.monotonic())
@@ -507,8 +537,9 @@ class GameSession(ArmadaActions):
             earned[neighbour] = earned.get(neighbour, 0) + buy.coins
         events = self._coins_events(earned, f"trade:{names[seat]}")
         events += self._coins_events({seat: -sum(b.coins for b in check.plan.buys)}, f"trade:{check.target}")
-        if check.naval is not None:
-            events.append(self._fleet_event(seat, check.naval.fleet, check.naval.to_level - check.naval.from_level))
+        if check.step is not None:
+            for part in self.parts.values():            # Armada's naval step: the ship moves
+                events += part.step_events(seat, check.step)
         return events
 
     def _coins_events(self, deltas: dict[int, int], why: str) -> list[LoggedEvent]:
@@ -532,7 +563,7 @@ class GameSession(ArmadaActions):
         try:
             for kind, payload, source in events:
                 apply_event(document, Event(0, kind, payload, source, ""), self.data)
-            return parse_table(document, self.data, armada=self.store.armada)
+            return parse_table(document, self.data, sources=self.store.sources)
         except (EventError, TableFileError) as error:
             problems = error.problems if isinstance(error, TableFileError) else [error]
             raise SessionError("; ".join(str(p) for p in problems)) from None
@@ -588,16 +619,25 @@ class GameSession(ArmadaActions):
         return [built, *self._coins_events({seat: gained}, f"stage:{stages}")]
 
     # -- the engine ---------------------------------------------------------------------------------
-    def check_card(self, seat: int, card_id: str, *, free_build: bool = False, naval: bool = False) -> BuildCheck:
-        """Can this player build that card now, and the cheapest way to pay; with `naval` (Armada) the
-        ship of the card's colour also moves, paid in the same purchase."""
+    def check_card(self, seat: int, card_id: str, *, free_build: bool = False, step: str | None = None) -> BuildCheck:
+        """Can this player build that card now, and the cheapest way to pay; with `step` an expansion's
+        step is paid in the same purchase (``"naval"``, Armada: the ship of the card's colour moves),
+        when the game plays with that expansion."""
         self._reload()                              # on the table as the log holds it now
-        return check_card(self.table(), seat, card_id, free_build=free_build, naval=naval and self.has_armada)
+        table = self.table()
+        return check_card(table, seat, card_id, free_build=free_build, step=self._played_step(table, step))
 
-    def check_stage(self, seat: int, *, naval: bool = False) -> BuildCheck:
-        """Can this player build the next wonder stage now (with `naval`: and move the wonder-symbol ship)."""
+    def check_stage(self, seat: int, *, step: str | None = None) -> BuildCheck:
+        """Can this player build the next wonder stage now (with `step` ``"naval"``: and move the
+        wonder-symbol ship)."""
         self._reload()
-        return check_stage(self.table(), seat, naval=naval and self.has_armada)
+        table = self.table()
+        return check_stage(table, seat, step=self._played_step(table, step))
+
+    @staticmethod
+    def _played_step(table: Table, step: str | None) -> str | None:
+        """`step` when an expansion the table plays with adds it, else None (the build alone)."""
+        return step if any(step in extension.step_kinds for extension in table.extensions) else None
 
     def conflicts(self) -> ConflictResult:
         """The land conflicts of the age being played, for the table as it stands."""
@@ -617,16 +657,10 @@ class GameSession(ArmadaActions):
         def tokens() -> list[LoggedEvent]:
             self._ages_resolved = self._count_ages_resolved()       # another session may have resolved it
             result = self.conflicts()
-            try:
-                naval = self.naval_conflict()
-            except NavalUnknown as error:
-                missing = "; ".join(u.describe() for u in error.unknowns)
-                raise SessionError("the naval conflict needs values nobody has entered: " + missing,
-                                   key="naval_unknown", values=missing) from None
+            more = [event for part in self.parts.values() for event in part.end_of_age_events()]
             resolved.append(result)
             land = ("conflicts_resolved", {"age": result.age, "tokens": [list(t) for t in result.tokens]}, "engine")
-            return [land, *(self._naval_token_events(naval) if naval is not None else []),
-                    *self._incursions_returned(naval)]
+            return [land, *more]
 
         self._transact(tokens)                      # the age count follows the log (`_reload`)
         return resolved[0]

@@ -20,11 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from companion.games.sevenwonders.rules import score_table
 from companion.games.sevenwonders.rules.loader import load_game_data
 from companion.games.sevenwonders.rules.model import GameData
-from companion.games.sevenwonders.tablefile import ArmadaSource
-from companion.storage.architects_log import record_architects_result
+from companion.games.sevenwonders.tablefile import Sources
 from companion.storage.events import (
     SOURCES,
     STATE_KINDS,
@@ -38,6 +36,7 @@ from companion.storage.events import (
     replay,
     table_problems,
 )
+from companion.storage.games import GAME_RESULTS, ResultRefused, game_of
 from companion.storage.player_ids import RENAMED_SETTING, new_player_ids
 from companion.userdirs import user_data_folder
 
@@ -228,11 +227,12 @@ class GameStore:
     """A game log in one SQLite file (or in memory for tests)."""
 
     def __init__(self, path: str | Path, *, data: GameData | None = None, timeout: float = 10.0,
-                 armada: ArmadaSource = None, read_only: bool = False) -> None:
+                 sources: Sources | None = None, read_only: bool = False) -> None:
         self.path = str(path)
         self.data = data or load_game_data()
-        self.armada = armada
-        """The Armada data (or a loader) for games played with it; default the shipped data."""
+        self.sources: Sources = dict(sources or {})
+        """Where each expansion's components come from (an owner's entered Armada values, or a function
+        reading them when a game needs them); an expansion not named: its shipped data."""
         self.read_only = read_only
         """True when the file is only read (asked for, or on a read-only disk): every write is refused."""
         self._documents: dict[int, tuple[int, dict[str, Any]]] = {}
@@ -506,18 +506,16 @@ class GameStore:
 
         :raises StoreError: when the events do not make a valid table.
         """
-        state = replay(events, self.data, armada=self.armada)
-        if state.architects is not None:
-            return record_architects_result(db, game_id, state, when)
-        if state.table is None:
-            raise StoreError("the game cannot be scored: " + "; ".join(state.problems or ["no players"]))
-        scored = score_table(state.table)
-        if not scored.complete:
-            raise StoreError("the game cannot be scored until these values are entered: "
-                             + "; ".join(f"{gap.label} ({name})" for name, gap in scored.unknowns()))
-        sheet = scored.to_json()
-        db.execute("UPDATE games SET status = 'finished', finished_at = COALESCE(finished_at, ?) WHERE id = ?",
-                   (when, game_id))
+        state = replay(events, self.data, sources=self.sources)
+        game = game_of(state)
+        try:
+            sheet = GAME_RESULTS.find(game)(state)
+        except ResultRefused as error:
+            raise StoreError(str(error)) from None
+        except LookupError:
+            raise StoreError(f"the game cannot be scored: no game '{game}' is installed") from None
+        db.execute("UPDATE games SET status = 'finished', finished_at = COALESCE(finished_at, ?), game = ? "
+                   "WHERE id = ?", (when, game, game_id))
         db.execute("INSERT OR REPLACE INTO results (game_id, table_json, sheet_json, computed_at) VALUES (?, ?, ?, ?)",
                    (game_id, json.dumps(state.document), json.dumps(sheet), when))
         return sheet
@@ -533,7 +531,7 @@ class GameStore:
         last = db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?", (game_id,)).fetchone()[0]
         cached = self._documents.get(game_id)
         if cached is None or cached[0] != last:
-            cached = (int(last), replay(self._events(db, game_id), self.data, armada=self.armada).document)
+            cached = (int(last), replay(self._events(db, game_id), self.data, sources=self.sources).document)
             self._documents[game_id] = cached
         return cached
 
@@ -550,7 +548,7 @@ class GameStore:
         after = copy.deepcopy(document)
         apply(after, event, self.data)
         if event.kind in STATE_KINDS:
-            problems_after = table_problems(after, self.data, self.armada)
+            problems_after = table_problems(after, self.data, self.sources)
             if problems_after:
                 raise EventError("; ".join(problems_after))
         return after
@@ -588,7 +586,7 @@ class GameStore:
 
     def state(self, game_id: int, *, upto: int | None = None) -> Replay:
         """The table as it stood after event `upto` (default: now), rebuilt from the events."""
-        return replay(self.events(game_id), self.data, upto=upto, armada=self.armada)
+        return replay(self.events(game_id), self.data, upto=upto, sources=self.sources)
 
     @_file_errors
     def has_game(self, game_uuid: str) -> bool:

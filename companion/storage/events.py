@@ -16,14 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.architects.rules.table import ArchitectsTable
-from companion.games.armada.tablefile import ARMADA_PLAYER_FIELDS
-from companion.games.sevenwonders.rules.loader import load_game_data
-from companion.games.sevenwonders.rules.model import GameData
-from companion.games.sevenwonders.rules.table import Table
-from companion.games.sevenwonders.tablefile import TABLE_FORMAT, ArmadaSource, TableFileError, parse_table
-from companion.jsonread import Problem, Reader
-from companion.storage.architects_events import (
+from companion.games.architects.events import (
     ARCHITECTS_KINDS,
     ArchitectsEventError,
     apply_architects,
@@ -32,6 +25,13 @@ from companion.storage.architects_events import (
     check_architects_payload,
     is_architects,
 )
+from companion.games.architects.rules.table import ArchitectsTable
+from companion.games.armada.tablefile import ARMADA_PLAYER_FIELDS
+from companion.games.sevenwonders.rules.loader import load_game_data
+from companion.games.sevenwonders.rules.model import GameData
+from companion.games.sevenwonders.rules.table import Table
+from companion.games.sevenwonders.tablefile import TABLE_FORMAT, Sources, TableFileError, parse_table
+from companion.jsonread import Problem, Reader
 
 __all__ = [
     "KINDS",
@@ -197,12 +197,12 @@ def empty_document() -> dict[str, Any]:
     return {"format": TABLE_FORMAT, "game": "7wonders", "expansions": [], "variant": "standard", "players": []}
 
 
-def table_problems(document: dict[str, Any], data: GameData, armada: ArmadaSource = None) -> list[str]:
+def table_problems(document: dict[str, Any], data: GameData, sources: Sources | None = None) -> list[str]:
     """Why a table document is not a valid table (empty when it is)."""
     if is_architects(document):
         return architects_problems(document)
     try:
-        parse_table(copy.deepcopy(document), data, armada=armada)
+        parse_table(copy.deepcopy(document), data, sources=sources)
     except TableFileError as error:
         return [str(p) for p in error.problems]
     return []
@@ -280,8 +280,8 @@ def apply(document: dict[str, Any], event: Event, data: GameData) -> None:
 
 
 def replay(events: Iterable[Event], data: GameData | None = None, *, upto: int | None = None,
-           armada: ArmadaSource = None) -> Replay:
-    """Rebuild the table from events (up to and including sequence number `upto`); `armada` as for
+           sources: Sources | None = None) -> Replay:
+    """Rebuild the table from events (up to and including sequence number `upto`); `sources` as for
     `parse_table`."""
     data = data or load_game_data()
     document = empty_document()
@@ -304,7 +304,7 @@ def replay(events: Iterable[Event], data: GameData | None = None, *, upto: int |
         return Replay(document, None, finished, amended, problems, sheet, built)
     if document["players"]:
         try:
-            table = parse_table(copy.deepcopy(document), data, armada=armada)
+            table = parse_table(copy.deepcopy(document), data, sources=sources)
         except TableFileError as error:
             problems = [str(p) for p in error.problems]
     return Replay(document, table, finished, amended, problems, sheet)

@@ -19,11 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from companion.fileformats import other_format
+from companion.games.architects.log import architects_bgstats, is_architects_sheet
 from companion.games.architects.rules.scoring import CATEGORIES as ARCHITECTS_CATEGORIES
-from companion.games.sevenwonders.rules import ARMADA_CATEGORIES, CATEGORIES
+from companion.games.sevenwonders.rules import CATEGORIES, expansion_score_rows
 from companion.games.sevenwonders.rules.model import GameData
 from companion.jsonread import JsonInputError, Problem, Problems, Reader, load_json_file, problem_lines, quoted
-from companion.storage.architects_log import architects_bgstats, is_architects_sheet
 from companion.storage.database import GameStore, StoreError
 from companion.storage.events import KINDS, SOURCES, STATE_KINDS, Event, EventError, empty_document, replay
 from companion.storage.player_ids import player_id
@@ -105,7 +105,7 @@ CSV_BOM = "\ufeff"
 ARCHITECTS_ONLY = tuple(c for c in ARCHITECTS_CATEGORIES if c not in CATEGORIES)
 """The Architects categories 7 Wonders has no column for (Wonder and Military share theirs)."""
 CSV_COLUMNS = ("game", "uuid", "started_at", "finished_at", "seat", "player", "board", "side", *CATEGORIES, "total",
-               "coins", "rank", "winner", "corrected", "title", *ARCHITECTS_ONLY, "stages", *ARMADA_CATEGORIES)
+               "coins", "rank", "winner", "corrected", "title", *ARCHITECTS_ONLY, "stages", *expansion_score_rows())
 """One header for both games: a cell that does not apply to a row's game is left empty (Armada's
 naval, islands and port for a game without Armada)."""
 
@@ -138,7 +138,7 @@ def _seven_wonders_rows(summary: Any) -> list[dict[str, Any]]:
     """The CSV cells of each player of a finished 7 Wonders game."""
     winners = set(summary.sheet["winners"])
     return [{"player": line["name"], "board": player["wonder"], "side": player["side"],
-             **{c: line[c] for c in CATEGORIES}, **{c: line[c] for c in ARMADA_CATEGORIES if c in line},
+             **{c: line[c] for c in CATEGORIES}, **{c: line[c] for c in expansion_score_rows(line)},
              "total": line["total"], "coins": line["coins"],
              "rank": "" if line["rank"] is None else line["rank"], "winner": int(line["name"] in winners),
              "title": "7wonders"}
@@ -358,7 +358,7 @@ def check_game(store: GameStore, document: Any) -> CheckedGame:
         except (EventError, KeyError, TypeError) as error:
             raise ImportRefused([f"events[{event.seq - 1}] ({event.kind}): {error}"]) from None
         finished = finished or event.kind == "game_finished"
-    state = replay(events, store.data, armada=store.armada)
+    state = replay(events, store.data, sources=store.sources)
     if finished and state.table is None and state.architects is None:
         raise ImportRefused(["events: the game is marked finished but its table cannot be scored"])
     return CheckedGame(game_uuid, started, events, finished)

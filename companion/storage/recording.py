@@ -27,7 +27,7 @@ def record_table(store: GameStore, document: dict[str, Any], *, at: str | None =
     """
     refuse_camera_unread(document, lambda unread: f"count them, enter each player's {' and '.join(unread)}")
     try:
-        table = parse_table(document, store.data, armada=store.armada)
+        table = parse_table(document, store.data, sources=store.sources)
     except TableFileError as error:
         raise EventError("; ".join(str(p) for p in error.problems)) from None
     if not table.players:

@@ -7,8 +7,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.games.architects.log import is_architects_sheet
 from companion.games.sevenwonders.rules import CATEGORIES
-from companion.storage.architects_log import is_architects_sheet
 from companion.storage.database import GameStore
 
 __all__ = ["BIN_WIDTH", "Statistics", "statistics"]

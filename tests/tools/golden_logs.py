@@ -18,18 +18,18 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from companion.games.architects.log import record_architects_table
 from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable, MedalLayout
 from companion.games.architects.rules.data import load_architects_data
+from companion.games.architects.session import ArchitectsSession
 from companion.games.architects.tablefile import parse_architects
-from companion.state.architects_session import ArchitectsSession
 from companion.state.session import GameSession
 from companion.storage import GameStore
-from companion.storage.architects_log import record_architects_table
 from companion.storage.exchange import export_json
 from companion.storage.recording import record_table
 from tests import test_architects_log, test_armada_tables, test_full_tables
 from tests.conftest import armada_document, table_document
-from tests.tools import architects_taps as architects_tap_list
+from tests.games.architects import taps as architects_tap_list
 from tests.tools import session_taps
 
 AT = "2026-11-20T18:00:00+00:00"
@@ -80,8 +80,8 @@ def sevenwonders_taps(folder: Path) -> None:
         for _name, tap in session_taps.ARMADA_TAPS:
             tap(session)
         session.add_card(0, "dry_dock")
-        session.move_fleet(0, "blue", +1)
-        session.confirm_turn()
+        session.part("armada").move_fleet(0, "blue", +1)
+        session.part("armada").confirm_turn()
         _write(folder, "armada/taps-in-play", store, session.game_id)
 
 

@@ -94,9 +94,13 @@ def game_imports(root: Path = ROOT) -> list[ImportSite]:
 
 
 def cycles(root: Path = ROOT) -> list[list[str]]:
-    """The strongly connected components of more than one module (Tarjan), lazy imports included."""
+    """The strongly connected components of more than one module (Tarjan), lazy imports included; an
+    import under ``TYPE_CHECKING`` counts too, except between two modules of one package (a table and
+    the hooks its extensions implement name each other's types, as one unit)."""
     graph: dict[str, set[str]] = defaultdict(set)
     for site in import_sites(root):
+        if site.kind == "type" and site.importer.rpartition(".")[0] == site.imported.rpartition(".")[0]:
+            continue
         graph[site.importer].add(site.imported)
     index: dict[str, int] = {}
     low: dict[str, int] = {}

@@ -84,11 +84,11 @@ def start(ui: AppDriver, players: int, language: str) -> None:
     session = running.session
     for seat in range(min(players, 3)):
         for island in ISLANDS[seat]:
-            session.add_island(seat, island)
+            session.part("armada").add_island(seat, island)
     for card in FULL_CITY:
         session.add_card(0, card)
-    session.move_fleet(0, "red", 2)
-    session.move_fleet(1, "yellow", 1)
+    session.part("armada").move_fleet(0, "red", 2)
+    session.part("armada").move_fleet(1, "yellow", 1)
     running.changed(now=True)
     ui.pump(frames=6)
 

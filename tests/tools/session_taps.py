@@ -43,9 +43,9 @@ def _camera_confirms(session: GameSession) -> None:
         session.observe(TableObservation(seats=seats, unassigned=[]), at)
 
 
-def _trade_and_build(seat: int, card: str, *, naval: bool = False) -> Callable[[GameSession], object]:
+def _trade_and_build(seat: int, card: str, *, step: str | None = None) -> Callable[[GameSession], object]:
     def tap(session: GameSession) -> None:
-        check = session.check_card(seat, card, naval=naval)
+        check = session.check_card(seat, card, step=step)
         session.pay(seat, check)
     return tap
 
@@ -64,10 +64,10 @@ TAPS: list[Tap] = [
     ("conflicts", lambda s: s.confirm_conflicts()),
 ]
 ARMADA_TAPS: list[Tap] = [
-    ("ship", lambda s: s.move_fleet(0, "red", +1)),
-    ("island", lambda s: s.add_island(1, "inhabited_island")),
-    ("island undo", lambda s: s.remove_island(1, "inhabited_island")),
-    ("naval trade", _trade_and_build(0, "baths", naval=True)),        # the ore bought and the blue ship moved
+    ("ship", lambda s: s.part("armada").move_fleet(0, "red", +1)),
+    ("island", lambda s: s.part("armada").add_island(1, "inhabited_island")),
+    ("island undo", lambda s: s.part("armada").remove_island(1, "inhabited_island")),
+    ("naval trade", _trade_and_build(0, "baths", step="naval")),        # the ore bought and the blue ship moved
     *TAPS,                                                            # the conflicts: land and naval tokens
 ]
 STANDARD_TAPS: list[Tap] = [*TAPS, ("finish", lambda s: s.finish())]
@@ -90,7 +90,7 @@ def play(store: GameStore, number: int, report: Callable[[str, bool, int | None,
 
 def open_store(path: str) -> GameStore:
     """The store as the app opens it, with the owner's entered Armada values."""
-    return GameStore(path, armada=armada_with_values(ARMADA_VALUES))
+    return GameStore(path, sources={"armada": armada_with_values(ARMADA_VALUES)})
 
 
 def main(path: str) -> None:

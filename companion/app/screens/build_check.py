@@ -92,7 +92,7 @@ class BuildCheckScreen(AppScreen):
                 row.add_widget(choice)
         for choice in row.children:
             choice.chosen = choice.value == self.seat
-        self.armada = session.has_armada
+        self.armada = session.plays("armada")
         self.naval = self.naval and self.armada
         table = session.table()
         self.can_free_build = has_free_build(table.players[self.seat])
@@ -116,10 +116,11 @@ class BuildCheckScreen(AppScreen):
             self.verdict_color = running.theme.rgba("text_dim")
             return
         if self.target == "stage":
-            check = session.check_stage(self.seat, naval=self.naval)
+            check = session.check_stage(self.seat, step="naval" if self.naval else None)
             number = session.players[self.seat]["stages"] + 1
         else:
-            check = session.check_card(self.seat, self.target, free_build=self.free_build, naval=self.naval)
+            check = session.check_card(self.seat, self.target, free_build=self.free_build,
+                                       step="naval" if self.naval else None)
             number = None
         self._check = check
         holders = self._copies_elsewhere()

@@ -75,7 +75,8 @@ class EndOfAgeScreen(AppScreen):
         if session is None:
             return
         shown = (session.game_id, self.age, running.language, running.u, len(session.events()),
-                 json.dumps(session.document, sort_keys=True), id(running.armada_data()) if session.has_armada else 0)
+                 json.dumps(session.document, sort_keys=True),
+                 id(running.armada_data()) if session.plays("armada") else 0)
         if shown == self._shown:                # the same table in the same words: nothing to draw again
             self._show_coins()
             return
@@ -94,7 +95,7 @@ class EndOfAgeScreen(AppScreen):
                 battles.add_widget(TextLabel(text=running.tr("age.tokens", player=player["name"],
                                                              tokens=_tokens(player["tokens"])),
                                              font_size=running.u * 1.3))
-            if session.has_armada:
+            if session.plays("armada"):
                 self._title(running.tr("age.naval_done"))
                 for player in session.players:
                     battles.add_widget(TextLabel(text=running.tr("age.tokens", player=player["name"],
@@ -104,7 +105,7 @@ class EndOfAgeScreen(AppScreen):
             result = session.conflicts()
             for battle in result.battles:
                 battles.add_widget(TextLabel(text=words.battle(battle, names), font_size=running.u * 1.4))
-            if session.has_armada:
+            if session.plays("armada"):
                 self._show_naval()
         self._show_coins()
         last = running.store.data.rules.ages
@@ -155,14 +156,14 @@ class EndOfAgeScreen(AppScreen):
         """The naval conflict after the land ones: each strength and token, strongest first, or the
         values it needs (then the age waits for them: no token is invented)."""
         from companion.app.widgets.armada import unknown_lines
-        from companion.state.session import NavalUnknown
+        from companion.games.armada.session import NavalUnknown
 
         running = app()
         session = running.session
         battles = self.ids.battles
         self._title(running.tr("age.naval"))
         try:
-            naval = session.naval_conflict()
+            naval = session.part("armada").naval_conflict()
         except NavalUnknown as error:
             self.blocked = True
             bad = running.theme.rgba("bad")

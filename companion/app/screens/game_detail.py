@@ -49,11 +49,10 @@ class GameDetailScreen(AppScreen):
             self.title += "  " + running.tr("history.corrected")
         state = store.state(self.game_id)
         if summary.sheet is not None:
-            from companion.games.sevenwonders.rules import ARMADA_CATEGORIES, CATEGORIES
+            from companion.games.sevenwonders.rules import CATEGORIES, expansion_score_rows
 
-            armada = all(c in summary.sheet["players"][0] for c in ARMADA_CATEGORIES)   # its naval, islands, port
-            self.ids.pad.show(summary.sheet, state.document["players"],
-                              CATEGORIES + ARMADA_CATEGORIES if armada else CATEGORIES)
+            rows = expansion_score_rows(summary.sheet["players"][0])       # Armada's naval, islands, port...
+            self.ids.pad.show(summary.sheet, state.document["players"], CATEGORIES + rows)
         else:
             self.ids.pad.clear_widgets()
         cities = self.ids.cities

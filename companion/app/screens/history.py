@@ -17,7 +17,7 @@ class HistoryScreen(AppScreen):
         listing = self.ids.games
         listing.clear_widgets()
         games = running.store.games()
-        from companion.storage.architects_log import architects_game_ids
+        from companion.games.architects.log import architects_game_ids
 
         architects = architects_game_ids(running.store)
         if not games:

@@ -102,7 +102,7 @@ class TableScreen(AppScreen):
         self._arrange(running.camera_on)
         players = session.players
         del self._rows[len(players):]
-        armada = id(running.armada_data()) if session.has_armada else None    # new when values are entered
+        armada = id(running.armada_data()) if session.plays("armada") else None    # new when values are entered
         rows = self.ids.rows
         for seat, player in enumerate(players):
             total = totals.get(player["name"]) if totals else None
@@ -114,7 +114,7 @@ class TableScreen(AppScreen):
             before, row = self._rows[seat]
             if before != shown:              # only a city that changed is drawn again (the camera changes one)
                 row.show(seat, player, pending=len(waiting), total=total, actions=self._row_actions(seat),
-                         armada=self._compact_armada(seat, player) if session.has_armada else None)
+                         armada=self._compact_armada(seat, player) if session.plays("armada") else None)
                 self._rows[seat] = (shown, row)
         wanted = [row for _, row in self._rows]
         if list(reversed(rows.children)) != wanted:
@@ -218,7 +218,7 @@ class TableScreen(AppScreen):
         session = running.session
         player = session.players[seat]
         total = totals.get(player["name"]) if totals else None
-        armada = id(running.armada_data()) if session.has_armada else None
+        armada = id(running.armada_data()) if session.plays("armada") else None
         shown = (running.language, running.u, json.dumps(player, sort_keys=True), armada,
                  tuple(entry.component.marker for entry in pending), total)
         before, panel = self._panels.get(seat, ((), None))
@@ -231,7 +231,7 @@ class TableScreen(AppScreen):
                        on_add=lambda s=seat: self.pick_card(s),
                        on_stage=lambda delta, s=seat: self.change_stages(s, delta),
                        on_coins=lambda _delta, s=seat: open_coin_pad(s),
-                       armada=self._port_actions(seat) if session.has_armada else None)
+                       armada=self._port_actions(seat) if session.plays("armada") else None)
             self._panels[seat] = (shown, panel)
         view = self.city_view
         if view is not None and view.seat == seat:
@@ -299,21 +299,21 @@ class TableScreen(AppScreen):
         """A ship one space up or back (a ship already at an end stays: nothing to undo)."""
         running = app()
         session = running.session
-        level = session.fleet_level(seat, fleet) + delta
-        if 0 <= level <= len(session.armada_data().fleets[fleet].spaces) - 1:
-            running.attempt(session.move_fleet, seat, fleet, delta)
+        level = session.part("armada").fleet_level(seat, fleet) + delta
+        if 0 <= level <= len(session.part("armada").armada_data().fleets[fleet].spaces) - 1:
+            running.attempt(session.part("armada").move_fleet, seat, fleet, delta)
 
     def remove_island(self, seat: int, island: str) -> None:
         """Remove an island with one tap; the message bar offers to put it back."""
         running = app()
         session = running.session
-        if not running.attempt(session.remove_island, seat, island):
+        if not running.attempt(session.part("armada").remove_island, seat, island):
             return
         from companion.app.widgets.armada import island_name
 
-        name = island_name(session.armada_data().islands[island])
+        name = island_name(session.part("armada").armada_data().islands[island])
         running.notify(running.tr("table.removed", card=name, player=session.players[seat]["name"]),
-                       undo=lambda: running.attempt(session.add_island, seat, island))
+                       undo=lambda: running.attempt(session.part("armada").add_island, seat, island))
 
     def pick_island(self, seat: int) -> None:
         """Open the island picker for a city."""
@@ -323,7 +323,7 @@ class TableScreen(AppScreen):
         session = running.session
         player = session.players[seat]
         IslandPicker(running.tr("armada.pick_island", player=player["name"]),
-                     lambda island: running.attempt(session.add_island, seat, island)).open()
+                     lambda island: running.attempt(session.part("armada").add_island, seat, island)).open()
 
     def toggle_scores(self) -> None:
         """Show or hide the running scores (hidden unless the table wants them)."""

@@ -114,7 +114,7 @@ class CompactPort(Tappable):
         for fleet, mark in self._marks.items():
             mark.text = f"{fleet_letter(fleet)}{int(player.get('fleets', {}).get(fleet, 0))}"
             mark.fill, mark.ink = theme.card_fill(fleet), theme.card_text(fleet)
-        strength = running.session.naval_strength(actions["seat"])
+        strength = running.session.part("armada").naval_strength(actions["seat"])
         self.naval = str(strength) if isinstance(strength, int) else "?"
         self.islands = str(len(player.get("islands", [])))
 
@@ -160,7 +160,7 @@ class ArmadaPart(BoxLayout):
             level = int(player.get("fleets", {}).get(fleet, 0))
             tile.caption = f"[b]{fleet_letter(fleet)}[/b] {level}"
             tile.fill, tile.ink = theme.card_fill(fleet), theme.card_text(fleet)
-        strength = session.naval_strength(self.seat)
+        strength = session.part("armada").naval_strength(self.seat)
         self.ids.port.caption = running.tr("armada.row.port", number=player.get("port_board", "?"),
                                            shields=strength if isinstance(strength, int) else "?")
         islands = player.get("islands", [])       # the score pad's island icon, the count, the levels
@@ -175,15 +175,16 @@ class ArmadaPart(BoxLayout):
         running = app()
         session = running.session
         seat = self.seat
-        before = session.fleet_level(seat, fleet)
+        before = session.part("armada").fleet_level(seat, fleet)
         self._on_fleet(fleet, 1)
-        after = session.fleet_level(seat, fleet)
+        after = session.part("armada").fleet_level(seat, fleet)
         if after == before:
             return
         running.notify(running.tr("armada.ship_moved", player=session.players[seat]["name"],
                                   fleet=fleet_name(fleet), level=after),
                        undo=lambda: self._on_fleet(fleet, -1))
-        ask_values(session.space_unknown_keys(seat, fleet), board=session.players[seat].get("port_board"), seat=seat)
+        ask_values(session.part("armada").space_unknown_keys(seat, fleet),
+                   board=session.players[seat].get("port_board"), seat=seat)
 
     def open_sheet(self) -> None:
         """The port sheet: steppers for every ship, the islands, the values to enter."""
@@ -253,7 +254,7 @@ class PortSheet(LiveModal):
                                 port=running.tr("armada.port_board", number=player.get("port_board", "?")))
         fleets = self.ids.fleets
         fleets.clear_widgets()
-        last = {f: len(track.spaces) - 1 for f, track in session.armada_data().fleets.items()}
+        last = {f: len(track.spaces) - 1 for f, track in session.part("armada").armada_data().fleets.items()}
         for fleet in FLEETS:
             stepper = FleetStepper(fleet=fleet, minimum=0, maximum=last[fleet],
                                    value=int(player.get("fleets", {}).get(fleet, 0)),
@@ -270,7 +271,7 @@ class PortSheet(LiveModal):
         self._choices(player)
         values = self.ids.needed
         values.clear_widgets()
-        strength = session.naval_strength(self.seat)
+        strength = session.part("armada").naval_strength(self.seat)
         if not isinstance(strength, int):
             from companion.app.widgets.armada_values import values_button
 
@@ -288,7 +289,7 @@ class PortSheet(LiveModal):
         words = running.words
         box = self.ids.choices
         box.clear_widgets()
-        for key, options in session.choice_options(self.seat).items():
+        for key, options in session.part("armada").choice_options(self.seat).items():
             box.add_widget(TextLabel(text=running.tr(f"armada.choice.{key}"), font_size=running.u * 1.15))
             grid = GridLayout(cols=4, size_hint_y=None, spacing=running.u * 0.3)
             grid.bind(minimum_height=grid.setter("height"))
@@ -301,12 +302,13 @@ class PortSheet(LiveModal):
                 else:
                     text = words.color(value) if key == "rainbow_color" else words.symbol(value)
                 choice = ToggleChoice(text=text, value=value, chosen=value == stated)
-                choice.bind(on_release=lambda c, k=key: running.attempt(session.set_choice, self.seat, k, c.value))
+                choice.bind(on_release=lambda c, k=key: running.attempt(session.part("armada").set_choice, self.seat, k,
+                                                                        c.value))
                 grid.add_widget(choice)
             box.add_widget(grid)
 
     def _step(self, fleet: str, value: int) -> None:
-        level = app().session.fleet_level(self.seat, fleet)
+        level = app().session.part("armada").fleet_level(self.seat, fleet)
         if value != level:
             self._on_fleet(fleet, value - level)
 
@@ -323,7 +325,7 @@ def island_name(island: Any) -> str:
 def island_chip(island_id: str) -> CardChip:
     """An island: its level in Roman numerals (as printed) and its name."""
     running = app()
-    island = running.session.armada_data().islands[island_id]
+    island = running.session.part("armada").armada_data().islands[island_id]
     theme = running.theme
     return CardChip(name=island_name(island), letter=ROMAN[island.level],
                     fill=theme.rgba(ISLAND_FILL), ink=theme.rgba("text"))
@@ -342,8 +344,8 @@ class IslandPicker(ModalView):
         self.on_pick = on_pick
         running = app()
         session = running.session
-        taken = session.taken_islands()
-        islands = session.armada_data().islands
+        taken = session.part("armada").taken_islands()
+        islands = session.part("armada").armada_data().islands
         names = {i: island_name(island) for i, island in islands.items()}
         grid = self.ids.islands
         free = (i for i in islands if i not in taken and (level is None or islands[i].level == level))

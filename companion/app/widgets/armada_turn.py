@@ -62,7 +62,7 @@ class TurnButton(BigButton):
     def _update(self, *_: Any) -> None:
         running = app()
         session = running.session              # an Architects game's session is no 7 Wonders session
-        self.shown = isinstance(session, GameSession) and session.has_armada and not session.finished
+        self.shown = isinstance(session, GameSession) and session.plays("armada") and not session.finished
         self.text = running.tr("turn.button")
 
     def on_release(self) -> None:
@@ -85,8 +85,8 @@ class TurnDialog(LiveModal):
         """Draw the turn as the session works it out now."""
         running = app()
         session = running.session
-        summary = session.turn_summary()
-        self.title = running.tr("turn.title", number=session.turn_number())
+        summary = session.part("armada").turn_summary()
+        self.title = running.tr("turn.title", number=session.part("armada").turn_number())
         body = self.ids.body
         body.clear_widgets()
         size = running.u * 1.2
@@ -163,7 +163,8 @@ class TurnDialog(LiveModal):
             for fleet in move.fleets:
                 choice = ToggleChoice(text=f"{running.tr(f'armada.fleet.{fleet}.letter')}  "
                                            f"{running.tr(f'armada.fleet.{fleet}')}", value=fleet)
-                choice.bind(on_release=lambda c, s=move.seat: running.attempt(session.free_move, s, c.value))
+                choice.bind(on_release=lambda c, s=move.seat: running.attempt(session.part("armada").free_move, s,
+                                                                              c.value))
                 row.add_widget(choice)
             self.ids.body.add_widget(row)
             break                                     # one at a time: the next one shows once this one is used
@@ -174,7 +175,7 @@ class TurnDialog(LiveModal):
         body = self.ids.body
         body.add_widget(TextLabel(text=running.tr("turn.discards"), font_size=running.u * 1.1, bold=True,
                                   color=running.theme.rgba("accent")))
-        coins = running.words.coins(session.armada_data().rules.discard_coins)
+        coins = running.words.coins(session.part("armada").armada_data().rules.discard_coins)
         for seat, player in enumerate(session.players):
             row = _row()
             row.add_widget(TextLabel(grow=False, text=player["name"], font_size=running.u * 1.2))
@@ -188,7 +189,7 @@ class TurnDialog(LiveModal):
     def discard(self, seat: int, choice: str) -> None:
         """A player discarded a card this turn: 3 coins or the yellow step."""
         running = app()
-        running.attempt(running.session.discard, seat, choice)
+        running.attempt(running.session.part("armada").discard, seat, choice)
 
     def take_island(self, seat: int, level: int) -> None:
         """The explorer keeps one island of the level explored."""
@@ -197,13 +198,14 @@ class TurnDialog(LiveModal):
         running = app()
         session = running.session
         IslandPicker(running.tr("armada.pick_island", player=session.players[seat]["name"]),
-                     lambda island: running.attempt(session.add_island, seat, island), level=level).open()
+                     lambda island: running.attempt(session.part("armada").add_island, seat, island),
+                     level=level).open()
 
     def confirm(self) -> None:
         """Confirm the turn: the coins move, the tokens are given, in one transaction."""
         running = app()
-        number = running.session.turn_number()
-        if running.attempt(running.session.confirm_turn):
+        number = running.session.part("armada").turn_number()
+        if running.attempt(running.session.part("armada").confirm_turn):
             self.dismiss()
             running.notify(running.tr("turn.done", number=number))
 
@@ -216,4 +218,4 @@ def _row() -> BoxLayout:
 def _island(island_id: str) -> str:
     from companion.app.widgets.armada import island_name
 
-    return island_name(app().session.armada_data().islands[island_id])
+    return island_name(app().session.part("armada").armada_data().islands[island_id])

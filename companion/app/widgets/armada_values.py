@@ -101,7 +101,7 @@ class ValueDialog(ModalView):
         if self.seat is None or len(parts) != 4 or parts[0] != "fleet" or not parts[2].isdigit():
             return None
         fleet, level, field = parts[1], int(parts[2]), parts[3]
-        return (fleet, field) if app().session.fleet_level(self.seat, fleet) == level else None
+        return (fleet, field) if app().session.part("armada").fleet_level(self.seat, fleet) == level else None
 
     def _fill_entry(self, kind: str) -> None:
         """The input for this kind of value: a stepper, choices, or a stepper per resource."""
@@ -196,7 +196,7 @@ class ValueDialog(ModalView):
         from companion.state.errors import SessionError
 
         try:
-            running.session.set_fleet_value(self.seat, space[0], space[1], self.value)
+            running.session.part("armada").set_fleet_value(self.seat, space[0], space[1], self.value)
         except SessionError as error:
             self.error = running.tr("armada.values.refused", error=str(error))
             return

@@ -55,7 +55,7 @@ def city_figures(seat: int, *, naval: bool) -> str:
     city = running.session.table().players[seat]
     parts = [running.tr("city.shields", count=shields(city))]
     if naval:
-        strength = running.session.naval_strength(seat)
+        strength = running.session.part("armada").naval_strength(seat)
         parts.append(running.tr("city.naval_shields", count=strength if isinstance(strength, int) else "?"))
     science = [f"{words.symbol(s)} {n}" for s, n in sorted(science_symbols(city).items()) if n]
     wild = science_wild_count(city)

@@ -7,28 +7,34 @@ docs/table-file.md for the keys and docs/armada.md for the rules they feed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from itertools import permutations
-from typing import Any
+from typing import Any, ClassVar
 
-from companion.gamedata.effects import Effect, Shields, VictoryPoints
+from companion.gamedata.effects import Effect, Shields, UnknownEffect, VictoryPoints
 from companion.gamedata.facts import Unknown
-from companion.games.armada.rules.data import ArmadaData, Island
+from companion.games.armada.rules.data import ArmadaData, Island, load_armada_data
 from companion.games.armada.rules.effects import (
     Incursion,
     MaySkipNavalConflict,
     PointsPerChosenColor,
     ScienceMostCommon,
-    UnknownEffect,
 )
+from companion.games.armada.rules.extension import ArmadaExtension
+from companion.games.armada.rules.port import ARMADA, PortState, armada_of, port_state
 from companion.games.sevenwonders.rules.city import city_effects, has_power
+from companion.games.sevenwonders.rules.extension import SevenWondersExtension
 from companion.games.sevenwonders.rules.model import Cost, GameData, Stage, Wonder, WonderSide
-from companion.games.sevenwonders.rules.table import Player, PlayerChoices, PortState, Table
+from companion.games.sevenwonders.rules.table import TWO_PLAYER, Player, Table
+from companion.games.sevenwonders.tablefile import SECTIONS, TableSection
 from companion.jsonread import Problem, Reader
 
 __all__ = [
     "ARMADA_PLAYER_FIELDS",
     "OTHER_WONDER",
     "OTHER_WONDER_FIELDS",
+    "ArmadaSection",
     "check_armada_table",
     "naval_tokens_fit_ages",
     "other_wonder",
@@ -147,8 +153,8 @@ def _token_ages_words(tokens: list[int], armada: ArmadaData) -> str:
     return "; ".join(words)
 
 
-def read_choices(reader: Reader, data: GameData, choices: PlayerChoices) -> PlayerChoices:
-    """The player's Armada end-game choices added to the base ones."""
+def read_choices(reader: Reader, data: GameData, port: PortState) -> PortState:
+    """The port with the player's Armada end-game choices."""
     most = rainbow = naval = None
     if reader["most_common_symbol"].present:
         most = reader["most_common_symbol"].as_str(choices=data.rules.science_symbols, what="science symbol")
@@ -156,7 +162,7 @@ def read_choices(reader: Reader, data: GameData, choices: PlayerChoices) -> Play
         rainbow = reader["rainbow_color"].as_str(choices=data.rules.colors, what="colour")
     if reader["naval_conflicts"].present:
         naval = reader["naval_conflicts"].as_str(choices=("join", "skip"), what="naval conflict choice")
-    return PlayerChoices(choices.science, choices.copied_guild, most, rainbow, naval)
+    return replace(port, most_common_symbol=most, rainbow_color=rainbow, naval_conflicts=naval)
 
 
 def other_wonder(reader: Reader, data: GameData) -> Wonder | None:
@@ -251,13 +257,13 @@ def read_teams(reader: Reader, names: list[str], armada: ArmadaData) -> tuple[tu
 
 def check_armada_table(reader: Reader, table: Table) -> None:
     """Problems that need the whole Armada table: boards, islands, tokens, incursions, choices."""
-    armada = table.armada
+    armada = armada_of(table)
     assert armada is not None
     boards: dict[int, int] = {}
     island_owner: dict[str, str] = {}
     for seat, player in enumerate(table.players):
         at = reader["players"].child_path(seat)
-        port = player.port
+        port = port_state(player)
         if port is None:
             continue
         if port.board is not None:
@@ -275,14 +281,14 @@ def check_armada_table(reader: Reader, table: Table) -> None:
                                           f"takes at most {MAX_LAND_TOKENS_PER_AGE * len(armada.rules.naval_ages)}"))
         _check_incursions(reader, table, seat, at)
         _check_choice_powers(reader, player, at)
-    given = sum(len(p.port.incursions_from) for p in table.players if p.port)
+    given = sum(len(port.incursions_from) for p in table.players if (port := port_state(p)))
     if given > armada.rules.incursion_tokens:
         reader.problems.append(Problem("players", f"{given} incursion tokens are out; the box has "
                                                   f"{armada.rules.incursion_tokens}"))
 
 
 def _check_incursions(reader: Reader, table: Table, seat: int, at: str) -> None:
-    port = table.players[seat].port
+    port = port_state(table.players[seat])
     assert port is not None
     for index, giver_name in enumerate(port.incursions_from):
         path = f"{at}.incursion_tokens[{index}]"
@@ -305,7 +311,8 @@ def _check_incursions(reader: Reader, table: Table, seat: int, at: str) -> None:
 
 
 def _check_choice_powers(reader: Reader, player: Player, at: str) -> None:
-    choices = player.choices
+    choices = port_state(player)
+    assert choices is not None
     checks = (("most_common_symbol", choices.most_common_symbol, ScienceMostCommon,
                "no card or island adding a most common science symbol"),
               ("rainbow_color", choices.rainbow_color, PointsPerChosenColor, "no Rainbow Archipelago"),
@@ -318,7 +325,7 @@ def _check_choice_powers(reader: Reader, player: Player, at: str) -> None:
 def port_to_json(player: Player) -> dict[str, Any]:
     """The Armada keys of a player entry (the inverse of `read_port` and `read_choices`)."""
     entry: dict[str, Any] = {}
-    port = player.port
+    port = port_state(player)
     if port is None:
         return entry
     if port.board is not None:
@@ -336,8 +343,75 @@ def port_to_json(player: Player) -> dict[str, Any]:
     if port.incursions_from:
         entry["incursion_tokens"] = list(port.incursions_from)
     for key in ("most_common_symbol", "rainbow_color", "naval_conflicts"):
-        if getattr(player.choices, key) is not None:
-            entry[key] = getattr(player.choices, key)
+        if getattr(port, key) is not None:
+            entry[key] = getattr(port, key)
     if player.wonder.outside is not None:
         entry["other_wonder"] = other_wonder_to_json(player.wonder)
     return entry
+
+
+ArmadaSource = ArmadaData | Callable[[], ArmadaData] | None
+"""Armada's components for a table: its data (with an owner's entered values), or a function loading it."""
+
+
+class ArmadaSection(TableSection):
+    """Armada's part of the table file: each city's port, the eighth wonder, the teams and the checks
+    across the table."""
+
+    id: ClassVar[str] = ARMADA
+    name: ClassVar[str] = "Armada"
+    player_fields: ClassVar[tuple[str, ...]] = ARMADA_PLAYER_FIELDS
+    wonders: ClassVar[tuple[str, ...]] = (OTHER_WONDER,)
+    teams: ClassVar[bool] = True
+    more_land_tokens: ClassVar[bool] = True
+
+    def extension(self, source: ArmadaSource) -> ArmadaExtension:
+        return ArmadaExtension(source() if callable(source) else source or load_armada_data())
+
+    def player_range(self, extension: SevenWondersExtension) -> tuple[int, int] | None:
+        rules = _data(extension).rules
+        return rules.min_players, rules.max_players
+
+    def check_variant(self, reader: Reader, variant: str) -> None:
+        if variant == TWO_PLAYER:
+            reader.problem("Armada is not played in the two-player variant")
+
+    def read_part(self, reader: Reader, data: GameData, extension: SevenWondersExtension) -> PortState | None:
+        return read_port(reader, _data(extension))
+
+    def read_wonder(self, reader: Reader, data: GameData, wonder_id: str | None) -> Wonder | None:
+        if wonder_id == OTHER_WONDER:
+            if reader["other_wonder"].present:
+                return other_wonder(reader["other_wonder"], data)
+            reader["other_wonder"].problem("a wonder of another expansion needs its name, resource and stages")
+        elif reader["other_wonder"].present:
+            reader["other_wonder"].problem(f"only with \"wonder\": \"{OTHER_WONDER}\"")
+        return None
+
+    def read_choices(self, reader: Reader, data: GameData, part: PortState) -> PortState:
+        return read_choices(reader, data, part)
+
+    def check_player(self, reader: Reader, wonder: Wonder, side: str, stages: int) -> bool:
+        totals = reader["other_wonder"]["points"].present or reader["other_wonder"]["shields"].present
+        if wonder.outside is not None and stages == 0 and totals and any(wonder.sides[side].stages[0].effects[1:]):
+            reader["other_wonder"].problem(f"points or shields of {wonder.name}'s stages, but no stage is built")
+            return False
+        return True
+
+    def read_teams(self, reader: Reader, names: list[str], extension: SevenWondersExtension
+                   ) -> tuple[tuple[int, ...], ...] | None:
+        return read_teams(reader, names, _data(extension))
+
+    def check_table(self, reader: Reader, table: Table) -> None:
+        check_armada_table(reader, table)
+
+    def write_player(self, player: Player) -> dict[str, Any]:
+        return port_to_json(player)
+
+
+def _data(extension: SevenWondersExtension) -> ArmadaData:
+    assert isinstance(extension, ArmadaExtension)
+    return extension.data
+
+
+SECTIONS.register(ARMADA, ArmadaSection(), game=ARMADA)

@@ -2,49 +2,37 @@
 
 Reading never crashes on bad input: every problem becomes a one-line `Problem` naming the field
 (``players[2].cards[4]: unknown card 'lumberyard'; did you mean 'lumber_yard'?``), and a file
-with any problem gives no table at all. The format is documented in docs/table-file.md and
-described by companion/games/sevenwonders/data/table.schema.json.
+with any problem gives no table at all. An expansion reads and writes its own keys through the
+section it registers (`TableSection`, in `SECTIONS`: Armada's ports, teams, the eighth wonder). The
+format is documented in docs/table-file.md and described by
+companion/games/sevenwonders/data/table.schema.json.
 """
 
 from __future__ import annotations
 
 import contextlib
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.fileformats import other_format
 from companion.gamedata.effects import CopyNeighborGuild, ScienceWild
-from companion.games.armada.rules.data import ArmadaData, load_armada_data
-from companion.games.armada.tablefile import (
-    ARMADA_PLAYER_FIELDS,
-    OTHER_WONDER,
-    check_armada_table,
-    other_wonder,
-    port_to_json,
-    read_choices,
-    read_port,
-    read_teams,
-)
 from companion.games.sevenwonders.rules.city import science_wild_count
+from companion.games.sevenwonders.rules.extension import SevenWondersExtension
 from companion.games.sevenwonders.rules.loader import load_game_data
-from companion.games.sevenwonders.rules.model import Card, GameData
-from companion.games.sevenwonders.rules.table import (
-    ARMADA,
-    STANDARD,
-    TWO_PLAYER,
-    VARIANTS,
-    Player,
-    PlayerChoices,
-    Table,
-)
+from companion.games.sevenwonders.rules.model import Card, GameData, Rules, Wonder
+from companion.games.sevenwonders.rules.table import STANDARD, TWO_PLAYER, VARIANTS, Player, PlayerChoices, Table
 from companion.jsonread import JsonInputError, Problem, Problems, Reader, load_json_file, problem_lines, quoted
+from companion.plugins import Registry
 
 __all__ = [
     "MAX_FILE_BYTES",
+    "SECTIONS",
     "TABLE_FORMAT",
+    "Sources",
     "TableFileError",
+    "TableSection",
     "from_file",
     "parse_table",
     "read_table",
@@ -54,13 +42,77 @@ __all__ = [
 
 TABLE_FORMAT = "sevenwonders-table/1"
 GAME = "7wonders"
-KNOWN_EXPANSIONS: tuple[str, ...] = (ARMADA,)
-"""Expansions this version scores; others are refused with a clear message."""
 MAX_FILE_BYTES = 2_000_000
 TOP_FIELDS = ("format", "game", "expansions", "variant", "players", "options", "teams")
 BASE_PLAYER_FIELDS = ("name", "wonder", "side", "stages", "cards", "coins", "tokens", "science_choices",
                       "copied_guild")
-PLAYER_FIELDS = BASE_PLAYER_FIELDS + ARMADA_PLAYER_FIELDS
+Sources = Mapping[str, Any]
+"""What an expansion's components are read from, by expansion id: its data (with an owner's entered
+values), or a function that loads it only when a table plays with it; an expansion not named: its
+shipped data."""
+
+
+class TableSection:
+    """What an expansion adds to the table file: its keys in each player entry, the wonders it brings,
+    its team variant, and the checks across the table; and the extension it plays with (`extension`)."""
+
+    id: ClassVar[str] = ""
+    """The expansion's id in ``expansions``."""
+    name: ClassVar[str] = ""
+    """Its name in messages (``Armada``)."""
+    player_fields: ClassVar[tuple[str, ...]] = ()
+    """The keys it adds to a player entry."""
+    wonders: ClassVar[tuple[str, ...]] = ()
+    """Wonder ids beyond the box's that a player entry may give (Armada's ``other``)."""
+    teams: ClassVar[bool] = False
+    """True when it has a team variant (``teams``)."""
+    more_land_tokens: ClassVar[bool] = False
+    """True when a city may take more than two land conflict tokens an age."""
+
+    def extension(self, source: Any) -> SevenWondersExtension:
+        """The expansion at a table, its components read from `source` (see `Sources`; None: shipped)."""
+        raise NotImplementedError
+
+    def player_range(self, extension: SevenWondersExtension) -> tuple[int, int] | None:
+        """The players the standard game seats with the expansion, when it changes them."""
+        return None
+
+    def check_variant(self, reader: Reader, variant: str) -> None:
+        """Record a problem when the expansion is not played in `variant` (at ``variant``)."""
+
+    def read_part(self, reader: Reader, data: GameData, extension: SevenWondersExtension) -> Any:
+        """What the expansion adds to the city of the player entry at `reader` (``Player.extras``), or None
+        after recording problems."""
+        return None
+
+    def read_wonder(self, reader: Reader, data: GameData, wonder_id: str | None) -> Wonder | None:
+        """The wonder of an id in `wonders` (None after recording problems); for another id, check that
+        the entry has none of the keys only such a wonder takes."""
+        return None
+
+    def read_choices(self, reader: Reader, data: GameData, part: Any) -> Any:
+        """The city part with the player's end-game choices the expansion reads added."""
+        return part
+
+    def check_player(self, reader: Reader, wonder: Wonder, side: str, stages: int) -> bool:
+        """False after recording a problem of the entry that needs its wonder and stages."""
+        return True
+
+    def read_teams(self, reader: Reader, names: list[str], extension: SevenWondersExtension
+                   ) -> tuple[tuple[int, ...], ...] | None:
+        """The teams at ``teams`` (for a section with `teams`)."""
+        return None
+
+    def check_table(self, reader: Reader, table: Table) -> None:
+        """Record the problems that need the whole table."""
+
+    def write_player(self, player: Player) -> dict[str, Any]:
+        """The expansion's keys of a player entry (the inverse of `read_part` and `read_choices`)."""
+        return {}
+
+
+SECTIONS: Registry[TableSection] = Registry("7 Wonders expansion of the table file", "tablefile")
+"""The expansions the table file knows, by id; others are refused with a clear message."""
 
 
 class TableFileError(ValueError):
@@ -86,10 +138,9 @@ def _check_fields(reader: Reader, allowed: tuple[str, ...]) -> dict[str, Any] | 
     return mapping
 
 
-def _read_cards(reader: Reader, data: GameData, armada: ArmadaData | None) -> list[Card]:
+def _read_cards(reader: Reader, known: Mapping[str, Card]) -> list[Card]:
     cards: list[Card] = []
     seen: dict[str, int] = {}
-    known: dict[str, Card] = dict(data.cards) if armada is None else {**data.cards, **armada.cards}
     for index, item in enumerate(reader.as_list(max_length=200)):
         card_id = item.as_str(choices=known, what="card")
         if card_id is None:
@@ -103,41 +154,59 @@ def _read_cards(reader: Reader, data: GameData, armada: ArmadaData | None) -> li
     return cards
 
 
-def _read_tokens(reader: Reader, data: GameData, armada: ArmadaData | None = None) -> list[int]:
+def _read_tokens(reader: Reader, data: GameData, limited: bool = True) -> list[int]:
     rules = data.rules
     allowed = sorted({rules.defeat_points, *rules.victory_points_by_age.values()})
     tokens = reader.as_int_list(allowed, what="a conflict token")
-    if armada is None and len(tokens) > 2 * rules.ages:
+    if limited and len(tokens) > 2 * rules.ages:
         reader.problem(f"{len(tokens)} conflict tokens; a city takes at most {2 * rules.ages} (two per age)")
     return tokens
 
 
-def _read_player(reader: Reader, data: GameData, two_player: bool, armada: ArmadaData | None = None
-                 ) -> Player | None:
-    if _check_fields(reader, PLAYER_FIELDS) is None:
+class _Played:
+    """The expansions a table file plays with: each section with its extension, and the sections of the
+    expansions installed but not played (whose keys are refused)."""
+
+    def __init__(self, sections: Sequence[TableSection], extensions: Sequence[SevenWondersExtension],
+                 data: GameData) -> None:
+        self.sections = list(sections)
+        self.extensions = list(extensions)
+        self.unplayed = [s for s in SECTIONS.values() if s.id not in {p.id for p in sections}]
+        self.cards: dict[str, Card] = dict(data.cards)
+        for extension in extensions:
+            self.cards.update(extension.cards())
+
+    def pairs(self) -> list[tuple[TableSection, SevenWondersExtension]]:
+        return list(zip(self.sections, self.extensions, strict=True))
+
+
+def _player_fields() -> tuple[str, ...]:
+    return BASE_PLAYER_FIELDS + tuple(f for section in SECTIONS.values() for f in section.player_fields)
+
+
+def _read_player(reader: Reader, data: GameData, two_player: bool, played: _Played) -> Player | None:
+    if _check_fields(reader, _player_fields()) is None:
         return None
-    if armada is None:
-        for key in ARMADA_PLAYER_FIELDS:
+    for section in played.unplayed:
+        for key in section.player_fields:
             if reader[key].present:
-                reader[key].problem("an Armada key; add \"armada\" to \"expansions\" to use it")
+                reader[key].problem(f"an {section.name} key; add \"{section.id}\" to \"expansions\" to use it")
     rules = data.rules
     name = reader["name"].as_str(what="name", max_length=40)
-    wonders = list(data.wonders) + ([OTHER_WONDER] if armada is not None else [])
+    wonders = list(data.wonders) + [w for section in played.sections for w in section.wonders]
     wonder_id = reader["wonder"].as_str(choices=wonders, what="wonder")
     side = reader["side"].as_str(choices=("A", "B"), what="side")
     stages = reader["stages"].as_int(minimum=0, maximum=100)
-    cards = _read_cards(reader["cards"], data, armada) if reader["cards"].present else []
+    cards = _read_cards(reader["cards"], played.cards) if reader["cards"].present else []
     coins = reader["coins"].as_int(minimum=0, maximum=100_000)
-    tokens = _read_tokens(reader["tokens"], data, armada) if reader["tokens"].present else []
-    port = read_port(reader, armada) if armada is not None else None
+    limited = not any(section.more_land_tokens for section in played.sections)
+    tokens = _read_tokens(reader["tokens"], data, limited) if reader["tokens"].present else []
+    parts = {section.id: section.read_part(reader, data, extension) for section, extension in played.pairs()}
     wonder = None
-    if wonder_id == OTHER_WONDER:
-        if reader["other_wonder"].present:
-            wonder = other_wonder(reader["other_wonder"], data)
-        else:
-            reader["other_wonder"].problem("a wonder of another expansion needs its name, resource and stages")
-    elif reader["other_wonder"].present and armada is not None:
-        reader["other_wonder"].problem(f"only with \"wonder\": \"{OTHER_WONDER}\"")
+    for section in played.sections:
+        found = section.read_wonder(reader, data, wonder_id)
+        if wonder_id in section.wonders:
+            wonder = found
     science: list[str] = []
     if reader["science_choices"].present:
         for item in reader["science_choices"].as_list(max_length=10):
@@ -150,27 +219,27 @@ def _read_player(reader: Reader, data: GameData, two_player: bool, armada: Armad
         copied = reader["copied_guild"].as_str(choices=guilds, what="guild")
     free_city = two_player and name == rules.free_city_name
     choices = PlayerChoices(tuple(science), copied)
-    if armada is not None:
-        choices = read_choices(reader, data, choices)
-    if None in (name, wonder_id, side, stages, coins) or (armada is not None and port is None):
+    for section in played.sections:
+        if parts[section.id] is not None:
+            parts[section.id] = section.read_choices(reader, data, parts[section.id])
+    if None in (name, wonder_id, side, stages, coins) or None in parts.values():
         return None
     assert name is not None and wonder_id is not None and side is not None
     assert stages is not None and coins is not None
-    if wonder_id == OTHER_WONDER and wonder is None:
+    if wonder_id not in data.wonders and wonder is None:
         return None
     wonder = wonder or data.wonders[wonder_id]
     available = len(wonder.sides[side].stages)
     if stages > available:
         reader["stages"].problem(f"{wonder.name} side {side} has {available} stages, not {stages}")
         return None
-    totals = reader["other_wonder"]["points"].present or reader["other_wonder"]["shields"].present
-    if wonder.outside is not None and stages == 0 and totals and any(wonder.sides[side].stages[0].effects[1:]):
-        reader["other_wonder"].problem(f"points or shields of {wonder.name}'s stages, but no stage is built")
+    if not all(section.check_player(reader, wonder, side, stages) for section in played.sections):
         return None
-    return Player(name, wonder, side, stages, tuple(cards), coins, tuple(tokens), choices, free_city, port)
+    return Player(name, wonder, side, stages, tuple(cards), coins, tuple(tokens), choices, free_city, parts)
 
 
-def _check_table(reader: Reader, table: Table, box_players: int | None = None) -> None:
+def _check_table(reader: Reader, table: Table, box_players: int | None = None,
+                 sections: Sequence[TableSection] = ()) -> None:
     """Problems that need the whole table: seats, shared boards, copies in the box (of
     `box_players`, default the table's own count), choices."""
     data = table.data
@@ -200,13 +269,13 @@ def _check_table(reader: Reader, table: Table, box_players: int | None = None) -
                 f"players has {copies} {'copy' if copies == 1 else 'copies'}"))
     guilds = sum(1 for p in table.players for c in p.cards if c.is_guild)
     most_guilds = box_players + data.rules.guilds_over_players
-    if table.armada is not None and table.seat_count > data.rules.max_players:
-        most_guilds = table.armada.rules.eight_player_guilds
+    for extension in table.extensions:
+        most_guilds = extension.guilds_dealt(table, most_guilds)
     if guilds > most_guilds:
         reader.problems.append(Problem("players", f"{guilds} guilds are built but a game of {table.seat_count} "
                                                   f"players deals only {most_guilds}"))
-    if table.armada is not None:
-        check_armada_table(reader, table)
+    for section in sections:
+        section.check_table(reader, table)
 
 
 def _check_unique(items: list[Reader], data: GameData) -> None:
@@ -253,18 +322,14 @@ def _check_choices(reader: Reader, table: Table, seat: int, at: str) -> None:
                                        f"{'s' if most != 1 else ''}"))
 
 
-ArmadaSource = ArmadaData | Callable[[], ArmadaData] | None
-"""The Armada data for a table that plays with it, or a function loading it only then."""
-
-
-def parse_table(document: Any, data: GameData | None = None, *, armada: ArmadaSource = None,
+def parse_table(document: Any, data: GameData | None = None, *, sources: Sources | None = None,
                 box_players: int | None = None) -> Table:
     """Build a `Table` from a decoded table-file document.
 
-    `armada` is the Armada data to use when the table plays with it (with a component owner's
-    entered values), or a function that loads it; default: the shipped data alone. `box_players`
-    is the player count whose box the cards come from when the document may not list every seat
-    (the cities a camera saw, the game's player count known); default: the players listed.
+    `sources` says where each expansion's components come from (see `Sources`: an owner's entered
+    values); default: the shipped data. `box_players` is the player count whose box the cards come
+    from when the document may not list every seat (the cities a camera saw, the game's player count
+    known); default: the players listed.
 
     :raises TableFileError: with every problem found; no partial table is ever returned.
     """
@@ -284,7 +349,7 @@ def parse_table(document: Any, data: GameData | None = None, *, armada: ArmadaSo
     if reader["expansions"].present:
         for item in reader["expansions"].as_list(max_length=10):
             name = item.as_str(what="expansion")
-            if name is not None and name not in KNOWN_EXPANSIONS:
+            if name is not None and name not in SECTIONS:
                 item.problem(f"expansion '{name}' is not supported by this version")
             elif name is not None:
                 expansions.append(name)
@@ -292,30 +357,25 @@ def parse_table(document: Any, data: GameData | None = None, *, armada: ArmadaSo
         else STANDARD
     options = _read_options(reader["options"], data) if reader["options"].present else {}
     two_player = variant == TWO_PLAYER
-    armada_data = None
-    if ARMADA in expansions:
-        armada_data = armada() if callable(armada) else armada or load_armada_data()
-        if two_player:
-            reader["variant"].problem("Armada is not played in the two-player variant")
+    sections = [SECTIONS.find(name) for name in expansions]
+    extensions = []
+    for section in sections:
+        extensions.append(section.extension((sources or {}).get(section.id)))
+        section.check_variant(reader["variant"], variant or STANDARD)
+    played = _Played(sections, extensions, data)
     items = reader["players"].as_list(max_length=20)
-    players = [_read_player(item, data, two_player, armada_data) for item in items]
+    players = [_read_player(item, data, two_player, played) for item in items]
     _check_unique(items, data)
     rules = data.rules
-    low, high = rules.min_players, rules.max_players
-    if armada_data is not None:
-        low, high = armada_data.rules.min_players, armada_data.rules.max_players
+    low, high = _player_range(rules, played)
     if reader["players"].present and isinstance(reader["players"].value, list) and not items:
         reader["players"].problem(f"no players; a table seats {low} to {high}")
     elif variant == STANDARD and items and not low <= len(items) <= high:
-        with_armada = " with Armada" if armada_data is not None else ""
-        reader["players"].problem(f"{len(items)} players; the standard game{with_armada} seats {low} to {high}")
+        with_expansions = "".join(f" with {section.name}" for section in sections)
+        reader["players"].problem(f"{len(items)} players; the standard game{with_expansions} seats {low} to {high}")
     teams: tuple[tuple[int, ...], ...] = ()
     if reader["teams"].present:
-        if armada_data is None:
-            reader["teams"].problem("the team variant is part of Armada; add \"armada\" to \"expansions\"")
-        elif None not in players:
-            names = [p.name for p in players if p is not None]
-            teams = read_teams(reader["teams"], names, armada_data) or ()
+        teams = _read_teams(reader["teams"], players, played)
     if two_player and items:
         free = sum(1 for p in players if p is not None and p.is_free_city)
         if len(items) != 3 or free != 1:
@@ -324,11 +384,36 @@ def parse_table(document: Any, data: GameData | None = None, *, armada: ArmadaSo
     if problems or None in players or variant is None:
         raise TableFileError(problems)
     table = Table(data, tuple(p for p in players if p is not None), variant, tuple(expansions), options,
-                  armada_data, teams)
-    _check_table(reader, table, box_players)
+                  tuple(extensions), teams)
+    _check_table(reader, table, box_players, sections)
     if problems:
         raise TableFileError(problems)
     return table
+
+
+def _player_range(rules: Rules, played: _Played) -> tuple[int, int]:
+    low, high = rules.min_players, rules.max_players
+    for section, extension in played.pairs():
+        low, high = section.player_range(extension) or (low, high)
+    return low, high
+
+
+def _read_teams(reader: Reader, players: list[Player | None], played: _Played) -> tuple[tuple[int, ...], ...]:
+    """The teams, read by the expansion played that has a team variant."""
+    owners = [(section, extension) for section, extension in played.pairs() if section.teams]
+    if not owners:
+        known = [section for section in SECTIONS.values() if section.teams]
+        if not known:
+            reader.problem("this version has no team variant")
+        else:
+            names = " or ".join(section.name for section in known)
+            ids = " or ".join(f'"{section.id}"' for section in known)
+            reader.problem(f"the team variant is part of {names}; add {ids} to \"expansions\"")
+        return ()
+    if None in players:
+        return ()
+    section, extension = owners[0]
+    return section.read_teams(reader, [p.name for p in players if p is not None], extension) or ()
 
 
 def _read_options(reader: Reader, data: GameData) -> dict[str, int]:
@@ -346,14 +431,14 @@ def _read_options(reader: Reader, data: GameData) -> dict[str, int]:
     return options
 
 
-def read_table(path: str | Path, data: GameData | None = None, *, armada: ArmadaSource = None) -> Table:
-    """Read a table file from disk (`armada`: as for `parse_table`).
+def read_table(path: str | Path, data: GameData | None = None, *, sources: Sources | None = None) -> Table:
+    """Read a table file from disk (`sources`: as for `parse_table`).
 
     :raises TableFileError: when the file cannot be read, is not JSON, or holds a bad value.
     """
     document = read_table_document(path)
     with from_file(path):
-        return parse_table(document, data, armada=armada)
+        return parse_table(document, data, sources=sources)
 
 
 @contextlib.contextmanager
@@ -394,9 +479,8 @@ def table_to_json(table: Table) -> dict[str, Any]:
             entry["science_choices"] = list(player.choices.science)
         if player.choices.copied_guild:
             entry["copied_guild"] = player.choices.copied_guild
-        if player.wonder.outside is not None:
-            entry["wonder"] = OTHER_WONDER
-        entry.update(port_to_json(player))
+        for name in table.expansions:
+            entry.update(SECTIONS.find(name).write_player(player))
         players.append(entry)
     document: dict[str, Any] = {"format": TABLE_FORMAT, "game": GAME, "expansions": list(table.expansions),
                                 "variant": table.variant, "players": players}

@@ -1,8 +1,8 @@
 """The effect kinds of the *Armada* cards and islands, registered with the data loader on import.
 
-Like the base effects these are small values; the engine (`companion.games.sevenwonders.rules.armada`, `naval`,
-`scoring`, `build`) interprets them. An effect whose printed value is not known yet is an
-`UnknownEffect`: it keeps the effect's kind and names the missing value.
+Like the base effects these are small values; Armada's rules (`port`, `naval`, `play`, `scoring`, `build`
+in this package) interpret them. An effect whose printed value is not known yet is an `UnknownEffect`
+(companion.gamedata.effects): it keeps the effect's kind and names the missing value.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from companion.gamedata.effects import (
     Effect,
     EffectVocabulary,
     PowerEffect,
+    UnknownEffect,
     allow_fields,
     read_amount,
     register_effect,
 )
-from companion.gamedata.facts import Unknown
 from companion.jsonread import Reader
 
 __all__ = [
@@ -42,17 +42,6 @@ __all__ = [
 ]
 
 DIRECTIONS = ("left", "right")
-
-
-@dataclass(frozen=True)
-class UnknownEffect(Effect):
-    """An effect of a known kind whose printed value is unknown (e.g. which resources an island makes)."""
-
-    of_type: str
-    unknown: Unknown
-
-    def describe(self) -> str:
-        return f"{self.of_type.replace('_', ' ')} ({self.unknown.label})"
 
 
 @register_effect

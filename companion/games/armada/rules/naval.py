@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from companion.gamedata.facts import Unknown, UnknownValueError
 from companion.games.armada.rules.data import NavalAge
 from companion.games.armada.rules.effects import MaySkipNavalConflict
-from companion.games.armada.rules.port import naval_strength
+from companion.games.armada.rules.port import armada_of, naval_strength, port_state
 from companion.games.sevenwonders.rules.city import has_power
 from companion.games.sevenwonders.rules.table import Table
 
@@ -77,9 +77,10 @@ def resolve_naval(table: Table, age: int) -> NavalResult:
     :raises ValueError: without Armada, or for an age that is not one of the game.
     :raises UnknownValueError: when a naval strength needs a value nobody has entered.
     """
-    if table.armada is None:
+    armada = armada_of(table)
+    if armada is None:
         raise ValueError("naval conflicts are part of Armada; this table does not play with it")
-    ages = table.armada.rules.naval_ages
+    ages = armada.rules.naval_ages
     if age not in ages:
         raise ValueError(f"age must be one of {sorted(ages)}, got {age}")
     strengths: list[int] = []
@@ -97,7 +98,8 @@ def resolve_naval(table: Table, age: int) -> NavalResult:
     for seat, player in enumerate(table.players):
         if not has_power(player, MaySkipNavalConflict):
             continue
-        stated = player.choices.naval_conflicts
+        port = port_state(player)
+        stated = port.naval_conflicts if port is not None else None
         if stated is not None:
             joined[seat] = stated == "join"
             choices.append((seat, f"{'takes part' if joined[seat] else 'stays out'} (stated in the table file)"))

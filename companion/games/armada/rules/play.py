@@ -25,7 +25,7 @@ from companion.games.armada.rules.effects import (
     Piracy,
     UnknownEffect,
 )
-from companion.games.armada.rules.port import port_of, reward_at, trade_level
+from companion.games.armada.rules.port import ARMADA, armada_of, port_of, port_state, reward_at, trade_level
 from companion.games.sevenwonders.rules.city import city_effects, has_power
 from companion.games.sevenwonders.rules.model import Card
 from companion.games.sevenwonders.rules.table import Table
@@ -66,11 +66,12 @@ def naval_construction_allowed(build: str) -> bool:
 
 def cards_per_player(table: Table) -> int:
     """Cards dealt to each player at the start of an age: 8 with Armada (7 at 8 players)."""
-    if table.armada is None:
+    armada = armada_of(table)
+    if armada is None:
         return table.data.rules.cards_per_player_per_age
     if table.seat_count > table.data.rules.max_players:
-        return table.armada.rules.eight_player_cards_per_player_per_age
-    return table.armada.rules.cards_per_player_per_age
+        return armada.rules.eight_player_cards_per_player_per_age
+    return armada.rules.cards_per_player_per_age
 
 
 def armada_cards_for_age(armada: ArmadaData, age: int, players: int) -> tuple[list[ArmadaCard], int]:
@@ -264,10 +265,10 @@ def resolve_ship_turn(table: Table, steps: Mapping[int, Sequence[ShipStep]], *, 
     :raises ValueError: when a ship would move past its last space.
     :raises UnknownValueError: naming every value the answer needs and nobody has entered.
     """
-    armada = table.armada
+    armada = armada_of(table)
     if armada is None:
         raise ValueError("ship steps are part of Armada; this table does not play with it")
-    positions = [dict(p.port.fleets) if p.port else {} for p in table.players]
+    positions = [dict(port.fleets) if (port := port_state(p)) else {} for p in table.players]
     gained = [0] * table.seat_count
     taxes: dict[int, int] = {}
     explorers: dict[int, int] = {}
@@ -311,9 +312,10 @@ def _with_positions(table: Table, positions: Sequence[Mapping[str, int]]) -> Tab
     off the board stay only for ships that did not move."""
     players = []
     for player, position in zip(table.players, positions, strict=True):
-        port = player.port
+        port = port_state(player)
         if port is not None:
             kept = {key: v for key, v in port.printed.items() if position.get(key[0]) == port.position(key[0])}
-            player = replace(player, port=replace(port, fleets=dict(position), printed=kept))
+            moved = replace(port, fleets=dict(position), printed=kept)
+            player = replace(player, extras={**player.extras, ARMADA: moved})
         players.append(player)
     return replace(table, players=tuple(players))

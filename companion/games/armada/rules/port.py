@@ -1,4 +1,5 @@
-"""A city's port board: what each ship's space gives, naval strength and trade level.
+"""A city's port: its state (`PortState`, the part Armada adds to every city), what each ship's space
+gives, naval strength and trade level.
 
 A fleet's reward is the value printed at the space its ship occupies (the red example: the third
 upgrade space gives 3 naval shields, not a sum). Values come from the table file when a player
@@ -8,20 +9,77 @@ nowhere raises `UnknownValueError` naming it on the player's port board.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+
+from companion.gamedata.effects import Effect
 from companion.gamedata.facts import Unknown, UnknownValueError
-from companion.games.armada.rules.data import REWARD_WORDS, ArmadaData, PortBoard
+from companion.games.armada.rules.data import REWARD_WORDS, ArmadaData, Island, PortBoard
 from companion.games.armada.rules.effects import NavalShields
 from companion.games.sevenwonders.rules.city import city_effects, unknown_effects
-from companion.games.sevenwonders.rules.table import Player, PortState, Table
+from companion.games.sevenwonders.rules.table import Player, Table
 
 __all__ = [
+    "ARMADA",
+    "PortState",
+    "armada_of",
     "board_of",
     "fleet_reward",
     "naval_strength",
     "port_of",
+    "port_state",
     "reward_at",
     "trade_level",
 ]
+
+ARMADA = "armada"
+"""The expansion's id: in a table file's `expansions`, and the key of its part of each city."""
+
+
+@dataclass(frozen=True)
+class PortState:
+    """A city's Armada state: its port board, where each ship stands, islands and tokens, and the
+    end-game choices its Armada cards and islands leave to the player."""
+
+    board: int | None
+    """The port board's number (1-8), None when not given."""
+    fleets: Mapping[str, int]
+    """The space of each fleet's ship: 0 (start) to 6."""
+    islands: tuple[Island, ...] = ()
+    naval_tokens: tuple[int, ...] = ()
+    incursions_from: tuple[str, ...] = ()
+    """The players who gave this city an incursion token this age (by name)."""
+    printed: Mapping[tuple[str, str], int] = field(default_factory=dict)
+    """Values read off the board at a ship's current space, stated in the table file:
+    (fleet, reward) -> value, e.g. ("blue", "vp") -> 5."""
+    most_common_symbol: str | None = None
+    """The type the "most common science symbol" cards and island add to, when types tie."""
+    rainbow_color: str | None = None
+    """The colour Rainbow Archipelago counts."""
+    naval_conflicts: str | None = None
+    """Forgotten Harbor: ``join`` or ``skip`` the naval conflicts (None: the engine chooses)."""
+
+    def position(self, fleet: str) -> int:
+        """The space of the `fleet` ship."""
+        return self.fleets.get(fleet, 0)
+
+    def effects(self) -> Iterator[Effect]:
+        """The effects of the city's islands (only their owner gets them)."""
+        for island in self.islands:
+            yield from island.effects
+
+
+def port_state(player: Player) -> PortState | None:
+    """The port of a city, None at a table without Armada."""
+    port = player.extras.get(ARMADA)
+    return port if isinstance(port, PortState) else None
+
+
+def armada_of(table: Table) -> ArmadaData | None:
+    """The Armada components of the table (with the owner's entered values), None without Armada (its
+    extension, `extension.ArmadaExtension`, holds them as ``data``)."""
+    data = getattr(table.extension(ARMADA), "data", None)
+    return data if isinstance(data, ArmadaData) else None
 
 
 def port_of(table: Table, seat: int) -> tuple[ArmadaData, PortState]:
@@ -30,9 +88,10 @@ def port_of(table: Table, seat: int) -> tuple[ArmadaData, PortState]:
     :raises ValueError: when the table does not play with Armada.
     """
     player = table.players[seat]
-    if table.armada is None or player.port is None:
+    armada, port = armada_of(table), port_state(player)
+    if armada is None or port is None:
         raise ValueError(f"{player.name}'s table does not play with Armada")
-    return table.armada, player.port
+    return armada, port
 
 
 def board_of(table: Table, seat: int) -> PortBoard | Unknown:
@@ -48,7 +107,8 @@ def board_of(table: Table, seat: int) -> PortBoard | Unknown:
 
 def _on_board(unknown: Unknown, player: Player, fleet: str, level: int, field: str) -> Unknown:
     """Word a reward gap for the player's board: ``blue fleet level 4 VP unknown on port board 3``."""
-    board = player.port.board if player.port else None
+    port = port_state(player)
+    board = port.board if port else None
     where = f"on port board {board}" if board is not None else f"on {player.name}'s port board"
     edit = f"companion components edit port-board {board}" if board is not None else unknown.edit
     label = f"{fleet} fleet level {level} {REWARD_WORDS[field]} unknown {where}"

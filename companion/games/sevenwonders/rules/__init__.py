@@ -10,19 +10,17 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from companion.games.armada.rules.naval import NavalResult, resolve_naval
     from companion.games.sevenwonders.rules.build import (
         BuildCheck,
         Buy,
-        NavalStep,
         PaymentPlan,
         UnknownCardError,
         check_card,
         check_stage,
     )
     from companion.games.sevenwonders.rules.conflicts import Battle, ConflictResult, resolve_conflicts
+    from companion.games.sevenwonders.rules.extension import expansion_score_rows
     from companion.games.sevenwonders.rules.scoring import (
-        ARMADA_CATEGORIES,
         CATEGORIES,
         Choice,
         ScoreLine,
@@ -30,33 +28,23 @@ if TYPE_CHECKING:
         TeamLine,
         score_table,
     )
-    from companion.games.sevenwonders.rules.table import (
-        ARMADA,
-        STANDARD,
-        TWO_PLAYER,
-        Player,
-        PlayerChoices,
-        PortState,
-        Table,
-    )
+    from companion.games.sevenwonders.rules.table import STANDARD, TWO_PLAYER, Player, PlayerChoices, Table
 
 _HOMES = {
-    "companion.games.armada.rules.naval": ("NavalResult", "resolve_naval"),
-    "companion.games.sevenwonders.rules.build": ("BuildCheck", "Buy", "NavalStep", "PaymentPlan", "UnknownCardError",
-                                                 "check_card", "check_stage"),
+    "companion.games.sevenwonders.rules.build": ("BuildCheck", "Buy", "PaymentPlan", "UnknownCardError", "check_card",
+                                                 "check_stage"),
     "companion.games.sevenwonders.rules.conflicts": ("Battle", "ConflictResult", "resolve_conflicts"),
-    "companion.games.sevenwonders.rules.scoring": ("ARMADA_CATEGORIES", "CATEGORIES", "Choice", "ScoreLine",
-                                                   "ScoreSheet", "TeamLine", "score_table"),
-    "companion.games.sevenwonders.rules.table": ("ARMADA", "STANDARD", "TWO_PLAYER", "Player", "PlayerChoices",
-                                                 "PortState", "Table"),
+    "companion.games.sevenwonders.rules.extension": ("expansion_score_rows",),
+    "companion.games.sevenwonders.rules.scoring": ("CATEGORIES", "Choice", "ScoreLine", "ScoreSheet", "TeamLine",
+                                                   "score_table"),
+    "companion.games.sevenwonders.rules.table": ("STANDARD", "TWO_PLAYER", "Player", "PlayerChoices", "Table"),
 }
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
-    "ARMADA", "ARMADA_CATEGORIES", "CATEGORIES", "STANDARD", "TWO_PLAYER", "Battle", "BuildCheck", "Buy", "Choice",
-    "ConflictResult", "NavalResult", "NavalStep", "PaymentPlan", "Player", "PlayerChoices", "PortState", "ScoreLine",
-    "ScoreSheet", "Table", "TeamLine", "UnknownCardError", "check_card", "check_stage", "resolve_conflicts",
-    "resolve_naval", "score_table",
+    "CATEGORIES", "STANDARD", "TWO_PLAYER", "Battle", "BuildCheck", "Buy", "Choice", "ConflictResult", "PaymentPlan",
+    "Player", "PlayerChoices", "ScoreLine", "ScoreSheet", "Table", "TeamLine", "UnknownCardError", "check_card",
+    "check_stage", "expansion_score_rows", "resolve_conflicts", "score_table",
 ]
 
 

@@ -4,10 +4,11 @@ The answer names the plan (what to buy from which neighbour, at what price, and 
 bank), the other equally cheap plans, and why a build is impossible when it is. Coins are those
 held at the start of the turn: coins earned by selling during the turn cannot be spent in it.
 
-With Armada a build may add a naval construction: the next space's cost of the fleet of the
-card's colour (of the wonder-symbol fleet for a stage) is paid on top, and the whole is bought in
-one cheapest purchase. A check that depends on a value nobody has entered yet (an Armada card's
-cost, a port board's cost) is refused with the code ``unknown_value`` naming what to enter.
+An expansion may let a build add a step paid on top in one cheapest purchase (`BuildStep`: Armada's
+naval construction, the next space's cost of the fleet of the card's colour); its hook says what
+the step costs or why there is none. A check that depends on a value nobody has entered yet (an
+expansion card's cost, a port board's cost) is refused with the code ``unknown_value`` naming what
+to enter.
 """
 
 from __future__ import annotations
@@ -16,17 +17,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.gamedata.effects import FreeBuildPerAge, ProduceOneOf
-from companion.gamedata.facts import Unknown, describe_unknowns
-from companion.games.armada.rules.data import ArmadaCard
-from companion.games.armada.rules.effects import FreeWonderNavalAnyFleet, NavalDiscount
-from companion.games.armada.rules.port import board_of
-from companion.games.sevenwonders.rules.city import city_effects, has_power, production, sellers_for, unknown_effects
+from companion.gamedata.facts import Unknown
+from companion.games.sevenwonders.rules.city import has_power, production, sellers_for, unknown_effects
+from companion.games.sevenwonders.rules.extension import BuildStep, Refusal, step_kinds, step_owner, unknown_refusal
 from companion.games.sevenwonders.rules.model import Card, Cost, Rules
 from companion.games.sevenwonders.rules.play import stage_builds_from_discard
 from companion.games.sevenwonders.rules.table import Table
 from companion.games.sevenwonders.rules.trade import Purchase, Seller, Supply, TradeSolution, cheapest_purchases
 
-__all__ = ["BuildCheck", "Buy", "NavalStep", "PaymentPlan", "UnknownCardError", "check_card", "check_stage"]
+__all__ = ["BuildCheck", "Buy", "PaymentPlan", "UnknownCardError", "check_card", "check_stage"]
 
 
 class UnknownCardError(KeyError):
@@ -79,39 +78,6 @@ def _coins(n: int) -> str:
 
 
 @dataclass(frozen=True)
-class NavalStep:
-    """A naval construction added to a build: which ship moves from which space, and what it costs."""
-
-    fleet: str
-    from_level: int
-    to_level: int
-    cost: Cost
-    """The cost paid for the step, discounts applied (free with Lost Island at a wonder stage)."""
-    printed_cost: Cost
-    discount: str | None = None
-    """The resource Ancient Harbor saves, if any."""
-
-    def describe(self) -> str:
-        """``the blue ship to level 2 for 1 clay``."""
-        text = f"the {self.fleet} ship to level {self.to_level} for {self.cost.describe()}"
-        if self.discount:
-            text += f" (Ancient Harbor saves 1 {self.discount})"
-        elif self.cost.is_free and not self.printed_cost.is_free:
-            text += f" (printed {self.printed_cost.describe()}; free with Lost Island)"
-        return text
-
-    def to_json(self) -> dict[str, object]:
-        """The step as a JSON object."""
-        return {"fleet": self.fleet, "from": self.from_level, "to": self.to_level,
-                "cost": _cost_json(self.cost), "printed_cost": _cost_json(self.printed_cost),
-                "discount": self.discount}
-
-
-def _cost_json(cost: Cost) -> dict[str, object]:
-    return {"resources": dict(cost.resources), "coins": cost.coins}
-
-
-@dataclass(frozen=True)
 class BuildCheck:
     """Whether a build is legal now, how it is paid, and why not when it is not."""
 
@@ -128,15 +94,15 @@ class BuildCheck:
     chain_from: str | None = None
     reason_code: str | None = None
     """Why not, for faces that word it themselves: ``already_built``, ``not_in_box``, ``no_free_build``,
-    ``coins_short`` (the cost in coins), ``resources_short``, ``resources_overlap``, ``trade_too_dear``
-    or ``all_stages_built``; with Armada also ``unknown_value`` (the answer needs a value nobody has
-    entered: `unknowns` names them), ``no_armada``, ``no_fleet`` (a colour without a fleet),
-    ``fleet_complete`` (the ship is on its last space), ``wrong_fleet`` and ``naval_from_discard``;
-    ``no_discard_build`` when the city's last built stage does not build from the discard pile;
-    the values for the wording are in `reason_values`."""
+    ``coins_short`` (the cost in coins), ``resources_short``, ``resources_overlap``, ``trade_too_dear``,
+    ``all_stages_built`` or ``unknown_value`` (the answer needs a value nobody has entered: `unknowns`
+    names them); ``no_discard_build`` when the city's last built stage does not build from the discard
+    pile; an expansion's step refuses with its own codes (Armada: ``no_armada``, ``no_fleet``,
+    ``fleet_complete``, ``wrong_fleet``, ``naval_from_discard``); the values for the wording are in
+    `reason_values`."""
     reason_values: tuple[tuple[str, object], ...] = ()
-    naval: NavalStep | None = None
-    """The naval construction paid with the build, if one was asked for."""
+    step: BuildStep | None = None
+    """The expansion's step paid with the build (Armada's naval construction), if one was asked for."""
     unknowns: tuple[Unknown, ...] = ()
     """The values to enter before the question can be answered (with ``unknown_value``)."""
 
@@ -151,7 +117,7 @@ class BuildCheck:
             if self.reason_code == "unknown_value":
                 return f"{self.player}: cannot tell whether {self.target_name} can be built: {self.reason}."
             return f"{self.player} cannot build {self.target_name}: {self.reason}."
-        ship = f" and move {self.naval.describe()}" if self.naval else ""
+        ship = f" and {self.step.describe()}" if self.step else ""
         if self.how in ("chain", "free_build", "discard") and not (self.plan and self.plan.total):
             why = {"chain": f"free by chain ({self.chain_from})", "discard": "free from the discard pile",
                    "free_build": "free with the wonder's once-per-age power"}[self.how]
@@ -175,7 +141,7 @@ class BuildCheck:
             "alternatives": [p.to_json() for p in self.alternatives], "reason": self.reason,
             "coins_available": self.coins_available, "chain_from": self.chain_from,
             "reason_code": self.reason_code, "reason_values": dict(self.reason_values),
-            "naval": self.naval.to_json() if self.naval else None,
+            **{kind: self.step.to_json() if self.step and self.step.kind == kind else None for kind in step_kinds()},
             "unknown": [u.to_json() for u in self.unknowns],
         }
 
@@ -226,68 +192,6 @@ def _add(a: Cost, b: Cost, rules: Rules) -> Cost:
     return Cost(a.coins + b.coins, tuple((r, counts[r]) for r in rules.resources if r in counts))
 
 
-def _less_one(cost: Cost, resource: str, rules: Rules) -> Cost:
-    counts = dict(cost.resources)
-    counts[resource] -= 1
-    return Cost(cost.coins, tuple((r, counts[r]) for r in rules.resources if counts.get(r)))
-
-
-@dataclass(frozen=True)
-class _Refusal:
-    reason: str
-    code: str
-    values: tuple[tuple[str, object], ...] = ()
-    unknowns: tuple[Unknown, ...] = ()
-
-
-def _unknown(unknowns: Sequence[Unknown]) -> _Refusal:
-    return _Refusal(f"it depends on values not known yet: {describe_unknowns(unknowns)}", "unknown_value",
-                    (("unknown", tuple(u.key for u in unknowns)),), tuple(unknowns))
-
-
-def _naval_options(table: Table, seat: int, fleet: str | None, for_stage: bool
-                   ) -> tuple[list[tuple[NavalStep, Cost]], _Refusal | None]:
-    """The ways to pay a naval construction of `fleet` (None: the wonder-symbol fleet) at `seat`:
-    one per resource Ancient Harbor may save, each with the cost to pay; or why there is none."""
-    player = table.players[seat]
-    armada = table.armada
-    if armada is None or player.port is None:
-        return [], _Refusal(f"{player.name}'s table does not play with Armada", "no_armada")
-    any_fleet = for_stage and has_power(player, FreeWonderNavalAnyFleet)
-    board = board_of(table, seat)
-    if fleet is None and not for_stage:
-        raise ValueError("a card's naval construction uses the fleet of its colour")
-    if fleet is not None and fleet not in armada.fleets:
-        return [], _Refusal(f"{fleet} buildings move no ship (the fleets are {', '.join(armada.fleet_ids)})",
-                            "no_fleet", (("color", fleet),))
-    if fleet is None or (for_stage and not any_fleet):
-        if isinstance(board, Unknown):
-            return [], _unknown([board])
-        if isinstance(board.wonder_fleet, Unknown):
-            return [], _unknown([board.wonder_fleet])
-        if fleet is not None and fleet != board.wonder_fleet:
-            return [], _Refusal(f"a wonder stage moves the {board.wonder_fleet} ship (the wonder symbol on port "
-                                f"board {board.number}), not the {fleet} one", "wrong_fleet",
-                                (("fleet", fleet), ("wonder_fleet", board.wonder_fleet)))
-        fleet = board.wonder_fleet
-    level = player.port.position(fleet)
-    if level >= len(armada.fleets[fleet].spaces) - 1:
-        return [], _Refusal(f"the {fleet} ship is already on its last space", "fleet_complete", (("fleet", fleet),))
-    if any_fleet:
-        return [(NavalStep(fleet, level, level + 1, Cost(), Cost()), Cost())], None
-    if isinstance(board, Unknown):
-        return [], _unknown([board])
-    printed = board.cost(fleet, level + 1)
-    if isinstance(printed, Unknown):
-        return [], _unknown([printed])
-    discounts = sum(e.resources for e in city_effects(player) if isinstance(e, NavalDiscount))
-    options: list[tuple[Cost, str | None]] = [(printed, None)]
-    if discounts and printed.resources:
-        rules = table.data.rules
-        options = [(_less_one(printed, resource, rules), resource) for resource, _ in printed.resources]
-    return [(NavalStep(fleet, level, level + 1, cost, printed, saved), cost) for cost, saved in options], None
-
-
 def _search(table: Table, seat: int, cost: Cost) -> tuple[TradeSolution, Sequence[int], Supply, Sequence[Seller]]:
     rules = table.data.rules
     need = _vector(cost, rules)
@@ -296,18 +200,35 @@ def _search(table: Table, seat: int, cost: Cost) -> tuple[TradeSolution, Sequenc
     return cheapest_purchases(need, own, sellers), need, own, sellers
 
 
+StepOptions = list[tuple[BuildStep, Cost]]
+
+
+def _step_options(table: Table, seat: int, kind: str, color: str | None, *, for_stage: bool, option: str | None,
+                  from_discard: bool) -> tuple[StepOptions, Refusal | None]:
+    """The ways to pay the expansion's build step `kind` with this build, or why there is none (the
+    expansion that adds it is not played, or refuses it here)."""
+    owner = step_owner(kind)
+    if owner is None:
+        raise ValueError(f"no expansion installed adds the build step {kind!r}")
+    for extension in table.extensions:
+        if isinstance(extension, owner):
+            return extension.step_options(table, seat, kind, color, for_stage=for_stage, option=option,
+                                          from_discard=from_discard)
+    return [], owner.absent(table, seat, kind, from_discard=from_discard)
+
+
 def _check_cost(table: Table, seat: int, cost: Cost, target: str, target_name: str, *, how: str | None = None,
-                chain_from: str | None = None, naval: list[tuple[NavalStep, Cost]] | None = None) -> BuildCheck:
-    """Check paying `cost` (plus one of the `naval` options, the cheapest) with the coins held."""
+                chain_from: str | None = None, steps: StepOptions | None = None) -> BuildCheck:
+    """Check paying `cost` (plus one of the `steps` options, the cheapest) with the coins held."""
     rules = table.data.rules
     player = table.players[seat]
     coins = player.coins
 
-    def refuse(refusal: _Refusal) -> BuildCheck:
+    def refuse(refusal: Refusal) -> BuildCheck:
         return BuildCheck(player.name, target, target_name, False, None, None, (), refusal.reason, coins,
                           reason_code=refusal.code, reason_values=refusal.values, unknowns=refusal.unknowns)
 
-    options: list[tuple[NavalStep | None, Cost]] = [*naval] if naval else [(None, Cost())]
+    options: list[tuple[BuildStep | None, Cost]] = [*steps] if steps else [(None, Cost())]
     tried = []
     for step, extra in options:
         total_cost = _add(cost, extra, rules)
@@ -317,58 +238,57 @@ def _check_cost(table: Table, seat: int, cost: Cost, target: str, target_name: s
     if not reachable:
         solution, need, own, sellers, total_cost, step = tried[0]
         if total_cost.coins > coins:
-            return refuse(_Refusal(f"it costs {_coins(total_cost.coins)} and {player.name} has {coins}",
-                                   "coins_short", (("cost", total_cost.coins), ("coins", coins))))
+            return refuse(Refusal(f"it costs {_coins(total_cost.coins)} and {player.name} has {coins}",
+                                  "coins_short", (("cost", total_cost.coins), ("coins", coins))))
         gaps = tuple(unknown_effects(player, ProduceOneOf.type))
         if gaps:
-            return refuse(_unknown(gaps))
+            return refuse(unknown_refusal(gaps))
         text, code, values = _shortage(need, own, sellers, rules)
-        return refuse(_Refusal(text, code, values))
+        return refuse(Refusal(text, code, values))
     solution, need, own, sellers, total_cost, step = min(
         reachable, key=lambda t: (t[0].min_cost or 0) + t[4].coins)
     assert solution.min_cost is not None
     gaps = tuple(unknown_effects(player, ProduceOneOf.type))
     if gaps and solution.min_cost > 0:
-        return refuse(_unknown(gaps))
+        return refuse(unknown_refusal(gaps))
     if total_cost.coins > coins:
-        return refuse(_Refusal(f"it costs {_coins(total_cost.coins)} and {player.name} has {coins}",
-                               "coins_short", (("cost", total_cost.coins), ("coins", coins))))
+        return refuse(Refusal(f"it costs {_coins(total_cost.coins)} and {player.name} has {coins}",
+                              "coins_short", (("cost", total_cost.coins), ("coins", coins))))
     if solution.min_cost + total_cost.coins > coins:
         total = solution.min_cost + total_cost.coins
-        return refuse(_Refusal(f"the cheapest way costs {_coins(total)} and {player.name} has {coins} "
-                               f"at the start of the turn", "trade_too_dear", (("cost", total), ("coins", coins))))
+        return refuse(Refusal(f"the cheapest way costs {_coins(total)} and {player.name} has {coins} "
+                              f"at the start of the turn", "trade_too_dear", (("cost", total), ("coins", coins))))
     names = [table.players[table.seat_towards(seat, s.seat)].name for s in sellers]
     plans = [_plan(p, sellers, names, rules, total_cost.coins) for p in solution.plans]
     if how is None:
         how = "free" if total_cost.is_free else ("own" if plans[0].total == total_cost.coins else "trade")
     return BuildCheck(player.name, target, target_name, True, how, plans[0], tuple(plans[1:]), None, coins,
-                      chain_from=chain_from, naval=step)
+                      chain_from=chain_from, step=step)
 
 
-def check_card(table: Table, seat: int, card: Card | str, *, free_build: bool = False, naval: bool = False,
+def check_card(table: Table, seat: int, card: Card | str, *, free_build: bool = False, step: str | None = None,
                from_discard: bool = False) -> BuildCheck:
     """Check building `card` at `seat` now.
 
     With `free_build`, the player uses a once-per-age free build (Olympia A stage 2), which
     must be on the city. With `from_discard` the card comes free from the discard pile, which only
-    the stage just built may allow (Halikarnassos): the city's last built stage must. With `naval`
-    (Armada) the player also pays the next space of the fleet of the card's colour, in the same
-    purchase; never for a build from the discard pile.
+    the stage just built may allow (Halikarnassos): the city's last built stage must. With `step`
+    the player also pays that expansion's step with the build, in the same purchase (``"naval"``,
+    Armada: the next space of the fleet of the card's colour; never for a build from the discard pile).
 
     :raises UnknownCardError: when `card` is an id that is not a building of the game.
     """
     if isinstance(card, str):
-        cards = table.data.cards if table.armada is None else {**table.data.cards, **table.armada.cards}
-        if card not in cards:
+        if card not in table.cards:
             raise UnknownCardError(card)
-        card = cards[card]
+        card = table.cards[card]
     player = table.players[seat]
 
     def refuse(reason: str, code: str, **values: object) -> BuildCheck:
         return BuildCheck(player.name, card.id, card.name, False, None, None, (), reason, player.coins,
                           reason_code=code, reason_values=tuple(values.items()))
 
-    def refused(refusal: _Refusal) -> BuildCheck:
+    def refused(refusal: Refusal) -> BuildCheck:
         return BuildCheck(player.name, card.id, card.name, False, None, None, (), refusal.reason, player.coins,
                           reason_code=refusal.code, reason_values=refusal.values, unknowns=refusal.unknowns)
 
@@ -378,11 +298,10 @@ def check_card(table: Table, seat: int, card: Card | str, *, free_build: bool = 
     if card.copies_in_box(table.box_player_count) == 0:
         return refuse(f"{card.name} is not in the box for {table.box_player_count} players", "not_in_box",
                       players=table.box_player_count)
-    if naval and from_discard:
-        return refuse("a building from the discard pile never allows a naval construction", "naval_from_discard")
-    steps: list[tuple[NavalStep, Cost]] | None = None
-    if naval:
-        steps, refusal = _naval_options(table, seat, card.color, for_stage=False)
+    steps: StepOptions | None = None
+    if step is not None:
+        steps, refusal = _step_options(table, seat, step, card.color, for_stage=False, option=None,
+                                       from_discard=from_discard)
         if refusal is not None:
             return refused(refusal)
     if free_build and not has_power(player, FreeBuildPerAge):
@@ -394,24 +313,25 @@ def check_card(table: Table, seat: int, card: Card | str, *, free_build: bool = 
         how = "free_build" if free_build else "discard"
         if steps is None:
             return BuildCheck(player.name, card.id, card.name, True, how, PaymentPlan(), (), None, player.coins)
-        return _check_cost(table, seat, Cost(), card.id, card.name, how=how, naval=steps)
+        return _check_cost(table, seat, Cost(), card.id, card.name, how=how, steps=steps)
     for source in card.chain_from:
         if player.has(source):
             chain = table.data.cards[source].name if source in table.data.cards else source
             if steps is None:
                 return BuildCheck(player.name, card.id, card.name, True, "chain", PaymentPlan(), (), None,
                                   player.coins, chain_from=chain)
-            return _check_cost(table, seat, Cost(), card.id, card.name, how="chain", chain_from=chain, naval=steps)
-    if isinstance(card, ArmadaCard) and card.price_unknowns:
-        return refused(_unknown(card.price_unknowns))
-    return _check_cost(table, seat, card.cost, card.id, card.name, naval=steps)
+            return _check_cost(table, seat, Cost(), card.id, card.name, how="chain", chain_from=chain, steps=steps)
+    if card.price_unknowns:
+        return refused(unknown_refusal(card.price_unknowns))
+    return _check_cost(table, seat, card.cost, card.id, card.name, steps=steps)
 
 
-def check_stage(table: Table, seat: int, *, naval: bool = False, fleet: str | None = None) -> BuildCheck:
+def check_stage(table: Table, seat: int, *, step: str | None = None, step_option: str | None = None) -> BuildCheck:
     """Check building the next stage of the wonder at `seat` now (any card from the hand is tucked).
 
-    With `naval` (Armada) the player also pays the next space of the fleet with the wonder symbol on
-    the port board (`fleet` may name another one only with Lost Island, which makes the step free).
+    With `step` the player also pays that expansion's step with the stage (``"naval"``, Armada: the next
+    space of the fleet with the wonder symbol on the port board; `step_option` may name another fleet
+    only with Lost Island, which makes the step free).
     """
     player = table.players[seat]
     stage = player.next_stage
@@ -422,13 +342,14 @@ def check_stage(table: Table, seat: int, *, naval: bool = False, fleet: str | No
                           player.coins, reason_code="all_stages_built",
                           reason_values=(("stages", player.stages_built),))
     if player.wonder.outside is not None:
-        unknown = _unknown([player.wonder.outside])
+        unknown = unknown_refusal([player.wonder.outside])
         return BuildCheck(player.name, "stage", target_name, False, None, None, (), unknown.reason, player.coins,
                           reason_code=unknown.code, reason_values=unknown.values, unknowns=unknown.unknowns)
-    steps: list[tuple[NavalStep, Cost]] | None = None
-    if naval:
-        steps, refusal = _naval_options(table, seat, fleet, for_stage=True)
+    steps: StepOptions | None = None
+    if step is not None:
+        steps, refusal = _step_options(table, seat, step, None, for_stage=True, option=step_option,
+                                       from_discard=False)
         if refusal is not None:
             return BuildCheck(player.name, "stage", target_name, False, None, None, (), refusal.reason, player.coins,
                               reason_code=refusal.code, reason_values=refusal.values, unknowns=refusal.unknowns)
-    return _check_cost(table, seat, stage.cost, "stage", target_name, naval=steps)
+    return _check_cost(table, seat, stage.cost, "stage", target_name, steps=steps)

@@ -1,8 +1,8 @@
 """Facts derived from one city: its effects, production, shields, science symbols and card counts.
 
-With Armada a city's effects include those of its islands (only their owner gets them); an
-island's production is never sold to neighbours, since only brown and grey cards and the board
-are. Emporiums add a seller two seats away who sells a few units per turn at their price.
+A city's effects include those of the parts an expansion adds to it (Armada's islands: only their
+owner gets them); such production is never sold to neighbours, since only brown and grey cards and
+the board are. An expansion may add sellers beyond the neighbours (Armada's emporiums).
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from companion.gamedata.effects import (
     ScienceWild,
     Shields,
     TradeDiscount,
+    UnknownEffect,
 )
 from companion.gamedata.facts import Unknown
-from companion.games.armada.rules.effects import DistantTrade, UnknownEffect
 from companion.games.sevenwonders.rules.model import Rules
 from companion.games.sevenwonders.rules.table import Player, Table
 from companion.games.sevenwonders.rules.trade import Seller, Supply
@@ -42,14 +42,14 @@ __all__ = [
 
 
 def city_effects(player: Player) -> Iterator[Effect]:
-    """Every effect of the city's buildings, of its built wonder stages and of its islands."""
+    """Every effect of the city's buildings, of its built wonder stages and of the parts expansions add
+    to it (Armada's islands)."""
     for card in player.cards:
         yield from card.effects
     for stage in player.built_stages:
         yield from stage.effects
-    if player.port is not None:
-        for island in player.port.islands:
-            yield from island.effects
+    for part in player.extras.values():
+        yield from part.effects()
 
 
 def unknown_effects(player: Player, kind: str) -> Iterator[Unknown]:
@@ -107,27 +107,15 @@ def purchase_prices(player: Player, rules: Rules) -> dict[str, tuple[int, ...]]:
 
 def sellers_for(table: Table, seat: int) -> tuple[Seller, ...]:
     """The left and right neighbours of `seat` as sellers, at the prices this city pays, then the
-    players two seats away its emporiums buy from (``left2``, ``right2``; one seller when both are
-    the same player, as at four players)."""
+    sellers the expansions add (Armada's emporiums: the players two seats away)."""
     rules = table.data.rules
     player = table.players[seat]
     prices = purchase_prices(player, rules)
     sellers = [Seller(direction, sellable_production(table.neighbour(seat, direction), rules), prices[direction])
                for direction in ("left", "right")]
-    distant: dict[int, Seller] = {}
-    for effect in city_effects(player):
-        if not isinstance(effect, DistantTrade):
-            continue
-        direction = f"{effect.direction}2"
-        other = table.seat_towards(seat, direction)
-        if other in distant:
-            known = distant[other]
-            distant[other] = Seller(known.seat, known.supply, tuple(min(p, effect.price) for p in known.prices),
-                                    (known.max_units or 0) + effect.times)
-        else:
-            distant[other] = Seller(direction, sellable_production(table.players[other], rules),
-                                    (effect.price,) * len(rules.resources), effect.times)
-    return (*sellers, *(distant[s] for s in sorted(distant)))
+    for extension in table.extensions:
+        sellers.extend(extension.sellers(table, seat))
+    return tuple(sellers)
 
 
 def shields(player: Player) -> int:

@@ -4,10 +4,10 @@ The stronger city of a pair takes a victory token worth the age's value (+1, +3,
 a defeat token (-1); equal strength gives nothing. In the two-player variant the free city is a
 seat like any other, so the same pairs cover it.
 
-With Armada an incursion token adds one conflict between the player who gave it and the player
-who holds it (never a second conflict between the same two players in one age: the FAQ). In the
-team variant partners do not fight, each player fights the other neighbour only, and those
-conflicts give two tokens instead of one; incursion conflicts still give one.
+An expansion may add conflicts (Armada: an incursion token adds one between the player who gave it
+and the player who holds it; never a second conflict between the same two players in one age: the
+FAQ). In a team variant partners do not fight, each player fights the other neighbour only, and the
+expansion says how many tokens those conflicts give (Armada: two instead of one).
 """
 
 from __future__ import annotations
@@ -62,7 +62,9 @@ def land_pairs(table: Table) -> list[tuple[int, int, str, int]]:
     """The land conflicts of the age: (seat a, seat b, kind, tokens per result), each pair once."""
     pairs: list[tuple[int, int, str, int]] = []
     seen: set[frozenset[int]] = set()
-    per_result = table.armada.rules.team_land_tokens_per_result if table.armada and table.teams else 1
+    per_result = 1
+    for extension in table.extensions:
+        per_result = extension.land_tokens_per_result(table) or per_result
     neighbours = [(seat, table.left_of(seat)) for seat in range(table.seat_count)]
     if table.seat_count == 2:
         neighbours = neighbours[:1]
@@ -71,16 +73,8 @@ def land_pairs(table: Table) -> list[tuple[int, int, str, int]]:
             continue
         seen.add(frozenset((a, b)))
         pairs.append((a, b, "neighbours", per_result))
-    incursion_tokens = table.armada.rules.incursion_tokens_per_result if table.armada else 1
-    for target, player in enumerate(table.players):
-        if player.port is None:
-            continue
-        for giver_name in player.port.incursions_from:
-            giver = table.seat_of(giver_name)
-            if frozenset((giver, target)) in seen:
-                continue
-            seen.add(frozenset((giver, target)))
-            pairs.append((giver, target, "incursion", incursion_tokens))
+    for extension in table.extensions:
+        pairs.extend(extension.more_land_pairs(table, seen))
     return pairs
 
 

@@ -97,6 +97,12 @@ class Card:
         """The ages whose decks hold a copy of this building."""
         return tuple(sorted({c.age for c in self.copies}))
 
+    @property
+    def price_unknowns(self) -> tuple[Unknown, ...]:
+        """The values a paid build of this card depends on that nobody has entered (none in the base game;
+        an expansion's card may have an unknown printed cost or chain)."""
+        return ()
+
     def copies_in_box(self, players: int) -> int:
         """How many copies a game of `players` (3-7) uses; a guild counts as its one copy."""
         return sum(1 for c in self.copies if c.in_box_for(players))

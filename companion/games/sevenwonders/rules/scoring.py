@@ -4,11 +4,11 @@ Categories: military (tokens), treasury (1 VP per 3 coins), wonder (stage VP), c
 science (symbols, wild symbols placed to maximise), commercial (yellow), guilds (purple). Olympia
 B's copied guild is scored as if Olympia had built it. Ties are broken by coins, then shared.
 
-With Armada the sheet has three more rows, the ones the Armada score pad adds: naval (naval
-conflict tokens), islands (island points) and port (the blue fleet's points); each guild scores
-at most 10; the team variant adds team totals, which decide the winners. A category that needs a
-value nobody has entered is left blank and names the value: the sheet is then incomplete, with no
-total, rank or winner for anyone, never a silently wrong number.
+An expansion adds the rows of its score pad after these (Armada: naval, islands, port) and may cap
+what a building scores (Armada: a guild at most 10); a team variant adds team totals, which decide
+the winners. A category that needs a value nobody has entered is left blank and names the value:
+the sheet is then incomplete, with no total, rank or winner for anyone, never a silently wrong
+number.
 """
 
 from __future__ import annotations
@@ -17,28 +17,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.gamedata.effects import CopyNeighborGuild, PointsPer, ScienceWild, VictoryPoints
+from companion.gamedata.effects import CopyNeighborGuild, PointsPer, VictoryPoints
 from companion.gamedata.facts import Unknown, UnknownValueError
-from companion.games.armada.rules.effects import (
-    PointsPerChosenColor,
-    PointsPerIsland,
-    PointsPerTradeLevel,
-    ScienceMostCommon,
-)
-from companion.games.armada.rules.port import fleet_reward, trade_level
-from companion.games.sevenwonders.rules.city import (
-    city_effects,
-    color_count,
-    counted_items,
-    science_symbols,
-    science_wild_count,
-)
+from companion.games.sevenwonders.rules.city import city_effects, counted_items, science_symbols, science_wild_count
+from companion.games.sevenwonders.rules.extension import POINTS, Gaps
 from companion.games.sevenwonders.rules.model import Card
 from companion.games.sevenwonders.rules.science import best_science
 from companion.games.sevenwonders.rules.table import Table
 
 __all__ = [
-    "ARMADA_CATEGORIES",
     "CATEGORIES",
     "Choice",
     "ScoreLine",
@@ -53,8 +40,6 @@ __all__ = [
 
 CATEGORIES = ("military", "treasury", "wonder", "civilian", "science", "commercial", "guilds")
 """The score pad's rows, in the order the rulebook counts them."""
-ARMADA_CATEGORIES = ("naval", "islands", "port")
-"""The rows the Armada score pad adds: naval conflict tokens, islands, the port board's blue fleet."""
 
 
 def winning_teams(sheet: dict[str, Any]) -> list[dict[str, Any]]:
@@ -64,8 +49,8 @@ def winning_teams(sheet: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def categories_for(table: Table) -> tuple[str, ...]:
-    """The rows of this table's score sheet."""
-    return CATEGORIES + ARMADA_CATEGORIES if table.has_armada else CATEGORIES
+    """The rows of this table's score sheet: the base game's, then each expansion's."""
+    return CATEGORIES + tuple(row for extension in table.extensions for row in extension.score_rows)
 
 
 @dataclass(frozen=True)
@@ -123,7 +108,7 @@ class ScoreLine:
 
 @dataclass(frozen=True)
 class TeamLine:
-    """A team of the Armada team variant: its players, summed points and coins, and rank."""
+    """A team of a team variant (Armada's): its players, summed points and coins, and rank."""
 
     names: tuple[str, ...]
     total: int
@@ -177,23 +162,10 @@ class ScoreSheet:
         return document
 
 
-class _Gaps:
-    """The unknown values met while scoring one line, per category."""
-
-    def __init__(self) -> None:
-        self.by_category: dict[str, list[Unknown]] = {}
-
-    def add(self, category: str, error: UnknownValueError) -> None:
-        self.by_category.setdefault(category, []).extend(error.unknowns)
-
-    def frozen(self) -> dict[str, tuple[Unknown, ...]]:
-        return {c: tuple(gaps) for c, gaps in self.by_category.items()}
-
-
 def _card_points(table: Table, seat: int, card: Card) -> int:
-    """The points of one building (a guild's capped at 10 with Armada).
+    """The points of one building (capped by an expansion's limits: Armada's guilds at 10).
 
-    :raises UnknownValueError: when they depend on an unknown value (a trade level).
+    :raises UnknownValueError: when they depend on an unknown value (an Armada trade level).
     """
     total = 0
     for effect in card.effects:
@@ -202,14 +174,14 @@ def _card_points(table: Table, seat: int, card: Card) -> int:
         elif isinstance(effect, PointsPer):
             per = table.option(effect.option) if effect.option else effect.amount
             total += per * counted_items(table, seat, effect.count, effect.colors, effect.scope)
-        elif isinstance(effect, PointsPerTradeLevel):
-            total += effect.amount * trade_level(table, seat)
-    if card.is_guild and table.armada is not None:
-        total = min(total, table.armada.rules.guild_cap)
+        elif type(effect) in POINTS:
+            total += POINTS[type(effect)](table, seat, effect)
+    for extension in table.extensions:
+        total = extension.card_points_cap(table, card, total)
     return total
 
 
-def _card_and_stage_points(table: Table, seat: int, gaps: _Gaps) -> dict[str, int]:
+def _card_and_stage_points(table: Table, seat: int, gaps: Gaps) -> dict[str, int]:
     rules = table.data.rules
     player = table.players[seat]
     points = dict.fromkeys(categories_for(table), 0)
@@ -240,83 +212,33 @@ def _science(table: Table, seat: int, choices: list[Choice]) -> int:
     rules = table.data.rules
     player = table.players[seat]
     wilds = science_wild_count(player)
-    most_common = sum(1 for e in city_effects(player) if isinstance(e, ScienceMostCommon))
+    most_common, stated_most_common = 0, None
+    for extension in table.extensions:
+        count, symbol = extension.most_common_symbols(table, seat)
+        most_common, stated_most_common = most_common + count, stated_most_common or symbol
     result = best_science(science_symbols(player), wilds, rules.science_symbols, rules.science_set_points,
                           stated=player.choices.science, most_common=most_common,
-                          stated_most_common=player.choices.most_common_symbol)
+                          stated_most_common=stated_most_common)
     if wilds:
         stated = len(player.choices.science[:wilds])
         text = "wild science symbol" + ("s" if wilds > 1 else "") + " counted as " + ", ".join(result.wilds)
         choices.append(Choice("science_wilds", result.wilds, stated == wilds and stated > 0, text))
     if most_common and result.most_common:
-        stated_most = player.choices.most_common_symbol == result.most_common
+        stated_most = stated_most_common == result.most_common
         choices.append(Choice("most_common_symbol", result.most_common, stated_most,
                               f"{most_common} most-common science symbol{'s' if most_common > 1 else ''} "
                               f"added to {result.most_common}"))
     points = result.points
-    if table.armada is not None:
-        points -= _scientists_guild_excess(table, seat, result.points, wilds, most_common)
+    for extension in table.extensions:
+        points -= extension.science_excess(table, seat, result.points, wilds, most_common)
     return points
 
 
-def _scientists_guild_excess(table: Table, seat: int, points: int, wilds: int, most_common: int) -> int:
-    """With Armada a guild scores at most 10: the points a guild's wild symbol adds to science
-    (science with it minus science without it, both placed at best) above the cap."""
-    player = table.players[seat]
-    rules = table.data.rules
-    guild_wilds = sum(1 for card in player.cards if card.is_guild
-                      for effect in card.effects if isinstance(effect, ScienceWild))
-    if not guild_wilds:
-        return 0
-    cap = table.armada.rules.guild_cap if table.armada else 0
-    without = best_science(science_symbols(player), wilds - guild_wilds, rules.science_symbols,
-                           rules.science_set_points, most_common=most_common).points
-    return max(0, points - without - cap * guild_wilds)
-
-
-def _armada_points(table: Table, seat: int, points: dict[str, int], gaps: _Gaps, choices: list[Choice]) -> None:
-    """The Armada rows: naval tokens, the blue fleet, the islands."""
-    player = table.players[seat]
-    port = player.port
-    if port is None:
-        return
-    points["naval"] = sum(port.naval_tokens)
-    try:
-        points["port"] = fleet_reward(table, seat, "blue", "vp")
-    except UnknownValueError as error:
-        gaps.add("port", error)
-    for island in port.islands:
-        for effect in island.effects:
-            try:
-                points["islands"] += _island_points(table, seat, effect, len(port.islands), choices)
-            except UnknownValueError as error:
-                gaps.add("islands", error)
-
-
-def _island_points(table: Table, seat: int, effect: object, islands: int, choices: list[Choice]) -> int:
-    if isinstance(effect, VictoryPoints):
-        return effect.amount
-    if isinstance(effect, PointsPerIsland):
-        return effect.amount * islands
-    if isinstance(effect, PointsPerTradeLevel):
-        return effect.amount * trade_level(table, seat)
-    if isinstance(effect, PointsPerChosenColor):
-        player = table.players[seat]
-        colors = table.data.rules.colors
-        stated = player.choices.rainbow_color
-        color = stated if stated in colors else max(colors, key=lambda c: (color_count(player, (c,)), -colors.index(c)))
-        count = color_count(player, (color,))
-        choices.append(Choice("rainbow_color", color, stated == color,
-                              f"Rainbow Archipelago counts {color} cards ({count})"))
-        return effect.amount * count
-    return 0
-
-
-def _line_without_copy(table: Table, seat: int, choices: list[Choice], gaps: _Gaps) -> dict[str, int]:
+def _line_without_copy(table: Table, seat: int, choices: list[Choice], gaps: Gaps) -> dict[str, int]:
     points = _card_and_stage_points(table, seat, gaps)
     points["science"] = _science(table, seat, choices)
-    if table.has_armada:
-        _armada_points(table, seat, points, gaps, choices)
+    for extension in table.extensions:
+        extension.score(table, seat, points, gaps, choices)
     return points
 
 
@@ -336,18 +258,18 @@ def score_player(table: Table, seat: int) -> ScoreLine:
     """Score the city at `seat`, choosing Olympia's copied guild and wild symbols to maximise."""
     player = table.players[seat]
     choices: list[Choice] = []
-    gaps = _Gaps()
+    gaps = Gaps()
     points = _line_without_copy(table, seat, choices, gaps)
     if any(isinstance(e, CopyNeighborGuild) for e in city_effects(player)):
         candidates = _guild_candidates(table, seat)
         stated = player.choices.copied_guild
         if stated is not None:
             candidates = [c for c in candidates if c[0].id == stated]
-        best: tuple[int, dict[str, int], list[Choice], _Gaps, Card, str] | None = None
+        best: tuple[int, dict[str, int], list[Choice], Gaps, Card, str] | None = None
         for guild, owner in candidates:
             trial = table.with_player(seat, player.with_card(guild))
             trial_choices: list[Choice] = []
-            trial_gaps = _Gaps()
+            trial_gaps = Gaps()
             trial_points = _line_without_copy(trial, seat, trial_choices, trial_gaps)
             total = sum(trial_points.values())
             if best is None or total > best[0]:

@@ -2,9 +2,9 @@
 
 Players are listed clockwise seen from above: a player's left neighbour is the next player in the
 list (wrapping) and the right neighbour the previous one. In the two-player variant the free city
-is one more entry of the list, flagged `is_free_city`. With *Armada* each city also has a
-`PortState` (port board, ship positions, islands, naval and incursion tokens) and the table may
-seat teams of two partners side by side.
+is one more entry of the list, flagged `is_free_city`. A table plays with the expansions of its
+`extensions` (`rules.extension`): each may add a part to every city (``Player.extras``: Armada's
+port) and may seat teams of partners side by side (`Table.teams`).
 """
 
 from __future__ import annotations
@@ -12,13 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import Any
 
-from companion.games.armada.rules.data import ArmadaData, Island
+from companion.games.sevenwonders.rules.extension import SevenWondersExtension
 from companion.games.sevenwonders.rules.model import Card, GameData, Stage, Wonder, WonderSide
 
-__all__ = ["ARMADA", "STANDARD", "TWO_PLAYER", "VARIANTS", "Player", "PlayerChoices", "PortState", "Table"]
-
-ARMADA = "armada"
+__all__ = ["STANDARD", "TWO_PLAYER", "VARIANTS", "Player", "PlayerChoices", "Table"]
 
 STANDARD = "standard"
 TWO_PLAYER = "two-player"
@@ -33,33 +32,6 @@ class PlayerChoices:
     """The symbols that this player's wild science symbols become, in any order."""
     copied_guild: str | None = None
     """The neighbour's guild that Olympia B copies."""
-    most_common_symbol: str | None = None
-    """Armada: the type the "most common science symbol" cards and island add to, when types tie."""
-    rainbow_color: str | None = None
-    """Armada: the colour Rainbow Archipelago counts."""
-    naval_conflicts: str | None = None
-    """Armada, Forgotten Harbor: ``join`` or ``skip`` the naval conflicts (None: the engine chooses)."""
-
-
-@dataclass(frozen=True)
-class PortState:
-    """A city's Armada state: its port board, where each ship stands, islands and tokens."""
-
-    board: int | None
-    """The port board's number (1-8), None when not given."""
-    fleets: Mapping[str, int]
-    """The space of each fleet's ship: 0 (start) to 6."""
-    islands: tuple[Island, ...] = ()
-    naval_tokens: tuple[int, ...] = ()
-    incursions_from: tuple[str, ...] = ()
-    """The players who gave this city an incursion token this age (by name)."""
-    printed: Mapping[tuple[str, str], int] = field(default_factory=dict)
-    """Values read off the board at a ship's current space, stated in the table file:
-    (fleet, reward) -> value, e.g. ("blue", "vp") -> 5."""
-
-    def position(self, fleet: str) -> int:
-        """The space of the `fleet` ship."""
-        return self.fleets.get(fleet, 0)
 
 
 @dataclass(frozen=True, eq=False)
@@ -75,8 +47,8 @@ class Player:
     tokens: tuple[int, ...] = ()
     choices: PlayerChoices = field(default_factory=PlayerChoices)
     is_free_city: bool = False
-    port: PortState | None = None
-    """The Armada state, None without Armada."""
+    extras: Mapping[str, Any] = field(default_factory=dict)
+    """What each expansion adds to the city, by expansion id (a `rules.extension.CityPart`: Armada's port)."""
 
     @property
     def board(self) -> WonderSide:
@@ -120,15 +92,28 @@ class Table:
     variant: str = STANDARD
     expansions: tuple[str, ...] = ()
     options: Mapping[str, int] = field(default_factory=dict)
-    armada: ArmadaData | None = None
-    """The Armada components (with the owner's entered values), None without Armada."""
+    extensions: tuple[SevenWondersExtension, ...] = ()
+    """The expansions played, each with its components (and an owner's entered values), in `expansions` order."""
     teams: tuple[tuple[int, ...], ...] = ()
-    """Armada team variant: the seats of each team (partners sit side by side); empty otherwise."""
+    """The team variant of an expansion (Armada): the seats of each team (partners sit side by side);
+    empty otherwise."""
 
-    @property
-    def has_armada(self) -> bool:
-        """True when the table plays with Armada."""
-        return self.armada is not None
+    def extension(self, expansion: str) -> SevenWondersExtension | None:
+        """The extension of `expansion` (its id) when the table plays with it."""
+        for extension in self.extensions:
+            if extension.id == expansion:
+                return extension
+        return None
+
+    @cached_property
+    def cards(self) -> Mapping[str, Card]:
+        """Every building in this table's box: the base game's and its expansions'."""
+        if not self.extensions:
+            return self.data.cards
+        cards = dict(self.data.cards)
+        for extension in self.extensions:
+            cards.update(extension.cards())
+        return cards
 
     @property
     def seat_count(self) -> int:
@@ -142,13 +127,14 @@ class Table:
 
     @property
     def box_player_count(self) -> int:
-        """The player count whose cards are in the decks (the two-player variant uses the 3+ cards,
-        Armada's 8-player game the 7+ cards)."""
+        """The player count whose cards are in the decks (the two-player variant uses the 3+ cards, an
+        expansion may say otherwise: Armada's 8-player game the 7+ cards)."""
         if self.variant == TWO_PLAYER:
             return self.data.rules.two_player_cards_as_for
-        if self.armada is not None and self.seat_count > self.data.rules.max_players:
-            return self.armada.rules.eight_player_cards_as_for
-        return self.seat_count
+        count = self.seat_count
+        for extension in self.extensions:
+            count = extension.box_player_count(self, count)
+        return count
 
     def option(self, name: str) -> int:
         """The value of a rules option at this table (its default unless the table sets it)."""

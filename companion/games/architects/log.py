@@ -1,0 +1,171 @@
+"""Architects games in the game log: starting one, scoring it when it is finished, and what history,
+statistics and the exports need of its sheets (BG Stats with BoardGameGeek id 346703)."""
+
+from __future__ import annotations
+
+import uuid
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from companion.games.architects.events import architects_sheet, area_of, set_up_payload
+from companion.games.architects.rules.data import load_architects_data
+from companion.games.architects.rules.scoring import CATEGORIES
+from companion.games.architects.rules.table import ArchitectsTable
+from companion.games.architects.tablefile import GAME
+from companion.storage.events import Event, Replay, empty_document, now_iso
+from companion.storage.games import GAME_RESULTS, ResultRefused
+
+if TYPE_CHECKING:
+    from companion.storage.database import GameStore
+
+__all__ = [
+    "architects_bgstats",
+    "architects_game_ids",
+    "architects_result",
+    "architects_statistics",
+    "is_architects_sheet",
+    "new_architects_game",
+    "record_architects_table",
+    "table_events",
+]
+
+BGG_ID = 346703
+"""7 Wonders Architects on BoardGameGeek."""
+
+
+def architects_game_ids(store: GameStore) -> set[int]:
+    """The ids of the Architects games in the log (their set-up says so; also for imported games)."""
+    rows = store.db.execute("SELECT game_id FROM events WHERE seq = 1 AND kind = 'game_set_up' "
+                            "AND json_extract(payload, '$.game') = ?", (GAME,))
+    return {int(row[0]) for row in rows}
+
+
+def is_architects_sheet(sheet: dict[str, Any] | None) -> bool:
+    """True for the stored score sheet of an Architects game."""
+    return sheet is not None and sheet.get("game") == GAME
+
+
+def new_architects_game(store: GameStore, table: ArchitectsTable, *, source: str = "hand",
+                        at: str | None = None) -> int:
+    """Start an Architects game with its seating (clockwise), Medals set-up and medal layout, in one
+    transaction; return its id.
+
+    :raises EventError: when the set-up is not a valid table.
+    """
+    return _log_game(store, table, source=source, at=at)
+
+
+def record_architects_table(store: GameStore, table: ArchitectsTable, *, source: str = "hand",
+                            at: str | None = None, allow_twin: bool = False) -> int:
+    """Log a finished Architects table (a table file) as a finished game: the set-up, every
+    player's area and the turned Conflict tokens as events, then the result, all in one
+    transaction; return its id.
+
+    :raises EventError: when an event does not make a valid table (nothing is logged then).
+    :raises DuplicateGame: unless `allow_twin`, when the very same finished table is in the log.
+    """
+    return _log_game(store, table, source=source, at=at, then=table_events(table, source), finish=True,
+                     allow_twin=allow_twin)
+
+
+def table_events(table: ArchitectsTable, source: str = "hand") -> list[tuple[str, dict[str, Any], str]]:
+    """The events that rebuild a table after its set-up: one area per player, then the Conflict
+    tokens turned since the last battle."""
+    events: list[tuple[str, dict[str, Any], str]] = [
+        ("architects_area_set", area_of(table, seat), source) for seat in range(len(table.players))]
+    if table.conflicts_flipped:
+        events.append(("architects_conflicts_set", {"flipped": table.conflicts_flipped}, source))
+    return events
+
+
+def _log_game(store: GameStore, table: ArchitectsTable, *, source: str, at: str | None,
+              then: Sequence[tuple[str, dict[str, Any], str]] = (), finish: bool = False,
+              allow_twin: bool = True) -> int:
+    """Insert a game, its set-up and the events `then` in one transaction; with `finish`, score it
+    and mark it finished in that transaction too (refused when a finished twin exists and not
+    `allow_twin`)."""
+    from companion.storage.database import DuplicateGame
+
+    when = at or now_iso()
+    payload = set_up_payload(table)
+    payload["players"] = store.with_player_ids(payload["players"])
+    document = store._checked(Event(1, "game_set_up", payload, source, when), empty_document())
+    with store.atomic() as db:
+        cursor = db.execute("INSERT INTO games (uuid, game, started_at, status) VALUES (?, ?, ?, 'playing')",
+                            (str(uuid.uuid4()), GAME, when))
+        game_id = int(cursor.lastrowid or 0)
+        store._insert(db, game_id, 1, "game_set_up", payload, source, when)
+        db.executemany("INSERT INTO players (game_id, seat, name, wonder, side) VALUES (?, ?, ?, ?, '')",
+                       [(game_id, seat, p.name, p.wonder.id) for seat, p in enumerate(table.players)])
+        _, document, _ = store._write_checked(db, game_id, "playing", 1, document, then, when)
+        if finish:
+            twin = None if allow_twin else store._finished_twin(db, document)
+            if twin is not None:
+                raise DuplicateGame(twin)
+            store._finish(db, game_id, when)
+    return game_id
+
+
+def architects_result(state: Replay) -> dict[str, Any]:
+    """The sheet of a finished Architects game.
+
+    :raises ResultRefused: when the events do not make a valid table.
+    """
+    if state.architects is None or state.problems:
+        raise ResultRefused("the game cannot be scored: " + "; ".join(state.problems or ["no players"]))
+    return architects_sheet(state.architects)
+
+
+GAME_RESULTS.register(GAME, architects_result, game="architects")
+
+
+def architects_statistics(store: GameStore) -> dict[str, Any]:
+    """Wins and averages per player and per wonder over the finished Architects games, and the
+    average of each category."""
+    games = 0
+    players: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    wonders: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    sums = dict.fromkeys(CATEGORIES, 0)
+    lines = 0
+    for summary in store.games():
+        if not is_architects_sheet(summary.sheet):
+            continue
+        assert summary.sheet is not None
+        games += 1
+        for line in summary.sheet["players"]:
+            won = int(line["name"] in summary.sheet["winners"])
+            for tally in (players[line["name"]], wonders[line["wonder"]]):
+                tally[0] += 1
+                tally[1] += won
+                tally[2] += line["total"]
+            for category in CATEGORIES:
+                sums[category] += line["categories"][category]
+            lines += 1
+
+    def rows(tallies: dict[str, list[int]]) -> dict[str, Any]:
+        return {k: {"games": n, "wins": w, "win_rate": round(w / n, 3), "average": round(t / n, 2)}
+                for k, (n, w, t) in sorted(tallies.items())}
+
+    return {"games": games, "players": rows(players), "wonders": rows(wonders),
+            "category_averages": {c: round(sums[c] / lines, 2) for c in CATEGORIES} if lines else {}}
+
+
+def architects_bgstats(summary: Any, duration: int | None, play_date: str, ids: dict[str, str]) -> dict[str, Any]:
+    """A finished Architects game as a BG Stats play (the wonder as each player's role), dated
+    `play_date`, the players by their stable `ids` (name -> id)."""
+    sheet = summary.sheet
+    wonders = load_architects_data().wonders
+    players = [{"name": line["name"], "sourcePlayerId": ids[line["name"]], "score": line["total"],
+                "winner": line["name"] in sheet["winners"], "startPlayer": False, "rank": line["rank"],
+                "role": wonders[line["wonder"]].name} for line in sheet["players"]]
+    play: dict[str, Any] = {
+        "sourceName": "Table Companion for 7 Wonders", "sourcePlayId": summary.uuid,
+        "playDate": play_date,
+        "game": {"name": "7 Wonders Architects", "sourceGameId": GAME, "bggId": BGG_ID, "highestWins": True,
+                 "noPoints": False},
+        "players": players,
+    }
+    if duration is not None:
+        play["durationMin"] = duration
+    return play

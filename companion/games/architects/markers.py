@@ -1,0 +1,106 @@
+"""The marker numbers of 7 Wonders Architects and Medals, from companion/games/architects/data/markers.json.
+
+One number per wonder tray, per wonder piece (on its built side), per card kind, per Progress token
+kind, the Cat pawn, the Military Victory tokens, and each medal on its reward side and on its goal
+side (the side that lies in the space between two players). Components named by the Architects
+data's ids; every one must have exactly one number in the reserved range, never a lookalike id.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+from companion.games.architects.rules.data import ArchitectsData
+from companion.i18n import LANGUAGES, translate
+from companion.jsonread import Problem, Reader
+from companion.markers.registry import ARCHITECTS_KINDS, ARCHITECTS_RANGE, Component
+
+__all__ = ["ARCHITECTS_MARKERS_FILE", "read_architects_markers"]
+
+ARCHITECTS_MARKERS_FILE = "games/architects/data/markers.json"
+FIELDS = ("marker", "kind", "wonder", "piece", "card", "token", "medal")
+
+
+def _names(raw: dict[str, Any], data: ArchitectsData) -> dict[str, str]:
+    kind = raw["kind"]
+    if kind == "architects_tray":
+        return dict(data.wonders[raw["wonder"]].names)
+    if kind == "architects_piece":
+        wonder, cost = data.wonders[raw["wonder"]], data.piece_costs[raw["piece"]]
+        return {lang: f"{wonder.names[lang]}: {cost.names[lang]}" for lang in LANGUAGES}
+    if kind == "architects_card":
+        return dict(data.cards[raw["card"]].names)
+    if kind == "architects_token":
+        return dict(data.tokens[raw["token"]].names)
+    if kind in ("architects_medal", "architects_medal_goal"):
+        return dict(data.medals[raw["medal"]].names)
+    return {lang: translate(f"marker.{kind}_name", lang) for lang in LANGUAGES}
+
+
+def _stickers(raw: dict[str, Any], data: ArchitectsData, copies: dict[str, int]) -> int:
+    if raw["kind"] == "architects_token":
+        token = data.tokens[raw["token"]]
+        return token.copies_in_box(medals=True)
+    return copies.get(raw["kind"], 1)
+
+
+def _component(item: Reader, data: ArchitectsData, copies: dict[str, int]) -> Component | None:
+    raw = item.as_object(allowed=FIELDS)
+    if raw is None:
+        return None
+    marker = item["marker"].as_int(minimum=ARCHITECTS_RANGE[0], maximum=ARCHITECTS_RANGE[1])
+    kind = item["kind"].as_str(choices=ARCHITECTS_KINDS, what="kind")
+    needs = {"architects_tray": ("wonder", data.wonders), "architects_piece": ("wonder", data.wonders),
+             "architects_card": ("card", data.cards), "architects_token": ("token", data.tokens),
+             "architects_medal": ("medal", data.medals), "architects_medal_goal": ("medal", data.medals)}
+    if marker is None or kind is None:
+        return None
+    if kind in needs:
+        name, choices = needs[kind]
+        if item[name].as_str(choices=choices, what=name) is None:
+            return None
+    if kind == "architects_piece":
+        wonder = data.wonders[raw["wonder"]]
+        pieces = [p.id for p in wonder.pieces or ()]
+        if item["piece"].as_str(choices=pieces, what=f"{wonder.name} piece") is None:
+            return None
+    fields = {k: raw[k] for k in FIELDS[2:] if k in raw}
+    return Component(marker, kind, "architects", names=_names(raw, data), stickers=_stickers(raw, data, copies),
+                     **fields)
+
+
+def _check(components: list[Component], data: ArchitectsData, problems: list[Problem]) -> None:
+    """Every Architects component has exactly one number."""
+    keys = [c.key for c in components]
+    expected = [f"architects:tray/{w}" for w in data.wonders]
+    expected += [f"architects:piece/{p.key}" for w in data.wonders.values() for p in w.pieces or ()]
+    expected += [f"architects:card/{k}" for k in data.cards] + [f"architects:token/{t}" for t in data.tokens]
+    expected += ["architects:cat", "architects:military"]
+    expected += [f"architects:{side}/{m}" for side in ("medal", "medal_goal") for m in data.medals]
+    missing = sorted(set(expected) - set(keys))
+    twice = sorted({k for k in keys if keys.count(k) > 1})
+    if missing or twice:
+        problems.append(Problem("components", f"Architects components without a marker: {missing}; "
+                                              f"with two: {twice}"))
+
+
+def read_architects_markers(data: ArchitectsData, taken: set[int], lookalikes: set[int],
+                            problems: list[Problem]) -> list[Component]:
+    """The Architects components with their numbers; a problem for a number already `taken`, a
+    lookalike id (a QR finder pattern or an icon decodes as it), or a component without one."""
+    text = resources.files("companion.games.architects").joinpath("data", "markers.json").read_text(encoding="utf-8")
+    local: list[Problem] = []
+    reader = Reader(json.loads(text), local)
+    copies = {k: v.as_int(minimum=1, maximum=500) or 1 for k, v in reader["sticker_copies"].items()}
+    components = [c for c in (_component(item, data, copies) for item in reader["components"].as_list())
+                  if c is not None]
+    numbers = [c.marker for c in components]
+    for number in sorted({n for n in numbers if numbers.count(n) > 1 or n in taken}):
+        local.append(Problem("components", f"marker {number} is used twice"))
+    for number in sorted(set(numbers) & lookalikes):
+        local.append(Problem("components", f"marker {number} is a lookalike fiducial id: never assign it"))
+    _check(components, data, local)
+    problems.extend(Problem(f"{ARCHITECTS_MARKERS_FILE}: {p.path}", p.message) for p in local)
+    return components
