@@ -191,7 +191,7 @@ def _armada_document(table: Table, rng: random.Random) -> dict[str, Any]:
             before = dict(player)
             player.update(change)
             try:
-                parse_table(document, armada=armada)
+                parse_table(document, sources={"armada": armada})
             except TableFileError:
                 player.clear()
                 player.update(before)
@@ -208,7 +208,7 @@ def test_compiled_scorer_equals_the_effect_walking_scorer_with_armada() -> None:
         final = play_random_game(data, 3 + seed % 5, seed=7000 + seed).final
         document = _armada_document(final, rng)
         for armada in (entered, shipped):
-            table = parse_table(document, armada=armada)
+            table = parse_table(document, sources={"armada": armada})
             compiled, walked = score_table(table), score_table_by_effects(table)
             assert compiled == walked
             assert compiled.to_json() == walked.to_json()

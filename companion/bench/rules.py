@@ -268,7 +268,7 @@ def armada_scoring_tables(tables: Sequence[Table], armada: ArmadaData, seed: int
             player["naval_tokens"] = [(1, 3, -1)[seat % 3], (5, 3, -2)[seat % 3], (5, 3, -3)[(seat + 1) % 3]]
             if seat < len(ARMADA_SCORING_CARDS):
                 player["cards"].append(ARMADA_SCORING_CARDS[seat])
-        result.append(parse_table(document, armada=armada))
+        result.append(parse_table(document, sources={"armada": armada}))
     return result
 
 

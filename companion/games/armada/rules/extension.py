@@ -109,6 +109,7 @@ class ArmadaExtension(SevenWondersExtension):
     name: ClassVar[str] = "Armada"
     score_rows: ClassVar[tuple[str, ...]] = ARMADA_CATEGORIES
     step_kinds: ClassVar[tuple[str, ...]] = (NAVAL,)
+    capped_colors: ClassVar[tuple[str, ...]] = ("purple",)
 
     def __init__(self, data: ArmadaData) -> None:
         self.data = data

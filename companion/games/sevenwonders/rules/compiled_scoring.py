@@ -18,6 +18,7 @@ from companion.gamedata.facts import Unknown, UnknownValueError
 from companion.games.sevenwonders.rules.model import Card
 from companion.games.sevenwonders.rules.science import best_science
 from companion.games.sevenwonders.rules.score_plan import (
+    COPY,
     FIELD_BITS,
     CardPlan,
     EffectsPlan,
@@ -35,10 +36,11 @@ from companion.games.sevenwonders.rules.scoring import (
 )
 from companion.games.sevenwonders.rules.scoring_hooks import (
     Gaps,
+    capped_colors,
     expansion_card_points,
-    expansion_extra_effects,
     expansion_rows,
     expansion_science,
+    expansion_tally,
     has_expansions,
     most_common_symbols,
 )
@@ -73,6 +75,8 @@ class _Scoring:
     zero: dict[str, int]
     """Every row of the sheet at 0 (a line's points start as a copy)."""
     expansions: bool
+    one_by_one: dict[Card, CardPlan]
+    """The plans of the buildings scored one by one (`ScorePlans.one_by_one`)."""
     coins_per_point: int
     free_city: bool
     """True when a free city sits at the table (the two-player variant): it is not ranked."""
@@ -80,17 +84,14 @@ class _Scoring:
 
 @dataclass(slots=True)
 class _City:
-    """A city being scored: its tally with its stages' and expansion parts' symbols, and the plans of
-    the buildings looked at one by one."""
+    """A city being scored: its tally with its stages' and expansion parts' (symbols, copy powers, effects),
+    and the plans of the buildings scored one by one."""
 
     player: Player
     tally: int
     buildings: list[CardPlan]
-    """Without expansions the `CardPlan.special` ones; with expansions the guilds' too
-    (`ScorePlans.expansion_special`)."""
+    """Those of `_Scoring.one_by_one`, in the city's order."""
     stages: EffectsPlan
-    extra: Sequence[EffectsPlan]
-    """The plans of what expansions add to the city (Armada's islands)."""
 
 
 def _city(scoring: _Scoring, seat: int) -> _City:
@@ -98,29 +99,18 @@ def _city(scoring: _Scoring, seat: int) -> _City:
     plans = scoring.plans
     stages = plans.stages.get((player.wonder, player.side, player.stages_built)) or \
         plans.built_stages(player.wonder, player.side, player.stages_built)
-    chosen = plans.expansion_special if scoring.expansions else plans.special
-    buildings = list(filter(None, map(chosen.get, player.cards)))
-    if not scoring.expansions:
-        return _City(player, scoring.tallies[seat] + stages.tally, buildings, stages, ())
-    extra = expansion_extra_effects(scoring.table, player, plans)
-    return _City(player, scoring.tallies[seat] + stages.tally + sum(plan.tally for plan in extra), buildings, stages,
-                 extra)
+    buildings = list(filter(None, map(scoring.one_by_one.get, player.cards)))
+    tally = scoring.tallies[seat] + stages.tally
+    if scoring.expansions:
+        tally += expansion_tally(plans, player)
+    return _City(player, tally, buildings, stages)
 
 
-def _with_card(city: _City, plan: CardPlan, expansions: bool) -> _City:
+def _with_card(scoring: _Scoring, city: _City, plan: CardPlan) -> _City:
     """The same city with one more building (Olympia's copied guild)."""
-    looked_at = plan.special or plan.is_guild if expansions else plan.special
-    buildings = [*city.buildings, plan] if looked_at else city.buildings
-    return _City(city.player.with_card(plan.card) if expansions else city.player, city.tally + plan.tally,
-                 buildings, city.stages, city.extra)
-
-
-def _copies_guild(scoring: _Scoring, city: _City) -> bool:
-    """True when the city copies a neighbour's guild at the end (Olympia B)."""
-    if city.stages.copies_guild or (city.extra and any(plan.copies_guild for plan in city.extra)):
-        return True
-    plans = scoring.plans
-    return plans.copying and any(plans.card(card).effects.copies_guild for card in city.player.cards)
+    buildings = [*city.buildings, plan] if plan.card in scoring.one_by_one else city.buildings
+    player = city.player.with_card(plan.card) if scoring.expansions else city.player
+    return _City(player, city.tally + plan.tally, buildings, city.stages)
 
 
 _Sides = tuple[int, int, int]
@@ -220,7 +210,7 @@ def _science(scoring: _Scoring, table: Table, seat: int, city: _City, choices: l
     tally = city.tally
     most_common, stated_most_common = (0, None)
     if scoring.expansions:
-        most_common, stated_most_common = most_common_symbols(table, seat, plans, tally)
+        most_common, stated_most_common = most_common_symbols(table, seat)
     player = city.player
     if not most_common and not player.choices.science:
         found = plans.science.get((tally >> plans.science_shift) & plans.science_mask)
@@ -230,8 +220,7 @@ def _science(scoring: _Scoring, table: Table, seat: int, city: _City, choices: l
         if not placed:
             return points
         choices.append(Choice("science_wilds", placed, False, _wilds_text(placed)))
-        return points - expansion_science(table, seat, points, len(placed), 0, plans, tally) if scoring.expansions \
-            else points
+        return points - expansion_science(table, seat, points, len(placed), 0) if scoring.expansions else points
     rules = table.data.rules
     counts = _symbol_counts(scoring, tally)
     wilds = (tally >> plans.wild_shift) & _MASK
@@ -248,7 +237,7 @@ def _science(scoring: _Scoring, table: Table, seat: int, city: _City, choices: l
                               f"added to {result.most_common}"))
     if not scoring.expansions:
         return result.points
-    return result.points - expansion_science(table, seat, result.points, wilds, most_common, plans, tally)
+    return result.points - expansion_science(table, seat, result.points, wilds, most_common)
 
 
 def _wilds_text(placed: tuple[str, ...]) -> str:
@@ -273,7 +262,7 @@ def _line_points(scoring: _Scoring, table: Table, seat: int, city: _City, choice
     if scoring.expansions:
         _expansion_buildings(scoring, table, seat, city, points, gaps)
         points["science"] = _science(scoring, table, seat, city, choices)
-        expansion_rows(table, seat, points, gaps, choices, city.extra)
+        expansion_rows(table, seat, points, gaps, choices)
         return points
     if city.buildings:
         _special_buildings(scoring, seat, city, points)
@@ -309,7 +298,7 @@ def _best_copy(scoring: _Scoring, seat: int, city: _City) -> tuple[_Line, Card, 
         candidates = [c for c in candidates if c[0].id == stated]
     best: tuple[_Line, Card, str] | None = None
     for guild, owner in candidates:
-        trial = _with_card(city, scoring.plans.card(guild), scoring.expansions)
+        trial = _with_card(scoring, city, scoring.plans.card(guild))
         trial_table = table.with_player(seat, trial.player) if scoring.expansions else table
         choices: list[Choice] = []
         gaps = Gaps() if scoring.expansions else _NO_GAPS
@@ -327,7 +316,7 @@ def _score_line(scoring: _Scoring, seat: int) -> _Line:
     gaps = Gaps() if scoring.expansions else _NO_GAPS
     points = _line_points(scoring, scoring.table, seat, city, choices, gaps)
     total = sum(points.values())
-    if not (city.stages.copies_guild or city.extra or scoring.plans.copying) or not _copies_guild(scoring, city):
+    if not scoring.plans.count(city.tally, COPY):
         return total, points, choices, gaps
     best = _best_copy(scoring, seat, city)
     if best is None:
@@ -369,8 +358,10 @@ def score_table_compiled(table: Table) -> ScoreSheet:
     """The end-game score sheet of a finished table, from the score plans of its game data."""
     plans = plans_for(table.data)
     categories = categories_for(table)
+    expansions = has_expansions(table)
+    one_by_one = plans.one_by_one(capped_colors(table)) if expansions else plans.special
     scoring = _Scoring(table, plans, city_tallies(plans, table.players), categories, plans.zero(categories),
-                       has_expansions(table), table.data.rules.coins_per_point,
+                       expansions, one_by_one, table.data.rules.coins_per_point,
                        any(player.is_free_city for player in table.players))
     found = [_score_line(scoring, seat) for seat in range(len(table.players))]
     ranks = _ranks(scoring, found)

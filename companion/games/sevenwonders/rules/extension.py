@@ -111,6 +111,8 @@ class SevenWondersExtension:
     """The rows its score pad adds after the base game's, in order."""
     step_kinds: ClassVar[tuple[str, ...]] = ()
     """The build steps it adds (`BuildStep.kind`)."""
+    capped_colors: ClassVar[tuple[str, ...]] = ()
+    """The colours of the buildings whose points `card_points_cap` may lower (the scorer asks it of no other)."""
 
     def cards(self) -> Mapping[str, Card]:
         """The buildings the expansion adds to the box."""

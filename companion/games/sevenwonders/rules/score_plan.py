@@ -38,6 +38,7 @@ from companion.gamedata.effects import (
 from companion.games.sevenwonders.rules.model import Card, GameData, Rules, Wonder
 
 __all__ = [
+    "COPY",
     "FIELD_BITS",
     "GUILD_WILD",
     "SCOPE_OFFSETS",
@@ -67,6 +68,8 @@ SCIENCE_TABLE_LIMITS = (7, 3)
 WILD = "wild"
 """The tally field of wild science symbols (the others: ``color:<colour>``, ``points:<category>``,
 ``symbol:<symbol>``, ``effect:<type>``)."""
+COPY = "copies_guild"
+"""The tally field of the powers to copy a neighbour's guild (Olympia B's last stage)."""
 GUILD_WILD = "guild_wild"
 """The tally field of the wild symbols of guilds (an expansion may cap what a guild adds to science)."""
 
@@ -172,7 +175,7 @@ def compile_effects(effects: Iterable[Effect], tally: Tally, *, use_option: bool
             copies = True
         elif type(effect) not in SCORELESS:
             others.append(effect)
-    science = tally.of([*((f"symbol:{symbol}", 1) for symbol in symbols), (WILD, wilds),
+    science = tally.of([*((f"symbol:{symbol}", 1) for symbol in symbols), (WILD, wilds), (COPY, int(copies)),
                         *((f"effect:{effect.type}", 1) for effect in others)])
     return EffectsPlan(vp, tuple(terms), tuple(symbols), wilds, copies, tuple(others), science)
 
@@ -200,15 +203,12 @@ class ScorePlans:
         self.tallies: dict[Card, int] = {}
         self.special: dict[Card, CardPlan] = {}
         """The plans of the buildings whose points need more than their tally (`CardPlan.special`)."""
-        self.expansion_special: dict[Card, CardPlan] = {}
-        """The special plans and the guilds': the buildings whose points an expansion may change (Armada caps
-        a guild's points)."""
+        self.looked_at: dict[frozenset[str], dict[Card, CardPlan]] = {frozenset(): self.special}
+        """By the colours whose points expansions may cap: the special plans and those of these colours."""
         self.stages: dict[tuple[Wonder, str, int], EffectsPlan] = {}
         self.guilds: set[Card] = set()
         self.zeros: dict[tuple[str, ...], dict[str, int]] = {}
-        self.parts: dict[int, tuple[object, EffectsPlan]] = {}
-        self.copying = False
-        """True when a building copies a neighbour's guild (no building of the base game: Olympia's stage)."""
+        self.effect_tallies: dict[Effect, int] = {}
 
     def card(self, card: Card) -> CardPlan:
         """The plan of a building (an expansion's too: plans are kept by the card itself)."""
@@ -219,9 +219,9 @@ class ScorePlans:
             self.tallies[card] = plan.tally
             if plan.special:
                 self.special[card] = plan
-            if plan.special or plan.is_guild:
-                self.expansion_special[card] = plan
-            self.copying = self.copying or plan.effects.copies_guild
+            for colors, chosen in self.looked_at.items():
+                if plan.special or plan.color in colors:
+                    chosen[card] = plan
             if card.is_guild:
                 self.guilds.add(card)
         return plan
@@ -238,12 +238,21 @@ class ScorePlans:
         other_terms = tuple(term for term in effects.terms if term not in fixed_terms)
         return CardPlan(card, card.color, category, card.is_guild, effects, tally, weighted, other_terms, special)
 
-    def part(self, part: object, effects: Iterable[Effect]) -> EffectsPlan:
-        """The plan of something an expansion adds to a city (an island), kept by the object itself."""
-        known = self.parts.get(id(part))
-        if known is None or known[0] is not part:
-            known = self.parts[id(part)] = (part, compile_effects(effects, self.tally))
-        return known[1]
+    def one_by_one(self, capped: frozenset[str]) -> dict[Card, CardPlan]:
+        """The plans of the buildings scored one by one when expansions may cap the points of `capped`
+        colours: the special ones and those of these colours."""
+        chosen = self.looked_at.get(capped)
+        if chosen is None:
+            chosen = self.looked_at[capped] = {card: plan for card, plan in self.cards.items()
+                                               if plan.special or plan.color in capped}
+        return chosen
+
+    def effect_tally(self, effect: Effect) -> int:
+        """The tally of one effect of something an expansion adds to a city (an island's)."""
+        tally = self.effect_tallies.get(effect)
+        if tally is None:
+            tally = self.effect_tallies[effect] = compile_effects([effect], self.tally).tally
+        return tally
 
     def count(self, tally: int, field: str) -> int:
         """The count of `field` in a city's `tally` (0 for a field no building has)."""

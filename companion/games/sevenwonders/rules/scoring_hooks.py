@@ -1,92 +1,74 @@
-"""What the compiled scorer asks of the expansions a table plays with (today Armada's rules).
+"""What the compiled scorer asks of the expansions a table plays with, through their hooks
+(`rules.extension`): the same questions the effect-walking scorer asks, in the same order.
 
-Kept apart from `compiled_scoring` so that the base scorer names no expansion: every function here
-adds nothing at a table without expansions.
+Every function here adds nothing at a table without expansions; none names an expansion.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from companion.gamedata.facts import UnknownValueError
-from companion.games.armada.rules.effects import PointsPerTradeLevel, ScienceMostCommon
-from companion.games.armada.rules.port import fleet_reward, trade_level
-from companion.games.sevenwonders.rules.score_plan import GUILD_WILD, CardPlan, EffectsPlan, ScorePlans
-from companion.games.sevenwonders.rules.scoring import Choice, _Gaps, _island_points, _scientists_guild_excess
+from companion.games.sevenwonders.rules.extension import POINTS, Gaps
+from companion.games.sevenwonders.rules.score_plan import CardPlan, ScorePlans
+from companion.games.sevenwonders.rules.scoring import Choice
 from companion.games.sevenwonders.rules.table import Player, Table
 
 __all__ = [
     "Gaps",
+    "capped_colors",
     "expansion_card_points",
-    "expansion_extra_effects",
     "expansion_rows",
     "expansion_science",
+    "expansion_tally",
     "has_expansions",
     "most_common_symbols",
 ]
 
-Gaps = _Gaps
-
 
 def has_expansions(table: Table) -> bool:
-    """True when the table plays with an expansion that changes scoring."""
-    return table.armada is not None
+    """True when the table plays with an expansion."""
+    return bool(table.extensions)
+
+
+def capped_colors(table: Table) -> frozenset[str]:
+    """The colours of the buildings whose points the table's expansions may cap (Armada: the guilds')."""
+    return frozenset(color for extension in table.extensions for color in extension.capped_colors)
 
 
 def expansion_card_points(table: Table, seat: int, plan: CardPlan, points: int) -> int:
-    """A building's points once the expansions' effect kinds are added and their limits applied.
+    """A building's points once the points of expansions' effect kinds are added (`POINTS`) and the
+    expansions' limits applied (`card_points_cap`).
 
     :raises UnknownValueError: when they depend on an unknown value (an Armada trade level).
     """
-    if not (plan.effects.others or plan.is_guild):
-        return points
     for effect in plan.effects.others:
-        if isinstance(effect, PointsPerTradeLevel):
-            points += effect.amount * trade_level(table, seat)
-    if plan.is_guild and table.armada is not None:
-        points = min(points, table.armada.rules.guild_cap)
+        rule = POINTS.get(type(effect))
+        if rule is not None:
+            points += rule(table, seat, effect)
+    for extension in table.extensions:
+        points = extension.card_points_cap(table, plan.card, points)
     return points
 
 
-def expansion_extra_effects(table: Table, player: Player, plans: ScorePlans) -> list[EffectsPlan]:
-    """The plans of the parts expansions add to a city (Armada's islands)."""
-    if player.port is None:
-        return []
-    return [plans.part(island, island.effects) for island in player.port.islands]
+def expansion_tally(plans: ScorePlans, player: Player) -> int:
+    """The tally of what expansions add to a city (Armada's islands): their symbols, wild symbols and
+    effects of other kinds."""
+    return sum(plans.effect_tally(effect) for part in player.extras.values() for effect in part.effects())
 
 
-def most_common_symbols(table: Table, seat: int, plans: ScorePlans, tally: int) -> tuple[int, str | None]:
-    """How many symbols the city (of this `tally`) adds to its most common science type, and the type
-    stated for a tie."""
-    if table.armada is None:
-        return 0, None
-    return plans.count(tally, f"effect:{ScienceMostCommon.type}"), table.players[seat].choices.most_common_symbol
+def most_common_symbols(table: Table, seat: int) -> tuple[int, str | None]:
+    """How many symbols the city adds to its most common science type, and the type stated for a tie."""
+    most_common, stated = 0, None
+    for extension in table.extensions:
+        count, symbol = extension.most_common_symbols(table, seat)
+        most_common, stated = most_common + count, stated or symbol
+    return most_common, stated
 
 
-def expansion_science(table: Table, seat: int, points: int, wilds: int, most_common: int, plans: ScorePlans,
-                      tally: int) -> int:
-    """Science points above an expansion's limit, taken off (Armada: a guild's wild symbol at most 10)."""
-    if table.armada is None or not plans.count(tally, GUILD_WILD):
-        return 0
-    return _scientists_guild_excess(table, seat, points, wilds, most_common)
+def expansion_science(table: Table, seat: int, points: int, wilds: int, most_common: int) -> int:
+    """Science points above the expansions' limits, taken off (Armada: a guild's wild symbol at most 10)."""
+    return sum(extension.science_excess(table, seat, points, wilds, most_common) for extension in table.extensions)
 
 
-def expansion_rows(table: Table, seat: int, points: dict[str, int], gaps: Gaps, choices: list[Choice],
-                   extra: Sequence[EffectsPlan]) -> None:
-    """Fill the rows the expansions add to the score pad (`extra`: the plans of the city's islands)."""
-    player = table.players[seat]
-    port = player.port
-    if table.armada is None or port is None:
-        return
-    points["naval"] = sum(port.naval_tokens)
-    try:
-        points["port"] = fleet_reward(table, seat, "blue", "vp")
-    except UnknownValueError as error:
-        gaps.add("port", error)
-    for plan in extra:
-        points["islands"] += plan.vp
-        for effect in plan.others:
-            try:
-                points["islands"] += _island_points(table, seat, effect, len(port.islands), choices)
-            except UnknownValueError as error:
-                gaps.add("islands", error)
+def expansion_rows(table: Table, seat: int, points: dict[str, int], gaps: Gaps, choices: list[Choice]) -> None:
+    """Fill the rows the expansions add to the score pad."""
+    for extension in table.extensions:
+        extension.score(table, seat, points, gaps, choices)
