@@ -262,8 +262,13 @@ def test_the_science_table_matches_the_search_and_its_limits_hold() -> None:
     data = load_game_data()
     plans = plans_for(data)
     most, wilds = SCIENCE_TABLE_LIMITS
-    assert len(plans.science) == (most + 1) ** 3 * (wilds + 1)
+    assert len(plans.science_for(0)) == (most + 1) ** 3 * (wilds + 1)
     # 3 compasses, 1 gear, no tablet, 2 wild symbols: 3,1,2 -> 9+1+4+7 = 21; 3,2,1 -> 21; 5,1,0 -> 26;
     # 4,1,1 -> 16+1+1+7 = 25; 3,3,0 -> 18; the best is both wilds as compasses: 26.
     key = 3 | 1 << FIELD_BITS | 2 << (3 * FIELD_BITS)
-    assert plans.science[key] == (26, ("compass", "compass"))
+    assert plans.science_for(0)[key] == (26, ("compass", "compass"), None)
+    # 2 compasses, 1 gear, 1 tablet, a wild symbol and a most-common symbol (Armada): the wild as a compass
+    # gives 3,1,1, the most-common symbol on compass 4,1,1 -> 16+1+1+7 = 25; as a gear 2,2,1 -> 3,2,1 or
+    # 2,3,1 -> 21; as a tablet 2,1,2 -> 3,1,2 -> 21. The best: 25.
+    key = 2 | 1 << FIELD_BITS | 1 << (2 * FIELD_BITS) | 1 << (3 * FIELD_BITS)
+    assert plans.science_for(1)[key] == (25, ("compass",), "compass")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from companion.gamedata.facts import Unknown, UnknownValueError
 from companion.games.sevenwonders.rules.model import Card
@@ -23,6 +24,7 @@ from companion.games.sevenwonders.rules.score_plan import (
     CardPlan,
     EffectsPlan,
     PerItemTerm,
+    Placement,
     ScorePlans,
     best_placement,
     plans_for,
@@ -197,11 +199,12 @@ def _symbol_counts(scoring: _Scoring, tally: int) -> list[int]:
     return [(tally >> shift) & _MASK for shift in scoring.plans.symbol_shifts]
 
 
-def _placed(scoring: _Scoring, tally: int) -> tuple[int, tuple[str, ...]]:
+def _placed(scoring: _Scoring, tally: int, most_common: int) -> Placement:
     """Science beyond the science table: the symbols counted and the wild symbols placed here."""
     rules = scoring.table.data.rules
     wilds = (tally >> scoring.plans.wild_shift) & _MASK
-    return best_placement(_symbol_counts(scoring, tally), wilds, rules.science_symbols, rules.science_set_points)
+    return best_placement(_symbol_counts(scoring, tally), wilds, rules.science_symbols, rules.science_set_points,
+                          most_common)
 
 
 def _science(scoring: _Scoring, table: Table, seat: int, city: _City, choices: list[Choice]) -> int:
@@ -210,20 +213,28 @@ def _science(scoring: _Scoring, table: Table, seat: int, city: _City, choices: l
     tally = city.tally
     most_common, stated_most_common = (0, None)
     if scoring.expansions:
-        most_common, stated_most_common = most_common_symbols(table, seat)
+        most_common, stated_most_common = most_common_symbols(table, seat, partial(plans.count, tally))
     player = city.player
-    if not most_common and not player.choices.science:
-        found = plans.science.get((tally >> plans.science_shift) & plans.science_mask)
-        if found is None:
-            found = _placed(scoring, tally)
-        points, placed = found
-        if not placed:
-            return points
+    if player.choices.science or stated_most_common:
+        return _stated_science(scoring, table, seat, city, most_common, stated_most_common, choices)
+    found = plans.science_for(most_common).get((tally >> plans.science_shift) & plans.science_mask)
+    points, placed, target = found or _placed(scoring, tally, most_common)
+    if placed:
         choices.append(Choice("science_wilds", placed, False, _wilds_text(placed)))
-        return points - expansion_science(table, seat, points, len(placed), 0) if scoring.expansions else points
+    if target is not None:
+        choices.append(Choice("most_common_symbol", target, False, _most_common_text(most_common, target)))
+    if not scoring.expansions:
+        return points
+    return points - expansion_science(table, seat, points, len(placed), most_common, partial(plans.count, tally))
+
+
+def _stated_science(scoring: _Scoring, table: Table, seat: int, city: _City, most_common: int,
+                    stated_most_common: str | None, choices: list[Choice]) -> int:
+    """Science points when the player stated what wild or most-common symbols become (`best_science`)."""
     rules = table.data.rules
-    counts = _symbol_counts(scoring, tally)
-    wilds = (tally >> plans.wild_shift) & _MASK
+    player = city.player
+    counts = _symbol_counts(scoring, city.tally)
+    wilds = (city.tally >> scoring.plans.wild_shift) & _MASK
     result = best_science(dict(zip(rules.science_symbols, counts, strict=True)), wilds, rules.science_symbols,
                           rules.science_set_points, stated=player.choices.science, most_common=most_common,
                           stated_most_common=stated_most_common)
@@ -233,11 +244,15 @@ def _science(scoring: _Scoring, table: Table, seat: int, city: _City, choices: l
                               _wilds_text(result.wilds)))
     if most_common and result.most_common:
         choices.append(Choice("most_common_symbol", result.most_common, stated_most_common == result.most_common,
-                              f"{most_common} most-common science symbol{'s' if most_common > 1 else ''} "
-                              f"added to {result.most_common}"))
+                              _most_common_text(most_common, result.most_common)))
     if not scoring.expansions:
         return result.points
-    return result.points - expansion_science(table, seat, result.points, wilds, most_common)
+    return result.points - expansion_science(table, seat, result.points, wilds, most_common,
+                                             partial(scoring.plans.count, city.tally))
+
+
+def _most_common_text(most_common: int, target: str) -> str:
+    return f"{most_common} most-common science symbol{'s' if most_common > 1 else ''} added to {target}"
 
 
 def _wilds_text(placed: tuple[str, ...]) -> str:
@@ -262,7 +277,7 @@ def _line_points(scoring: _Scoring, table: Table, seat: int, city: _City, choice
     if scoring.expansions:
         _expansion_buildings(scoring, table, seat, city, points, gaps)
         points["science"] = _science(scoring, table, seat, city, choices)
-        expansion_rows(table, seat, points, gaps, choices)
+        expansion_rows(table, seat, points, gaps, choices, partial(scoring.plans.count, tally))
         return points
     if city.buildings:
         _special_buildings(scoring, seat, city, points)

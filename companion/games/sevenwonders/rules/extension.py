@@ -28,6 +28,7 @@ __all__ = [
     "POINTS",
     "BuildStep",
     "CityPart",
+    "Counted",
     "Gaps",
     "PointsRule",
     "Refusal",
@@ -98,6 +99,10 @@ StepOptions = tuple[list[tuple[BuildStep, "Cost"]], Refusal | None]
 """The ways to pay a build step, each with the cost it adds; or why there is none."""
 Choices = list[Any]
 """Score choices (`scoring.Choice`) a hook adds."""
+Counted = Callable[[str], int]
+"""A city's counts by name, as the compiled scorer keeps them (`score_plan.Tally`): ``color:<colour>``
+(buildings), ``effect:<type>`` (effects of an expansion's kind), ``guild_wild`` (guilds' wild symbols),
+``symbol:<symbol>``, ``wild``. A hook given one need not walk the city."""
 
 
 class SevenWondersExtension:
@@ -154,17 +159,21 @@ class SevenWondersExtension:
         """The points of one building once the expansion's limits apply."""
         return points
 
-    def most_common_symbols(self, table: Table, seat: int) -> tuple[int, str | None]:
+    def most_common_symbols(self, table: Table, seat: int, *, count: Counted | None = None) -> tuple[int, str | None]:
         """How many science symbols the city adds to its most common type, and the type the player
-        stated for a tie (Armada's Society of Navigators)."""
+        stated for a tie (Armada's Society of Navigators). `count`, when given, reads the city's counts."""
         return 0, None
 
-    def science_excess(self, table: Table, seat: int, points: int, wilds: int, most_common: int) -> int:
-        """Science points above a limit of the expansion, taken off (`points` placed at best)."""
+    def science_excess(self, table: Table, seat: int, points: int, wilds: int, most_common: int, *,
+                       count: Counted | None = None) -> int:
+        """Science points above a limit of the expansion, taken off (`points` placed at best). `count`, when
+        given, reads the city's counts."""
         return 0
 
-    def score(self, table: Table, seat: int, points: dict[str, int], gaps: Gaps, choices: Choices) -> None:
-        """Fill this expansion's `score_rows` of the city's line (`points` has every row at 0)."""
+    def score(self, table: Table, seat: int, points: dict[str, int], gaps: Gaps, choices: Choices, *,
+              count: Counted | None = None) -> None:
+        """Fill this expansion's `score_rows` of the city's line (`points` has every row at 0). `count`, when
+        given, reads the city's counts."""
 
 
 EXTENSIONS: Registry[type[SevenWondersExtension]] = Registry("7 Wonders expansion", "rules")

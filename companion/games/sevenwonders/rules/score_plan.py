@@ -46,6 +46,7 @@ __all__ = [
     "CardPlan",
     "EffectsPlan",
     "PerItemTerm",
+    "Placement",
     "ScorePlans",
     "Tally",
     "best_placement",
@@ -197,8 +198,11 @@ class ScorePlans:
         self.science_shift = self.symbol_shifts[0]
         """Where the science fields start: one per symbol, then the wild symbols."""
         self.science_mask = (1 << (FIELD_BITS * (len(self.symbol_shifts) + 1))) - 1
-        self.science = science_table(rules.science_symbols, rules.science_set_points, *SCIENCE_TABLE_LIMITS)
-        """Science points and wild symbols placed at best, by the science fields of a tally."""
+        self.rules = rules
+        self.science: dict[int, dict[int, Placement]] = {
+            0: science_table(rules.science_symbols, rules.science_set_points, *SCIENCE_TABLE_LIMITS)}
+        """By most-common symbols: science points and symbols placed at best, by the science fields of a tally
+        (`science_for`)."""
         self.cards: dict[Card, CardPlan] = {}
         self.tallies: dict[Card, int] = {}
         self.special: dict[Card, CardPlan] = {}
@@ -259,6 +263,15 @@ class ScorePlans:
         shift = self.tally.shifts.get(field)
         return 0 if shift is None else Tally.read(tally, shift)
 
+    def science_for(self, most_common: int) -> dict[int, Placement]:
+        """The science table of cities adding `most_common` symbols to their most common type (made when
+        first asked for: only an expansion has such symbols)."""
+        table = self.science.get(most_common)
+        if table is None:
+            table = self.science[most_common] = science_table(
+                self.rules.science_symbols, self.rules.science_set_points, *SCIENCE_TABLE_LIMITS, most_common)
+        return table
+
     def zero(self, rows: tuple[str, ...]) -> dict[str, int]:
         """Every row of a score sheet at 0 (kept: a line's points start as a copy of it)."""
         zero = self.zeros.get(rows)
@@ -299,29 +312,41 @@ def plans_for(data: GameData) -> ScorePlans:
     return plans
 
 
-def best_placement(counts: Sequence[int], wilds: int, symbols: tuple[str, ...], set_points: int
-                   ) -> tuple[int, tuple[str, ...]]:
-    """The best science score of `counts` (per symbol) with `wilds` wild symbols, and what they become: the
-    first best placement in `best_science`'s order."""
-    best_points = -1
-    best_extra: tuple[str, ...] = ()
+Placement = tuple[int, tuple[str, ...], str | None]
+"""A science score, what the wild symbols became and the type the most-common symbols went to (if any)."""
+
+
+def best_placement(counts: Sequence[int], wilds: int, symbols: tuple[str, ...], set_points: int,
+                   most_common: int = 0) -> Placement:
+    """The best science score of `counts` (per symbol) with `wilds` wild symbols and `most_common` symbols
+    added to a type the city has most of: the first best placement in `best_science`'s order."""
+    best: Placement = (-1, (), None)
     for extra, added in wild_placements(symbols, wilds):
         values = [count + more for count, more in zip(counts, added, strict=True)]
-        points = sum(v * v for v in values) + set_points * min(values)
-        if points > best_points:
-            best_points, best_extra = points, extra
-    return best_points, best_extra
+        if not most_common:
+            points = sum(v * v for v in values) + set_points * min(values)
+            if points > best[0]:
+                best = (points, extra, None)
+            continue
+        highest = max(values)
+        for index, value in enumerate(values):
+            if value == highest:
+                final = [v + most_common if i == index else v for i, v in enumerate(values)]
+                points = sum(v * v for v in final) + set_points * min(final)
+                if points > best[0]:
+                    best = (points, extra, symbols[index])
+    return best
 
 
-def science_table(symbols: tuple[str, ...], set_points: int, most: int, wilds: int
-                  ) -> dict[int, tuple[int, tuple[str, ...]]]:
+def science_table(symbols: tuple[str, ...], set_points: int, most: int, wilds: int, most_common: int = 0
+                  ) -> dict[int, Placement]:
     """`best_placement` of every city with up to `most` symbols of each type and up to `wilds` wild symbols,
     by the science fields of its tally (a count per symbol, then the wild symbols)."""
     table = {}
     for counts in product(range(most + 1), repeat=len(symbols)):
         for wild in range(wilds + 1):
             key = sum(count << (FIELD_BITS * i) for i, count in enumerate((*counts, wild)))
-            table[key] = best_placement(counts, wild, symbols, set_points)
+            table[key] = best_placement(counts, wild, symbols, set_points, most_common)
     return table
 
 

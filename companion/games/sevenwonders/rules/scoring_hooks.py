@@ -6,7 +6,7 @@ Every function here adds nothing at a table without expansions; none names an ex
 
 from __future__ import annotations
 
-from companion.games.sevenwonders.rules.extension import POINTS, Gaps
+from companion.games.sevenwonders.rules.extension import POINTS, Counted, Gaps
 from companion.games.sevenwonders.rules.score_plan import CardPlan, ScorePlans
 from companion.games.sevenwonders.rules.scoring import Choice
 from companion.games.sevenwonders.rules.table import Player, Table
@@ -54,21 +54,24 @@ def expansion_tally(plans: ScorePlans, player: Player) -> int:
     return sum(plans.effect_tally(effect) for part in player.extras.values() for effect in part.effects())
 
 
-def most_common_symbols(table: Table, seat: int) -> tuple[int, str | None]:
-    """How many symbols the city adds to its most common science type, and the type stated for a tie."""
+def most_common_symbols(table: Table, seat: int, count: Counted) -> tuple[int, str | None]:
+    """How many symbols the city adds to its most common science type, and the type stated for a tie
+    (`count` reads the city's tally)."""
     most_common, stated = 0, None
     for extension in table.extensions:
-        count, symbol = extension.most_common_symbols(table, seat)
-        most_common, stated = most_common + count, stated or symbol
+        more, symbol = extension.most_common_symbols(table, seat, count=count)
+        most_common, stated = most_common + more, stated or symbol
     return most_common, stated
 
 
-def expansion_science(table: Table, seat: int, points: int, wilds: int, most_common: int) -> int:
+def expansion_science(table: Table, seat: int, points: int, wilds: int, most_common: int, count: Counted) -> int:
     """Science points above the expansions' limits, taken off (Armada: a guild's wild symbol at most 10)."""
-    return sum(extension.science_excess(table, seat, points, wilds, most_common) for extension in table.extensions)
+    return sum(extension.science_excess(table, seat, points, wilds, most_common, count=count)
+               for extension in table.extensions)
 
 
-def expansion_rows(table: Table, seat: int, points: dict[str, int], gaps: Gaps, choices: list[Choice]) -> None:
+def expansion_rows(table: Table, seat: int, points: dict[str, int], gaps: Gaps, choices: list[Choice],
+                   count: Counted) -> None:
     """Fill the rows the expansions add to the score pad."""
     for extension in table.extensions:
-        extension.score(table, seat, points, gaps, choices)
+        extension.score(table, seat, points, gaps, choices, count=count)
