@@ -212,7 +212,7 @@ class ScorePlans:
         self.stages: dict[tuple[Wonder, str, int], EffectsPlan] = {}
         self.guilds: set[Card] = set()
         self.zeros: dict[tuple[str, ...], dict[str, int]] = {}
-        self.effect_tallies: dict[Effect, int] = {}
+        self.effect_tallies: dict[int, tuple[Effect, int]] = {}
 
     def card(self, card: Card) -> CardPlan:
         """The plan of a building (an expansion's too: plans are kept by the card itself)."""
@@ -252,11 +252,12 @@ class ScorePlans:
         return chosen
 
     def effect_tally(self, effect: Effect) -> int:
-        """The tally of one effect of something an expansion adds to a city (an island's)."""
-        tally = self.effect_tallies.get(effect)
-        if tally is None:
-            tally = self.effect_tallies[effect] = compile_effects([effect], self.tally).tally
-        return tally
+        """The tally of one effect of something an expansion adds to a city (an island's), kept by the effect
+        itself (a component's effects live as long as its data)."""
+        known = self.effect_tallies.get(id(effect))
+        if known is None or known[0] is not effect:
+            known = self.effect_tallies[id(effect)] = (effect, compile_effects([effect], self.tally).tally)
+        return known[1]
 
     def count(self, tally: int, field: str) -> int:
         """The count of `field` in a city's `tally` (0 for a field no building has)."""
