@@ -211,8 +211,10 @@ class ArmadaExtension(SevenWondersExtension):
             1 for card in player.cards if card.is_guild for effect in card.effects if isinstance(effect, ScienceWild))
         if not guild_wilds:
             return 0
-        without = best_science(science_symbols(player), wilds - guild_wilds, rules.science_symbols,
-                               rules.science_set_points, most_common=most_common).points
+        symbols = {s: count(f"symbol:{s}") for s in rules.science_symbols} if count is not None else \
+            science_symbols(player)
+        without = best_science(symbols, wilds - guild_wilds, rules.science_symbols, rules.science_set_points,
+                               most_common=most_common).points
         return max(0, points - without - self.data.rules.guild_cap * guild_wilds)
 
     def score(self, table: Table, seat: int, points: dict[str, int], gaps: Gaps, choices: Choices, *,

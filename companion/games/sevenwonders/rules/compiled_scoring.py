@@ -82,6 +82,10 @@ class _Scoring:
     coins_per_point: int
     free_city: bool
     """True when a free city sits at the table (the two-player variant): it is not ranked."""
+    copy_shift: int
+    """Where a city's tally counts its powers to copy a neighbour's guild."""
+    science: dict[int, Placement]
+    """The science table of cities without most-common symbols."""
 
 
 @dataclass(slots=True)
@@ -217,7 +221,8 @@ def _science(scoring: _Scoring, table: Table, seat: int, city: _City, choices: l
     player = city.player
     if player.choices.science or stated_most_common:
         return _stated_science(scoring, table, seat, city, most_common, stated_most_common, choices)
-    found = plans.science_for(most_common).get((tally >> plans.science_shift) & plans.science_mask)
+    science = plans.science_for(most_common) if most_common else scoring.science
+    found = science.get((tally >> plans.science_shift) & plans.science_mask)
     points, placed, target = found or _placed(scoring, tally, most_common)
     if placed:
         choices.append(Choice("science_wilds", placed, False, _wilds_text(placed)))
@@ -331,7 +336,7 @@ def _score_line(scoring: _Scoring, seat: int) -> _Line:
     gaps = Gaps() if scoring.expansions else _NO_GAPS
     points = _line_points(scoring, scoring.table, seat, city, choices, gaps)
     total = sum(points.values())
-    if not scoring.plans.count(city.tally, COPY):
+    if not (city.tally >> scoring.copy_shift) & _MASK:
         return total, points, choices, gaps
     best = _best_copy(scoring, seat, city)
     if best is None:
@@ -377,7 +382,8 @@ def score_table_compiled(table: Table) -> ScoreSheet:
     one_by_one = plans.one_by_one(capped_colors(table)) if expansions else plans.special
     scoring = _Scoring(table, plans, city_tallies(plans, table.players), categories, plans.zero(categories),
                        expansions, one_by_one, table.data.rules.coins_per_point,
-                       any(player.is_free_city for player in table.players))
+                       any(player.is_free_city for player in table.players), plans.tally.shift(COPY),
+                       plans.science_for(0))
     found = [_score_line(scoring, seat) for seat in range(len(table.players))]
     ranks = _ranks(scoring, found)
     lines = tuple([_new_line(player.name, points, player.coins, player.is_free_city, tuple(choices), rank,

@@ -51,7 +51,11 @@ def expansion_card_points(table: Table, seat: int, plan: CardPlan, points: int) 
 def expansion_tally(plans: ScorePlans, player: Player) -> int:
     """The tally of what expansions add to a city (Armada's islands): their symbols, wild symbols and
     effects of other kinds."""
-    return sum(plans.effect_tally(effect) for part in player.extras.values() for effect in part.effects())
+    tally = 0
+    for part in player.extras.values():
+        for effect in part.effects():
+            tally += plans.effect_tally(effect)
+    return tally
 
 
 def most_common_symbols(table: Table, seat: int, count: Counted) -> tuple[int, str | None]:
