@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
+from operator import attrgetter
 
 from companion.gamedata.facts import Unknown, UnknownValueError
 from companion.games.sevenwonders.rules.model import Card
 from companion.games.sevenwonders.rules.science import best_science
 from companion.games.sevenwonders.rules.score_plan import (
-    COPY,
     FIELD_BITS,
     CardPlan,
     EffectsPlan,
@@ -51,6 +51,7 @@ from companion.games.sevenwonders.rules.table import Player, Table
 __all__ = ["city_tallies", "score_table_compiled"]
 
 _MASK = (1 << FIELD_BITS) - 1
+_IS_FREE_CITY = attrgetter("is_free_city")
 _COINS_BITS = 32
 """A line's rank key is its total, then its coins, as one whole number: (total << 32) + coins."""
 
@@ -382,13 +383,12 @@ def score_table_compiled(table: Table) -> ScoreSheet:
     one_by_one = plans.one_by_one(capped_colors(table)) if expansions else plans.special
     scoring = _Scoring(table, plans, city_tallies(plans, table.players), categories, plans.zero(categories),
                        expansions, one_by_one, table.data.rules.coins_per_point,
-                       any(player.is_free_city for player in table.players), plans.tally.shift(COPY),
-                       plans.science_for(0))
+                       any(map(_IS_FREE_CITY, table.players)), plans.copy_shift, plans.science[0])
     found = [_score_line(scoring, seat) for seat in range(len(table.players))]
     ranks = _ranks(scoring, found)
     lines = tuple([_new_line(player.name, points, player.coins, player.is_free_city, tuple(choices), rank,
                              {} if gaps is _NO_GAPS else gaps.frozen())
                    for player, (_, points, choices, gaps), rank in zip(table.players, found, ranks, strict=True)])
     teams, team_winners = _teams(table, lines)
-    winners = team_winners if team_winners is not None else tuple(line.name for line in lines if line.rank == 1)
+    winners = team_winners if team_winners is not None else tuple([line.name for line in lines if line.rank == 1])
     return ScoreSheet(lines, winners, categories, teams)

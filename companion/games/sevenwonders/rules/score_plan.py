@@ -195,6 +195,7 @@ class ScorePlans:
         """Each score category with the shift of its fixed points in a city's tally."""
         self.symbol_shifts = tuple(self.tally.shift(f"symbol:{symbol}") for symbol in rules.science_symbols)
         self.wild_shift = self.tally.shift(WILD)
+        self.copy_shift = self.tally.shift(COPY)
         self.science_shift = self.symbol_shifts[0]
         """Where the science fields start: one per symbol, then the wild symbols."""
         self.science_mask = (1 << (FIELD_BITS * (len(self.symbol_shifts) + 1))) - 1
