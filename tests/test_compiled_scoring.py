@@ -1,6 +1,6 @@
-"""The compiled scorer (`score_table`, from score plans) against hand calculations and against the
-effect-walking scorer (`score_table_by_effects`) on many random tables, and the plain reference
-scorer of `companion bench rules` against the engine.
+"""The compiled scorer (`score_table`, from score plans: `rules.compiled_scoring`) against hand
+calculations and against the effect-walking scorer (`score_table_by_effects`) on many random tables,
+and the plain reference scorers of `companion bench rules` against the engine.
 
 The hand-calculated numbers come from the cards' and boards' printed values (the rulebook's card
 list); none is taken from the engine's output.
@@ -23,10 +23,11 @@ from companion.bench.rules import (
 )
 from companion.bench.timing import time_side_by_side
 from companion.games.armada.rules.data import armada_with_values
+from companion.games.sevenwonders.rules import score_table
 from companion.games.sevenwonders.rules.loader import load_game_data
 from companion.games.sevenwonders.rules.model import GameData
 from companion.games.sevenwonders.rules.score_plan import FIELD_BITS, SCIENCE_TABLE_LIMITS, plans_for
-from companion.games.sevenwonders.rules.scoring import score_table, score_table_by_effects
+from companion.games.sevenwonders.rules.scoring import score_table_by_effects
 from companion.games.sevenwonders.rules.scoring_reference import PlainScorer
 from companion.games.sevenwonders.rules.selfplay import play_random_game
 from companion.games.sevenwonders.rules.table import Table

@@ -48,7 +48,7 @@ from companion.games.sevenwonders.rules.scoring_hooks import (
 )
 from companion.games.sevenwonders.rules.table import Player, Table
 
-__all__ = ["city_tallies", "score_table_compiled"]
+__all__ = ["city_tallies", "score_table"]
 
 _MASK = (1 << FIELD_BITS) - 1
 _IS_FREE_CITY = attrgetter("is_free_city")
@@ -375,7 +375,7 @@ def _new_line(name: str, points: dict[str, int], coins: int, is_free_city: bool,
     return line
 
 
-def score_table_compiled(table: Table) -> ScoreSheet:
+def score_table(table: Table) -> ScoreSheet:
     """The end-game score sheet of a finished table, from the score plans of its game data."""
     plans = plans_for(table.data)
     categories = categories_for(table)

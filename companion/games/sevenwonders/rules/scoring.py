@@ -33,7 +33,6 @@ __all__ = [
     "TeamLine",
     "categories_for",
     "score_player",
-    "score_table",
     "score_table_by_effects",
     "winning_teams",
 ]
@@ -314,16 +313,10 @@ def _teams(table: Table, lines: Sequence[ScoreLine]) -> tuple[tuple[TeamLine, ..
     return ranked, tuple(name for team in ranked if team.rank == 1 for name in team.names)
 
 
-def score_table(table: Table) -> ScoreSheet:
-    """The end-game score sheet of a finished table (from the compiled score plans: `compiled_scoring`)."""
-    from companion.games.sevenwonders.rules.compiled_scoring import score_table_compiled
-
-    return score_table_compiled(table)
-
-
 def score_table_by_effects(table: Table) -> ScoreSheet:
-    """The same sheet, walking every city's effects: the rules as plainly as the engine states them,
-    kept as the compiled scorer's oracle."""
+    """The end-game score sheet of a finished table, walking every city's effects: the rules as plainly as
+    the engine states them, kept as the oracle of the compiled scorer (`compiled_scoring.score_table`, the
+    one the package exports)."""
     lines = [score_player(table, seat) for seat in range(table.seat_count)]
     ranked, winners = _rank(lines)
     teams, team_winners = _teams(table, ranked)
