@@ -1,4 +1,5 @@
-"""Translations of every text a face shows: companion/data/i18n/{en,ru,uk}.json, English as fallback.
+"""Translations of every text a face shows: companion/data/i18n/{en,ru,uk}.json and each game's own
+i18n/ folder (companion/games/<game>/i18n/), English as fallback.
 
 Component names come from the game data; these catalogues hold everything else (labels, titles,
 messages). A key missing from a catalogue falls back to English; a test keeps the catalogues
@@ -13,6 +14,7 @@ from functools import cache
 from importlib import resources
 
 from companion.gamedata.reading import LANGUAGES
+from companion.plugins import games
 
 __all__ = ["LANGUAGES", "catalogue", "plural", "plural_form", "translate"]
 
@@ -27,6 +29,15 @@ def catalogue(language: str) -> dict[str, str]:
         raise ValueError(f"unknown language {language!r}; one of {', '.join(LANGUAGES)}")
     text = resources.files("companion.data").joinpath("i18n", f"{language}.json").read_text(encoding="utf-8")
     result: dict[str, str] = json.loads(text)
+    for info in games():                        # a game's own texts: companion/games/<game>/i18n/<language>.json
+        shipped = resources.files(info.package).joinpath("i18n", f"{language}.json")
+        if not shipped.is_file():
+            continue
+        own: dict[str, str] = json.loads(shipped.read_text(encoding="utf-8"))
+        twice = sorted(set(own) & set(result))
+        if twice:
+            raise ValueError(f"{info.package}: texts defined twice: {', '.join(twice)}")
+        result.update(own)
     return result
 
 

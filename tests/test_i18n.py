@@ -14,6 +14,8 @@ from companion.app.theme import contrast_ratio, load_theme
 from companion.i18n import LANGUAGES, PLURAL_CHOICE, catalogue, plural, translate
 
 APP = Path(__file__).resolve().parents[1] / "companion" / "app"
+GAME_APPS = APP.parent / "games"
+"""The games' folders: their app modules and kv files ask for texts too."""
 
 
 def _fields(text: str) -> set[str]:
@@ -34,7 +36,7 @@ def test_every_language_has_every_text_with_the_same_placeholders() -> None:
 
 def test_every_text_a_screen_asks_for_exists() -> None:
     used = set()
-    for path in [*APP.rglob("*.py"), *APP.rglob("*.kv")]:
+    for path in [*APP.rglob("*.py"), *APP.rglob("*.kv"), *GAME_APPS.rglob("*.py"), *GAME_APPS.rglob("*.kv")]:
         used |= set(re.findall(r"""\btr\(\s*['"]([a-z_0-9.]+)['"]""", path.read_text(encoding="utf-8")))
     families = {f"card_color.{c}.letter" for c in ("brown", "grey", "blue", "yellow", "red", "green", "purple")}
     families |= {f"score.category.{c}" for c in ("military", "treasury", "wonder", "civilian", "science",
@@ -69,12 +71,12 @@ def test_every_refusal_a_player_can_reach_has_a_text_in_every_language() -> None
 def test_no_screen_writes_its_own_words() -> None:
     """Every visible text comes from a catalogue (or the game data): a kv `text:` is an expression, a
     Python `text=` is never a literal with letters."""
-    for path in APP.rglob("*.kv"):
+    for path in [*APP.rglob("*.kv"), *GAME_APPS.rglob("*.kv")]:
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             match = re.match(r"\s*(text|hint_text|title):\s*(['\"])(.*)\2\s*$", line)
             literal = codecs.decode(match.group(3), "unicode_escape") if match else ""
             assert not re.search(r"[^\W\d_]", literal), f"{path.name}:{number}: {line.strip()}"
-    for path in APP.rglob("*.py"):
+    for path in [*APP.rglob("*.py"), *GAME_APPS.glob("*/app/**/*.py")]:
         source = path.read_text(encoding="utf-8")
         literals = re.findall(r"""\btext=(['"])([^'"]*)\1""", source)
         words = [t for _, t in literals if re.search(r"[^\W\d_]", codecs.decode(t, "unicode_escape"))]

@@ -15,7 +15,6 @@ from collections import Counter
 from tests.tools import import_graph
 
 ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {
-    ("companion.app.main", "companion.app.architects"): 1,
     ("companion.app.main", "companion.app.widgets.armada"): 1,
     ("companion.app.main", "companion.games.armada.rules.data"): 1,
     ("companion.app.screens.build_check", "companion.app.widgets.armada_values"): 1,
@@ -84,10 +83,8 @@ ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {
     ("companion.cli.vision_commands", "companion.games.armada.rules.data"): 1,
     ("companion.cli.vision_commands", "companion.games.sevenwonders.rules.loader"): 2,
     ("companion.cli.vision_commands", "companion.games.sevenwonders.tablefile"): 2,
-    ("companion.markers.registry", "companion.games.architects.rules.data"): 1,
     ("companion.markers.registry", "companion.games.sevenwonders.rules.loader"): 1,
     ("companion.markers.registry", "companion.games.sevenwonders.rules.model"): 1,
-    ("companion.markers.registry", "companion.games.architects.markers"): 1,
     ("companion.simulation.playback", "companion.games.sevenwonders.rules.loader"): 1,
     ("companion.simulation.playback", "companion.games.sevenwonders.rules.model"): 1,
     ("companion.simulation.recording", "companion.games.sevenwonders.rules.loader"): 1,
@@ -111,7 +108,6 @@ ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {
     ("companion.storage.database", "companion.games.sevenwonders.rules.model"): 1,
     ("companion.storage.database", "companion.games.sevenwonders.tablefile"): 1,
     ("companion.storage.events", "companion.games.architects.rules.table"): 1,
-    ("companion.storage.events", "companion.games.armada.tablefile"): 1,
     ("companion.storage.events", "companion.games.sevenwonders.rules.loader"): 1,
     ("companion.storage.events", "companion.games.sevenwonders.rules.model"): 1,
     ("companion.storage.events", "companion.games.sevenwonders.rules.table"): 1,
@@ -134,20 +130,10 @@ ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {
 """Shared module -> game module it imports: how many import statements."""
 
 ALLOWED_GAME_NAMED_FILES: set[str] = {
-    "companion/app/architects.py",
     "companion/app/armada_words.py",
-    "companion/app/kv/architects_battle.kv",
-    "companion/app/kv/architects_new.kv",
-    "companion/app/kv/architects_score.kv",
-    "companion/app/kv/architects_table.kv",
     "companion/app/kv/armada.kv",
     "companion/app/kv/armada_values.kv",
-    "companion/app/screens/architects_battle.py",
-    "companion/app/screens/architects_new.py",
-    "companion/app/screens/architects_score.py",
-    "companion/app/screens/architects_table.py",
     "companion/app/screens/armada_values.py",
-    "companion/app/widgets/architects.py",
     "companion/app/widgets/armada.py",
     "companion/app/widgets/armada_turn.py",
     "companion/app/widgets/armada_values.py",
@@ -156,7 +142,6 @@ ALLOWED_GAME_NAMED_FILES: set[str] = {
 ALLOWED_CYCLES: set[tuple[str, ...]] = {
     ('companion.app.widgets.armada', 'companion.app.widgets.city'),
     ('companion.cli.vision_commands', 'companion.games.architects.camera_cli'),
-    ('companion.games.architects.markers', 'companion.markers.registry'),
 }
 
 

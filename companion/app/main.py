@@ -24,6 +24,8 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.app.guard import guarded, install_last_resort, report_failure
 from companion.app.heap import IdleCollector, settle_heap
+from companion.app.registry import GAME_OPENERS
+from companion.app.registry import SCREENS as GAME_SCREEN_SPECS
 from companion.app.theme import Theme, load_theme
 from companion.app.wording import Wording
 from companion.i18n import LANGUAGES, translate
@@ -31,15 +33,24 @@ from companion.markers import MarkerRegistry, load_marker_registry
 from companion.state.session import GameSession, SeatSetup, SessionError
 from companion.storage import GameStore, StoreError
 
-__all__ = ["SCREENS", "CompanionApp"]
+__all__ = ["SCREENS", "CompanionApp", "game_screens", "screen_names"]
 
 SCREENS = ("home", "new_game", "table", "build_check", "end_of_age", "score", "history", "game_detail", "stats",
-           "settings", "armada_values", "architects_new", "architects_table", "architects_battle",
-           "architects_score")
-"""Every screen, by name; each has companion/app/screens/<name>.py and companion/app/kv/<name>.kv."""
-GAME_SCREENS = ("table", "build_check", "end_of_age", "score", "architects_table", "architects_battle",
-                "architects_score")
-"""Screens that show the open game: the app returns to them after a restart."""
+           "settings", "armada_values")
+"""The app's own screens, by name; each has companion/app/screens/<name>.py and companion/app/kv/<name>.kv.
+A game's own screens are registered in `companion.app.registry.SCREENS`."""
+GAME_SCREENS = ("table", "build_check", "end_of_age", "score")
+"""The app's own screens that show the open game: the app returns to them after a restart."""
+
+
+def screen_names() -> tuple[str, ...]:
+    """Every screen: the app's own, then the games'."""
+    return SCREENS + tuple(GAME_SCREEN_SPECS.keys())
+
+
+def game_screens() -> tuple[str, ...]:
+    """Every screen the app returns to after a restart: the app's own, then the games' resumable ones."""
+    return GAME_SCREENS + tuple(name for name, spec in GAME_SCREEN_SPECS.items() if spec.resumable)
 PREVIEW_HZ = 30.0
 
 
@@ -111,13 +122,17 @@ class CompanionApp(App):
         starts with only the screen it shows."""
         manager = self.root
         if not manager.has_screen(name):
-            if name not in SCREENS:
+            if name in SCREENS:
+                module, kv = f"companion.app.screens.{name}", resources.files("companion.app").joinpath("kv")
+            elif name in GAME_SCREEN_SPECS:             # a game's own screen
+                spec = GAME_SCREEN_SPECS.find(name)
+                module, kv = spec.module, resources.files(spec.kv_package).joinpath("kv")
+            else:
                 raise KeyError(f"no screen {name!r}")
             from companion.app.screens import screen_class
 
-            kv = resources.files("companion.app").joinpath("kv")
             Builder.load_string(kv.joinpath(f"{name}.kv").read_text(encoding="utf-8"), filename=f"{name}.kv")
-            manager.add_widget(screen_class(name)(name=name))
+            manager.add_widget(screen_class(module)(name=name))
         return manager.get_screen(name)
 
     def _android_store_path(self) -> Path:
@@ -144,7 +159,7 @@ class CompanionApp(App):
         self._go_back()
 
     def _make_next_screen(self, _dt: float) -> None:
-        missing = [name for name in SCREENS if not self.root.has_screen(name)]
+        missing = [name for name in screen_names() if not self.root.has_screen(name)]
         if missing:
             self.screen(missing[0])
             Clock.schedule_once(self._make_next_screen, 0.05)
@@ -159,7 +174,7 @@ class CompanionApp(App):
             self.store_set("app.default_camera", self.requested_camera)
         place = self.store_setting("app.place", {}) or {}
         game_id = place.get("game")
-        if game_id is not None and place.get("screen") in GAME_SCREENS:
+        if game_id is not None and place.get("screen") in game_screens():
             try:
                 self.open_game(int(game_id), screen=place["screen"], options=place.get("options") or {})
                 return
@@ -308,11 +323,9 @@ class CompanionApp(App):
     def open_game(self, game_id: int, *, screen: str = "table", options: dict[str, Any] | None = None) -> None:
         """Open a logged game where it stands (resume, or look at a finished one's score)."""
         assert self.store is not None
-        from companion.app.architects import is_architects_game, open_architects
-
-        if is_architects_game(self.store, game_id):
-            open_architects(self, game_id, screen, options)
-            return
+        for opens in GAME_OPENERS.values():             # another game's (Architects'): it opens its own
+            if opens(self, game_id, screen, options):
+                return
         self.session = GameSession.resume(self.store, game_id, registry=self.registry)
         self.architects_camera = None
         self.keep_screen_on(not self.session.finished)

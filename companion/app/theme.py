@@ -60,12 +60,17 @@ class Theme:
         return _rgba(self.raw["card_colors"][color]["text"])
 
     def score_row(self, category: str, alpha: float = 1.0) -> RGBA:
-        """The colour of a score-pad row."""
-        return _rgba(self.raw["score_rows"][category], alpha)
+        """The colour of a score-pad row (a row the theme does not name, an installed expansion's: the
+        theme's ``score_row_other``)."""
+        return _rgba(self._score_fill(category), alpha)
+
+    def _score_fill(self, category: str) -> list[int]:
+        fill: list[int] = self.raw["score_rows"].get(category, self.raw["score_row_other"])
+        return fill
 
     def score_text(self, category: str) -> RGBA:
         """Text on a score-pad row: near-black or white, whichever reads better on the row's colour."""
-        fill = self.raw["score_rows"][category]
+        fill = self._score_fill(category)
         dark, light = [20, 20, 24], [255, 255, 255]
         return _rgba(dark if contrast_ratio(dark, fill) >= contrast_ratio(light, fill) else light)
 

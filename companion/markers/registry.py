@@ -11,18 +11,18 @@ camera counts them), as do the copies of a Progress token kind and the Military 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
 from companion.gamedata.reading import GameDataError
-from companion.games.architects.rules.data import load_architects_data
 from companion.games.sevenwonders.rules.loader import load_game_data
 from companion.games.sevenwonders.rules.model import GameData
 from companion.i18n import LANGUAGES, translate
 from companion.jsonread import Problem, Reader
+from companion.plugins import Registry
 
 __all__ = ["ARCHITECTS_KINDS", "KINDS", "ROMAN", "Component", "MarkerRegistry", "load_marker_registry"]
 
@@ -226,6 +226,13 @@ def _check_coverage(components: list[Component], data: GameData, problems: list[
         problems.append(Problem("components", "every age needs exactly one card-back marker"))
 
 
+MarkerSet = Callable[[set[int], set[int], list[Problem]], list[Component]]
+"""A game's own marker numbers: its components, given the numbers taken already and the lookalike
+ids (neither may be used), recording its problems."""
+MARKER_SETS: Registry[MarkerSet] = Registry("marker set", "markers")
+"""The marker sets games keep in their own folders (beyond companion/data/markers.json), by set name."""
+
+
 @cache
 def load_marker_registry() -> MarkerRegistry:
     """Load and check companion/data/markers.json against the game data.
@@ -239,13 +246,11 @@ def load_marker_registry() -> MarkerRegistry:
     components = [c for c in (_parse_component(item, data) for item in reader["components"].as_list())
                   if c is not None]
     _check_coverage(components, data, problems)
-    from companion.games.architects.markers import read_architects_markers
-
     lookalikes = {item.value["id"] for item in reader["lookalike_fiducial_ids"].as_list()
                   if isinstance(item.value, dict) and isinstance(item.value.get("id"), int)
                   } if reader["lookalike_fiducial_ids"].present else set()
-    components.extend(read_architects_markers(load_architects_data(), {c.marker for c in components},
-                                              lookalikes, problems))
+    for read_set in MARKER_SETS.values():           # the games' own sets (Architects')
+        components.extend(read_set({c.marker for c in components}, lookalikes, problems))
     namespace = reader["namespace"].as_str()
     version = reader["payload_version"].as_int(minimum=1, maximum=35)
     dictionary = reader["fiducial_dictionary"].as_str()

@@ -77,10 +77,6 @@ class SessionPart:
     def opened(self) -> None:
         """The game is opened, not finished: complete what an interrupted set-up left out."""
 
-    def cards(self) -> Mapping[str, Any]:
-        """The cards the expansion adds to the box (with the owner's entered values)."""
-        return {}
-
     def hand_only_board(self, player: Mapping[str, Any]) -> Component | None:
         """The board of a city that has no sticker (entered by hand), if the expansion brings one."""
         return None

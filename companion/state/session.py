@@ -110,8 +110,9 @@ class GameSession:
     def card_data(self) -> GameData:
         """The game data with the cards of this game's box: the base game's and its expansions' (with
         the values entered so far). What the picker, the camera and the city show."""
-        added = {card_id: card for part in self.parts.values() for card_id, card in part.cards().items()}
-        return replace(self.data, cards={**self.data.cards, **added}) if added else self.data
+        if not self.document.get("expansions"):
+            return self.data
+        return replace(self.data, cards=dict(self.table().cards))
 
     # -- opening -------------------------------------------------------------------------------
     @classmethod
@@ -129,7 +130,8 @@ class GameSession:
         """
         played = [*expansions, *(["armada"] if armada else [])]
         setup = {"port_boards": port_boards, **(part_options or {})}
-        then = [event for name in played for event in SESSION_PARTS.find(name).set_up_events(len(players), setup)]
+        parts = [part for part in map(SESSION_PARTS.get, played) if part is not None]
+        then = [event for part in parts for event in part.set_up_events(len(players), setup)]
         try:
             game_id = store.new_game([p.to_json() for p in players],
                                      variant=variant, options=options, expansions=played or None,

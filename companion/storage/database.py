@@ -25,11 +25,11 @@ from companion.games.sevenwonders.rules.model import GameData
 from companion.games.sevenwonders.tablefile import Sources
 from companion.storage.events import (
     SOURCES,
-    STATE_KINDS,
     Event,
     EventError,
     Replay,
     apply,
+    changes_table,
     check_payload,
     empty_document,
     now_iso,
@@ -460,11 +460,11 @@ class GameStore:
         for kind, payload, source in events:
             seq += 1
             amends = isinstance(payload, dict) and bool(payload.get("amend"))
-            if status == "finished" and kind in STATE_KINDS and not amends:
+            if status == "finished" and changes_table(kind) and not amends:
                 raise EventError("the game is finished: a change must say what it amends ('amend': a note)")
             document = self._checked(Event(seq, kind, payload, source, at or now_iso()), document)
             self._insert(db, game_id, seq, kind, payload, source, at)
-            if status == "finished" and kind in STATE_KINDS:
+            if status == "finished" and changes_table(kind):
                 db.execute("UPDATE games SET corrected = 1 WHERE id = ?", (game_id,))
             numbers.append(seq)
         return seq, document, numbers
@@ -547,7 +547,7 @@ class GameStore:
             raise EventError("; ".join(str(p) for p in problems))
         after = copy.deepcopy(document)
         apply(after, event, self.data)
-        if event.kind in STATE_KINDS:
+        if changes_table(event.kind):
             problems_after = table_problems(after, self.data, self.sources)
             if problems_after:
                 raise EventError("; ".join(problems_after))

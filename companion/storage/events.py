@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 import datetime
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,35 +26,72 @@ from companion.games.architects.events import (
     is_architects,
 )
 from companion.games.architects.rules.table import ArchitectsTable
-from companion.games.armada.tablefile import ARMADA_PLAYER_FIELDS
 from companion.games.sevenwonders.rules.loader import load_game_data
 from companion.games.sevenwonders.rules.model import GameData
 from companion.games.sevenwonders.rules.table import Table
 from companion.games.sevenwonders.tablefile import TABLE_FORMAT, Sources, TableFileError, parse_table
 from companion.jsonread import Problem, Reader
+from companion.plugins import Registry
 
 __all__ = [
+    "EVENT_KINDS",
     "KINDS",
     "SOURCES",
     "STATE_KINDS",
     "Event",
     "EventError",
+    "EventKind",
     "Replay",
     "apply",
+    "changes_table",
     "check_payload",
+    "check_seat",
     "empty_document",
+    "event_kinds",
     "now_iso",
+    "player_at",
     "replay",
     "table_problems",
 ]
 
 SOURCES = ("camera", "hand", "engine", "import")
 KINDS = ("game_set_up", "card_confirmed", "card_removed", "stage_built", "coins_changed", "conflicts_resolved",
-         "tokens_set", "choices_set", "score_computed", "game_finished", "armada_set", "turn_resolved",
-         "owner_answered", *ARCHITECTS_KINDS)
-STATE_KINDS = frozenset(KINDS) - {"score_computed", "game_finished", "turn_resolved", "owner_answered"}
+         "tokens_set", "choices_set", "score_computed", "game_finished", "owner_answered", *ARCHITECTS_KINDS)
+"""The kinds the log itself knows; a game adds its own in `EVENT_KINDS` (see `event_kinds`)."""
+STATE_KINDS = frozenset(KINDS) - {"score_computed", "game_finished", "owner_answered"}
 """Kinds that change the table (after the game is finished, such an event amends it). An answer to
 "whose are these cards?" changes nothing by itself: the cards it places are logged with it."""
+
+
+@dataclass(frozen=True)
+class EventKind:
+    """An event kind a game or an expansion adds to the log (Armada's ``armada_set``): the payload keys
+    it allows (``amend`` always), how its payload is checked, how it changes the table document."""
+
+    fields: tuple[str, ...]
+    check: Callable[[Reader, int | None], None]
+    """Record the problems of a payload (at its `Reader`), given the table's seat count when known."""
+    apply: Callable[[dict[str, Any], dict[str, Any]], None]
+    """Change the table document by a checked payload. :raises EventError: when it does not fit the game."""
+    changes_table: bool = True
+    """False for a kind that only records something (an amendment is not needed after the game)."""
+
+
+EVENT_KINDS: Registry[EventKind] = Registry("event kind", "events")
+"""The kinds games and expansions add to the log, by kind (as logs write it: it never changes)."""
+
+
+def event_kinds() -> tuple[str, ...]:
+    """Every event kind a log may hold: the log's own, then the installed games'."""
+    return (*KINDS, *EVENT_KINDS.keys())
+
+
+def changes_table(kind: str) -> bool:
+    """True when an event of `kind` changes the table (after the game is finished it amends it)."""
+    if kind in KINDS:
+        return kind in STATE_KINDS
+    registered = EVENT_KINDS.get(kind)
+    return registered is not None and registered.changes_table
 
 
 class EventError(ValueError):
@@ -81,7 +118,8 @@ class Event:
         return {"seq": self.seq, "kind": self.kind, "source": self.source, "at": self.at, "payload": self.payload}
 
 
-def _seat(reader: Reader, seats: int | None) -> int | None:
+def check_seat(reader: Reader, seats: int | None) -> int | None:
+    """The payload's ``seat``, checked against the table's seat count when known."""
     return reader["seat"].as_int(minimum=0, maximum=(seats - 1) if seats else 9)
 
 
@@ -89,13 +127,18 @@ def check_payload(kind: str, payload: Any, seats: int | None) -> list[Problem]:
     """Every problem with an event's payload (types and ranges; the replay checks the rules)."""
     problems: list[Problem] = []
     reader = Reader(payload, problems, "payload")
-    if kind not in KINDS:
+    registered = None if kind in KINDS else EVENT_KINDS.get(kind)
+    if kind not in KINDS and registered is None:
         return [Problem("kind", f"unknown event kind '{kind}'")]
     common = ("amend",)
     if reader.as_object() is None:
         return problems
     if reader["amend"].present:
         reader["amend"].as_str(max_length=500)
+    if registered is not None:
+        reader.as_object(allowed=(*registered.fields, *common))
+        registered.check(reader, seats)
+        return problems
     if kind in ARCHITECTS_KINDS or (kind == "game_set_up" and is_architects(payload)):
         check_architects_payload(kind, reader, seats)
         return problems
@@ -119,17 +162,17 @@ def check_payload(kind: str, payload: Any, seats: int | None) -> list[Problem]:
             reader["variant"].as_str(max_length=20)
     elif kind in ("card_confirmed", "card_removed"):
         reader.as_object(allowed=("seat", "card", "copy", *common))
-        _seat(reader, seats)
+        check_seat(reader, seats)
         reader["card"].as_str(max_length=60)
         if reader["copy"].present and reader["copy"].value is not None:
             reader["copy"].as_str(max_length=80)
     elif kind == "stage_built":
         reader.as_object(allowed=("seat", "stages", *common))
-        _seat(reader, seats)
+        check_seat(reader, seats)
         reader["stages"].as_int(minimum=0, maximum=10)     # a wonder of another expansion may have more
     elif kind == "coins_changed":
         reader.as_object(allowed=("seat", "coins", "delta", "why", *common))
-        _seat(reader, seats)
+        check_seat(reader, seats)
         reader["coins"].as_int(minimum=0, maximum=100_000)
         if reader["delta"].present:
             reader["delta"].as_int(minimum=-100_000, maximum=100_000)
@@ -143,33 +186,23 @@ def check_payload(kind: str, payload: Any, seats: int | None) -> list[Problem]:
                 token.as_int(minimum=-1, maximum=5)
     elif kind == "tokens_set":
         reader.as_object(allowed=("seat", "tokens", *common))
-        _seat(reader, seats)
+        check_seat(reader, seats)
         for token in reader["tokens"].as_list(max_length=12):
             token.as_int(minimum=-1, maximum=5)
     elif kind == "choices_set":
         reader.as_object(allowed=("seat", "science_choices", "copied_guild", *common))
-        _seat(reader, seats)
+        check_seat(reader, seats)
         if reader["science_choices"].present:
             for symbol in reader["science_choices"].as_list(max_length=4):
                 symbol.as_str(max_length=20)
         if reader["copied_guild"].present and reader["copied_guild"].value is not None:
             reader["copied_guild"].as_str(max_length=60)
-    elif kind == "armada_set":
-        reader.as_object(allowed=("seat", "armada", "why", *common))
-        _seat(reader, seats)
-        reader["armada"].as_object(allowed=ARMADA_PLAYER_FIELDS)
-        if reader["why"].present:
-            reader["why"].as_str(max_length=40)
     elif kind == "owner_answered":                    # whose cards the camera could not place
         reader.as_object(allowed=("markers", "seat", *common))
         for marker in reader["markers"].as_list(max_length=100):
             marker.as_int(minimum=1, maximum=999)
         if reader["seat"].value is not None:
-            _seat(reader, seats)
-    elif kind == "turn_resolved":                     # Armada: the end of a turn (taxes, piracy...)
-        reader.as_object(allowed=("turn", "summary", *common))
-        reader["turn"].as_int(minimum=1, maximum=1000)
-        reader["summary"].as_object()
+            check_seat(reader, seats)
     elif kind == "score_computed":
         reader.as_object(allowed=("sheet", *common))
         reader["sheet"].as_object()
@@ -206,6 +239,18 @@ def table_problems(document: dict[str, Any], data: GameData, sources: Sources | 
     except TableFileError as error:
         return [str(p) for p in error.problems]
     return []
+
+
+def player_at(document: dict[str, Any], payload: dict[str, Any]) -> dict[str, Any]:
+    """The player entry of the payload's ``seat``.
+
+    :raises EventError: for a seat the table does not have.
+    """
+    players = document["players"]
+    seat = payload["seat"]
+    if not 0 <= seat < len(players):
+        raise EventError(f"seat {seat} does not exist (the table has {len(players)})")
+    return players[seat]  # type: ignore[no-any-return]
 
 
 def apply(document: dict[str, Any], event: Event, data: GameData) -> None:
@@ -247,12 +292,15 @@ def apply(document: dict[str, Any], event: Event, data: GameData) -> None:
         for player, row in zip(players, rows, strict=True):
             player["tokens"].extend(row)
         return
-    if event.kind in ("score_computed", "game_finished", "turn_resolved", "owner_answered"):
+    if event.kind in ("score_computed", "game_finished", "owner_answered"):
         return
-    seat = payload["seat"]
-    if not 0 <= seat < len(players):
-        raise EventError(f"seat {seat} does not exist (the table has {len(players)})")
-    player = players[seat]
+    if event.kind not in KINDS:
+        registered = EVENT_KINDS.get(event.kind)
+        if registered is None:
+            raise EventError(f"unknown event kind '{event.kind}'")
+        registered.apply(document, payload)
+        return
+    player = player_at(document, payload)
     if event.kind == "card_confirmed":
         player["cards"].append(payload["card"])
     elif event.kind == "card_removed":
@@ -265,11 +313,6 @@ def apply(document: dict[str, Any], event: Event, data: GameData) -> None:
         player["coins"] = payload["coins"]
     elif event.kind == "tokens_set":
         player["tokens"] = list(payload["tokens"])
-    elif event.kind == "armada_set":
-        for key in ARMADA_PLAYER_FIELDS:
-            if key != "other_wonder" or key in payload["armada"]:      # the set-up's eighth wonder stays
-                player.pop(key, None)
-        player.update(copy.deepcopy(payload["armada"]))
     elif event.kind == "choices_set":
         for key in ("science_choices", "copied_guild"):
             if key in payload:
@@ -291,7 +334,7 @@ def replay(events: Iterable[Event], data: GameData | None = None, *, upto: int |
     for event in events:
         if upto is not None and event.seq > upto:
             break
-        if finished and event.kind in STATE_KINDS:
+        if finished and changes_table(event.kind):
             amended = True
         apply(document, event, data)
         if event.kind == "game_finished":

@@ -25,7 +25,7 @@ from companion.games.sevenwonders.rules import CATEGORIES, expansion_score_rows
 from companion.games.sevenwonders.rules.model import GameData
 from companion.jsonread import JsonInputError, Problem, Problems, Reader, load_json_file, problem_lines, quoted
 from companion.storage.database import GameStore, StoreError
-from companion.storage.events import KINDS, SOURCES, STATE_KINDS, Event, EventError, empty_document, replay
+from companion.storage.events import SOURCES, Event, EventError, changes_table, empty_document, event_kinds, replay
 from companion.storage.player_ids import player_id
 
 __all__ = [
@@ -251,7 +251,7 @@ def _read_events(reader: Reader) -> list[Event]:
     for index, item in enumerate(items):
         item.as_object(allowed=("seq", "kind", "source", "at", "payload"))
         seq = item["seq"].as_int(minimum=1, maximum=MAX_EVENTS)
-        kind = item["kind"].as_str(choices=KINDS, what="event kind")
+        kind = item["kind"].as_str(choices=event_kinds(), what="event kind")
         source = item["source"].as_str(choices=SOURCES, what="source")
         at = _time(item["at"])
         payload = item["payload"].as_object()
@@ -352,7 +352,7 @@ def check_game(store: GameStore, document: Any) -> CheckedGame:
     finished = False
     for event in events:
         try:
-            if finished and event.kind in STATE_KINDS and not event.payload.get("amend"):
+            if finished and changes_table(event.kind) and not event.payload.get("amend"):
                 raise EventError("a change after the game was finished must say what it amends")
             document_state = store._checked(event, document_state)
         except (EventError, KeyError, TypeError) as error:

@@ -101,8 +101,9 @@ def unguarded_classes() -> list[str]:
 
     from companion.app.guard import TapGuard
 
-    kv = Path(__file__).resolve().parents[2] / "companion" / "app" / "kv"
-    dynamic = {name for path in kv.glob("*.kv") for name in re.findall(r"^<(\w+)@", path.read_text(), re.MULTILINE)}
+    package = Path(__file__).resolve().parents[2] / "companion"
+    dynamic = {name for path in package.glob("**/kv/*.kv")
+               for name in re.findall(r"^<(\w+)@", path.read_text(), re.MULTILINE)}
     found = []
     for name, entry in list(Factory.classes.items()):
         ours = (entry.get("module") or "").startswith("companion") or name in dynamic \
@@ -216,24 +217,24 @@ def main() -> None:
     app = ui.app
     report: dict[str, Any] = {"taps": {}, "unguarded": [], "escaped": [], "unshown": [], "injected": 0,
                               "not_entered": [], "real": {}}
-    from companion.app.main import SCREENS
+    from companion.app.main import screen_names
 
     app.start_game([SeatSetup("Anna", "babylon", "A"), SeatSetup("Boris", "rhodes", "A"),
                     SeatSetup("Vera", "gizah", "A")])
     ui.pump(frames=3)
     real_failures(ui, report)
     inject_into_the_camera(ui, report)
-    for name in SCREENS:
+    for name in screen_names():
         inject_into_taps(ui, name, report)
 
-    from companion.app.architects import start_architects
+    from companion.games.architects.app import start_architects
 
     data = load_architects_data()
     start_architects(app, ArchitectsTable(data, tuple(ArchitectsPlayer(n, data.wonders[w]) for n, w in
                                                       (("Ann", "giza"), ("Bob", "rhodes")))))
     ui.pump(frames=3)
     real_failures(ui, report)
-    for name in SCREENS:
+    for name in screen_names():
         if name.startswith("architects"):
             inject_into_taps(ui, name, report)
     report["unguarded"] += unguarded_classes()

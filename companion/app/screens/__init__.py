@@ -1,4 +1,4 @@
-"""The app's screens: one module and one kv file each; `screen_class` finds a screen's class by name."""
+"""The app's screens: one module and one kv file each; `screen_class` finds a screen's class in its module."""
 
 from __future__ import annotations
 
@@ -48,8 +48,9 @@ class AppScreen(Screen):
             guarded(self.refresh)()             # a redraw that fails is a message, never a closed app
 
 
-def screen_class(name: str) -> type[AppScreen]:
-    """The class of the screen called `name` (module companion.app.screens.<name>, attribute SCREEN)."""
-    module = importlib.import_module(f"companion.app.screens.{name}")
+def screen_class(module_name: str) -> type[AppScreen]:
+    """The class of a screen: its module's attribute SCREEN (``companion.app.screens.<name>``, or a
+    game's screen module)."""
+    module = importlib.import_module(module_name)
     screen: type[AppScreen] = module.SCREEN
     return screen

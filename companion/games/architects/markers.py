@@ -12,10 +12,10 @@ import json
 from importlib import resources
 from typing import Any
 
-from companion.games.architects.rules.data import ArchitectsData
+from companion.games.architects.rules.data import ArchitectsData, load_architects_data
 from companion.i18n import LANGUAGES, translate
 from companion.jsonread import Problem, Reader
-from companion.markers.registry import ARCHITECTS_KINDS, ARCHITECTS_RANGE, Component
+from companion.markers.registry import ARCHITECTS_KINDS, ARCHITECTS_RANGE, MARKER_SETS, Component
 
 __all__ = ["ARCHITECTS_MARKERS_FILE", "read_architects_markers"]
 
@@ -104,3 +104,10 @@ def read_architects_markers(data: ArchitectsData, taken: set[int], lookalikes: s
     _check(components, data, local)
     problems.extend(Problem(f"{ARCHITECTS_MARKERS_FILE}: {p.path}", p.message) for p in local)
     return components
+
+
+def _architects_set(taken: set[int], lookalikes: set[int], problems: list[Problem]) -> list[Component]:
+    return read_architects_markers(load_architects_data(), taken, lookalikes, problems)
+
+
+MARKER_SETS.register("architects", _architects_set, game="architects")

@@ -23,7 +23,6 @@ from companion.state.parts import SESSION_PARTS
 
 if TYPE_CHECKING:
     from companion.games.armada.rules.data import ArmadaData
-    from companion.games.sevenwonders.rules.model import Card
 
 __all__ = ["ARMADA", "HAND_ONLY_BOARD", "ArmadaPart", "NavalUnknown", "port_set_up_events"]
 
@@ -78,10 +77,6 @@ class ArmadaPart(TurnActions):
 
     def opened(self) -> None:
         self._complete_ports()
-
-    def cards(self) -> Mapping[str, Card]:
-        """Armada's 24 cards, with the values entered so far."""
-        return self.armada_data().cards
 
     def hand_only_board(self, player: Mapping[str, Any]) -> Component | None:
         return HAND_ONLY_BOARD if player["wonder"] == OTHER_WONDER else None

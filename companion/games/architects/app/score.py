@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from kivy.properties import BooleanProperty, StringProperty
 
-from companion.app.architects import ArchitectsNames
 from companion.app.screens import AppScreen
 from companion.app.widgets.common import TextLabel, app
+from companion.games.architects.app import ArchitectsNames
 
 
 class ArchitectsScoreScreen(AppScreen):

@@ -9,10 +9,10 @@ from typing import Any
 
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
-from companion.app.architects import ArchitectsNames
 from companion.app.screens import AppScreen
-from companion.app.widgets.architects import COST_SIGNS, ask_piece_vp, card_button
 from companion.app.widgets.common import BigButton, ToggleChoice, app
+from companion.games.architects.app import ArchitectsNames
+from companion.games.architects.app.widgets import COST_SIGNS, ask_piece_vp, card_button
 from companion.games.architects.rules.medals import accessible_medals
 from companion.games.architects.rules.obligations import pieces_to_construct, science_set_due
 from companion.games.architects.rules.play import tokens_left

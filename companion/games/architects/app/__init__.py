@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.app.registry import GAME_OPENERS, ScreenSpec
+from companion.app.registry import SCREENS as APP_SCREENS
 from companion.games.architects.camera import ArchitectsCameraPlay
 from companion.games.architects.events import is_architects
 from companion.games.architects.rules.data import ArchitectsData, load_architects_data
@@ -94,3 +96,18 @@ class ArchitectsNames:
     def piece_cost(self, cost: str) -> str:
         """``2 different``."""
         return self._pick(self.data.piece_costs[cost].names)
+
+
+def _open(running: Any, game_id: int, screen: str, options: dict[str, Any] | None) -> bool:
+    """Open the logged game when it is an Architects game."""
+    if not is_architects_game(running.store, game_id):
+        return False
+    open_architects(running, game_id, screen, options)
+    return True
+
+
+for _name, _module in (("architects_new", "new"), ("architects_table", "table"), ("architects_battle", "battle"),
+                       ("architects_score", "score")):
+    APP_SCREENS.register(_name, ScreenSpec(f"{__name__}.{_module}", __name__, resumable=_name in SCREENS),
+                         game="architects")
+GAME_OPENERS.register("architects", _open, game="architects")

@@ -12,10 +12,10 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
-from companion.app.architects import ArchitectsNames, start_architects
 from companion.app.screens import AppScreen
 from companion.app.widgets.choice import ChoiceSpinner
 from companion.app.widgets.common import BigButton, app
+from companion.games.architects.app import ArchitectsNames, start_architects
 from companion.games.architects.rules.data import MEDALS, load_architects_data
 from companion.games.architects.rules.table import ArchitectsPlayer, ArchitectsTable, MedalLayout
 from companion.state.errors import SessionError

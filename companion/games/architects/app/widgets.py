@@ -13,8 +13,8 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
-from companion.app.architects import ArchitectsNames
 from companion.app.widgets.common import BigButton, app
+from companion.games.architects.app import ArchitectsNames
 from companion.games.architects.rules.scoring import ArchitectsSheet
 from companion.games.architects.rules.table import ArchitectsPlayer
 from companion.games.architects.rules.wonder import buildable_pieces

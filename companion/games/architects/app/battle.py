@@ -39,7 +39,7 @@ class ArchitectsBattleScreen(AppScreen):
                               against=against, tokens=battle.gains[seat])
             rows.add_widget(TextLabel(text=text, font_size=u * 1.3))
         for seat, medal in battle.medals:
-            from companion.app.architects import ArchitectsNames
+            from companion.games.architects.app import ArchitectsNames
 
             rows.add_widget(TextLabel(text=running.tr("architects.battle_medal", name=table.players[seat].name,
                                                       goal=ArchitectsNames(running.language).medal(medal)),

@@ -1,0 +1,44 @@
+"""Armada's event kinds in the game log: ``armada_set`` (a seat's whole port state: board, ships,
+islands, tokens, choices) and ``turn_resolved`` (the end of a turn: what it set in motion, recorded)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from companion.games.armada.tablefile import ARMADA_PLAYER_FIELDS
+from companion.jsonread import Reader
+from companion.storage.events import EVENT_KINDS, EventKind, check_seat, player_at
+
+__all__ = ["ARMADA_SET", "TURN_RESOLVED"]
+
+
+def _check_armada_set(reader: Reader, seats: int | None) -> None:
+    check_seat(reader, seats)
+    reader["armada"].as_object(allowed=ARMADA_PLAYER_FIELDS)
+    if reader["why"].present:
+        reader["why"].as_str(max_length=40)
+
+
+def _apply_armada_set(document: dict[str, Any], payload: dict[str, Any]) -> None:
+    """The seat's Armada fields replaced as a whole (the set-up's eighth wonder stays unless given)."""
+    player = player_at(document, payload)
+    for key in ARMADA_PLAYER_FIELDS:
+        if key != "other_wonder" or key in payload["armada"]:
+            player.pop(key, None)
+    player.update(copy.deepcopy(payload["armada"]))
+
+
+def _check_turn_resolved(reader: Reader, seats: int | None) -> None:
+    reader["turn"].as_int(minimum=1, maximum=1000)
+    reader["summary"].as_object()
+
+
+def _record_only(document: dict[str, Any], payload: dict[str, Any]) -> None:
+    """A turn's end changes nothing by itself: the coins and ships it moves are logged with it."""
+
+
+ARMADA_SET = EVENT_KINDS.register("armada_set", EventKind(("seat", "armada", "why"), _check_armada_set,
+                                                          _apply_armada_set), game="armada")
+TURN_RESOLVED = EVENT_KINDS.register("turn_resolved", EventKind(("turn", "summary"), _check_turn_resolved,
+                                                                _record_only, changes_table=False), game="armada")
