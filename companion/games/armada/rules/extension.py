@@ -193,18 +193,26 @@ class ArmadaExtension(SevenWondersExtension):
         """A guild scores at most 10."""
         return min(points, self.data.rules.guild_cap) if card.is_guild else points
 
-    def most_common_symbols(self, table: Table, seat: int, *, count: Counted | None = None) -> tuple[int, str | None]:
+    def most_common_symbols(self, table: Table, seat: int) -> tuple[int, str | None]:
         """The city's "most common science symbol" effects, and the type stated for a tie."""
+        return self.most_common_counted(table, seat, None)
+
+    def most_common_counted(self, table: Table, seat: int, count: Counted | None) -> tuple[int, str | None]:
+        """`most_common_symbols`, the effects counted by `count` when given."""
         player = table.players[seat]
         port = port_state(player)
         most = count(f"effect:{ScienceMostCommon.type}") if count is not None else \
             sum(1 for e in city_effects(player) if isinstance(e, ScienceMostCommon))
         return most, port.most_common_symbol if port is not None else None
 
-    def science_excess(self, table: Table, seat: int, points: int, wilds: int, most_common: int, *,
-                       count: Counted | None = None) -> int:
+    def science_excess(self, table: Table, seat: int, points: int, wilds: int, most_common: int) -> int:
         """A guild scores at most 10: the points a guild's wild symbol adds to science (science with it
         minus science without it, both placed at best) above the cap."""
+        return self.science_excess_counted(table, seat, points, wilds, most_common, None)
+
+    def science_excess_counted(self, table: Table, seat: int, points: int, wilds: int, most_common: int,
+                               count: Counted | None) -> int:
+        """`science_excess`, the guilds' wild symbols and the symbols counted by `count` when given."""
         player = table.players[seat]
         rules = table.data.rules
         guild_wilds = count("guild_wild") if count is not None else sum(
@@ -217,9 +225,13 @@ class ArmadaExtension(SevenWondersExtension):
                                most_common=most_common).points
         return max(0, points - without - self.data.rules.guild_cap * guild_wilds)
 
-    def score(self, table: Table, seat: int, points: dict[str, int], gaps: Gaps, choices: Choices, *,
-              count: Counted | None = None) -> None:
+    def score(self, table: Table, seat: int, points: dict[str, int], gaps: Gaps, choices: Choices) -> None:
         """The Armada rows: naval tokens, the blue fleet, the islands."""
+        self.score_counted(table, seat, points, gaps, choices, None)
+
+    def score_counted(self, table: Table, seat: int, points: dict[str, int], gaps: Gaps, choices: Choices,
+                      count: Counted | None) -> None:
+        """`score`, Rainbow Archipelago's colours counted by `count` when given."""
         port = port_state(table.players[seat])
         if port is None:
             return

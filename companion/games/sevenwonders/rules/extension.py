@@ -159,21 +159,32 @@ class SevenWondersExtension:
         """The points of one building once the expansion's limits apply."""
         return points
 
-    def most_common_symbols(self, table: Table, seat: int, *, count: Counted | None = None) -> tuple[int, str | None]:
+    def most_common_symbols(self, table: Table, seat: int) -> tuple[int, str | None]:
         """How many science symbols the city adds to its most common type, and the type the player
-        stated for a tie (Armada's Society of Navigators). `count`, when given, reads the city's counts."""
+        stated for a tie (Armada's Society of Navigators)."""
         return 0, None
 
-    def science_excess(self, table: Table, seat: int, points: int, wilds: int, most_common: int, *,
-                       count: Counted | None = None) -> int:
-        """Science points above a limit of the expansion, taken off (`points` placed at best). `count`, when
-        given, reads the city's counts."""
+    def science_excess(self, table: Table, seat: int, points: int, wilds: int, most_common: int) -> int:
+        """Science points above a limit of the expansion, taken off (`points` placed at best)."""
         return 0
 
-    def score(self, table: Table, seat: int, points: dict[str, int], gaps: Gaps, choices: Choices, *,
-              count: Counted | None = None) -> None:
-        """Fill this expansion's `score_rows` of the city's line (`points` has every row at 0). `count`, when
-        given, reads the city's counts."""
+    def score(self, table: Table, seat: int, points: dict[str, int], gaps: Gaps, choices: Choices) -> None:
+        """Fill this expansion's `score_rows` of the city's line (`points` has every row at 0)."""
+
+    def most_common_counted(self, table: Table, seat: int, count: Counted) -> tuple[int, str | None]:
+        """`most_common_symbols`, for a scorer that has the city's counts (`count`): an expansion may read
+        them instead of walking the city. By default, `most_common_symbols`."""
+        return self.most_common_symbols(table, seat)
+
+    def science_excess_counted(self, table: Table, seat: int, points: int, wilds: int, most_common: int,
+                               count: Counted) -> int:
+        """`science_excess`, for a scorer that has the city's counts (`count`). By default, `science_excess`."""
+        return self.science_excess(table, seat, points, wilds, most_common)
+
+    def score_counted(self, table: Table, seat: int, points: dict[str, int], gaps: Gaps, choices: Choices,
+                      count: Counted) -> None:
+        """`score`, for a scorer that has the city's counts (`count`). By default, `score`."""
+        self.score(table, seat, points, gaps, choices)
 
 
 EXTENSIONS: Registry[type[SevenWondersExtension]] = Registry("7 Wonders expansion", "rules")

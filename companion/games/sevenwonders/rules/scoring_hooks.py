@@ -63,14 +63,14 @@ def most_common_symbols(table: Table, seat: int, count: Counted) -> tuple[int, s
     (`count` reads the city's tally)."""
     most_common, stated = 0, None
     for extension in table.extensions:
-        more, symbol = extension.most_common_symbols(table, seat, count=count)
+        more, symbol = extension.most_common_counted(table, seat, count)
         most_common, stated = most_common + more, stated or symbol
     return most_common, stated
 
 
 def expansion_science(table: Table, seat: int, points: int, wilds: int, most_common: int, count: Counted) -> int:
     """Science points above the expansions' limits, taken off (Armada: a guild's wild symbol at most 10)."""
-    return sum(extension.science_excess(table, seat, points, wilds, most_common, count=count)
+    return sum(extension.science_excess_counted(table, seat, points, wilds, most_common, count)
                for extension in table.extensions)
 
 
@@ -78,4 +78,4 @@ def expansion_rows(table: Table, seat: int, points: dict[str, int], gaps: Gaps, 
                    count: Counted) -> None:
     """Fill the rows the expansions add to the score pad."""
     for extension in table.extensions:
-        extension.score(table, seat, points, gaps, choices, count=count)
+        extension.score_counted(table, seat, points, gaps, choices, count)
