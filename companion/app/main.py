@@ -36,7 +36,7 @@ from companion.storage import GameStore, StoreError
 __all__ = ["SCREENS", "CompanionApp", "game_screens", "screen_names"]
 
 SCREENS = ("home", "new_game", "table", "build_check", "end_of_age", "score", "history", "game_detail", "stats",
-           "settings", "armada_values")
+           "settings")
 """The app's own screens, by name; each has companion/app/screens/<name>.py and companion/app/kv/<name>.kv.
 A game's own screens are registered in `companion.app.registry.SCREENS`."""
 GAME_SCREENS = ("table", "build_check", "end_of_age", "score")
@@ -387,7 +387,7 @@ class CompanionApp(App):
         if "fleet" in values:
             values["fleet"] = self.tr(f"armada.fleet.{values['fleet']}")
         if "island" in values and self.session is not None:
-            from companion.app.widgets.armada import island_name
+            from companion.games.armada.app.port import island_name
 
             values["island"] = island_name(self.session.part("armada").armada_data().islands[values["island"]])
         return self.tr(f"session.{error.key}", **values)

@@ -4,13 +4,14 @@ them imports no Kivy; a screen's module is imported the first time the screen is
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from companion.plugins import Registry
 
-__all__ = ["GAME_OPENERS", "SCREENS", "GameOpener", "ScreenSpec"]
+__all__ = ["GAME_OPENERS", "PANELS", "SCREENS", "GameOpener", "Panel", "ScreenSpec", "panel_class"]
 
 
 @dataclass(frozen=True)
@@ -31,3 +32,28 @@ GameOpener = Callable[[Any, int, str, "dict[str, Any] | None"], bool]
 this game's; False when it is not."""
 GAME_OPENERS: Registry[GameOpener] = Registry("game opener", "app")
 """How each game other than the app's own 7 Wonders opens a logged game, by game id."""
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A widget an expansion adds to one of the app's own screens, in a named slot (``city_full``: the
+    city panel of a game played with the expansion), given as ``"module:Class"`` and imported the first
+    time it is drawn."""
+
+    slot: str
+    expansion: str
+    """The id of the expansion whose games show it."""
+    widget: str
+
+
+PANELS: Registry[Panel] = Registry("panel", "app")
+"""The expansions' panels, by ``<slot>/<expansion id>``."""
+
+
+def panel_class(slot: str, expansion: str) -> Any:
+    """The widget class of `expansion`'s panel in `slot`, or None when it has none there."""
+    panel = PANELS.get(f"{slot}/{expansion}")
+    if panel is None:
+        return None
+    module, _, name = panel.widget.partition(":")
+    return getattr(importlib.import_module(module), name)

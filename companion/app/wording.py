@@ -181,7 +181,7 @@ class Wording:
         if code in ("already_built", "not_in_box", "no_free_build", "all_stages_built"):
             return self.tr(f"reason.{code}", **values)
         if code == "unknown_value" and check.unknowns:
-            from companion.app.armada_words import value_questions
+            from companion.games.armada.app.words import value_questions
             from companion.games.armada.rules.data import load_armada_data
 
             return self.tr("reason.unknown_value", values=" ".join(value_questions(

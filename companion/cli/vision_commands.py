@@ -32,11 +32,12 @@ def _sizes(text: str) -> dict[str, float]:
 
 
 def _names(text: str) -> dict[str, str]:
-    """Player names by wonder: a wonder of 7 Wonders, or of 7 Wonders Architects (``--game architects``)."""
-    from companion.games.architects.rules.data import load_architects_data
+    """Player names by wonder: a wonder of 7 Wonders, or of another game `companion table` reads
+    (7 Wonders Architects, ``--game architects``)."""
+    from companion.cli.registry import TABLE_READERS
     from companion.games.sevenwonders.rules.loader import load_game_data
 
-    wonders = [*load_game_data().wonders, *load_architects_data().wonders]
+    wonders = [*load_game_data().wonders, *(w for other in TABLE_READERS.values() for w in other.wonders())]
     names = {}
     for part in text.split(","):
         wonder, _, name = (s.strip() for s in part.partition("="))
@@ -261,16 +262,17 @@ def _seat_count_problem(seen: int, players: int | None) -> str | None:
 
 def run_table(args: argparse.Namespace) -> int:
     """Rebuild the table file from photos or videos; exit 1 when it is not a complete table."""
-    from companion.games.architects.camera_cli import run_architects_table
+    from companion.cli.registry import TABLE_READERS
     from companion.games.sevenwonders.tablefile import parse_table
     from companion.state.tracker import ConfirmationRule, TableTracker
     from companion.vision.sources import is_recording, is_video
 
     reader = _table_reader(args)
     videos = any(is_video(s) or s.isdigit() or is_recording(s) for s in args.sources)
-    architects = run_architects_table(args, reader, videos, _frames(args.sources, args.every))
-    if architects is not None:
-        return architects
+    for other_game in TABLE_READERS.values():          # Architects: read as its table when it is one
+        status = other_game.run(args, reader, videos, _frames(args.sources, args.every))
+        if status is not None:
+            return status
     rule = ConfirmationRule() if videos else ConfirmationRule.photos()
     tracker = TableTracker(reader.data, rule, names=args.names or {}, seat_order=reader.seating)
     notes: list[str] = []
@@ -462,9 +464,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     table.add_argument("--every", type=positive_int, default=1, help="read every Nth video frame (default 1)")
     table.add_argument("--rig", metavar="RIG", help="fixed rig profile from `companion calibrate table`")
     _common(table)
-    from companion.games.architects.camera_cli import add_architects_arguments
+    from companion.cli.registry import TABLE_READERS
 
-    add_architects_arguments(table)
+    for other_game in TABLE_READERS.values():          # Architects' options (--game, --seating, --medals)
+        other_game.add_arguments(table)
     table.set_defaults(run=run_table)
 
     watch = commands.add_parser("watch", help="live: print changes as they are confirmed")

@@ -141,7 +141,7 @@ class BuildCheckScreen(AppScreen):
             for alternative in wording.alternatives:
                 self._add_line("\u2022 " + alternative, 1.2)
         if check.unknowns:                      # Armada: values nobody has entered, asked here
-            from companion.app.widgets.armada_values import values_button
+            from companion.games.armada.app.values import values_button
 
             self.ids.lines.add_widget(values_button(check.unknowns, on_done=self.refresh))
         self.can_pay = bool(check.legal)

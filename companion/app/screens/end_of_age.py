@@ -155,7 +155,7 @@ class EndOfAgeScreen(AppScreen):
     def _show_naval(self) -> None:
         """The naval conflict after the land ones: each strength and token, strongest first, or the
         values it needs (then the age waits for them: no token is invented)."""
-        from companion.app.widgets.armada import unknown_lines
+        from companion.games.armada.app.port import unknown_lines
         from companion.games.armada.session import NavalUnknown
 
         running = app()
@@ -170,7 +170,7 @@ class EndOfAgeScreen(AppScreen):
             battles.add_widget(TextLabel(text=running.tr("age.naval_unknown"), font_size=running.u * 1.3, color=bad))
             for line in unknown_lines(error.unknowns):
                 battles.add_widget(TextLabel(text="\u2022 " + line, font_size=running.u * 1.15))
-            from companion.app.widgets.armada_values import values_button
+            from companion.games.armada.app.values import values_button
 
             battles.add_widget(values_button(error.unknowns, on_done=self.refresh))
             return

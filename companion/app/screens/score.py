@@ -63,16 +63,16 @@ class ScoreScreen(AppScreen):
         choices = self.ids.choices
         choices.clear_widgets()
         if not scored.complete:
-            from companion.app.widgets.armada import unknown_lines
+            from companion.games.armada.app.port import unknown_lines
 
             gaps = [gap for _, gap in scored.unknowns()]
             for line in unknown_lines(gaps):
                 choices.add_widget(TextLabel(text=f"\u2022 {line}", font_size=running.u * 1.15))
-            from companion.app.widgets.armada_values import values_button
+            from companion.games.armada.app.values import values_button
 
             choices.add_widget(values_button(gaps, on_done=self.refresh))
         if scored.complete and sheet.get("teams"):          # Armada's team variant: the teams' sums decide
-            from companion.app.armada_words import team_lines, team_winner
+            from companion.games.armada.app.words import team_lines, team_winner
 
             self.winner = team_winner(sheet, running.tr)
             for text in team_lines(sheet, running.tr):

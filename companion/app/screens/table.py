@@ -194,8 +194,8 @@ class TableScreen(AppScreen):
                 "stage": lambda: self.build_stage(seat), "coins": lambda: open_coin_pad(seat)}
 
     def _compact_armada(self, seat: int, player: dict[str, Any]) -> Any:
-        """The compact Armada widget of a row, when armada.py offers one (None: the full city has the port)."""
-        from companion.app.widgets import armada
+        """The compact Armada widget of a row, when Armada's port panel has one (None: the city shows the port)."""
+        from companion.games.armada.app import port as armada
 
         maker = getattr(armada, "compact_row", None)
         return maker(seat, player, self._port_actions(seat)) if maker is not None else None
@@ -309,7 +309,7 @@ class TableScreen(AppScreen):
         session = running.session
         if not running.attempt(session.part("armada").remove_island, seat, island):
             return
-        from companion.app.widgets.armada import island_name
+        from companion.games.armada.app.port import island_name
 
         name = island_name(session.part("armada").armada_data().islands[island])
         running.notify(running.tr("table.removed", card=name, player=session.players[seat]["name"]),
@@ -317,7 +317,7 @@ class TableScreen(AppScreen):
 
     def pick_island(self, seat: int) -> None:
         """Open the island picker for a city."""
-        from companion.app.widgets.armada import IslandPicker
+        from companion.games.armada.app.port import IslandPicker
 
         running = app()
         session = running.session

@@ -200,9 +200,9 @@ class CityPanel(BoxLayout):
                 self.remove_widget(self._armada)
             return
         if self._armada is None:
-            from companion.app.widgets.armada import ArmadaPart
+            from companion.app.registry import panel_class
 
-            self._armada = ArmadaPart()
+            self._armada = panel_class("city_full", "armada")()    # Armada's port: fleets and islands
         if self._armada.parent is None:
             self.add_widget(self._armada, index=1)       # just above the cards
         self._armada.show(player, **armada)

@@ -8,13 +8,14 @@ from kivy.lang import Builder
 
 __all__ = ["load_kv"]
 
-_loaded: set[str] = set()
+_loaded: set[tuple[str, str]] = set()
 
 
-def load_kv(name: str) -> None:
-    """Load companion/app/kv/<name> the first time it is asked for (Kivy adds a rule each time)."""
-    if name in _loaded:
+def load_kv(name: str, package: str = "companion.app") -> None:
+    """Load <package>/kv/<name> the first time it is asked for (Kivy adds a rule each time): the app's
+    own, or a game's (``companion.games.armada.app``)."""
+    if (package, name) in _loaded:
         return
-    _loaded.add(name)
-    text = resources.files("companion.app").joinpath("kv", name).read_text(encoding="utf-8")
+    _loaded.add((package, name))
+    text = resources.files(package).joinpath("kv", name).read_text(encoding="utf-8")
     Builder.load_string(text, filename=name)

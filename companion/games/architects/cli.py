@@ -8,7 +8,10 @@ import json
 import sys
 from typing import Any
 
+from companion.cli.registry import TABLE_READERS, TableReader
 from companion.cli.render import _grid
+from companion.games.architects.camera_cli import add_architects_arguments, run_architects_table
+from companion.games.architects.rules.data import load_architects_data
 from companion.games.architects.rules.scoring import ArchitectsSheet, score_architects
 from companion.games.architects.tablefile import is_architects_document, parse_architects
 from companion.games.sevenwonders.tablefile import from_file, read_table_document
@@ -66,3 +69,11 @@ def run_architects_score(args: argparse.Namespace, document: Any, unread: list[s
     else:
         print(architects_sheet_text(sheet))
     return 0
+
+
+def _wonders() -> list[str]:
+    return list(load_architects_data().wonders)
+
+
+TABLE_READERS.register("architects", TableReader(add_architects_arguments, run_architects_table, _wonders),
+                       game="architects")

@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.armada_words import value_question
 from companion.gamedata.components import InputError, read_components
+from companion.games.armada.app.words import value_question
 from companion.games.armada.rules.data import load_armada_data
 from companion.games.armada.rules.values import enter_answers, fact_topic, questions_for, subject_count
 from companion.i18n import translate
 
 
 def _answer_text(kind: str, value: object) -> str:
-    from companion.app.widgets.armada_values import answer_text
+    from companion.games.armada.app.values import answer_text
 
     return answer_text(kind, value)
 

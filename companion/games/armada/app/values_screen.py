@@ -5,14 +5,14 @@ values one by one, as `companion components edit` does."""
 from __future__ import annotations
 
 from companion.app.screens import AppScreen
-from companion.app.widgets.armada_values import ask_values
 from companion.app.widgets.common import BigButton, TextLabel, app
+from companion.games.armada.app.values import ask_values
 from companion.games.armada.rules.values import questions_for, subject_count
 
 
 def subject_title(subject: str) -> str:
     """A component as the player knows it: ``Port board 3``, ``Dock``, ``Wild Island``, the fleet rewards."""
-    from companion.app.armada_words import component_name
+    from companion.games.armada.app.words import component_name
 
     running = app()
     kind, _, ident = subject.partition(" ")

@@ -12,14 +12,14 @@ from typing import Any
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.app.widgets.armada import LiveModal
 from companion.app.widgets.common import BigButton, TextLabel, ToggleChoice, app
 from companion.app.widgets.kv import load_kv
+from companion.games.armada.app.port import LiveModal
 from companion.state.session import GameSession
 
 __all__ = ["TurnButton", "TurnDialog", "seat_line"]
 
-load_kv("armada.kv")
+load_kv("armada.kv", "companion.games.armada.app")
 
 
 def _signed(delta: int) -> str:
@@ -92,8 +92,8 @@ class TurnDialog(LiveModal):
         size = running.u * 1.2
         self.blocked = bool(summary.unknowns)
         if summary.unknowns:
-            from companion.app.widgets.armada import unknown_lines
-            from companion.app.widgets.armada_values import values_button
+            from companion.games.armada.app.port import unknown_lines
+            from companion.games.armada.app.values import values_button
 
             body.add_widget(TextLabel(text=running.tr("turn.unknown"), font_size=size,
                                       color=running.theme.rgba("bad")))
@@ -193,7 +193,7 @@ class TurnDialog(LiveModal):
 
     def take_island(self, seat: int, level: int) -> None:
         """The explorer keeps one island of the level explored."""
-        from companion.app.widgets.armada import IslandPicker
+        from companion.games.armada.app.port import IslandPicker
 
         running = app()
         session = running.session
@@ -216,6 +216,6 @@ def _row() -> BoxLayout:
 
 
 def _island(island_id: str) -> str:
-    from companion.app.widgets.armada import island_name
+    from companion.games.armada.app.port import island_name
 
     return island_name(app().session.part("armada").armada_data().islands[island_id])

@@ -18,16 +18,16 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
 
-from companion.app.armada_words import value_question
 from companion.app.widgets.common import BigButton, Stepper, TextLabel, ToggleChoice, app
 from companion.app.widgets.kv import load_kv
 from companion.gamedata.components import InputError
 from companion.gamedata.reading import GameDataError
+from companion.games.armada.app.words import value_question
 from companion.games.armada.rules.values import enter_answers
 
 __all__ = ["ValueDialog", "answer_text", "ask_values", "save_answer", "values_button"]
 
-load_kv("armada.kv")
+load_kv("armada.kv", "companion.games.armada.app")
 
 NUMBER_RANGES = {"count": (0, 20), "island_level": (0, 3), "level": (1, 3), "age": (1, 3)}
 """The stepper's bounds for each kind of number (what `parse_input` accepts is wider for counts)."""

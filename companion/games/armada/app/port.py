@@ -25,15 +25,15 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
-from companion.app.armada_words import value_question
 from companion.app.widgets.city import CardChip
 from companion.app.widgets.common import Stepper, Tappable, app
 from companion.app.widgets.kv import load_kv
+from companion.games.armada.app.words import value_question
 
 __all__ = ["FLEETS", "ArmadaPart", "CompactPort", "FleetStepper", "FleetTile", "IslandPicker", "LiveModal", "PortSheet",
            "compact_row", "island_chip", "island_name", "unknown_lines"]
 
-load_kv("armada.kv")
+load_kv("armada.kv", "companion.games.armada.app")
 
 FLEETS = ("red", "yellow", "blue", "green")
 ISLAND_FILL = "surface_high"
@@ -170,7 +170,7 @@ class ArmadaPart(BoxLayout):
     def advance(self, fleet: str) -> None:
         """The ship of `fleet` one space up (Undo in the message bar); then the values of the space
         reached that nobody has entered are asked (Later keeps them unknown: nothing is guessed)."""
-        from companion.app.widgets.armada_values import ask_values
+        from companion.games.armada.app.values import ask_values
 
         running = app()
         session = running.session
@@ -273,7 +273,7 @@ class PortSheet(LiveModal):
         values.clear_widgets()
         strength = session.part("armada").naval_strength(self.seat)
         if not isinstance(strength, int):
-            from companion.app.widgets.armada_values import values_button
+            from companion.games.armada.app.values import values_button
 
             values.add_widget(values_button(strength))
 
