@@ -30,6 +30,7 @@ from companion.games.sevenwonders.rules.score_plan import (
     plans_for,
 )
 from companion.games.sevenwonders.rules.scoring import (
+    CATEGORIES,
     Choice,
     ScoreLine,
     ScoreSheet,
@@ -378,8 +379,8 @@ def _new_line(name: str, points: dict[str, int], coins: int, is_free_city: bool,
 def score_table(table: Table) -> ScoreSheet:
     """The end-game score sheet of a finished table, from the score plans of its game data."""
     plans = plans_for(table.data)
-    categories = categories_for(table)
     expansions = has_expansions(table)
+    categories = categories_for(table) if expansions else CATEGORIES
     one_by_one = plans.one_by_one(capped_colors(table)) if expansions else plans.special
     scoring = _Scoring(table, plans, city_tallies(plans, table.players), categories, plans.zero(categories),
                        expansions, one_by_one, table.data.rules.coins_per_point,
