@@ -145,8 +145,8 @@ class CardPlan:
     other_terms: tuple[PerItemTerm, ...]
     """Its other per-item terms (an amount set by a rules option, stages or tokens counted)."""
     special: bool
-    """True when its points need more than the tally: per-item points, an expansion's effects, a copy,
-    or points without a category (an error the scorer reports)."""
+    """True when its points need more than the tally: per-item points, an expansion's effects, or points
+    without a category (an error the scorer reports)."""
 
 
 def _term(effect: PointsPer, use_option: bool, tally: Tally) -> PerItemTerm:
@@ -197,7 +197,7 @@ class ScorePlans:
         self.wild_shift = self.tally.shift(WILD)
         self.copy_shift = self.tally.shift(COPY)
         self.science_shift = self.symbol_shifts[0]
-        """Where the science fields start: one per symbol, then the wild symbols."""
+        """Where the science fields start: one per symbol, then the wild symbols (made in this order above)."""
         self.science_mask = (1 << (FIELD_BITS * (len(self.symbol_shifts) + 1))) - 1
         self.rules = rules
         self.science: dict[int, dict[int, Placement]] = {
@@ -222,9 +222,7 @@ class ScorePlans:
             plan = self._compile(card)
             self.cards[card] = plan
             self.tallies[card] = plan.tally
-            if plan.special:
-                self.special[card] = plan
-            for colors, chosen in self.looked_at.items():
+            for colors, chosen in self.looked_at.items():  # the special plans (no colour) among them
                 if plan.special or plan.color in colors:
                     chosen[card] = plan
             if card.is_guild:
@@ -237,7 +235,7 @@ class ScorePlans:
         fixed = self.tally.of([(f"points:{category}", effects.vp)]) if category is not None else 0
         tally = self.tally.of([(f"color:{card.color}", 1), (GUILD_WILD, effects.wilds if card.is_guild else 0)]) \
             + fixed + effects.tally
-        special = bool(effects.terms or effects.others or effects.copies_guild or (effects.vp and category is None))
+        special = bool(effects.terms or effects.others or (effects.vp and category is None))
         fixed_terms = [term for term in effects.terms if term.pairs and term.option is None]
         weighted = tuple((offset, shift, term.amount) for term in fixed_terms for offset, shift in term.pairs)
         other_terms = tuple(term for term in effects.terms if term not in fixed_terms)
