@@ -16,7 +16,7 @@ from importlib import resources
 from companion.gamedata.reading import LANGUAGES
 from companion.plugins import games
 
-__all__ = ["LANGUAGES", "catalogue", "plural", "plural_form", "translate"]
+__all__ = ["LANGUAGES", "catalogue", "number", "plural", "plural_form", "translate"]
 
 
 @cache
@@ -85,3 +85,17 @@ def plural(key: str, count: int, language: str = "en") -> str:
     """The word of `key` for `count` things (the catalogue lists the forms separated by "|")."""
     forms = translate(key, language).split("|")
     return forms[min(plural_form(count, language), len(forms) - 1)]
+
+
+DECIMAL_SEPARATORS = {"en": ".", "ru": ",", "uk": ","}
+
+
+def number(value: float, language: str = "en", decimals: int = 1) -> str:
+    """A number as the language writes it, with no decimals that carry nothing: ``58``, ``47.5``,
+    ``47,5`` (Russian and Ukrainian); a minus sign, not a hyphen, for a negative one."""
+    rounded = round(value, decimals)
+    if rounded == int(rounded):
+        text = str(abs(int(rounded)))
+    else:
+        text = f"{abs(rounded):.{decimals}f}".rstrip("0").replace(".", DECIMAL_SEPARATORS.get(language, "."))
+    return ("\u2212" if rounded < 0 else "") + text

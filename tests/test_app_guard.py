@@ -13,6 +13,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow        # two app windows, each in a process of its own
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "offscreen", "KIVY_NO_ARGS": "1",
        "KIVY_NO_CONFIG": "1", "KIVY_NO_FILELOG": "1"}
@@ -39,10 +42,18 @@ def test_every_failure_injected_into_every_tap_and_the_camera_becomes_a_message(
     # a real tap on a full disk: the change is refused in the player's words, the game goes on
     assert report["real"] == {"table": NOT_SAVED, "architects_table": NOT_SAVED}
     assert report["alive"] is True
+    # under the test driver, a failure the guard reports fails the test unless the test expects it
+    assert report["strict"] == {"unexpected_fails": True, "expected_is_seen": True}
 
 
 def test_a_board_not_in_the_game_seen_by_the_camera_does_not_end_the_app(tmp_path: Path) -> None:
     result = _run("tests.tools.app_board_script", str(tmp_path / "games.sqlite3"), "30")
     assert result["outcome"] == "alive" and result["camera_on"] is True
-    assert "the camera sees the The Mausoleum of Halikarnassos board, which is not in this game" in result["problems"]
+    noted = "the camera sees the board of The Mausoleum of Halikarnassos, which is not in this game"
+    assert noted in result["problems"]
+    # The table says it in the player's language, the wonder by its name there, and follows a switch.
+    assert result["shown"] == {"en": "The camera sees a board that is not in this game: The Mausoleum of Halikarnassos",
+                               "ru": "Камера видит планшет, которого нет в этой партии: Мавзолей в Галикарнасе",
+                               "uk": "Камера бачить планшет, якого немає в цій партії: Мавзолей у Галікарнасі"}
+    assert result["status"] == {"en": "The recording has ended", "ru": "Запись закончилась", "uk": "Запис закінчився"}
     assert result["tracebacks"] == 0

@@ -26,7 +26,8 @@ from companion.games.sevenwonders.rules.loader import load_game_data
 from companion.simulation.realism import Realism
 from companion.simulation.scenes import Camera, table_scene
 
-pytestmark = pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed")
+pytestmark = [pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed"),
+              pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[1]
 COVERED = (1, 2)
 """The seats with a column under a hand."""

@@ -16,7 +16,8 @@ import pytest
 
 from tests.tools.app_session_script import STEPS
 
-pytestmark = pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed")
+pytestmark = [pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed"),
+              pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -118,3 +118,16 @@ def test_the_history_line_of_a_game_without_teams_gives_the_winners_total(data: 
     sheet = {"players": [{"name": "Anna", "total": 41}, {"name": "Boris", "total": 37},
                          {"name": "Free city", "total": 48, "free_city": True}], "winners": ["Anna"]}
     assert Wording(data, "en").result(sheet) == "Anna won (41)"
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "Vera: the wild science symbol counted as a tablet (best choice)"),
+    ("ru", "Vera: символ науки на выбор засчитан как табличка (лучший выбор)"),
+    ("uk", "Vera: науковий символ на вибір зараховано як табличку (найкращий вибір)")])
+def test_a_wild_science_symbol_is_said_as_the_rulebook_and_the_command_line_say_it(data: GameData, language: str,
+                                                                                 said: str) -> None:
+    # The Ukrainian impersonal "зараховано як" takes the accusative: "як табличку", not "як табличка".
+    from companion.app.wording import Wording
+
+    choice = {"kind": "science_wilds", "value": ["tablet"], "by": "optimiser"}
+    assert Wording(data, language).choice("Vera", choice) == said

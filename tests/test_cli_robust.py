@@ -18,6 +18,7 @@ import pytest
 from companion.cli import INTERRUPTED, main
 from tests.conftest import city, table_document
 from tests.test_cli import _write
+from tests.tools.interrupting import interrupted_once_started
 
 
 @pytest.fixture
@@ -43,7 +44,7 @@ def test_ctrl_c_is_one_line_and_exit_130(photo: str, monkeypatch: pytest.MonkeyP
         assert capsys.readouterr().err == "interrupted\n"
     monkeypatch.setattr("companion.bench.rules.run", _interrupt)
     assert main(["bench", "rules"]) == 130
-    assert capsys.readouterr().err == "interrupted\n"
+    assert capsys.readouterr().err == "measuring trade checks and scoring (2000 runs per case)...\ninterrupted\n"
 
 
 def test_an_interrupted_record_leaves_no_partial_video(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -272,12 +273,7 @@ def test_a_folders_photos_keep_their_order_in_time(photo: str, capsys: pytest.Ca
 
 
 def test_a_real_ctrl_c_is_one_line_and_exit_130() -> None:
-    import signal
-    import time
-
-    running = subprocess.Popen([sys.executable, "-m", "companion", "bench", "rules", "--repeat", "100000"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    time.sleep(3)
-    running.send_signal(signal.SIGINT)
-    _, err = running.communicate(timeout=60)
-    assert (running.returncode, err) == (130, "interrupted\n")
+    done = interrupted_once_started(["-m", "companion", "bench", "rules", "--repeat", "100000"],
+                                    lambda line: line.startswith("measuring "), on_stderr=True)
+    _started, *after = done.err.splitlines(keepends=True)
+    assert (done.status, after) == (130, ["interrupted\n"]), done.err

@@ -151,3 +151,51 @@ def test_the_store_can_be_chosen_by_environment(tmp_path: Path, monkeypatch: pyt
     assert path.exists()
     assert main(["games", "list"]) == 0
     assert "won by Anna" in capsys.readouterr().out
+
+
+def _bgstats_ids(store: Path, game: str, capsys: pytest.CaptureFixture[str]) -> dict[str, str]:
+    assert _games(store, "export", game, "--format", "bgstats") == 0
+    return {p["name"]: p["sourcePlayerId"] for p in json.loads(capsys.readouterr().out)["play"]["players"]}
+
+
+def test_a_renamed_player_is_the_same_player_in_the_next_games_export(logged: Path, tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    before = _bgstats_ids(logged, "1", capsys)                 # the three-player game: Anna, Boris, Vera
+    assert _games(logged, "rename-player", "Anna", "Anya") == 0
+    said = capsys.readouterr().out
+    assert said.startswith("Anya is now the player who played as Anna") and before["Anna"] in said
+    # The three-player table played again with Anna set up as Anya: logged as game 3.
+    table = tmp_path / "again.json"
+    table.write_text(json.dumps(table_document({**THREE[0], "name": "Anya"}, *THREE[1:])), encoding="utf-8")
+    assert _games(logged, "add", str(table)) == 0
+    capsys.readouterr()
+    after = _bgstats_ids(logged, "3", capsys)
+    # BG Stats is sent Anna's id for Anya; Boris and Vera keep theirs; the games before still say Anna.
+    assert after == {"Anya": before["Anna"], "Boris": before["Boris"], "Vera": before["Vera"]}
+    assert _bgstats_ids(logged, "2", capsys)["Anna"] == before["Anna"]
+    assert _bgstats_ids(logged, "1", capsys) == before
+
+
+@pytest.mark.parametrize(("old", "new", "said"), [
+    ("Nobody", "Somebody", "no player named 'Nobody' in the game log"),
+    ("Anna", "Boris", "'Boris' is already a player's name in the game log: choose another"),
+    ("Anna", " Anna ", "'Anna' is already the player's name: give a new one"),
+    ("Anna", "", "a player's name has 1 to 40 characters")])
+def test_a_refused_rename_is_one_line_and_changes_nothing(logged: Path, tmp_path: Path, old: str, new: str,
+                                                          said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    before = _bgstats_ids(logged, "1", capsys)
+    assert _games(logged, "rename-player", old, new) == 2
+    captured = capsys.readouterr()
+    assert captured.err == f"error: {said}\n" and captured.out == ""
+    # Nothing was renamed: Boris set up again is still Boris (not Anna), Anna still Anna.
+    table = tmp_path / "again.json"
+    table.write_text(json.dumps(table_document(*THREE)), encoding="utf-8")
+    assert _games(logged, "add", str(table), "--again") == 0
+    capsys.readouterr()
+    assert _bgstats_ids(logged, "3", capsys) == {name: before[name] for name in ("Anna", "Boris", "Vera")}
+
+
+def test_a_name_given_by_an_earlier_rename_is_taken(logged: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert _games(logged, "rename-player", "Anna", "Anya") == 0
+    assert _games(logged, "rename-player", "Boris", "Anya") == 2
+    assert "'Anya' is already a player's name in the game log" in capsys.readouterr().err

@@ -36,6 +36,7 @@ def _read_pages(pdf: Path, tmp: Path, reader: MarkerReader) -> tuple[Counter[int
     return found, rejected, detections
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("family", "size"), [("qr", 18), ("aruco", 14)])
 def test_every_printed_marker_reads_back_exactly_once(family: str, size: float, tmp_path: Path) -> None:
     spec = SheetSpec(family, size, "a4", "en", ("base", "armada"))

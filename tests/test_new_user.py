@@ -5,16 +5,12 @@ names the extra that installs it."""
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from companion.cli import main
+from tests.tools.interrupting import interrupted_once_started
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -58,16 +54,11 @@ def test_equally_cheap_plans_come_one_a_line(tmp_path: Path, capsys: pytest.Capt
     assert lines[1:] == ["Equally cheap:", "  pay 1 coin to the bank", "  pay 1 coin to the bank"]
 
 
-def test_ctrl_c_on_watch_is_interrupted_and_130(tmp_path: Path) -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    process = subprocess.Popen([sys.executable, "-m", "companion", "watch", "demo", "--realtime"], cwd=ROOT, env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(6)
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
-    assert process.returncode == 130
-    assert err.strip().splitlines()[-1] == "interrupted"
-    assert "frames read" in out
+def test_ctrl_c_on_watch_is_interrupted_and_130() -> None:
+    done = interrupted_once_started(["-m", "companion", "watch", "demo", "--realtime"], lambda line: "board:" in line)
+    assert done.status == 130
+    assert done.err.strip().splitlines()[-1] == "interrupted"
+    assert "frames read" in done.out
 
 
 def test_demo_without_kivy_names_the_app_extra(monkeypatch: pytest.MonkeyPatch,

@@ -59,6 +59,7 @@ def _python() -> Path:
     return python
 
 
+@pytest.mark.slow
 def test_the_android_frame_conversion_works_under_numpy_2_3() -> None:
     done = subprocess.run([str(_python()), "-c", SCRIPT, str(ROOT), str(ROOT / "tests" / "fakes")],
                           capture_output=True, text=True, timeout=120)

@@ -157,7 +157,9 @@ def test_a_card_held_up_to_the_camera_is_the_shown_card(store: GameStore) -> Non
 def test_a_board_not_in_the_game_is_reported(store: GameStore) -> None:
     session = GameSession.start(store, SEATS, rule=ConfirmationRule())
     session.observe(frame({"gizah": [], "rhodes": [], "ephesos": [], "babylon": []}), 0.0)
-    assert any("Babylon board, which is not in this game" in p for p in session.problems)
+    noted = [p for p in session.problems if "which is not in this game" in p]
+    assert noted == ["the camera sees the board of The Hanging Gardens of Babylon, which is not in this game"]
+    assert (noted[0].key, noted[0].values) == ("board_not_in_game", {"wonder": "babylon"})   # for the app's words
 
 
 def test_finishing_stores_the_sheet(store: GameStore) -> None:

@@ -9,6 +9,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from companion.state.session import GameSession
 from tests.tools.killing import killed_during
 from tests.tools.session_taps import ARMADA_TAPS, PORT_BOARDS, STANDARD_TAPS, open_store, play
@@ -44,6 +46,7 @@ def _killed_during(path: Path, target: tuple[str, str], delay: float) -> list[st
                          lambda line: line.startswith(f"tap {target[0]} ") and line.endswith(f" {name} -\n"), delay)
 
 
+@pytest.mark.slow
 def test_killing_the_session_during_any_tap_leaves_each_tap_whole_or_absent(tmp_path: Path) -> None:
     reference = _reference(tmp_path)
     path = tmp_path / "crash.sqlite3"

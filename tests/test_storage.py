@@ -160,6 +160,7 @@ def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
         GameStore(path)
 
 
+@pytest.mark.slow
 def test_killing_the_writer_at_random_moments_loses_nothing_reported_saved(tmp_path: Path) -> None:
     path = tmp_path / "crash.sqlite3"
     rng = random.Random(11)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -46,6 +47,7 @@ def _assert_same(need, own, market) -> None:
                                   for b, s in zip(plan.bought, market, strict=True))
 
 
+@pytest.mark.slow
 @settings(max_examples=3000, deadline=None)
 @given(needs, supplies(max_fixed=2, max_choices=3, max_options=4), sellers(False), sellers(False))
 def test_cheapest_purchases_match_exhaustive_search(need, own, left, right) -> None:

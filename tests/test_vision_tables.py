@@ -51,6 +51,7 @@ def test_rendered_table_is_rebuilt_exactly(data: GameData, players: int, seed: i
     parse_table({k: v for k, v in document.items() if not k.startswith("x-")}, data)
 
 
+@pytest.mark.slow
 def test_walking_round_the_table_with_a_tablet_merges_the_photos(data: GameData,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """QR stickers, one 4K photo over each city: the photos merge into the whole table, seated in

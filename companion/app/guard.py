@@ -4,7 +4,8 @@ becomes one message in the player's language, and the game goes on.
 `guarded` wraps a handler (the camera pump, a clock callback); `TapGuard` is the base of every
 widget a player taps (`BigButton`, `ToggleChoice`, `Tappable`, `SmallButton`), so each of their
 handlers, those bound in kv files and in Python alike, runs guarded; `install_last_resort` makes
-Kivy's event loop report anything else the same way instead of closing the app.
+Kivy's event loop report anything else the same way instead of closing the app. `watch_failures`
+lets the tests' driver see every failure reported, so that one a test did not expect fails it.
 """
 
 from __future__ import annotations
@@ -16,12 +17,14 @@ from typing import Any, TypeVar
 from kivy.app import App
 from kivy.logger import Logger
 
-__all__ = ["TAP_EVENTS", "TapGuard", "failure_text", "guarded", "install_last_resort", "report_failure"]
+__all__ = ["TAP_EVENTS", "TapGuard", "failure_text", "guarded", "install_last_resort", "report_failure",
+           "watch_failures"]
 
 TAP_EVENTS = frozenset({"on_press", "on_release"})
 Handler = TypeVar("Handler", bound=Callable[..., Any])
 MAX_DETAIL = 120
 """Characters of an error's own words a message repeats."""
+_watchers: list[Callable[[BaseException, str], None]] = []
 
 
 def _detail(error: BaseException) -> str:
@@ -40,7 +43,7 @@ def failure_text(running: Any, error: BaseException) -> str:
     if isinstance(error, StoreError):
         return str(running.tr("session.not_saved"))
     if _from_camera(error):
-        return str(running.tr("camera.error", error=_detail(error)))
+        return str(running.tr("camera.error"))
     if isinstance(error, OSError):
         return str(running.tr("app.file_failed", error=_detail(error)))
     if isinstance(error, ValueError):               # the rules' and readers' refusals (ArchitectsRuleError...)
@@ -54,8 +57,16 @@ def _from_camera(error: BaseException) -> bool:
     return any(kind.__name__ == "FrameSourceError" for kind in kinds) or type(error).__module__.startswith("cv2")
 
 
+def watch_failures(watcher: Callable[[BaseException, str], None]) -> None:
+    """Call `watcher(error, where)` for every failure reported from now on (the tests' driver does, to
+    fail a test on a failure the player would only have read about)."""
+    _watchers.append(watcher)
+
+
 def report_failure(error: BaseException, where: str = "") -> None:
     """Log `error` with its traceback and show it to the player as a message (the game goes on)."""
+    for watcher in _watchers:
+        watcher(error, where)
     Logger.error("Companion: %s failed: %s", where or "a handler", error, exc_info=error)
     running = App.get_running_app()
     if running is None:
@@ -63,7 +74,8 @@ def report_failure(error: BaseException, where: str = "") -> None:
     try:
         text = failure_text(running, error)
         running.notify(text, bad=True)
-        running.status = text if _from_camera(error) else running.status
+        if _from_camera(error):
+            running.say("camera.error")
     except Exception as again:                      # the message itself failed: the log has both
         Logger.error("Companion: the message about it failed too: %s", again, exc_info=again)
 
@@ -88,7 +100,19 @@ class TapGuard:
         dispatch = super().dispatch  # type: ignore[misc]
         if event_type not in TAP_EVENTS:
             return dispatch(event_type, *args, **kwargs)
-        return guarded(dispatch)(event_type, *args, **kwargs)
+        done = guarded(dispatch)(event_type, *args, **kwargs)
+        if event_type == "on_release":
+            # a release that opened a pad over the button never leaves it drawn pressed (greyed)
+            from kivy.clock import Clock
+
+            Clock.schedule_once(self._released, 0.1)
+        return done
+
+    def _released(self, _dt: float) -> None:
+        touch = getattr(self, "last_touch", None)
+        held = touch is not None and any(ref() is self for ref in getattr(touch, "grab_list", ()))
+        if getattr(self, "state", "normal") == "down" and not held:
+            self.state = "normal"  # type: ignore[attr-defined]
 
 
 def install_last_resort() -> None:

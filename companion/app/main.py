@@ -60,8 +60,8 @@ class CompanionApp(App):
     language = StringProperty("en")
     u = NumericProperty(16.0)
     """The size unit in pixels: text, touch targets and gaps are multiples of it (1/40 of the height,
-    never less than the physical minimums: a touch target of 3.6 units is at least 9 mm, body text
-    of 1.1 units at least 3.2 mm high; see `companion.app.theme.size_unit`)."""
+    never less than the physical minimums: a touch target of 3.6 units is at least 9 mm, text of
+    1 unit at least 3 mm high; see `companion.app.theme`)."""
     mm = NumericProperty(96 / 25.4)
     """Pixels per millimetre of the screen."""
     touch = NumericProperty(34.0)
@@ -70,6 +70,8 @@ class CompanionApp(App):
     """Bumped whenever the game changes; screens showing the game redraw on it (throttled)."""
     status = StringProperty("")
     camera_on = BooleanProperty(False)
+    camera_source = StringProperty("")
+    """The camera watching the open game (``demo``: the bundled recording), empty without one."""
     preview_texture = ObjectProperty(None, allownone=True)
     last_result = ObjectProperty(None, allownone=True)
     show_scores = BooleanProperty(False)
@@ -97,6 +99,8 @@ class CompanionApp(App):
         self._changed = Clock.create_trigger(self._bump_revision, 0.25)
         self._armada: tuple[tuple[str, float], Any] | None = None
         self.collector = IdleCollector()
+        self._said: tuple[str, dict[str, Any]] | None = None
+        """The state line's catalogue key and values (said again when the language changes)."""
         self.title = "Table Companion for 7 Wonders"
 
     # -- building -------------------------------------------------------------------------------
@@ -203,11 +207,11 @@ class CompanionApp(App):
     def _resize(self, *_: Any) -> None:
         from kivy.metrics import Metrics
 
-        from companion.app.theme import pixels_per_mm, size_unit
+        from companion.app.theme import TOUCH_MM, pixels_per_mm, size_unit
 
-        self.mm = pixels_per_mm(self.theme, Window.width, Window.height, Metrics.dpi, os.environ.get("COMPANION_DPI"))
-        self.touch = self.theme.raw["physical"]["touch_mm"] * self.mm
-        self.u = size_unit(self.theme, Window.width, Window.height, self.mm)
+        self.mm = pixels_per_mm(Window.width, Window.height, Metrics.dpi, os.environ.get("COMPANION_DPI"))
+        self.touch = TOUCH_MM * self.mm
+        self.u = size_unit(Window.width, Window.height, self.mm)
 
     # -- words ----------------------------------------------------------------------------------
     def tr(self, key: str, _language: str | None = None, **values: Any) -> str:
@@ -244,7 +248,7 @@ class CompanionApp(App):
         try:
             self.store.set_setting(key, value)
         except StoreError:
-            self.status = self.tr("session.not_saved")
+            self.say("session.not_saved")
 
     def go(self, name: str, **options: Any) -> None:
         """Show a screen (after letting it prepare) and save where the app is."""
@@ -252,7 +256,7 @@ class CompanionApp(App):
         if hasattr(screen, "prepare"):
             screen.prepare(**options)
         if self.root.current != name:
-            self.status = ""
+            self.say(None)
         self.root.current = name
         self.save_place()
 
@@ -282,8 +286,8 @@ class CompanionApp(App):
         if self._armada is None or self._armada[0] != stamp:
             try:
                 loaded = load_armada_data(path) if stamp[1] >= 0 else load_armada_data()
-            except GameDataError as error:
-                self.status = self.tr("armada.components_unusable", path=str(path), error=str(error))
+            except GameDataError:
+                self.say("armada.components_unusable")
                 loaded = load_armada_data()
             self._armada = (stamp, loaded)
         return self._armada[1]
@@ -416,10 +420,12 @@ class CompanionApp(App):
                                   family=self.store_setting("marker_family", "aruco"),
                                   seating=seating, recognise=recognise)
         except (OSError, ValueError) as error:
-            self.status = self.camera_problem(spec, error)      # the camera's state: it stays in the top bar
+            key, values = self.camera_problem(spec, error)
+            self.say(key, **values)                 # the camera's state: it stays in the top bar
             return
         self.feed.start()
-        self.status = ""                        # no camera problem to tell any more
+        self.say(None)                          # no camera problem to tell any more
+        self.camera_source = spec
         self.camera_on = True
         self._pump_event = Clock.schedule_interval(self._pump_camera, 1.0 / PREVIEW_HZ)
         self.changed(now=True)                  # the table makes room for the picture
@@ -433,6 +439,7 @@ class CompanionApp(App):
             self.feed.stop()
             self.feed = None
         self.camera_on = False
+        self.camera_source = ""
 
     @guarded
     def _pump_camera(self, _dt: float) -> None:
@@ -463,12 +470,13 @@ class CompanionApp(App):
                     guarded(self.pilot.act)(self)
         if feed.failure is not None:             # the camera is gone: say so, and go on by hand
             self.stop_camera()
-            self.status = self.camera_problem(feed.failure.source or "", feed.failure)
+            key, values = self.camera_problem(feed.failure.source or "", feed.failure)
+            self.say(key, **values)
             self.changed(now=True)
         elif feed.error:
-            self.status = self.tr("camera.error", error=feed.error)
+            self.say("camera.error")
         elif feed.ended and not feed.running:
-            self.status = self.tr("camera.ended")
+            self.say("camera.ended")
             self.stop_camera()
 
     def _observe(self, recognised: Any) -> bool:
@@ -482,13 +490,62 @@ class CompanionApp(App):
             changed |= bool(session.observe(observation, recognised.seconds))  # type: ignore[union-attr]
         return changed
 
-    def camera_problem(self, spec: str, error: Exception) -> str:
-        """Why the camera `spec` is not watching, in the player's language: a refused permission, a
-        camera lost mid-game, software missing, or a camera that cannot be opened (with the details)."""
+    def camera_problem(self, spec: str, error: Exception) -> tuple[str, dict[str, Any]]:
+        """Why the camera `spec` is not watching, as a catalogue key and its values: a refused
+        permission, a camera lost mid-game, software missing, or a camera that cannot be opened (the
+        error's own English words go to the log, not to the player)."""
+        from kivy.logger import Logger
+
+        Logger.warning("Companion: the camera %s: %s", spec, error)
         kind = getattr(error, "kind", "cannot_open")
-        if kind in ("permission", "lost", "missing"):
-            return self.tr(f"camera.{kind}", source=spec, error=str(error))
-        return self.tr("camera.cannot_open", source=spec, error=str(error))
+        key = f"camera.{kind}" if kind in ("permission", "lost", "missing") else "camera.cannot_open"
+        return key, {"source": self.camera_name(spec)}
+
+    def camera_name(self, spec: str) -> str:
+        """A camera source as a player knows it: its number, the Pi camera, the demo recording, or a
+        video's or folder's name (never its path)."""
+        if spec == "demo":
+            return str(self.tr("new_game.camera_demo"))
+        if spec.startswith("picamera"):
+            return "Raspberry Pi"
+        return Path(spec).name or spec
+
+    def say(self, key: str | None, **values: Any) -> None:
+        """The app's state line (the camera's, the log's): in the player's language, and said again in
+        the new language when the language changes; None clears it."""
+        self._said = (key, values) if key else None
+        self.status = self.tr(key, **values) if key else ""
+
+    def on_language(self, *_: Any) -> None:
+        """The language changed: the state line and the problems are said in the new one."""
+        said = getattr(self, "_said", None)
+        if said is not None:
+            self.status = self.tr(said[0], **said[1])
+
+    def problem_text(self, problem: str) -> str:
+        """A problem the camera or the session noted, in the player's language: its catalogue text with
+        card and wonder ids as names (a seat's wonder as its player's name); one that has no key is
+        said without its English details."""
+        from companion.problem import Problem
+
+        if not isinstance(problem, Problem):
+            return str(self.tr("problem.other"))
+        values = dict(problem.values)
+        seats = {p["wonder"]: p["name"] for p in self.session.players} if isinstance(self.session, GameSession) else {}
+        words = self.words
+        for name in ("wonder", "other"):
+            if name in values:
+                values[name] = seats.get(values[name]) or words.wonder(values[name])
+        if "card" in values:
+            values["card"] = words.card(values["card"]) if values["card"] else "?"
+        if "component" in values:
+            card = self.registry_card(values.pop("component"))
+            values["card"] = words.card(card) if card else "?"
+        return str(self.tr(f"problem.{problem.key}", **values))
+
+    def registry_card(self, key: str) -> str | None:
+        """The card id of a marker's component key (``lumber_yard/I/3+``), None for another component."""
+        return next((c.card for c in self.registry.components if c.key == key), None)
 
     def _show_frame(self, image: Any) -> None:
         import numpy as np  # here, not at start: the app starts faster without it
@@ -534,6 +591,14 @@ class CompanionApp(App):
         except ShareError as error:
             self.notify(self.tr(error.key, **error.values), bad=True)
             return None
+
+    def place_words(self, place: str | None) -> str:
+        """Where a written file is, in words for a message (no file path): ``in the exports folder
+        beside the game log``; on Android the shared folder it was copied to (``where_kept``)."""
+        if place and not Path(place).is_absolute():            # Android: Pictures/Table Companion/...
+            folder = "pictures" if place.split("/")[0].lower().startswith("pict") else "documents"
+            return self.tr(f"place.{folder}")
+        return self.tr("place.exports")
 
     def timestamp(self) -> str:
         """A file-name-safe local time."""

@@ -210,9 +210,10 @@ class Wording:
         """An optimiser's (or the table's) choice, from a score sheet's JSON, explained."""
         by = self.tr("score.by.table" if choice.get("by") == "table" else "score.by.optimiser")
         value = choice.get("value")
-        if choice.get("kind") == "science_wilds":
-            symbols = ", ".join(self.symbol(s) for s in value) if isinstance(value, list) else self.symbol(str(value))
-            return self.tr("score.choice.science_wilds", player=player, symbols=symbols, by=by)
+        if choice.get("kind") == "science_wilds":          # what "counted as" takes: "як табличку"
+            chosen = value if isinstance(value, list) else [str(value)]
+            symbols = ", ".join(self.tr(f"science.as.{s}") for s in chosen)
+            return self.tr("score.choice.science_wilds", player=player, symbols=symbols, by=by, count=len(chosen))
         if choice.get("kind") == "copied_guild" and value:
             return self.tr("score.choice.copied_guild", player=player, card=self.card(str(value)), by=by)
         return f"{player}: {choice.get('text', '')}"

@@ -8,7 +8,9 @@ tests send it, once the frames before it are finished (glFinish: llvmpipe draws 
 something waits for it); its time runs from the touch until the frame that shows the answer is drawn
 and finished (glFinish), with Kivy's clock turning as `App.run` turns it. The reference, in the same
 run: one frame of the same screen drawn again with nothing changed (what any tap costs at least on
-this machine's renderer).
+this machine's renderer). Each window size is measured twice: without a camera, and with the camera
+watching the bundled demo game (rendered as a 1280x720 video at 30 frames a second and played in
+real time through the real camera feed: its picture shown, every recognised frame given to the game).
 
 Cold start runs the app in a fresh process, from launch to the first drawn frame of the table of a
 game in progress (the app comes back to it), against the reference of a fresh process that opens an
@@ -94,6 +96,9 @@ class _Tapper:
         from kivy.graphics.opengl import glFinish
         from kivy.tests.common import UnitTestTouch
 
+        from companion.app.widgets.common import scroll_into_view
+
+        scroll_into_view(widget, lambda: self.idle(3))     # a player scrolls first, untimed
         self.idle(2)
         glFinish()                  # the frames before the touch fully drawn, as they are when a finger
         x, y = widget.to_window(*widget.center)     # arrives (else the first texture upload waits for them)
@@ -244,9 +249,16 @@ def _measure_late(app: Any, taps: int) -> list[TapFigures]:
     return [opening, picking]
 
 
+CAMERA_VIDEO_SECONDS = 240.0
+"""The demo game's video the camera rounds watch (longer than their taps take: it never ends under them)."""
+
+
 def run_taps(*, windows: tuple[tuple[int, int], ...] = ((1280, 800), (800, 480)), taps: int = 12,
-             as_json: bool = False) -> dict[str, Any]:
-    """Measure every kind of tap in each window size and print the figures beside the reference."""
+             as_json: bool = False, camera: bool = True) -> dict[str, Any]:
+    """Measure every kind of tap in each window size and print the figures beside the reference;
+    with `camera`, each size once more while a camera watches the table: the bundled demo game
+    rendered as a 1280x720 video at 30 frames a second, played in real time through the real camera
+    feed (its picture shown, every recognised frame given to the game, as at a real table)."""
     from companion.app.launch import configure_kivy
 
     configure_kivy(size=windows[0], offscreen=True)
@@ -257,22 +269,19 @@ def run_taps(*, windows: tuple[tuple[int, int], ...] = ((1280, 800), (800, 480))
 
     results: dict[str, Any] = {"machine": machine_line(), "windows": []}
     with tempfile.TemporaryDirectory(prefix="companion-bench-taps-") as temporary:
+        video = None
+        if camera:
+            from companion.bench.app import render_video
+
+            video = render_video(Path(temporary), seconds=CAMERA_VIDEO_SECONDS, fps=30.0, size=(1280, 720))
         app = CompanionApp(Path(temporary) / "games.sqlite", language="en")
         app._run_prepare()          # what App.run does before its loop, as Kivy's own test harness does
         runTouchApp(embedded=True)
         try:
             for size in windows:
                 Window.size = size
-                _set_up_game(app)
-                figures, reference = _measure(app, taps)
-                app.close_game()
-                _set_up_late_game(app)
-                figures += _measure_late(app, taps)
-                results["windows"].append({"window": f"{size[0]}x{size[1]}",
-                                           "reference_frame": TapFigures("one frame, nothing changed",
-                                                                         reference).to_json(),
-                                           "taps": [f.to_json() for f in figures]})
-                app.close_game()
+                for source in (None, video) if video is not None else (None,):
+                    results["windows"].append(_measure_window(app, size, taps, source))
         finally:
             app.stop()
             stopTouchApp()
@@ -283,13 +292,44 @@ def run_taps(*, windows: tuple[tuple[int, int], ...] = ((1280, 800), (800, 480))
     return results
 
 
+def _measure_window(app: Any, size: tuple[int, int], taps: int, video: Path | None) -> dict[str, Any]:
+    """Every tap in one window size, early and late in a game, with the camera watching `video` (or none)."""
+    _set_up_game(app)
+    _watch(app, video)
+    figures, reference = _measure(app, taps)
+    app.close_game()
+    _set_up_late_game(app)
+    _watch(app, video)
+    figures += _measure_late(app, taps)
+    seen = app.feed.stats.frames_recognised if app.feed is not None else 0
+    app.close_game()
+    return {"window": f"{size[0]}x{size[1]}", "camera": video is not None, "frames_recognised_late": seen,
+            "reference_frame": TapFigures("one frame, nothing changed", reference).to_json(),
+            "taps": [f.to_json() for f in figures]}
+
+
+def _watch(app: Any, video: Path | None) -> None:
+    """The camera watches `video` from its start (nothing without one); the first frame is awaited."""
+    if video is None:
+        return
+    from kivy.base import EventLoop
+
+    app.start_camera(str(video))
+    started = time.perf_counter()
+    while app.preview_frames == 0 and time.perf_counter() - started < 20:
+        EventLoop.idle()
+
+
 def _print_taps(results: dict[str, Any]) -> None:
     print(f"companion bench app (taps): {results['machine']}")
     print("7 players, Age I, six cards a city (late game: Age III, about 15 a city); a tap runs from the touch to "
           "the finished frame that shows its answer (software OpenGL, offscreen)")
     for window in results["windows"]:
         reference = window["reference_frame"]
-        print(f"\nwindow {window['window']}: reference (one frame redrawn, nothing changed) median "
+        seen = window["frames_recognised_late"]
+        watching = (f"the camera watching the demo game's video (1280x720, 30 frames/s; {seen} frames recognised "
+                    "in the late game's round)") if window["camera"] else "no camera"
+        print(f"\nwindow {window['window']}, {watching}: reference (one frame redrawn, nothing changed) median "
               f"{reference['median_ms']} ms, p95 {reference['p95_ms']} ms")
         print(f"{'tap':<34} {'taps':>5} {'median ms':>10} {'p95 ms':>8} {'worst ms':>9} {'p95/reference':>14}")
         for row in window["taps"]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from companion.cli.arguments import positive_int, positive_number
@@ -13,6 +14,7 @@ __all__ = ["register"]
 
 def run_bench_rules(args: argparse.Namespace) -> int:
     """Time trade checks and scoring; see companion.bench.rules."""
+    print(f"measuring trade checks and scoring ({args.repeat} runs per case)...", file=sys.stderr, flush=True)
     from companion.bench.rules import run
 
     run(repeat=args.repeat, as_json=args.json)

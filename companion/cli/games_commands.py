@@ -237,6 +237,20 @@ def run_stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_rename_player(args: argparse.Namespace) -> int:
+    """A player's new name: the games to come under it keep the player's id (BG Stats keeps one player)."""
+    from companion.storage.player_ids import rename_player
+
+    with _store(args) as store:
+        try:
+            kept = rename_player(store, args.old, args.new)
+        except ValueError as error:
+            raise CommandError(str(error)) from None
+    print(f"{args.new.strip()} is now the player who played as {args.old.strip()} (player id {kept}, kept in "
+          "exports); games already logged keep the name they were played under")
+    return 0
+
+
 def _finished_games(count: int) -> str:
     return f"{count} finished game{'s' if count != 1 else ''}"
 
@@ -252,7 +266,8 @@ def _print_standings(document: dict[str, Any], *, best: bool) -> None:
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add `games` and its subcommands to the `companion` parser."""
-    games = commands.add_parser("games", help="the log of games played: history, export, import, statistics")
+    games = commands.add_parser("games", help="the log of games played: history, export, import, statistics, "
+                                                   "renaming a player")
     store_help = "the game log (default: $COMPANION_STORE, else the user data folder)"
     games.add_argument("--store", metavar="FILE", help=store_help)
     actions = games.add_subparsers(dest="action", metavar="ACTION", required=True)
@@ -290,3 +305,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
                               help="wins and averages per player and wonder, category averages")
     stats.add_argument("--json", action="store_true")
     stats.set_defaults(run=run_stats)
+    rename = actions.add_parser("rename-player", parents=[store],
+                                help="give a player a new name for the games to come, keeping their player id "
+                                     "(BG Stats exports go on naming the same player)")
+    rename.add_argument("old", metavar="OLD", help="the name the player has played under")
+    rename.add_argument("new", metavar="NEW", help="the name to set the player up under from now on")
+    rename.set_defaults(run=run_rename_player)

@@ -26,6 +26,7 @@ from companion.games.sevenwonders.rules.play import coins_for_card, coins_for_st
 from companion.games.sevenwonders.rules.scoring import ScoreSheet
 from companion.games.sevenwonders.tablefile import TableFileError, parse_table
 from companion.markers import Component, MarkerRegistry, load_marker_registry
+from companion.problem import Problem
 from companion.state.errors import SessionError, not_saved
 from companion.state.parts import SESSION_PARTS, SessionPart, parts_for
 from companion.state.tracker import Change, ConfirmationRule, OpenQuestion, PendingCard, TableTracker
@@ -296,7 +297,8 @@ class GameSession:
                 try:
                     self._log_card(self.seat_of(change.wonder), change.component, "camera")
                 except SessionError as error:              # the tracker follows the log: the card is gone
-                    self._note(f"{change.component.key} seen in the {change.wonder} city is not added: {error}")
+                    self._note(Problem("card_not_added", f"{change.component.key} seen in the {change.wonder} city is "
+                                       f"not added: {error}", card=change.component.card, wonder=change.wonder))
             elif change.kind == "stage" and change.wonder is not None:
                 seat = self.seat_of(change.wonder)
                 stages = self.tracker.cities[change.wonder].stages
@@ -304,13 +306,15 @@ class GameSession:
                     try:
                         self._log_stages(seat, stages, "camera")
                     except SessionError as error:
-                        self._note(f"stage {stages} seen in the {change.wonder} city is not logged: {error}")
+                        self._note(Problem("stage_not_logged", f"stage {stages} seen in the {change.wonder} city is "
+                                           f"not logged: {error}", stage=stages, wonder=change.wonder))
             elif change.kind == "problem" and change.detail not in self.problems:
                 self.problems.append(change.detail)
         for seat in observation.seats:
             if seat.wonder not in wonders:
-                self._note(f"the camera sees the {self.data.wonders[seat.wonder].name} board, which is not in "
-                           f"this game")
+                name = self.data.wonders[seat.wonder].name
+                self._note(Problem("board_not_in_game", f"the camera sees the board of {name}, which is not in "
+                                   "this game", wonder=seat.wonder))
         grouped = {c.marker for q in observation.questions if len(q.cards) > 1 for c in q.cards}
         held = [c for c, _ in observation.unassigned if c.kind == "card" and c.set in self.card_sets
                 and c.marker not in grouped]       # a card shown alone, not a column of a city
@@ -353,7 +357,9 @@ class GameSession:
                 try:
                     card_events = self._card_events(seat, component, "hand")
                 except SessionError as error:       # not in this game's box: the others still join
-                    self._note(f"{component.key} is not added to {self.players[seat]['name']}'s city: {error}")
+                    self._note(Problem("answer_not_added", f"{component.key} is not added to "
+                                       f"{self.players[seat]['name']}'s city: {error}", card=component.card,
+                                       wonder=self.players[seat]["wonder"]))
                     continue
                 for kind, payload, source in card_events:
                     apply_event(self.document, Event(0, kind, payload, source, ""), self.data)

@@ -16,6 +16,7 @@ from typing import Any
 from companion.games.sevenwonders.rules.model import GameData
 from companion.games.sevenwonders.tablefile import TABLE_FORMAT
 from companion.markers import Component
+from companion.problem import Problem
 from companion.vision.layout import BOARD_INFERRED, BOARD_REMEMBERED, BOARD_SEEN, OwnerQuestion, TableObservation
 
 __all__ = ["Change", "CityCard", "ConfirmationRule", "OpenQuestion", "PendingCard", "TableTracker"]
@@ -231,11 +232,13 @@ class TableTracker:
         elsewhere = [w for w, c in self.cities.items() if w != wonder
                      and any(x.component.marker == component.marker for x in c.cards)]
         if elsewhere:
-            return self._problem(f"{component.key} is confirmed in the {elsewhere[0]} city and now seen in the "
-                                 f"{wonder} city; it stays where it was confirmed", at)
+            return self._problem(Problem("card_elsewhere", f"{component.key} is confirmed in the {elsewhere[0]} city "
+                                         f"and now seen in the {wonder} city; it stays where it was confirmed",
+                                         card=component.card, other=elsewhere[0], wonder=wonder), at)
         card = self.data.cards[component.card or ""]
         if city.has_building(card.id):
-            return self._problem(f"the {wonder} city already holds a {card.name}; {component.key} is not added", at)
+            return self._problem(Problem("already_built", f"the {wonder} city already holds a {card.name}; "
+                                         f"{component.key} is not added", wonder=wonder, card=card.id), at)
         city.cards.append(CityCard(component, "camera", at))
         return [Change("card", wonder, f"{card.name} ({component.key}) built in the {wonder} city", at,
                        component=component)]

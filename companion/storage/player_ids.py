@@ -90,18 +90,24 @@ def rename_player(store: Any, old: str, new: str) -> str:
     """From now on, a player set up as `new` is the player known as `old` (their id); return the id.
 
     Games already logged keep the name they were played under; the id joins them. The old name still
-    finds the player too.
+    finds the player too. Read and written in one transaction: a refused rename changes nothing.
 
-    :raises ValueError: for an empty new name, or an old name the log has never seen.
+    :raises ValueError: for an empty or too long new name, the same name, a new name the log already
+        knows (another player's, or one given by an earlier rename), or an old name it has never seen.
     """
-    new = new.strip()
+    old, new = old.strip(), new.strip()
     if not new or len(new) > 40:
         raise ValueError("a player's name has 1 to 40 characters")
-    renamed: dict[str, str] = dict(store.setting(RENAMED_SETTING, {}))
-    with store.guarded():
-        known = renamed.get(old) or _logged_ids(store.db, {old}).get(old)
-    if known is None:
-        raise ValueError(f"no player named {old!r} in the game log")
-    renamed[new] = known
-    store.set_setting(RENAMED_SETTING, renamed)
+    if new == old:
+        raise ValueError(f"{old!r} is already the player's name: give a new one")
+    with store.atomic() as db:
+        renamed: dict[str, str] = dict(store.setting(RENAMED_SETTING, {}))
+        if new in renamed or _logged_ids(db, {new}):
+            raise ValueError(f"{new!r} is already a player's name in the game log: choose another")
+        known = renamed.get(old) or _logged_ids(db, {old}).get(old)
+        if known is None:
+            raise ValueError(f"no player named {old!r} in the game log")
+        renamed[new] = known
+        db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
+                   (RENAMED_SETTING, json.dumps(renamed, ensure_ascii=False)))
     return known

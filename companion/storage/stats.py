@@ -1,85 +1,157 @@
-"""Statistics over the finished games of the log: wins and averages per player and per wonder,
-averages per score category, and how totals are spread."""
+"""Statistics over the finished games of the log, for each game (7 Wonders, with or without Armada,
+and 7 Wonders Architects): wins, every total and the average per player and per wonder, the average
+of each score category, and how 7 Wonders totals are spread. No Kivy here: the app draws them, the
+command line prints them."""
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.architects.log import is_architects_sheet
 from companion.games.sevenwonders.rules import CATEGORIES
 from companion.storage.database import GameStore
 
-__all__ = ["BIN_WIDTH", "Statistics", "statistics"]
+__all__ = ["ARCHITECTS", "BIN_WIDTH", "SEVEN_WONDERS", "GameStatistics", "Statistics", "Tally", "game_statistics",
+           "statistics"]
 
 BIN_WIDTH = 10
+SEVEN_WONDERS, ARCHITECTS = "7wonders", "architects"
+"""The games the statistics keep apart."""
+ARMADA_CATEGORIES = ("naval", "islands", "port")
+"""Armada's rows of the score pad: averaged over the lines that have them (the games played with Armada)."""
 
 
 @dataclass
-class _Tally:
+class Tally:
+    """One player's (or wonder's) finished games: how many, how many won, every total in the order
+    the games were played."""
+
     games: int = 0
     wins: int = 0
-    total: int = 0
-    best: int | None = None
+    totals: list[int] = field(default_factory=list)
 
     def add(self, total: int, won: bool) -> None:
+        """One more finished game."""
         self.games += 1
         self.wins += won
-        self.total += total
-        self.best = total if self.best is None else max(self.best, total)
+        self.totals.append(total)
 
-    def to_json(self) -> dict[str, Any]:
-        return {"games": self.games, "wins": self.wins, "win_rate": round(self.wins / self.games, 3),
-                "average": round(self.total / self.games, 2), "best": self.best}
+    @property
+    def average(self) -> float:
+        """The mean total."""
+        return sum(self.totals) / self.games if self.games else 0.0
+
+    @property
+    def best(self) -> int | None:
+        """The highest total."""
+        return max(self.totals) if self.totals else None
+
+    @property
+    def win_rate(self) -> float:
+        """Wins over games."""
+        return self.wins / self.games if self.games else 0.0
+
+    def to_json(self, *, best: bool = True) -> dict[str, Any]:
+        """Games, wins, win rate and average (rounded), and the best total."""
+        document: dict[str, Any] = {"games": self.games, "wins": self.wins, "win_rate": round(self.win_rate, 3),
+                                    "average": round(self.average, 2)}
+        if best:
+            document["best"] = self.best
+        return document
 
 
 @dataclass
-class Statistics:
-    """Everything `companion games stats` prints."""
+class GameStatistics:
+    """One game's statistics: its finished games, a tally per player and per wonder (7 Wonders: the
+    wonder and its side, ``gizah B``; Architects: the wonder), the average of each category."""
 
+    game: str
     games: int = 0
-    players: dict[str, _Tally] = field(default_factory=dict)
-    wonders: dict[str, _Tally] = field(default_factory=dict)
+    players: dict[str, Tally] = field(default_factory=dict)
+    wonders: dict[str, Tally] = field(default_factory=dict)
     categories: dict[str, float] = field(default_factory=dict)
+    """The mean points per player line of each category, in the score sheet's order."""
+
+    def standings(self, kind: str) -> list[tuple[str, Tally]]:
+        """The ``players`` (most wins first, then the best average) or the ``wonders`` (best average
+        first), ties by name."""
+        tallies = self.players if kind == "players" else self.wonders
+        if kind == "players":
+            return sorted(tallies.items(), key=lambda item: (-item[1].wins, -item[1].average, item[0]))
+        return sorted(tallies.items(), key=lambda item: (-item[1].average, item[0]))
+
+    def to_json(self, *, best: bool = True) -> dict[str, Any]:
+        """The statistics as a JSON document (as `companion games stats --json` prints them)."""
+        return {"games": self.games,
+                "players": {k: v.to_json(best=best) for k, v in sorted(self.players.items())},
+                "wonders": {k: v.to_json(best=best) for k, v in sorted(self.wonders.items())},
+                "category_averages": {k: round(v, 2) for k, v in self.categories.items()}}
+
+
+@dataclass
+class Statistics(GameStatistics):
+    """Everything `companion games stats` prints for 7 Wonders: its GameStatistics and the spread."""
+
     distribution: dict[int, int] = field(default_factory=dict)
     """Totals counted in bins of BIN_WIDTH points (key: the bin's lowest total)."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, *, best: bool = True) -> dict[str, Any]:
         """The statistics as a JSON document."""
-        return {"games": self.games,
-                "players": {k: v.to_json() for k, v in sorted(self.players.items())},
-                "wonders": {k: v.to_json() for k, v in sorted(self.wonders.items())},
-                "category_averages": {k: round(v, 2) for k, v in self.categories.items()},
-                "score_distribution": {f"{low}-{low + BIN_WIDTH - 1}": n
-                                       for low, n in sorted(self.distribution.items())}}
+        spread = {f"{low}-{low + BIN_WIDTH - 1}": n for low, n in sorted(self.distribution.items())}
+        return {**super().to_json(best=best), "score_distribution": spread}
 
 
-def statistics(store: GameStore) -> Statistics:
-    """Statistics over every finished 7 Wonders game (the free city is not a player and is left out;
-    Architects games have their own: `architects_log.architects_statistics`)."""
-    result = Statistics()
-    players: dict[str, _Tally] = defaultdict(_Tally)
-    wonders: dict[str, _Tally] = defaultdict(_Tally)
-    sums = dict.fromkeys(CATEGORIES, 0)
-    lines = 0
-    for summary in store.games():
-        if summary.sheet is None or is_architects_sheet(summary.sheet):
-            continue
-        result.games += 1
+def _finished(store: GameStore) -> Iterator[Any]:
+    """The finished games' summaries, in the order they were played."""
+    games = [summary for summary in store.games() if summary.sheet is not None]
+    return iter(sorted(games, key=lambda summary: (summary.started_at, summary.id)))
+
+
+def game_statistics(store: GameStore) -> dict[str, GameStatistics]:
+    """Both games' statistics over every finished game of the log (the free city of the two-player
+    game is no player and is left out). A game with no finished game has zero games."""
+    result = {SEVEN_WONDERS: Statistics(SEVEN_WONDERS), ARCHITECTS: GameStatistics(ARCHITECTS)}
+    sums: dict[str, dict[str, int]] = {game: defaultdict(int) for game in result}
+    lines: dict[str, dict[str, int]] = {game: defaultdict(int) for game in result}
+    order: dict[str, list[str]] = {game: [] for game in result}
+    for summary in _finished(store):
+        game = ARCHITECTS if summary.sheet.get("game") == ARCHITECTS else SEVEN_WONDERS    # as the sheet says
+        architects = game == ARCHITECTS
+        stats = result[game]
+        stats.games += 1
         winners = set(summary.sheet["winners"])
-        for line, player in zip(summary.sheet["players"], summary.players, strict=True):
+        for index, line in enumerate(summary.sheet["players"]):
             if line.get("free_city"):
                 continue
             won = line["name"] in winners
-            players[line["name"]].add(line["total"], won)
-            wonders[f"{player['wonder']} {player['side']}"].add(line["total"], won)
-            for category in CATEGORIES:
-                sums[category] += line[category]
-            lines += 1
-            low = (line["total"] // BIN_WIDTH) * BIN_WIDTH
-            result.distribution[low] = result.distribution.get(low, 0) + 1
-    result.players = dict(players)
-    result.wonders = dict(wonders)
-    result.categories = {c: sums[c] / lines for c in CATEGORIES} if lines else {}
+            if architects:
+                wonder, points = line["wonder"], line["categories"]
+            else:
+                seat = summary.players[index]
+                wonder = f"{seat['wonder']} {seat['side']}"
+                points = {c: line[c] for c in (*CATEGORIES, *ARMADA_CATEGORIES) if line.get(c) is not None}
+            stats.players.setdefault(line["name"], Tally()).add(line["total"], won)
+            stats.wonders.setdefault(wonder, Tally()).add(line["total"], won)
+            for category, value in points.items():
+                if category not in order[game]:
+                    order[game].append(category)
+                sums[game][category] += value
+                lines[game][category] += 1
+            if not architects:
+                low = (line["total"] // BIN_WIDTH) * BIN_WIDTH
+                seven = result[SEVEN_WONDERS]
+                assert isinstance(seven, Statistics)
+                seven.distribution[low] = seven.distribution.get(low, 0) + 1
+    for game, stats in result.items():
+        stats.categories = {c: sums[game][c] / lines[game][c] for c in order[game]}
     return result
+
+
+def statistics(store: GameStore) -> Statistics:
+    """Statistics over every finished 7 Wonders game (Architects games have their own:
+    `game_statistics(store)[ARCHITECTS]`)."""
+    seven = game_statistics(store)[SEVEN_WONDERS]
+    assert isinstance(seven, Statistics)
+    return seven

@@ -36,6 +36,7 @@ import numpy as np
 from companion.games.sevenwonders.rules.model import GameData
 from companion.markers import Component
 from companion.markers.symbols import QUIET_MODULES
+from companion.problem import Problem
 from companion.vision.shapes import gap, oriented_box, reach
 
 __all__ = ["LayoutRules", "OwnerQuestion", "PlacedMarker", "SeatObservation", "TableObservation", "layout_rules",
@@ -283,8 +284,10 @@ def read_layout(markers: Sequence[PlacedMarker], data: GameData, *, player_count
         known = [seat.board.side or "A"] if seat.board_source != BOARD_INFERRED else list(sides)
         total = max(len(sides[side].stages) for side in known)   # an inferred board's side is not seen
         if seat.stage_backs > total:
-            observation.problems.append(f"{seat.stage_backs} card backs in the stage zone of {seat.wonder} side "
-                                        f"{seat.board.side}, which has {total} stages")
+            observation.problems.append(Problem(
+                "stage_backs", f"{seat.stage_backs} card backs in the stage zone of {seat.wonder} side "
+                f"{seat.board.side}, which has {total} stages", count=seat.stage_backs, wonder=seat.wonder,
+                side=seat.board.side or "A", total=total))
     return observation
 
 
@@ -300,8 +303,8 @@ def _boards(unique: list[PlacedMarker], observation: TableObservation) -> list[P
     wonders = Counter(b.component.wonder for b in read)
     for wonder, seen in wonders.items():
         if seen > 1:
-            observation.problems.append(f"both sides (or two copies) of the {wonder} board are seen; "
-                                        f"that seat is left out")
+            observation.problems.append(Problem("both_sides", f"both sides (or two copies) of the {wonder} board "
+                                                "are seen; that seat is left out", wonder=wonder))
     boards = [b for b in read if wonders[b.component.wonder] == 1]
     remembered = [m for m in unique if m.component.kind == "wonder_side" and m.remembered
                   and m.component.wonder not in wonders]
@@ -333,8 +336,10 @@ def _without_duplicates(markers: Sequence[PlacedMarker], observation: TableObser
         read = [m for m in found if not m.remembered] or found
         spread = max(math.dist(a.centre, b.centre) for a in read for b in read)
         if spread > 3 * read[0].side_mm:
-            observation.problems.append(f"{read[0].component.key} (marker {number}) is seen {len(read)} times, "
-                                        f"{spread:.0f} mm apart: a duplicate sticker; it is kept nowhere")
+            observation.problems.append(Problem(
+                "duplicate_sticker", f"{read[0].component.key} (marker {number}) is seen {len(read)} times, "
+                f"{spread:.0f} mm apart: a duplicate sticker; it is kept nowhere", component=read[0].component.key,
+                count=len(read), distance=round(spread)))
             continue
         unique.append(read[0])
     return unique
@@ -356,7 +361,8 @@ def _card(marker: PlacedMarker, data: GameData, box: int | None, rules: LayoutRu
         observation.unassigned.append((component, "Armada cards are not read yet"))
         return None
     if box is not None and component.players is not None and component.players > box:
-        observation.problems.append(f"{component.key} is not in the box for {box} players")
+        observation.problems.append(Problem("not_in_box", f"{component.key} is not in the box for {box} players",
+                                            card=component.card, players=box))
         return None
     color = data.cards[component.card or ""].color
     return _Card(marker, _code_frame(marker, rules.card_width, rules.card_marker_offset),
@@ -702,8 +708,9 @@ def _add_card(seat: SeatObservation, card: _Card, board: _Frame | None, data: Ga
     component = card.marker.component
     building = data.cards[component.card or ""]
     if any(c.card == building.id for c in seat.cards):
-        observation.problems.append(f"the {seat.wonder} city shows two {building.name} cards; the second "
-                                    f"({component.key}) is left out")
+        observation.problems.append(Problem("card_twice", f"the {seat.wonder} city shows two {building.name} cards; "
+                                            f"the second ({component.key}) is left out", wonder=seat.wonder,
+                                            card=building.id))
         return
     seat.cards.append(component)
     if board is not None:

@@ -35,11 +35,20 @@ def main() -> None:
     outcome = "alive"
     try:
         while time.monotonic() - start < float(sys.argv[2]):
-            ui.pump(frames=5)
+            ui.pump(0.1, frames=5)
     except Exception as error:
         outcome = f"ended after {time.monotonic() - start:.0f} s: {type(error).__name__}: {error}"
+    shown = {"en": ui.screen.problems}
+    ui.app.say("camera.ended")                      # the camera's state line, said in English first
+    status = {"en": ui.app.status}
+    for language in ("ru", "uk"):                   # the table's lines follow the language at once
+        ui.app.set_language(language)
+        ui.app.changed(now=True)
+        ui.pump(frames=4)
+        shown[language] = ui.screen.problems
+        status[language] = ui.app.status
     print(json.dumps({"outcome": outcome, "camera_on": ui.app.camera_on, "problems": ui.app.session.problems,
-                      "tracebacks": len(failures)}))
+                      "shown": shown, "status": status, "tracebacks": len(failures)}, ensure_ascii=False))
     ui.stop()
 
 

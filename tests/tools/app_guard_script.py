@@ -5,7 +5,8 @@ window per process): ``python -m tests.tools.app_guard_script STORE``.
 The taps are found, not listed: every widget on every screen (with a 7 Wonders game open, then an
 Architects one) that has a tap event (``on_press``/``on_release``). A failure is injected into a tap
 by binding a handler that raises it (Kivy calls the newest handler first, so it stands for any
-handler of that tap); it must come back as a message, and the app must go on.
+handler of that tap); it must come back as a message, and the app must go on. The failures injected
+are the only ones expected: any other the guard reports fails the script (tests/tools/app_driver.py).
 """
 
 from __future__ import annotations
@@ -66,29 +67,33 @@ def inject_into_taps(ui: AppDriver, screen_name: str, report: dict[str, Any]) ->
     ui.pump(frames=3)
     found = taps(ui, screen)
     report["taps"][screen_name] = report["taps"].get(screen_name, 0) + len(found)
-    for widget in found:
-        if not isinstance(widget, TapGuard):
-            report["unguarded"].append(f"{screen_name}: {type(widget).__name__} {getattr(widget, 'text', '')!r}")
-            continue
-        event = "on_release" if widget.is_event_type("on_release") else "on_press"
-        for kind, failure in failures().items():
-            def fail(*_: Any, error: BaseException = failure) -> None:
-                raise error
+    injected: list[BaseException] = []              # the guard reports these; any other failure fails the test
+    with ui.expecting_failures(lambda error: any(error is failure for failure in injected)):
+        for widget in found:
+            if not isinstance(widget, TapGuard):
+                report["unguarded"].append(f"{screen_name}: {type(widget).__name__} {getattr(widget, 'text', '')!r}")
+                continue
+            event = "on_release" if widget.is_event_type("on_release") else "on_press"
+            for kind, failure in failures().items():
+                injected.append(failure)
 
-            widget.fbind(event, fail)
-            toast = getattr(screen, "toast", None)
-            if toast is not None:
-                toast.text = ""
-            try:
-                widget.dispatch(event)
-            except BaseException as escaped:        # the test fails on any of these
-                report["escaped"].append(f"{screen_name}: {kind}: {type(escaped).__name__}: {escaped}")
-            finally:
-                widget.funbind(event, fail)
-            expected = failure_text(app, failure)
-            if toast is not None and toast.text != expected:
-                report["unshown"].append(f"{screen_name}: {kind}: {toast.text!r}")
-            report["injected"] += 1
+                def fail(*_: Any, error: BaseException = failure) -> None:
+                    raise error
+
+                widget.fbind(event, fail)
+                toast = getattr(screen, "toast", None)
+                if toast is not None:
+                    toast.text = ""
+                try:
+                    widget.dispatch(event)
+                except BaseException as escaped:        # the test fails on any of these
+                    report["escaped"].append(f"{screen_name}: {kind}: {type(escaped).__name__}: {escaped}")
+                finally:
+                    widget.funbind(event, fail)
+                expected = failure_text(app, failure)
+                if toast is not None and toast.text != expected:
+                    report["unshown"].append(f"{screen_name}: {kind}: {toast.text!r}")
+                report["injected"] += 1
 
 
 def unguarded_classes() -> list[str]:
@@ -156,32 +161,34 @@ class FramesFeed:
 def inject_into_the_camera(ui: AppDriver, report: dict[str, Any]) -> None:
     """Every failure raised by the camera itself, and by the game given a recognised frame."""
     app = ui.app
-    for kind, failure in failures().items():
-        app.feed, app.camera_on = BrokenFeed(failure), True
-        try:
-            app._pump_camera(0.0)
-        except BaseException as escaped:
-            report["escaped"].append(f"camera: {kind}: {type(escaped).__name__}: {escaped}")
-        if app.feed is not None or app.camera_on:
-            report["unshown"].append(f"camera: {kind}: the broken camera was not stopped")
-        session = app.session
-        original = session.observe
-
-        def observe(*_: Any, error: BaseException = failure) -> Any:
-            raise error
-
-        session.observe = observe
-        app.feed, app.camera_on = FramesFeed(), True
-        try:
-            for _ in range(3):                       # the game goes on: the next frame is read again
+    injected = failures()                           # the guard reports these; any other failure fails the test
+    with ui.expecting_failures(lambda error: any(error is failure for failure in injected.values())):
+        for kind, failure in injected.items():
+            app.feed, app.camera_on = BrokenFeed(failure), True
+            try:
                 app._pump_camera(0.0)
-        except BaseException as escaped:
-            report["escaped"].append(f"frame: {kind}: {type(escaped).__name__}: {escaped}")
-        finally:
-            session.observe = original
-        if app.feed is None:
-            report["unshown"].append(f"frame: {kind}: the camera stopped over one frame's failure")
-        report["injected"] += 2
+            except BaseException as escaped:
+                report["escaped"].append(f"camera: {kind}: {type(escaped).__name__}: {escaped}")
+            if app.feed is not None or app.camera_on:
+                report["unshown"].append(f"camera: {kind}: the broken camera was not stopped")
+            session = app.session
+            original = session.observe
+
+            def observe(*_: Any, error: BaseException = failure) -> Any:
+                raise error
+
+            session.observe = observe
+            app.feed, app.camera_on = FramesFeed(), True
+            try:
+                for _ in range(3):                       # the game goes on: the next frame is read again
+                    app._pump_camera(0.0)
+            except BaseException as escaped:
+                report["escaped"].append(f"frame: {kind}: {type(escaped).__name__}: {escaped}")
+            finally:
+                session.observe = original
+            if app.feed is None:
+                report["unshown"].append(f"frame: {kind}: the camera stopped over one frame's failure")
+            report["injected"] += 2
     app.feed, app.camera_on = None, False
 
 
@@ -202,10 +209,40 @@ def real_failures(ui: AppDriver, report: dict[str, Any]) -> None:
             if app.root.current != screen_name:
                 continue
             button = next(w for w in taps(ui, app.screen(screen_name)) if finder(w))
-            button.dispatch("on_release")
+            with ui.expecting_failures(lambda error: isinstance(error, StoreUnusable)):
+                button.dispatch("on_release")
             report["real"][screen_name] = app.screen(screen_name).toast.text
     finally:
         del store.append_built
+
+
+def strictness(ui: AppDriver) -> dict[str, bool]:
+    """Under the test driver a failure the guard reports fails the test at the next frame, unless the
+    test expects that failure."""
+    from companion.app.guard import TapGuard
+
+    button = next(w for w in taps(ui, ui.screen) if isinstance(w, TapGuard))
+    event = "on_release" if button.is_event_type("on_release") else "on_press"
+
+    def fail(*_: Any) -> None:
+        raise KeyError("a bug")
+
+    button.fbind(event, fail)
+    try:
+        button.dispatch(event)
+        try:
+            ui.pump(frames=1)
+            unexpected_fails = False
+        except AssertionError as error:
+            unexpected_fails = "KeyError: 'a bug'" in str(error) and isinstance(error.__cause__, KeyError)
+        with ui.expecting_failures(lambda error: isinstance(error, KeyError)) as seen:
+            button.dispatch(event)
+            ui.pump(frames=1)
+        ui.pump(frames=1)
+    finally:
+        button.funbind(event, fail)
+    return {"unexpected_fails": unexpected_fails,
+            "expected_is_seen": [type(error).__name__ for _, error in seen] == ["KeyError"]}
 
 
 def main() -> None:
@@ -226,6 +263,7 @@ def main() -> None:
     inject_into_the_camera(ui, report)
     for name in screen_names():
         inject_into_taps(ui, name, report)
+    report["strict"] = strictness(ui)
 
     from companion.games.architects.app import start_architects
 

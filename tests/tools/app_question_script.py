@@ -2,7 +2,8 @@
 FOLDER` starts a 4-player game watched through a video of its table (FOLDER/table.avi) in which two
 boards' stickers are under hands: the camera cannot tell whose those two cities' cards are, so the table asks.
 One tap answers the first question with its owner (FOLDER/setup.json holds the set-up and the truth),
-one the second with "nobody"; a screenshot of each step goes to tests/output/screens/question-*.
+one the second with "nobody"; a screenshot of each step goes to tests/output/screens/question-* (with
+COMPANION_SCREENSHOTS=1).
 Prints the facts it measured as one JSON line."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """A separate process (one Kivy window each) for tests/test_app_table.py: `play STORE LANGUAGE WxH`
 drives a 7-player game through the app's real widgets on a window of that size, checks what a player
-at the table would check, saves a screenshot of every screen (tests/output/screens/table7-*), and
-prints the facts it measured as one JSON line."""
+at the table would check, saves a screenshot of every screen (tests/output/screens/table7-*, with
+COMPANION_SCREENSHOTS=1), and prints the facts it measured as one JSON line."""
 
 from __future__ import annotations
 
@@ -90,26 +90,20 @@ def play(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
     facts["typed_coins"] = session.players[4]["coins"]
 
     # Build check: Anna checks the Altar (free: whatever wonder the deal gave her) and builds it in one tap.
-    ui.tap(ui.tr("table.build_check"))
-    ui.tap(f"1  {NAMES[0]}")
-    ui.tap(ui.tr("check.pick_card"))
-    picker = _popup(ui, "CardPicker")
-    picker.ids.search.text = ui.app.words.card("altar")[:4]
-    ui.pump(frames=2)
-    ui.tap(next(c for c in picker.ids.cards.children if c.card_id == "altar"))
+    ui.check_card(f"1  {NAMES[0]}", "altar")
     facts["check_lines"] = [w.text for w in ui.walk(ui.screen.ids.lines) if getattr(w, "text", "")]
     facts["check_verdict"] = ui.screen.verdict
     facts["check_legal"] = ui.screen.legal
     ui.screenshot(f"{tag}-build-check")
-    ui.tap(ui.tr("check.pay"))
+    ui.tap(ui.tr("check.pay"))                     # built: the table comes back with the message and Undo
     facts["anna_cards"] = session.players[0]["cards"]
-    ui.tap(ui.tr("common.back"))
+    facts["after_build"] = [ui.app.root.current, ui.screen.ids.toast.text]
 
     # End of Age I: plays logged per player, then the conflicts.
     ui.tap(ui.tr("table.end_age", age="I"))
     facts["plays_lines"] = [t for t in ui.texts() if t.startswith(tuple(NAMES)) and "I" in t]
     ui.screenshot(f"{tag}-end-of-age")
-    ui.tap(ui.tr("age.confirm"))
+    ui.confirm_conflicts()
     # Boris counts 5 coins: a tap on his number opens the pad, "5" and the check mark set it.
     boris = next(w for w in ui.walk(ui.screen) if type(w).__name__ == "Stepper" and w.label == NAMES[1])
     ui.tap(ui.find(str(session.players[1]["coins"]), root=boris))
@@ -120,24 +114,22 @@ def play(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
     ui.screenshot(f"{tag}-end-of-age-coins")
     ui.tap(ui.tr("age.coins_right_next", age="II"))
     ui.tap(ui.tr("table.end_age", age="II"))
-    ui.tap(ui.tr("age.confirm"))
+    ui.confirm_conflicts()
     ui.tap(ui.tr("age.coins_right_next", age="III"))
     ui.tap(ui.tr("table.end_age", age="III"))
-    ui.tap(ui.tr("age.confirm"))
+    ui.confirm_conflicts()
     ui.tap(ui.tr("age.coins_right_score"))
     facts["screen_after_ages"] = ui.app.root.current
     pad = ui.screen.ids.pad
     ui.screenshot(f"{tag}-score")
-    totals = [w for w in ui.walk(pad) if type(w).__name__ == "Label" and w.font_size >= ui.app.u * 2.1]
-    facts["pad_columns_in_view"] = sum(_inside(w, size) for w in totals)
+    facts["pad_columns_in_view"] = sum(_inside(w, size) for w in pad.player_cells("total"))
     area = ui.screen.ids.sheet_area                      # measured before the message bar takes room
     theme = ui.app.theme
-    cells = list(reversed(pad.children))
-    military = cells[pad.cols + 1:2 * pad.cols]          # the row after the names, less its label
+    military = pad.player_cells("military")
     ax, ay = area.to_window(area.x, area.y)
     centres = []
     for cell in military:
-        x, y = cell.to_window(*cell.center)
+        x, y = cell.to_window(cell.x + 3, cell.center_y)       # on the fill, beside the number
         centres.append([x - ax, area.height - (y - ay)])
     size_saved = list(area.size)
     ui.tap(ui.tr("score.save_picture"))

@@ -45,7 +45,7 @@ def _story(driver: AppDriver, name: str, *, language: str = "en") -> dict[str, A
     return {"story": name, "screen": app.root.current, "status": app.status, "camera_on": app.camera_on,
             "message": toast.text if toast is not None and toast.shown else "",
             "screensaver_allowed": Window.allow_screensaver,
-            "screenshot": str(driver.screenshot(f"camera-{name}-{language}"))}
+            "screenshot": str(driver.screenshot(f"camera-{name}-{language}") or "")}
 
 
 def _start_android_game(driver: AppDriver) -> None:

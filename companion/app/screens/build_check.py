@@ -13,8 +13,9 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 
 from companion.app.guard import guarded
 from companion.app.screens import AppScreen
-from companion.app.widgets.common import TextLabel, ToggleChoice, app
+from companion.app.widgets.common import TextLabel, ToggleChoice, app, fit_words
 from companion.app.widgets.picker import open_picker
+from companion.app.widgets.scorepad import text_width
 from companion.games.sevenwonders.rules.play import has_free_build
 
 
@@ -35,6 +36,8 @@ class BuildCheckScreen(AppScreen):
     """The game plays with Armada: a build may carry a naval construction."""
     naval = BooleanProperty(False)
     """Check the build with a naval construction (the ship of the card's colour, or the wonder symbol's)."""
+    tab_rows = NumericProperty(1)
+    """The players' tabs in one row, or in two where their names would not fit one (8 long names)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -88,10 +91,14 @@ class BuildCheckScreen(AppScreen):
             row.clear_widgets()
             for seat, text in names:
                 choice = ToggleChoice(text=text, value=seat)
+                fit_words(choice, 1.1)
                 choice.bind(on_release=lambda c: self.choose_player(c.value))
                 row.add_widget(choice)
         for choice in row.children:
             choice.chosen = choice.value == self.seat
+        u = running.u
+        widest = max((text_width(name, u, bold=True) for _, name in names), default=0.0)
+        self.tab_rows = 1 if (self.width - u * (1 + 0.3 * len(names))) / max(len(names), 1) >= widest + u else 2
         self.armada = session.plays("armada")
         self.naval = self.naval and self.armada
         table = session.table()
@@ -232,12 +239,15 @@ class BuildCheckScreen(AppScreen):
         self.refresh()
 
     def pay(self) -> None:
-        """The player builds, paid the cheapest way: the card (or stage) and its coins, in one step."""
+        """The player builds, paid the cheapest way: the card (or stage) and its coins, in one step;
+        the turn is done, so the table comes back, its message bar saying what was built (with Undo)."""
         running = app()
         session = running.session
         check = self._check
         if check is None or not running.attempt(session.build, self.seat, check):
             return
+        self.target = ""
+        running.go("table")
         seat, player = self.seat, session.players[self.seat]["name"]
         if check.target == "stage":
             stages = session.players[seat]["stages"]
@@ -247,8 +257,6 @@ class BuildCheckScreen(AppScreen):
             card = check.target
             running.notify(running.tr("check.built", player=player, card=running.words.card(card)),
                            undo=lambda: running.attempt(session.remove_card, seat, card))
-        self.target = ""
-        self.refresh()
 
 
 def _signed(points: int) -> str:

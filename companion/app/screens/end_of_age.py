@@ -7,12 +7,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
 
 from companion.app.screens import AppScreen
 from companion.app.screens.score import prepare_score
 from companion.app.widgets.coins import open_coin_pad
 from companion.app.widgets.common import Stepper, TextLabel, app
+from companion.app.widgets.scorepad import fitting_font
 
 
 def plays_this_age(events: list[Any], seats: int) -> list[int]:
@@ -47,6 +50,43 @@ def plays_expected(session: Any, seat: int) -> int:
     return dealt if may_play_seventh_card(session.table().players[seat]) else dealt - 1
 
 
+class BattleLine(BoxLayout):
+    """One land battle on one line: each side's tokens (green won, red lost), name and shields; the
+    winner's name bold. Never broken inside a result ("Boris +1, Vera / −1")."""
+
+    name_a = StringProperty("")
+    name_b = StringProperty("")
+    token_a = StringProperty("")
+    token_b = StringProperty("")
+    score = StringProperty("")
+    won_a = BooleanProperty(False)
+    won_b = BooleanProperty(False)
+    ink_a = ListProperty([1, 1, 1, 1])
+    ink_b = ListProperty([1, 1, 1, 1])
+    name_size = NumericProperty(16)
+
+
+def battle_line(battle: Any, names: list[str]) -> BattleLine:
+    """A battle's line: ``+1 Anna 1 : 0 Boris −1``; a tie has no tokens (``=`` on each side)."""
+    running = app()
+    theme = running.theme
+    u = running.u
+    tie = battle.token_a is None or battle.token_b is None
+    line = BattleLine(name_a=names[battle.a], name_b=names[battle.b],
+                      score=f"{battle.shields_a} : {battle.shields_b}")
+    if tie:
+        line.token_a = line.token_b = "="
+        line.ink_a = line.ink_b = theme.rgba("text_dim")
+    else:
+        line.token_a = "\u00a0".join([_tokens([battle.token_a])] * battle.count)
+        line.token_b = "\u00a0".join([_tokens([battle.token_b])] * battle.count)
+        line.won_a, line.won_b = battle.token_a > 0, battle.token_b > 0
+        line.ink_a = theme.rgba("good" if line.won_a else "bad")
+        line.ink_b = theme.rgba("good" if line.won_b else "bad")
+    line.name_size = min(fitting_font(name, u * 1.2, u * 8.5, bold=True, least=1 / 1.2) for name in names)
+    return line
+
+
 class EndOfAgeScreen(AppScreen):
     """Resolve the conflicts of the age and check the coins."""
 
@@ -54,13 +94,21 @@ class EndOfAgeScreen(AppScreen):
     confirmed = BooleanProperty(False)
     blocked = BooleanProperty(False)
     """The naval conflict needs a value nobody has entered: the age cannot be confirmed yet."""
+    seen_all = BooleanProperty(True)
+    """Every conflict has been in view (the list fits, or has been scrolled to its end): only then
+    can they be confirmed."""
     title = StringProperty("")
+    conflicts_title = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._shown: tuple[Any, ...] = ()
         """What the screen shows now (game, age, language, size unit, the log's length, the table,
         the Armada values): an unchanged screen is not made again."""
+        view = self.ids.battles_scroll
+        for name in ("scroll_y", "height"):
+            view.bind(**{name: self._watch_seen})
+        self.ids.battles.bind(height=self._watch_seen)
 
     def prepare(self, age: int | None = None, **_options: Any) -> None:
         session = app().session
@@ -68,6 +116,12 @@ class EndOfAgeScreen(AppScreen):
 
     def place_options(self) -> dict[str, Any]:
         return {"age": self.age}
+
+    def _watch_seen(self, *_: Any) -> None:
+        """The conflicts have all been in view once the list fits or is scrolled to its end."""
+        view, content = self.ids.battles_scroll, self.ids.battles
+        if content.height <= view.height + 1 or view.scroll_y <= 0.01:
+            self.seen_all = True
 
     def refresh(self) -> None:
         running = app()
@@ -80,33 +134,42 @@ class EndOfAgeScreen(AppScreen):
         if shown == self._shown:                # the same table in the same words: nothing to draw again
             self._show_coins()
             return
+        same_age = self._shown[:2] == shown[:2]
         self._shown = shown
         self.confirmed = session.age > self.age
         self.title = running.tr("age.title", age="I" * self.age)
-        words = running.words
         names = [p["name"] for p in session.players]
-        battles = self.ids.battles
+        plays, battles = self.ids.plays, self.ids.battles
+        plays.clear_widgets()
         battles.clear_widgets()
         self.blocked = False
-        if not self.confirmed:
-            self._show_plays()
+        teams = session.document.get("teams") or []
+        self.conflicts_title = running.tr("age.conflicts_teams" if teams else "age.conflicts")
         if self.confirmed:
             for player in session.players:
-                battles.add_widget(TextLabel(text=running.tr("age.tokens", player=player["name"],
-                                                             tokens=_tokens(player["tokens"])),
-                                             font_size=running.u * 1.3))
+                plays.add_widget(TextLabel(text=running.tr("age.tokens", player=player["name"],
+                                                           tokens=_tokens(player["tokens"])),
+                                           font_size=running.u * 1.3))
             if session.plays("armada"):
-                self._title(running.tr("age.naval_done"))
+                self._title(plays, running.tr("age.naval_done"))
                 for player in session.players:
-                    battles.add_widget(TextLabel(text=running.tr("age.tokens", player=player["name"],
-                                                                 tokens=_tokens(player.get("naval_tokens", []))),
-                                                 font_size=running.u * 1.3))
+                    plays.add_widget(TextLabel(text=running.tr("age.tokens", player=player["name"],
+                                                               tokens=_tokens(player.get("naval_tokens", []))),
+                                               font_size=running.u * 1.3))
         else:
+            self._show_plays()
+            if teams:
+                battles.add_widget(TextLabel(text=running.tr("age.teams_note", teams="; ".join(
+                    " + ".join(team) for team in teams)), font_size=running.u * 1.1))
             result = session.conflicts()
             for battle in result.battles:
-                battles.add_widget(TextLabel(text=words.battle(battle, names), font_size=running.u * 1.4))
+                battles.add_widget(battle_line(battle, names))
             if session.plays("armada"):
                 self._show_naval()
+            if not same_age:
+                self.seen_all = False
+                self.ids.battles_scroll.scroll_y = 1
+            Clock.schedule_once(self._watch_seen, 0)
         self._show_coins()
         last = running.store.data.rules.ages
         self.ids.done.text = running.tr("age.coins_right_next", age="I" * (self.age + 1)) if self.age < last \
@@ -140,17 +203,15 @@ class EndOfAgeScreen(AppScreen):
             if player["name"] == running.store.data.rules.free_city_name:
                 continue
             expected = plays_expected(session, seat)
-            self.ids.battles.add_widget(TextLabel(
+            self.ids.plays.add_widget(TextLabel(
                 text=running.tr("age.plays", player=player["name"], plays=plays[seat], expected=expected,
                                 age="I" * self.age),
                 font_size=running.u * 1.2,
                 color=running.theme.rgba("text" if plays[seat] == expected else "bad")))
-        self._title(running.tr("age.conflicts"))
 
-    def _title(self, text: str) -> None:
+    def _title(self, box: Any, text: str) -> None:
         running = app()
-        self.ids.battles.add_widget(TextLabel(text=text, font_size=running.u * 1.3, bold=True,
-                                              color=running.theme.rgba("accent")))
+        box.add_widget(TextLabel(text=text, font_size=running.u * 1.3, bold=True, color=running.theme.rgba("accent")))
 
     def _show_naval(self) -> None:
         """The naval conflict after the land ones: each strength and token, strongest first, or the
@@ -161,7 +222,7 @@ class EndOfAgeScreen(AppScreen):
         running = app()
         session = running.session
         battles = self.ids.battles
-        self._title(running.tr("age.naval"))
+        self._title(battles, running.tr("age.naval"))
         try:
             naval = session.part("armada").naval_conflict()
         except NavalUnknown as error:
@@ -184,8 +245,9 @@ class EndOfAgeScreen(AppScreen):
             else:
                 outcome = _tokens([token]) if token is not None else running.tr("age.naval_no_token")
             battles.add_widget(TextLabel(text=running.tr("age.naval_line", player=players[seat]["name"],
-                                                         strength=naval.strengths[seat], outcome=outcome),
-                                         font_size=running.u * 1.4))
+                                                         strength=naval.strengths[seat],
+                                                         outcome=outcome.replace(" ", "\u00a0")),
+                                         font_size=running.u * 1.2))
 
     def confirm(self) -> None:
         """Log the conflicts as shown."""

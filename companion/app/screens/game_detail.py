@@ -75,7 +75,7 @@ class GameDetailScreen(AppScreen):
         if code is None:
             path = running.export_folder() / f"bgstats-play-{self.game_id}.json"
             running.write_export(path, json.dumps(compact_play(play), ensure_ascii=False, indent=1))
-            running.notify(running.tr("detail.bgstats_too_big", path=str(path)))
+            running.notify(running.tr("detail.bgstats_too_big", place=running.place_words(str(path))))
             try:
                 from companion.app.share import share_file
 
@@ -90,7 +90,7 @@ class GameDetailScreen(AppScreen):
         box.add_widget(TextLabel(text=running.tr("detail.bgstats_hint"), font_size=running.u * 1.2))
         box.add_widget(Image(texture=qr_texture(code), fit_mode="contain"))
         box.add_widget(TextLabel(text=running.tr("detail.bgstats_limits", count=len(BGSTATS_CANNOT_CARRY)),
-                                 font_size=running.u * 0.95, color=running.theme.rgba("text_dim")))
+                                 font_size=running.u, color=running.theme.rgba("text_dim")))
         close = BigButton(text=running.tr("common.close"))
         close.bind(on_release=lambda *_: view.dismiss())
         box.add_widget(close)
@@ -112,7 +112,7 @@ class GameDetailScreen(AppScreen):
             running.write_export(path, export_csv(running.store, [self.game_id]))
         place = running.where_kept(path)                # Android: Documents/Table Companion
         if place is not None:
-            running.notify(running.tr("detail.exported", path=place))
+            running.notify(running.tr("detail.exported", place=running.place_words(place)))
 
     def finish_as_it_stands(self) -> None:
         """An abandoned game: score it as the table stands and keep it as finished."""

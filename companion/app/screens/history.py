@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from companion.app.screens import AppScreen
 from companion.app.widgets.common import BigButton, app
@@ -51,7 +50,7 @@ class HistoryScreen(AppScreen):
         running.write_export(folder / f"games-{stamp}.csv", export_csv(store, ids))
         places = [running.where_kept(folder / f"games-{stamp}.{kind}") for kind in ("json", "csv")]
         if all(places):                                  # Android: Documents/Table Companion
-            running.notify(running.tr("history.exported", count=len(ids), folder=str(Path(places[0] or "").parent)))
+            running.notify(running.tr("history.exported", count=len(ids), place=running.place_words(places[0])))
 
 
 SCREEN = HistoryScreen

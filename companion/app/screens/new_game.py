@@ -10,13 +10,14 @@ import random
 from typing import Any
 
 from kivy.clock import Clock
+from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.spinner import Spinner
 from kivy.uix.textinput import TextInput
 
 from companion.app.screens import AppScreen
-from companion.app.widgets.common import BigButton, ToggleChoice, app
+from companion.app.widgets.common import BigButton, ToggleChoice, app, name_chips
 from companion.app.widgets.eighth_wonder import EighthWonderPanel
 from companion.games.armada.tablefile import OTHER_WONDER
 from companion.state.session import SeatSetup, SessionError
@@ -83,7 +84,13 @@ class NewGameScreen(AppScreen):
         wonder_names = {w: words.wonder(w) for w in self._wonder_ids()}
         if self.players == ARMADA_ONLY:
             wonder_names[OTHER_WONDER] = running.tr("new_game.other_wonder")
+        teams = self.team_names(list(range(self.seat_count))) or []
         for seat in range(self.seat_count):
+            team = next((number for number, members in enumerate(teams, start=1) if seat == members[0]), None)
+            if team is not None:                # the team variant: each pair of seats under its team's name
+                self.ids.seats.add_widget(Factory.SectionTitle(text=running.tr("city.team", number=team) + "  \u2014  "
+                                                               + running.tr("new_game.team_seats", first=seat + 1,
+                                                                            second=seat + 2)))
             row = SeatRow(seat=seat, free_city=self._is_free_city(seat), side=self.sides[seat])
             name_input: TextInput = row.ids.name
             name_input.text = running.tr("new_game.free_city") if row.free_city else self.names[seat]
@@ -91,10 +98,11 @@ class NewGameScreen(AppScreen):
             name_input.disabled = row.free_city
             name_input.bind(text=lambda widget, text, s=seat: self._set_name(s, text))
             spinner: Spinner = row.ids.wonder
-            spinner.values = [wonder_names[w] for w in sorted(wonder_names, key=wonder_names.get)]
+            options = self._wonder_options(seat, wonder_names)
+            spinner.values = list(options)
             wonder = self.wonders[seat]
             spinner.text = wonder_names[wonder] if wonder else running.tr("new_game.pick_wonder")
-            spinner.bind(text=lambda widget, text, s=seat, names=wonder_names: self._set_wonder(s, text, names))
+            spinner.bind(text=lambda widget, text, s=seat, names=options: self._set_wonder(s, text, names))
             for side_button in (row.ids.side_a, row.ids.side_b):
                 side_button.bind(on_release=lambda button, s=seat: self._set_side(s, button.value))
             if self.armada:
@@ -104,12 +112,7 @@ class NewGameScreen(AppScreen):
                 port.bind(on_release=lambda button: self.next_port(button.seat))
                 row.add_widget(port)
             self.ids.seats.add_widget(row)
-        self.ids.known.clear_widgets()
-        for name in running.store.known_player_names()[:10]:
-            chip = BigButton(text=name, size_hint_x=None, width=running.u * 8, height=running.u * 3, tone="quiet")
-            chip.bind(on_release=lambda button: self.use_name(button.text))
-            self.ids.known.add_widget(chip)
-        self.ids.known.width = len(self.ids.known.children) * (running.u * 8.4)
+        name_chips(self.ids.known, running.store.known_player_names()[:10], self.use_name)
         self.ids.eighth.clear_widgets()
         if self.players == ARMADA_ONLY:
             self.eighth.refresh()
@@ -143,7 +146,11 @@ class NewGameScreen(AppScreen):
         return ARMADA_PLAYERS[0] <= self.players <= ARMADA_PLAYERS[1]
 
     def toggle_armada(self) -> None:
-        """Play with Armada or not (each seat then also gets a port board)."""
+        """Play with Armada or not (each seat then also gets a port board); 8 players need it: it
+        stays on, and the message bar says why."""
+        if self.players == ARMADA_ONLY:
+            running = app()
+            running.notify(running.tr("new_game.armada_needed"))
         self.armada = (not self.armada and self.armada_allowed) or self.players == ARMADA_ONLY
         self.teams = self.teams and self.teams_allowed
         self.refresh()
@@ -188,14 +195,43 @@ class NewGameScreen(AppScreen):
         if not self._is_free_city(seat):
             self.names[seat] = text
 
-    def _set_wonder(self, seat: int, text: str, names: dict[str, str]) -> None:
-        chosen = next((w for w, n in names.items() if n == text), None)
-        if chosen is not None and chosen != self.wonders[seat]:
-            for other in range(self.seat_count):
-                if other != seat and self.wonders[other] == chosen:
-                    self.wonders[other] = self.wonders[seat]
-            self.wonders[seat] = chosen
-            Clock.schedule_once(lambda *_: self.refresh())
+    def _wonder_options(self, seat: int, names: dict[str, str]) -> dict[str, str]:
+        """A seat's wonder list (shown text -> wonder): the free wonders, then those other seats hold,
+        each marked with its seat (``Colossus — 2 Boris``)."""
+        running = app()
+        holders = {self.wonders[other]: other for other in range(self.seat_count) if other != seat}
+        free = sorted((w for w in names if w not in holders), key=names.get)
+        taken = sorted((w for w in names if w in holders), key=names.get)
+        options = {names[w]: w for w in free}
+        for wonder in taken:
+            other = holders[wonder]
+            options[running.tr("new_game.wonder_taken", wonder=names[wonder], seat=other + 1,
+                               player=self._seat_name(other))] = wonder
+        return options
+
+    def _seat_name(self, seat: int) -> str:
+        running = app()
+        if self._is_free_city(seat):
+            return str(running.tr("new_game.free_city"))
+        return self.names[seat].strip() or str(running.tr("new_game.default_name", number=seat + 1))
+
+    def _set_wonder(self, seat: int, text: str, options: dict[str, str]) -> None:
+        """A wonder picked from the list; one another seat holds is swapped with this seat's, and the
+        message bar says so (a wonder never moves silently)."""
+        chosen = options.get(text)
+        if chosen is None or chosen == self.wonders[seat]:
+            return
+        running = app()
+        for other in range(self.seat_count):
+            if other != seat and self.wonders[other] == chosen:
+                self.wonders[other] = self.wonders[seat]
+                given = self.wonders[other]
+                running.notify(running.tr(
+                    "new_game.wonders_swapped", wonder=running.words.wonder(chosen), seat=seat + 1,
+                    player=self._seat_name(seat), other=self._seat_name(other), other_seat=other + 1,
+                    given=running.words.wonder(given) if given else running.tr("new_game.pick_wonder")))
+        self.wonders[seat] = chosen
+        Clock.schedule_once(lambda *_: self.refresh())
 
     def _set_side(self, seat: int, side: str) -> None:
         self.sides[seat] = side
@@ -251,7 +287,8 @@ class NewGameScreen(AppScreen):
         try:
             self._scan_feed = open_feed(spec, player_count=max(3, self.players))
         except (OSError, ValueError) as error:
-            running.notify(running.tr("camera.cannot_open", source=spec, error=str(error)), bad=True)
+            key, values = running.camera_problem(spec, error)
+            running.notify(running.tr(key, **values), bad=True)
             return
         self._scan_feed.start()
         self.scanning = True

@@ -4,7 +4,6 @@ the game is finished (and saved) here, and a picture of the sheet can be kept an
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 from kivy.properties import BooleanProperty, StringProperty
@@ -96,14 +95,19 @@ class ScoreScreen(AppScreen):
 
     def save_picture(self) -> None:
         """Save the score pad and the winner as a PNG beside the log (to share)."""
-        running = app()
-        path = running.export_folder() / f"score-{running.session.game_id}-{running.timestamp()}.png"
-        running.write_export(path, lambda temporary: self.ids.sheet_area.export_to_png(str(temporary)))
-        place = running.where_kept(path, share=True)     # Android: Pictures/Table Companion, and shared
-        if place is not None:
-            self.saved_to = place
-            shown = Path(place).name if Path(place).is_absolute() else place    # Android: Pictures/Table Companion/...
-            running.notify(running.tr("score.picture_saved", path=shown))
+        self.saved_to = save_sheet_picture(self.ids.sheet_area) or self.saved_to
+
+
+def save_sheet_picture(area: Any) -> str | None:
+    """Write `area` (the winner and the pad, as shown) as a PNG beside the log, say where in the
+    message bar (Android: Pictures/Table Companion, and the share sheet); where it is kept, or None."""
+    running = app()
+    path = running.export_folder() / f"score-{running.session.game_id}-{running.timestamp()}.png"
+    running.write_export(path, lambda temporary: area.export_to_png(str(temporary)))
+    place = running.where_kept(path, share=True)
+    if place is not None:
+        running.notify(running.tr("score.picture_saved", place=running.place_words(place)))
+    return place
 
 
 def prepare_score() -> None:

@@ -1,38 +1,82 @@
-"""Statistics over every finished game: wins and average score per player and per wonder, and the
-average of each score category, with simple bar charts."""
+"""Statistics of both games over every finished game of the log (companion.storage.stats): for the
+game chosen (7 Wonders, with or without Armada, or 7 Wonders Architects), each player's or each
+wonder's games as dots on one scale with the average as a bar, the average and the wins written
+beside; or the average of each score category as bars in its colours."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from kivy.properties import NumericProperty, StringProperty
+
 from companion.app.screens import AppScreen
+from companion.app.widgets.charts import StandingRow
 from companion.app.widgets.common import app
-from companion.games.sevenwonders.rules import CATEGORIES
-from companion.storage.stats import statistics
+from companion.storage.stats import ARCHITECTS, SEVEN_WONDERS, game_statistics
+
+VIEWS = ("players", "wonders", "categories")
 
 
 class StatsScreen(AppScreen):
-    """Charts over the log."""
+    """Plots over the log, a game and a view at a time."""
+
+    game = StringProperty(SEVEN_WONDERS)
+    view = StringProperty("players")
+    games_seven = NumericProperty(0)
+    games_architects = NumericProperty(0)
+
+    def choose(self, game: str | None = None, view: str | None = None) -> None:
+        """Show another game or another view."""
+        self.game = game or self.game
+        self.view = view or self.view
+        self.refresh()
 
     def refresh(self) -> None:
         running = app()
-        stats = statistics(running.store).to_json()
-        self.ids.games.detail = running.tr("stats.games", count=stats["games"])
-        players = sorted(stats["players"].items(), key=lambda item: (-item[1]["wins"], -item[1]["average"]))
-        self.ids.players.show([(name, row["average"], running.tr("stats.row", wins=row["wins"], games=row["games"],
-                                                                 average=f"{row['average']:.1f}"))
-                               for name, row in players[:12]])
-        words = running.words
-        wonders = sorted(stats["wonders"].items(), key=lambda item: -item[1]["average"])
-        rows = []
-        for key, row in wonders:
-            wonder, side = key.rsplit(" ", 1)
-            rows.append((f"{words.wonder(wonder)} {side}", row["average"],
-                         running.tr("stats.row", wins=row["wins"], games=row["games"],
-                                    average=f"{row['average']:.1f}")))
-        self.ids.wonders.show(rows, rgba=running.theme.rgba("good"))
-        averages = stats["category_averages"]
-        self.ids.categories.show([(running.tr(f"score.category.{c}"), averages.get(c, 0.0),
-                                   f"{averages.get(c, 0.0):.1f}") for c in CATEGORIES],
-                                 rgba=running.theme.rgba("text_dim"))
+        both = game_statistics(running.store)
+        self.games_seven, self.games_architects = both[SEVEN_WONDERS].games, both[ARCHITECTS].games
+        if both[self.game].games == 0 and both[ARCHITECTS if self.game == SEVEN_WONDERS else SEVEN_WONDERS].games:
+            self.game = ARCHITECTS if self.game == SEVEN_WONDERS else SEVEN_WONDERS
+        stats = both[self.game]
+        self.ids.games.detail = running.tr("stats.games", count=both[SEVEN_WONDERS].games + both[ARCHITECTS].games)
+        self.ids.empty.text = running.tr("stats.none") if stats.games == 0 else ""
+        standings, categories = self.ids.standings, self.ids.categories
+        if self.view == "categories":
+            standings.clear_widgets()
+            standings.height = 0
+            categories.show([(*self._category(name), average) for name, average in stats.categories.items()])
+            return
+        categories.clear_widgets()
+        categories.height = 0
+        rows = [StandingRow(self._label(self.view, key), tuple(tally.totals), tally.average, tally.wins, tally.games)
+                for key, tally in stats.standings(self.view)]
+        standings.show(rows, headers=(running.tr("stats.average"), running.tr("stats.wins")))
+
+    def _label(self, view: str, key: str) -> str:
+        """A player's name, or a wonder in the player's language (7 Wonders: with its side)."""
+        running = app()
+        if view == "players":
+            return key
+        if self.game == ARCHITECTS:
+            from companion.games.architects.app import ArchitectsNames
+
+            return ArchitectsNames(running.language).wonder(key)
+        wonder, side = key.rsplit(" ", 1)
+        return str(running.words.wonder_short(wonder, side)) if wonder in running.store.data.wonders else \
+            str(running.words.wonder(wonder))
+
+    def _category(self, category: str) -> tuple[str, str, tuple[Any, Any]]:
+        """A category's name, icon and colours as the game's score sheet shows it."""
+        running = app()
+        theme = running.theme
+        if self.game == ARCHITECTS:
+            from companion.games.architects.app.widgets import ICONS, ROW_COLOURS
+
+            row = ROW_COLOURS[category]
+            return (running.tr(f"architects.category.{category}"), ICONS[category],
+                    (theme.score_row(row), theme.score_text(row)))
+        return (running.tr(f"score.category.{category}"), category,
+                (theme.score_row(category), theme.score_text(category)))
 
 
 SCREEN = StatsScreen

@@ -19,8 +19,12 @@ from companion.app.screens import AppScreen
 from companion.app.screens.score import prepare_score
 from companion.app.widgets.city import CityPanel, CityRow
 from companion.app.widgets.coins import open_coin_pad
-from companion.app.widgets.common import BigButton, InstantModal, app
+from companion.app.widgets.common import BigButton, InstantModal, app, fit_words
 from companion.app.widgets.picker import open_picker, prepare_chips
+from companion.app.widgets.scorepad import text_width
+
+ROW_UNITS = 40
+"""The width a city's row needs in size units: with less, the camera picture does not sit beside the rows."""
 
 
 class CityView(InstantModal):
@@ -44,7 +48,10 @@ class TableScreen(AppScreen):
     age_text = StringProperty("")
     problems = StringProperty("")
     camera_large = BooleanProperty(False)
-    """The camera picture takes most of the screen (the cities in one column beside it)."""
+    """The camera picture takes most of the screen (the cities in one column beside it), or all of it."""
+    camera_hidden = BooleanProperty(False)
+    """The camera is on but its picture has no room beside the cities (many players on a small screen):
+    "Camera: show" gives it the whole area."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -59,11 +66,13 @@ class TableScreen(AppScreen):
         """What the question bar shows (it is filled again only when that changes)."""
         self.city_view: CityView | None = None
         ids.rows_scroll.bind(height=lambda *_: self._fit_rows())
+        ids.main.bind(size=lambda *_: self._arrange(app().camera_on))
 
     def _fit_rows(self) -> None:
         """Rows share the height so that every city is in view (with Armada the port sits beside the
         counts); their buttons never below a touch target. Where even that leaves no room (8 seats on
-        the 800x480 screen) the gaps between the rows and their margins give way first."""
+        the 800x480 screen) the gaps between the rows and their margins give way first. (The message
+        bar shows in the bottom bar: it takes no height from the rows.)"""
         rows = [row for _, row in self._rows]
         running = app()
         u, count = running.u, max(len(rows), 1)
@@ -74,10 +83,7 @@ class TableScreen(AppScreen):
             share = (self.ids.rows_scroll.height - gap * (count - 1)) / count
             margin = min(margin, max(0.0, (share - running.touch) / 2))
         self.ids.rows.spacing = gap
-        # Only while a message bar takes its room below (8 seats on the small screen) are the rows a
-        # little under a fingertip for its few seconds, rather than a table scrolled out of view.
-        least = running.touch if share >= running.touch else max(share, running.touch * 0.85)
-        height = max(least + 2 * margin, min(u * 4.6, share))
+        height = max(running.touch + 2 * margin, min(u * 4.6, share))
         for row in rows:
             row.padding = (u * 0.15, margin)
             row.height = height
@@ -92,7 +98,7 @@ class TableScreen(AppScreen):
         last_age = running.store.data.rules.ages
         self.age_text = running.tr("table.age", age="I" * min(session.age, last_age)) if session.age <= last_age \
             else running.tr("table.game_over")
-        self.problems = session.problems[-1] if session.problems else ""
+        self.problems = running.problem_text(session.problems[-1]) if session.problems else ""
         self.ids.end_age.text = (running.tr("table.end_age", age="I" * session.age) if session.age <= last_age
                                  else running.tr("table.to_score"))
         totals = {line.name: line.total for line in session.scores().lines} if running.show_scores else None
@@ -104,17 +110,19 @@ class TableScreen(AppScreen):
         del self._rows[len(players):]
         armada = id(running.armada_data()) if session.plays("armada") else None    # new when values are entered
         rows = self.ids.rows
+        teams = seat_teams(session.document)
         for seat, player in enumerate(players):
             total = totals.get(player["name"]) if totals else None
             waiting = pending.get(seat, [])
             shown = (running.language, running.u, json.dumps(player, sort_keys=True), armada,
-                     tuple(entry.component.marker for entry in waiting), total)
+                     tuple(entry.component.marker for entry in waiting), total, teams.get(player["name"]))
             if seat == len(self._rows):
                 self._rows.append(((), CityRow()))
             before, row = self._rows[seat]
             if before != shown:              # only a city that changed is drawn again (the camera changes one)
                 row.show(seat, player, pending=len(waiting), total=total, actions=self._row_actions(seat),
-                         armada=self._compact_armada(seat, player) if session.plays("armada") else None)
+                         armada=self._compact_armada(seat, player) if session.plays("armada") else None,
+                         team=teams.get(player["name"]))
                 self._rows[seat] = (shown, row)
         wanted = [row for _, row in self._rows]
         if list(reversed(rows.children)) != wanted:
@@ -148,15 +156,35 @@ class TableScreen(AppScreen):
         self.ids.question_text.text = running.tr("table.whose", count=len(names), cards=", ".join(names))
         wonders = [p["wonder"] for p in session.players]
         likely = [wonders.index(w) for w in question.candidates if w in wonders]
+        u = running.u
+        room = (bar.width - u * (0.6 + 0.3 * len(wonders))) / (len(wonders) + 1) - u * 0.6
+        names = all(text_width(p["name"], u, bold=True) <= room * 0.95 for p in session.players)
+        above = u * (1.8 + 0.45) + max(running.touch, u * 3.2)        # the question above its answers
+        rows = len(wonders) * running.touch + (len(wonders) - 1) * 2 + u * 0.6
+        names = names and self.ids.rows_scroll.height + bar.height - above >= rows     # every row still a fingertip
         for seat in likely + [s for s in range(len(wonders)) if s not in likely]:
-            button = BigButton(text=f"{seat + 1}  {session.players[seat]['name']}",
+            # the seat's number and name; where the names would not fit at 1 unit (7-8 seats on the 7-inch
+            # screen), the number alone on the seat's colour, as on the rows' badges above
+            button = BigButton(text=f"{seat + 1}  {session.players[seat]['name']}" if names else str(seat + 1),
                                tone="primary" if likely == [seat] else "normal")
+            fit_words(button, 1.1)
+            if not names:
+                button.background_color, button.color = running.theme.player(seat), (0.05, 0.05, 0.08, 1)
+                button.font_size, button.size_hint_x = u * 1.5, 0.8
             button.bind(on_release=lambda _b, s=seat: self.answer(question, s))
             answers.add_widget(button)
-        nobody = BigButton(text=running.tr("table.whose_nobody"), tone="quiet")
-        nobody.bind(on_release=lambda _b: self.answer(question, None))
+        nobody = BigButton(text=running.tr("table.whose_nobody"), tone="quiet", size_hint_x=1 if names else 1.9)
+        fit_words(nobody, 1.1)
         answers.add_widget(nobody)
-        bar.height = running.u * (1.8 + 0.15 + 0.3) + max(running.touch, running.u * 3.2)   # text, gap, padding
+        nobody.bind(on_release=lambda _b: self.answer(question, None))
+        text = self.ids.question_text
+        if names:                                   # the question above its answers
+            bar.orientation, text.size_hint_x = "vertical", 1
+            text.texture_update()
+            bar.height = max(u * 1.8, text.texture_size[1]) + u * (0.15 + 0.3) + max(running.touch, u * 3.2)
+        else:                                       # seat numbers: the question beside them, one row's height
+            bar.orientation, text.size_hint_x = "horizontal", 0.34
+            bar.height = max(running.touch, u * 3.6) + u * 0.3
         bar.opacity = 1
 
     def show_question_again(self) -> None:
@@ -179,11 +207,33 @@ class TableScreen(AppScreen):
             running.notify(running.tr("table.whose_done", cards=names, player=session.players[seat]["name"]))
 
     def _arrange(self, camera_on: bool) -> None:
-        """With the camera: its picture beside the cities (larger on request); without: the cities alone."""
+        """With the camera: its picture above the cities where they leave a third of the height free
+        (few players), else beside them; "Camera: large" gives it most of the width, or on a narrow
+        screen (the Pi's: a row needs some 40 units) the whole area over the cities. Without: the cities alone."""
         preview, rows = self._parts
         main = self.ids.main
+        running = app()
+        u = running.u
+        count = max(len(self._rows), 1)
         wanted = [preview, rows] if camera_on else [rows]
-        preview.size_hint_x = 0.62 if self.camera_large else 0.36
+        main.orientation = "horizontal"
+        preview.size_hint = (0.36, 1)
+        if camera_on and self.camera_large:
+            if main.width < u * 64:
+                wanted = [preview]
+                preview.size_hint_x = 1
+            else:
+                preview.size_hint_x = 0.62
+        elif camera_on:
+            needed = count * u * 4.2 + (count - 1) * u * 0.2 + u * 0.6
+            free = main.height - needed
+            if free >= main.height * 0.3:
+                main.orientation = "vertical"
+                preview.size_hint = (1, None)
+                preview.height = free
+            elif main.width * 0.64 < u * ROW_UNITS:      # beside the rows it would be a stamp: shown on request
+                wanted = [rows]
+        self.camera_hidden = camera_on and preview not in wanted
         if list(reversed(main.children)) != wanted:
             main.clear_widgets()
             for widget in wanted:
@@ -351,6 +401,13 @@ class TableScreen(AppScreen):
         if self.city_view is not None:
             self.city_view.dismiss()
         running.go("end_of_age" if running.session.age <= running.store.data.rules.ages else "score")
+
+
+def seat_teams(document: dict[str, Any]) -> dict[str, tuple[int, bool]]:
+    """Armada's team variant: each player's team number (1, 2... in seating order) and whether the
+    player is the team's first seat; empty without teams."""
+    return {name: (number, index == 0) for number, team in enumerate(document.get("teams") or [], start=1)
+            for index, name in enumerate(team)}
 
 
 SCREEN = TableScreen

@@ -17,6 +17,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.app.widgets.common import Tappable, app, show_children
+from companion.app.widgets.scorepad import fitting_font, text_width
 
 __all__ = ["COLOR_ORDER", "SOURCE_MARKS", "CardChip", "CityPanel", "CityRow", "ColorCount", "city_figures"]
 
@@ -37,8 +38,9 @@ class CardChip(Tappable):
     """``camera`` or ``hand`` for a confirmed card (its mark is drawn), empty in the picker."""
 
 
-class ColorCount(Tappable):
-    """How many cards of one colour a city holds: the colour, its letter and the count."""
+class ColorCount(BoxLayout):
+    """How many cards of one colour a city holds: the colour, its letter and the count (a tap on it
+    is a tap on its row: it is no target of its own, too small for a fingertip at 8 seats)."""
 
     letter = StringProperty("")
     count = NumericProperty(0)
@@ -79,6 +81,14 @@ class CityRow(Tappable):
     score = StringProperty("")
     waiting = NumericProperty(0)
     """Cards the camera sees in this city but has not confirmed."""
+    team = StringProperty("")
+    """Armada's team variant: ``Team 1`` (partners' rows are joined by a bracket at their left edge)."""
+    team_first = BooleanProperty(False)
+    """The first of the two partners (the bracket opens downwards from this row)."""
+    title_size = NumericProperty(0)
+    """The name's font size: 1.2 units, made smaller for a long name, never under 1 unit."""
+    text_width = NumericProperty(100)
+    """The name and wonder column's width: 7.5 units, wider for a name or wonder that needs it."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -87,9 +97,10 @@ class CityRow(Tappable):
         """The count of each colour shown so far, kept for the next change."""
 
     def show(self, seat: int, player: dict[str, Any], *, pending: int, total: int | None,
-             actions: dict[str, Callable[[], None]], armada: Any = None) -> None:
+             actions: dict[str, Callable[[], None]], armada: Any = None, team: tuple[int, bool] | None = None) -> None:
         """Fill the row; `actions` holds ``open`` (the full city), ``stage``, ``coins`` and ``add``;
-        `armada` the compact Armada widget to place under the counts (an Armada game)."""
+        `armada` the compact Armada widget to place beside the counts (an Armada game, whose port
+        shows the naval shields); `team` the team's number and whether this seat is its first."""
         running = app()
         words = running.words
         data = running.session.card_data()             # with Armada, its cards too
@@ -99,10 +110,19 @@ class CityRow(Tappable):
         self.title = player["name"] if player["name"] != data.rules.free_city_name else running.tr(
             "new_game.free_city")
         self.wonder = words.wonder_short(player["wonder"], player["side"], player)
+        self.score = running.tr("city.score", total=total) if total is not None else ""
+        if self.score:
+            self.wonder += "   " + self.score
+        u = running.u
+        self.title_size = fitting_font(self.title, u * 1.2, u * 7.3, bold=True, least=1 / 1.2)
+        self.text_width = max(u * 7.5, min(u * 11, u * 0.2 + max(text_width(self.title, self.title_size, bold=True),
+                                                                   text_width(self.wonder, u))))
         self.stages = running.tr("city.stages_short", built=player["stages"], total=len(side.stages))
         self.coins = str(player["coins"])
-        self.figures = city_figures(seat, naval=armada is not None)
-        self.score = running.tr("city.score", total=total) if total is not None else ""
+        self.team = running.tr("city.team", number=team[0]) if team else ""
+        self.team_first = bool(team and team[1])
+        figures = city_figures(seat, naval=False)
+        self.figures = f"{self.team}   {figures}" if self.team else figures
         counts: dict[str, int] = {}
         for card_id in player["cards"]:
             color = data.cards[card_id].color
@@ -115,7 +135,6 @@ class CityRow(Tappable):
                 count = self._counts.get(color)
                 if count is None:
                     count = self._counts[color] = ColorCount(fill=theme.card_fill(color), ink=theme.card_text(color))
-                    count.bind(on_release=lambda _w: self.act("open"))
                 count.letter, count.count = words.color_letter(color), counts[color]
                 wanted.append(count)
         show_children(box, wanted)

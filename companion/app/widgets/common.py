@@ -28,7 +28,8 @@ from kivy.uix.modalview import ModalView
 from companion.app.guard import TapGuard
 
 __all__ = ["BigButton", "InstantModal", "Panel", "SmallButton", "Stepper", "Tappable", "TextLabel", "Toast",
-           "ToggleChoice", "TopBar", "app", "kept_view", "show_children"]
+           "ToggleChoice", "TopBar", "app", "fit_words", "kept_view", "name_chips", "scroll_into_view", "show_children",
+           "visible_in"]
 
 
 def app() -> Any:
@@ -112,6 +113,8 @@ class Toast(BoxLayout):
     bad = BooleanProperty(False)
     has_undo = BooleanProperty(False)
     shown = BooleanProperty(False)
+    font_units = NumericProperty(1.1)
+    """The message's size in size units (1 in the table's bottom bar, where it has three lines' room)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -176,6 +179,62 @@ class InstantModal(ModalView):
         super().dismiss(*args, **kwargs)
         if was_open and not self._is_open:
             _ScreenUnder.covered(False)
+
+
+def fit_words(button: Any, units: float, *, least: float = 1.0) -> None:
+    """Keep `button`'s font at `units` size units, made smaller (never under `least` units) where
+    its longest word would not fit its width: a word is never broken over two lines (a chosen tab's
+    bold name included)."""
+    from companion.app.widgets.scorepad import fitting_font, text_width
+
+    def fit(*_: Any) -> None:
+        u = app().u
+        room = button.width - u * 0.6
+        word = max(button.text.split(), key=len, default="")
+        size = fitting_font(word, u * units, room, bold=True, least=least / units) if room > 0 else u * units
+        if room > 0 and text_width(button.text, size, bold=True) > room:       # two lines: both in its height
+            size = max(u * least, min(size, (button.height - u * 0.3) / 2.5))
+        button.font_size = size
+
+    button.bind(width=fit, text=fit, height=fit)
+    fit()
+
+
+def name_chips(box: Any, names: list[str], on_tap: Callable[[str], None]) -> None:
+    """Fill `box` (a row that scrolls sideways) with a chip per remembered name, each as wide as its
+    name (one tap puts it in a seat)."""
+    from companion.app.widgets.scorepad import text_width
+
+    u = app().u
+    box.clear_widgets()
+    for name in names:
+        chip = BigButton(text=name, size_hint_x=None, tone="quiet", max_lines=1)
+        chip.width = max(u * 6, text_width(name, u * 1.25) + u * 1.6)
+        chip.bind(on_release=lambda button: on_tap(button.text))
+        box.add_widget(chip)
+    box.width = sum(chip.width for chip in box.children) + u * 0.4 * max(len(box.children) - 1, 0)
+
+
+def visible_in(widget: Any, view: Any) -> bool:
+    """True when the whole of `widget` lies inside `view` (a scroll view's window), on the window."""
+    left, bottom = widget.to_window(widget.x, widget.y)
+    right, top = widget.to_window(widget.right, widget.top)
+    v_left, v_bottom = view.to_window(view.x, view.y)
+    v_right, v_top = view.to_window(view.right, view.top)
+    return v_left <= left and right <= v_right and v_bottom <= bottom and top <= v_top
+
+
+def scroll_into_view(widget: Any, settle: Callable[[], None]) -> None:
+    """Scroll every scroll view holding `widget` until it shows (a finger scrolls before it taps);
+    `settle` runs the frames that lay it out after each scroll."""
+    from kivy.uix.scrollview import ScrollView
+
+    parent = widget.parent
+    while parent is not None and parent is not parent.parent:
+        if isinstance(parent, ScrollView) and not visible_in(widget, parent):
+            parent.scroll_to(widget, padding=10, animate=False)
+            settle()
+        parent = parent.parent
 
 
 def show_children(box: Any, widgets: list[Any]) -> None:

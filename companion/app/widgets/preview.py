@@ -20,7 +20,8 @@ class CameraPreview(Widget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         running = app()
-        running.bind(preview_texture=self._redraw, last_result=self._redraw, highlight=self._redraw)
+        running.bind(preview_texture=self._redraw, last_result=self._redraw, highlight=self._redraw,
+                     language=self._redraw)
         self.bind(pos=self._redraw, size=self._redraw)
 
     def _fit(self, width: int, height: int) -> tuple[float, float, float]:
@@ -39,6 +40,8 @@ class CameraPreview(Widget):
         with self.canvas:
             Color(1, 1, 1, 1)
             Rectangle(texture=texture, pos=(x0, y0), size=(width * scale, height * scale))
+            if running.camera_source == "demo":      # the demo says it is a recording, on its picture
+                _caption(running.tr("camera.demo_recording"), x0, y0 + height * scale, width * scale)
             result = running.last_result
             if result is None or running.session is None:
                 return
@@ -54,6 +57,22 @@ class CameraPreview(Widget):
                     Line(points=points, close=True, width=4)
                 Color(*(running.theme.player(seat) if seat is not None else running.theme.rgba("text_dim")))
                 Line(points=points, close=True, width=2 if seat is not None else 1)
+
+
+def _caption(text: str, left: float, top: float, room: float) -> None:
+    """`text` on a dark band over the picture's top (1 size unit, wrapped to the picture's width)."""
+    from kivy.core.text import Label as CoreLabel
+
+    running = app()
+    u = running.u
+    label = CoreLabel(text=text, font_size=u, bold=True, text_size=(max(room - u, u * 4), None), halign="left")
+    label.refresh()
+    width, height = label.texture.size
+    Color(0, 0, 0, 0.72)
+    Rectangle(pos=(left, top - height - u * 0.5), size=(min(room, width + u), height + u * 0.5))
+    Color(*running.theme.rgba("accent"))
+    Rectangle(texture=label.texture, pos=(left + u * 0.5, top - height - u * 0.25), size=(width, height))
+    Color(1, 1, 1, 1)
 
 
 def _owners(observation: Any, session: Any) -> dict[int, int]:

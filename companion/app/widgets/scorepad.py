@@ -2,40 +2,49 @@
 categories as rows of solid colour, each named and drawn with its icon (so colour is never the only
 sign), the total large, then the place and the tie-break coins. Every player count fits the width and
 height it is given: the first column as wide as its longest row name, the players' columns share the
-rest, a name is made smaller rather than cut or broken; rows share the height (`room`)."""
+rest, a name is made smaller (never under 1 size unit: 3 mm) rather than cut or broken; rows share
+the height (`room`). Where the names or the rows would need smaller text than that (8 long names on
+the 7-inch screen) the pad is laid across: a row per player, a column per category headed by its
+icon on its colour."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from math import ceil
 from typing import Any
 
 from kivy.clock import Clock
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle, Triangle
-from kivy.properties import ListProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
+from companion.app.theme import LEAST_TEXT_UNITS
 from companion.app.widgets.common import app
 from companion.games.sevenwonders.rules import CATEGORIES
 
-__all__ = ["CategoryIcon", "ScorePad", "fitting_font"]
+__all__ = ["CategoryIcon", "PadStyle", "ScorePad", "fitting_font", "seven_wonders_style"]
 
 LABEL_COLUMN_UNITS = (8.0, 14.0)
 """The first column (icon and category name) is as wide as its longest name, within these size units."""
 NAME_FONT_UNITS = 1.05
-"""The category names' size; they are made smaller only where the first column reaches its limit."""
+"""The category names' size; they are made smaller only where the first column reaches its limit
+(never under 1 unit: the players' rows are laid across instead)."""
 TOTAL_UNITS = 2.6
 """The total row is never lower than this (its points are drawn large: 2.2 units)."""
 HEADER_UNITS = 2.7
 """Nor is the players' row lower than its two lines (the name at 1.15 units, the wonder at 0.9)."""
-LEAST_ROW_UNITS = 1.35
-"""The lowest a row gets where the pad must share a small screen: points still at body-text size."""
+LEAST_ROW_UNITS = 1.3
+"""The lowest a row gets where the pad must share a small screen: points still at 1 unit (3 mm)."""
 
 
 class CategoryIcon(Widget):
     """A category's icon drawn in its text colour: shield, coin, pyramid, temple, compass, stall,
-    banner; naval: a ship; islands: an island; port: an anchor-like mooring."""
+    banner; naval: a ship; islands: an island; port: an anchor-like mooring; Architects' cat, medal
+    and Progress token."""
 
     category = StringProperty("")
     ink = ListProperty([1, 1, 1, 1])
@@ -119,6 +128,23 @@ def _mooring(x: float, y: float, s: float) -> None:
     Line(circle=(x + s / 2, y + s * 0.45, s * 0.4, 120, 240), width=max(1.0, s * 0.07))
 
 
+def _cat(x: float, y: float, s: float) -> None:
+    Ellipse(pos=(x + s * 0.1, y), size=(s * 0.8, s * 0.75))
+    Triangle(points=[x + s * 0.12, y + s * 0.55, x + s * 0.2, y + s, x + s * 0.45, y + s * 0.7])
+    Triangle(points=[x + s * 0.88, y + s * 0.55, x + s * 0.8, y + s, x + s * 0.55, y + s * 0.7])
+
+
+def _medal(x: float, y: float, s: float) -> None:
+    Triangle(points=[x + s * 0.2, y + s, x + s * 0.45, y + s, x + s * 0.5, y + s * 0.5])
+    Triangle(points=[x + s * 0.8, y + s, x + s * 0.55, y + s, x + s * 0.5, y + s * 0.5])
+    Ellipse(pos=(x + s * 0.2, y), size=(s * 0.6, s * 0.6))
+
+
+def _token(x: float, y: float, s: float) -> None:
+    Line(circle=(x + s / 2, y + s / 2, s * 0.45), width=max(1.0, s * 0.08))
+    Line(circle=(x + s / 2, y + s / 2, s * 0.22), width=max(1.0, s * 0.06))
+
+
 def _dot(x: float, y: float, s: float) -> None:
     Ellipse(pos=(x + s * 0.25, y + s * 0.25), size=(s * 0.5, s * 0.5))
 
@@ -133,14 +159,52 @@ def _polygon(points: list[float]) -> None:
 
 
 _ICONS = {"military": _shield, "treasury": _coin, "wonder": _pyramid, "civilian": _temple, "science": _compass,
-          "commercial": _stall, "guilds": _banner, "naval": _ship, "islands": _island, "port": _mooring}
+          "commercial": _stall, "guilds": _banner, "naval": _ship, "islands": _island, "port": _mooring,
+          "cat": _cat, "medal": _medal, "token": _token}
+
+
+@dataclass(frozen=True)
+class PadStyle:
+    """How a game's sheet is drawn on the pad: each row's name, fill and ink and icon, the tie-break
+    row (its catalogue key and the line's field), and the wonder under each name (`wonder(line)`).
+    The default is 7 Wonders' printed pad; `architects_style` gives 7 Wonders Architects' sheet."""
+
+    name: Callable[[str], str]
+    colours: Callable[[str], tuple[Any, Any]]
+    icon: Callable[[str], str]
+    tie_label: str
+    tie_column: str
+    tie_field: str
+    wonder: Callable[[dict[str, Any]], str]
+
+
+def seven_wonders_style(players: list[dict[str, Any]]) -> PadStyle:
+    """The printed 7 Wonders pad: the categories' own names, colours and icons; the tie-break coins;
+    each player's wonder by its short name (``Babylon B``)."""
+    running = app()
+    theme, words = running.theme, running.words
+    seats = {p["name"]: p for p in players}
+
+    def wonder(line: dict[str, Any]) -> str:
+        seat = seats.get(line["name"])
+        return words.wonder_short(seat["wonder"], seat["side"], seat) if seat else ""
+
+    return PadStyle(name=lambda category: running.tr(f"score.category.{category}"),
+                    colours=lambda category: (theme.score_row(category), theme.score_text(category)),
+                    icon=lambda category: category, tie_label="score.tie_break_coins", tie_column="score.coins_column",
+                    tie_field="coins", wonder=wonder)
 
 
 class ScorePad(GridLayout):
-    """A grid: one row per category, one column per player."""
+    """A grid: one row per category and one column per player (the printed pad's way), or, where
+    the players' names and wonders would not fit their columns at the least text size (8 long
+    names on the 7-inch screen), one row per player and one column per category, headed by the
+    category's icon on its colour. Every text is at least 1 size unit (3 mm on the screen)."""
 
     room = NumericProperty(0)
     """The height the pad may take (its rows share it); 0: as tall as the rows want."""
+    across = BooleanProperty(False)
+    """The players are rows (the categories columns): their names did not fit the columns."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -150,7 +214,11 @@ class ScorePad(GridLayout):
         """What the cells were laid out for (sizes, words, players, categories): a sheet with the
         same layout only gives its cells new texts and colours (a full build took a tap's time)."""
         self._cells: dict[str, list[Label]] = {}
-        """The players' cells of each row: ``header``, each category, ``total``, ``rank``, ``coins``."""
+        """The players' cells of each row: ``header`` (the names), each category, ``total``, ``rank``,
+        ``coins``; in player order whichever way the pad is laid out."""
+        self.row_cells: dict[str, Widget] = {}
+        """Each category's own cell (its name, or its icon heading the column)."""
+        self.style: PadStyle | None = None
         self._again = Clock.create_trigger(self._show_again)     # once a frame, however many sizes change
         self.bind(width=self._again, room=self._again)
 
@@ -159,55 +227,51 @@ class ScorePad(GridLayout):
             self.show(*self._shown)
 
     def show(self, sheet: dict[str, Any], players: list[dict[str, Any]],
-             categories: tuple[str, ...] = CATEGORIES) -> None:
+             categories: tuple[str, ...] = CATEGORIES, style: PadStyle | None = None) -> None:
         """Fill the pad from a score sheet's JSON and the seats (for wonder names and sides); with
         Armada the `categories` add naval, islands and port. A value nobody has entered shows as ``?``.
-        The pad takes its width from its parent: every column stays in view."""
-        self._shown = (sheet, players, categories)
+        The pad takes its width from its parent: every column stays in view. `style`: another game's
+        rows (7 Wonders Architects); the printed 7 Wonders pad by default."""
+        self._shown = (sheet, players, categories, style)
         self._drawn_for = (self.width, self.room)
         running = app()
-        words = running.words
-        theme = running.theme
+        style = self.style = style or seven_wonders_style(players)
         lines = [line for line in sheet["players"] if not line.get("free_city")]
         winners = set(sheet.get("winners", []))
-        seats = {p["name"]: p for p in players}
-        layout = (self.width, self.room, running.u, running.language, tuple(categories),
-                  tuple((line["name"], *(seats.get(line["name"], {}).get(key) for key in ("wonder", "side")))
-                        for line in lines))
+        headers = [(line["name"], style.wonder(line)) for line in lines]
+        layout = (self.width, self.room, running.u, running.language, tuple(categories), tuple(headers))
         if layout == self._layout:
-            self._refill(lines, categories, winners)
+            self._refill(lines, categories, winners, style)
             return
         self._layout = layout
         self._cells = {row: [] for row in ("header", *categories, "total", "rank", "coins")}
+        self.row_cells = {}
         self.clear_widgets()
-        self.cols = len(lines) + 1
+        plan = _columns_plan(self, headers, categories, style)
+        self.across = plan is None
+        if plan is None:
+            self._show_across(lines, headers, categories, winners, style)
+        else:
+            self._show_down(lines, headers, categories, winners, plan, style)
+
+    # -- the printed pad's way: players as columns -------------------------------------------------
+    def _show_down(self, lines: list[dict[str, Any]], headers: list[tuple[str, str]], categories: tuple[str, ...],
+                   winners: set[str], plan: dict[str, float], style: PadStyle) -> None:
+        running = app()
+        theme = running.theme
         u = running.u
-        rows = len(categories) + 4           # the players' names, the categories, total, place, tie-break
-        row_height = u * (2.2 if len(categories) == len(CATEGORIES) else 1.75)
-        spacing = self.spacing[1] if isinstance(self.spacing, (list, tuple)) else self.spacing
-        least_header, least_total = u * HEADER_UNITS, u * TOTAL_UNITS
-        if self.room > 0:                     # header 1.6 rows, total 1.4, each with its least height
-            free = self.room - spacing * (rows - 1)
-            share = min((free - header_part - total_part) / (rows - 2 + header_rows + total_rows)
-                        for header_part, header_rows in ((0, 1.6), (least_header, 0))
-                        for total_part, total_rows in ((0, 1.4), (least_total, 0)))
-            row_height = max(u * LEAST_ROW_UNITS, min(row_height, share))
-        header, total_height = max(least_header, row_height * 1.6), max(least_total, row_height * 1.4)
-        wanted = row_height * (rows - 2) + header + total_height + spacing * (rows - 1)
-        if 0 < self.room < wanted:            # even the least heights are too many (a message below): all smaller
-            zoom = (self.room - spacing * (rows - 1)) / (wanted - spacing * (rows - 1))
-            u, row_height, header, total_height = (v * zoom for v in (u, row_height, header, total_height))
-        spacing_x = self.spacing[0] if isinstance(self.spacing, (list, tuple)) else self.spacing
-        names = {category: running.tr(f"score.category.{category}") for category in categories}
-        lefts = [running.tr("score.total"), running.tr("score.place"), running.tr("score.tie_break_coins")]
-        first = _first_column(names, lefts, row_height, self.width, u)
-        column = max(u * 3.0, (self.width - first - spacing_x * len(lines)) / max(len(lines), 1))
-        points = min(1.4, row_height * 0.8 / u)        # the points fill a low row without leaving it
+        self.cols = len(lines) + 1
+        rows = len(categories) + 4
+        row_height, header, total_height = plan["row"], plan["header"], plan["total"]
+        first, column, points = plan["first"], plan["column"], plan["points"]
+        spacing = _spacing(self)[1]
+        names = {category: style.name(category) for category in categories}
+        lefts = [running.tr("score.total"), running.tr("score.place"), running.tr(style.tie_label)]
 
         def cell(text: str, *, bold: bool = False, bg: Any = None, color: Any = None, font: float = 1.2,
                  left: bool = False, height: float = row_height, row: str = "") -> Label:
             width = first if left else column
-            fitted = fitting_font(text, u * font, width - u * 0.4, bold=bold) if left else u * font
+            fitted = fitting_font(text, u * font, width - u * 0.4, bold=bold, least=1 / font) if left else u * font
             label = Label(text=text, bold=bold, font_size=fitted, size_hint=(None, None), height=height,
                           width=width, color=color or theme.rgba("text"),
                           halign="left" if left else "center", valign="middle")
@@ -219,37 +283,108 @@ class ScorePad(GridLayout):
             return label
 
         self.add_widget(cell("", height=header, left=True))
-        room = column - u * 0.6
-        for line in lines:
-            seat = seats.get(line["name"])
-            short = words.wonder_short(seat["wonder"], seat["side"], seat) if seat else ""
-            name_size = fitting_font(line["name"], u * 1.15, room, bold=True, least=0.0)
-            wonder_size = fitting_font(short, u * 0.9, room, least=0.0)
-            text = f"[b][size={int(name_size)}]{line['name']}[/size][/b]\n[size={int(wonder_size)}]{short}[/size]"
+        for (name, short), line in zip(headers, lines, strict=True):
+            name_size, wonder_size = ceil(plan["name_font"]), ceil(plan["wonder_font"])
+            text = f"[b][size={name_size}]{name}[/size][/b]\n[size={wonder_size}]{short}[/size]"
             label = cell(text, height=header, color=theme.rgba("accent") if line["name"] in winners else None,
                          row="header")
             label.markup = True
             label.text_size = (None, None)      # the sizes above make it fit: never broken inside a word
             self.add_widget(label)
         for category in categories:
-            bg, ink = theme.score_row(category), theme.score_text(category)
-            self.add_widget(_category_cell(names[category], category, (bg, ink), (first, row_height), u))
+            bg, ink = style.colours(category)
+            first_cell = _category_cell(names[category], style.icon(category), (bg, ink), (first, row_height), u)
+            self.row_cells[category] = first_cell
+            self.add_widget(first_cell)
             for line in lines:
-                self.add_widget(cell(_shown(line[category]), bg=bg, color=ink, font=points, bold=True, row=category))
+                self.add_widget(cell(_shown(_points(line, category)), bg=bg, color=ink, font=points, bold=True,
+                                     row=category))
         total_bg = theme.rgba("surface_high")
         self.add_widget(cell(lefts[0], bold=True, bg=total_bg, left=True, font=1.4, height=total_height))
         for line in lines:
             self.add_widget(cell(_shown(line["total"]), bold=True, bg=total_bg, font=2.2, height=total_height,
                                  color=theme.rgba("accent") if line["name"] in winners else None, row="total"))
-        self.add_widget(cell(lefts[1], left=True, color=theme.rgba("text_dim"), font=1.0))
+        self.add_widget(cell(lefts[1], left=True, color=theme.rgba("text_dim"), font=1.05))
         for line in lines:
             self.add_widget(cell(_rank(line), color=theme.rgba("text_dim"), font=min(1.2, points), row="rank"))
-        self.add_widget(cell(lefts[2], left=True, color=theme.rgba("text_dim"), font=1.0))
+        self.add_widget(cell(lefts[2], left=True, color=theme.rgba("text_dim"), font=1.05))
         for line in lines:
-            self.add_widget(cell(str(line["coins"]), color=theme.rgba("text_dim"), font=min(1.2, points), row="coins"))
+            self.add_widget(cell(str(line[style.tie_field]), color=theme.rgba("text_dim"), font=min(1.2, points),
+                                 row="coins"))
         self.height = row_height * (rows - 2) + header + total_height + spacing * (rows - 1)
 
-    def _refill(self, lines: list[dict[str, Any]], categories: tuple[str, ...], winners: set[str]) -> None:
+    # -- where the names do not fit the columns: players as rows ----------------------------------------
+    def _show_across(self, lines: list[dict[str, Any]], headers: list[tuple[str, str]], categories: tuple[str, ...],
+                     winners: set[str], style: PadStyle) -> None:
+        running = app()
+        theme = running.theme
+        u = running.u
+        spacing_x, spacing_y = _spacing(self)
+        heads = [running.tr("score.total"), running.tr("score.place"), running.tr(style.tie_column)]
+        name_font = min(fitting_font(name, u * 1.15, u * 30, bold=True, least=1 / 1.15) for name, _ in headers)
+        ends = [max(text_width(heads[0], u * 1.05, bold=True), u * 3.4) + u * 0.6,
+                text_width(heads[1], u * 1.05) + u * 0.6, text_width(heads[2], u * 1.05) + u * 0.6]
+        rest = self.width - sum(ends) - spacing_x * (len(categories) + 3)
+        # The name and the wonder on one line where the categories keep 2 units each (two-digit points
+        # fit), else on two.
+        first = u * 1.2 + max(text_width(name, ceil(name_font), bold=True) + text_width(f"  {short}", ceil(u))
+                              for name, short in headers)
+        one_line = (rest - first) / max(len(categories), 1) >= u * 2.0
+        if not one_line:
+            first = u * 1.2 + max([text_width(name, ceil(name_font), bold=True) for name, _ in headers]
+                                  + [text_width(short, ceil(u)) for _, short in headers])
+        column = max(u * 2.0, (rest - first) / max(len(categories), 1))
+        header_height = u * 2.2
+        row_height = max(name_font * 1.5, u * 2.0) if one_line else (name_font + u) * 1.4
+        if self.room > 0:
+            row_height = max(row_height, min(u * 3.4, (self.room - header_height - spacing_y * len(lines))
+                                             / max(len(lines), 1)))
+        self.cols = len(categories) + 4
+        points = min(1.5, row_height * 0.6 / u)
+
+        def cell(text: str, width: float, *, bold: bool = False, bg: Any = None, color: Any = None, font: float = 1.2,
+                 height: float = row_height, row: str = "") -> Label:
+            label = Label(text=text, bold=bold, font_size=u * font, size_hint=(None, None), height=height, width=width,
+                          color=color or theme.rgba("text"), halign="center", valign="middle")
+            if bg is not None:
+                _fill(label, bg)
+            if row:
+                self._cells[row].append(label)
+            return label
+
+        self.add_widget(cell("", first, height=header_height))
+        for category in categories:
+            bg, ink = style.colours(category)
+            head = BoxLayout(size_hint=(None, None), width=column, height=header_height, padding=u * 0.25)
+            _fill(head, bg)
+            head.add_widget(CategoryIcon(ink, category=style.icon(category)))
+            self.row_cells[category] = head
+            self.add_widget(head)
+        for text, width in zip(heads, ends, strict=True):
+            self.add_widget(cell(text, width, bold=text == heads[0], font=1.05, height=header_height,
+                                 color=theme.rgba("text") if text == heads[0] else theme.rgba("text_dim")))
+        total_bg = theme.rgba("surface_high")
+        for (name, short), line in zip(headers, lines, strict=True):
+            accent = theme.rgba("accent") if line["name"] in winners else None
+            gap = "  " if one_line else "\n"
+            label = cell(f"[b][size={ceil(name_font)}]{name}[/size][/b]{gap}[size={ceil(u)}]{short}[/size]", first,
+                         color=accent, row="header")
+            label.markup, label.halign = True, "left"
+            label.text_size = (first - u * 0.4, None)
+            self.add_widget(label)
+            for category in categories:
+                bg, ink = style.colours(category)
+                self.add_widget(cell(_shown(_points(line, category)), column, bg=bg, color=ink, font=points, bold=True,
+                                     row=category))
+            self.add_widget(cell(_shown(line["total"]), ends[0], bold=True, bg=total_bg,
+                                 font=max(points, min(1.6, row_height * 0.8 / u)), color=accent, row="total"))
+            self.add_widget(cell(_rank(line), ends[1], color=theme.rgba("text_dim"), font=1.2, row="rank"))
+            self.add_widget(cell(str(line[style.tie_field]), ends[2], color=theme.rgba("text_dim"), font=1.2,
+                                 row="coins"))
+        self.height = header_height + row_height * len(lines) + spacing_y * len(lines)
+
+    def _refill(self, lines: list[dict[str, Any]], categories: tuple[str, ...], winners: set[str],
+                style: PadStyle) -> None:
         """The laid-out cells given this sheet's points, places, coins and winners' colour."""
         theme = app().theme
         cells = self._cells
@@ -257,11 +392,63 @@ class ScorePad(GridLayout):
             colour = theme.rgba("accent") if line["name"] in winners else theme.rgba("text")
             cells["header"][index].color = colour
             for category in categories:
-                cells[category][index].text = _shown(line[category])
+                cells[category][index].text = _shown(_points(line, category))
             cells["total"][index].text = _shown(line["total"])
             cells["total"][index].color = colour
             cells["rank"][index].text = _rank(line)
-            cells["coins"][index].text = str(line["coins"])
+            cells["coins"][index].text = str(line[style.tie_field])
+
+    def player_cells(self, row: str) -> list[Label]:
+        """Each player's cell of a row (``header``, a category, ``total``, ``rank``, ``coins``), in
+        seating order whichever way the pad is laid out."""
+        return list(self._cells.get(row, []))
+
+    def cells_of(self, category: str) -> list[Widget]:
+        """A category's own cell, then each player's cell of it (for the saved picture's check)."""
+        return [self.row_cells[category], *self._cells[category]]
+
+
+def _spacing(grid: GridLayout) -> tuple[float, float]:
+    spacing = grid.spacing
+    return (spacing[0], spacing[1]) if isinstance(spacing, (list, tuple)) else (spacing, spacing)
+
+
+def _columns_plan(pad: ScorePad, headers: list[tuple[str, str]], categories: tuple[str, ...],
+                  style: PadStyle) -> dict[str, float] | None:
+    """The sizes of the printed pad's layout (players as columns) in the pad's width and room, or
+    None where it does not fit with every text at least 1 size unit: a name or wonder wider than
+    its column, or rows lower than their text."""
+    running = app()
+    u = running.u
+    rows = len(categories) + 4
+    spacing_x, spacing_y = _spacing(pad)
+    row_height = u * (2.2 if len(categories) <= len(CATEGORIES) else 1.75)
+    least_header, least_total = u * HEADER_UNITS, u * TOTAL_UNITS
+    if pad.room > 0:                     # header 1.6 rows, total 1.4, each with its least height
+        free = pad.room - spacing_y * (rows - 1)
+        share = min((free - header_part - total_part) / (rows - 2 + header_rows + total_rows)
+                    for header_part, header_rows in ((0, 1.6), (least_header, 0))
+                    for total_part, total_rows in ((0, 1.4), (least_total, 0)))
+        row_height = min(row_height, share)
+        if row_height < u * LEAST_ROW_UNITS:
+            return None
+    header, total_height = max(least_header, row_height * 1.6), max(least_total, row_height * 1.4)
+    names = [style.name(category) for category in categories]
+    lefts = [running.tr("score.total"), running.tr("score.place"), running.tr(style.tie_label)]
+    first = _first_column(dict(zip(categories, names, strict=True)), lefts, row_height, pad.width, u)
+    column = (pad.width - first - spacing_x * len(headers)) / max(len(headers), 1)
+    room = column - u * 0.6
+    if column < u * 3.0 or pad.width <= 0:
+        return None
+    name_font = min(fitting_font(name, u * 1.15, room, bold=True, least=0.0) for name, _ in headers)
+    wonder_font = min(fitting_font(short, u, room, least=0.0) for _, short in headers)
+    icon_and_margins = row_height * 0.8 + u * (0.6 + 0.4 + 0.1)
+    category_font = min(fitting_font(name, u * NAME_FONT_UNITS, first - icon_and_margins, bold=True, least=0.0)
+                        for name in names)
+    if min(name_font, wonder_font, category_font) < u * LEAST_TEXT_UNITS - 0.01:
+        return None
+    return {"row": row_height, "header": header, "total": total_height, "first": first, "column": column,
+            "points": min(1.4, row_height * 0.8 / u), "name_font": name_font, "wonder_font": wonder_font}
 
 
 def fitting_font(text: str, size: float, width: float, *, bold: bool = False, least: float = 0.6) -> float:
@@ -300,7 +487,8 @@ def _category_cell(name: str, category: str, colours: tuple[Any, Any], size: tup
     icon = height * 0.8
     box.add_widget(CategoryIcon(ink, category=category, size_hint_x=None, width=icon))
     room = width - icon - u * (0.6 + 0.4 + 0.1)
-    label = Label(text=name, bold=True, font_size=fitting_font(name, u * NAME_FONT_UNITS, room, bold=True, least=0.0),
+    label = Label(text=name, bold=True, font_size=fitting_font(name, u * NAME_FONT_UNITS, room, bold=True,
+                                                               least=LEAST_TEXT_UNITS / NAME_FONT_UNITS),
                   color=ink, halign="left", valign="middle")
     label.bind(size=lambda widget, value: setattr(widget, "text_size", value))
     box.add_widget(label)
@@ -313,6 +501,11 @@ def _fill(widget: Widget, rgba: Any) -> None:
         Color(*rgba)
         rect = Rectangle(pos=widget.pos, size=widget.size)
     widget.bind(pos=lambda _w, value: setattr(rect, "pos", value), size=lambda _w, value: setattr(rect, "size", value))
+
+
+def _points(line: dict[str, Any], category: str) -> int | None:
+    """A line's points in a category (7 Wonders keeps them on the line, Architects under "categories")."""
+    return line["categories"][category] if "categories" in line else line[category]
 
 
 def _rank(line: dict[str, Any]) -> str:

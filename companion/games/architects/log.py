@@ -4,13 +4,11 @@ statistics and the exports need of its sheets (BG Stats with BoardGameGeek id 34
 from __future__ import annotations
 
 import uuid
-from collections import defaultdict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.games.architects.events import architects_sheet, area_of, set_up_payload
 from companion.games.architects.rules.data import load_architects_data
-from companion.games.architects.rules.scoring import CATEGORIES
 from companion.games.architects.rules.table import ArchitectsTable
 from companion.games.architects.tablefile import GAME
 from companion.storage.events import Event, Replay, empty_document, now_iso
@@ -122,33 +120,10 @@ GAME_RESULTS.register(GAME, architects_result, game="architects")
 
 def architects_statistics(store: GameStore) -> dict[str, Any]:
     """Wins and averages per player and per wonder over the finished Architects games, and the
-    average of each category."""
-    games = 0
-    players: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
-    wonders: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
-    sums = dict.fromkeys(CATEGORIES, 0)
-    lines = 0
-    for summary in store.games():
-        if not is_architects_sheet(summary.sheet):
-            continue
-        assert summary.sheet is not None
-        games += 1
-        for line in summary.sheet["players"]:
-            won = int(line["name"] in summary.sheet["winners"])
-            for tally in (players[line["name"]], wonders[line["wonder"]]):
-                tally[0] += 1
-                tally[1] += won
-                tally[2] += line["total"]
-            for category in CATEGORIES:
-                sums[category] += line["categories"][category]
-            lines += 1
+    average of each category (`companion.storage.stats`, as `companion games stats --json` prints them)."""
+    from companion.storage.stats import ARCHITECTS, game_statistics
 
-    def rows(tallies: dict[str, list[int]]) -> dict[str, Any]:
-        return {k: {"games": n, "wins": w, "win_rate": round(w / n, 3), "average": round(t / n, 2)}
-                for k, (n, w, t) in sorted(tallies.items())}
-
-    return {"games": games, "players": rows(players), "wonders": rows(wonders),
-            "category_averages": {c: round(sums[c] / lines, 2) for c in CATEGORIES} if lines else {}}
+    return game_statistics(store)[ARCHITECTS].to_json(best=False)
 
 
 def architects_bgstats(summary: Any, duration: int | None, play_date: str, ids: dict[str, str]) -> dict[str, Any]:

@@ -2,7 +2,8 @@
 rendered tables (nothing is tapped but the medal offer and the score sheet) to the score sheet; print
 what the sheet holds as one JSON line. Run in its own process (Kivy opens one window per process):
 ``python -m tests.games.architects.camera_script STORE VIDEO [W H LANG]``; the video is written
-first when missing. Screenshots go to tests/output/screens/architects-camera-<size>-<lang>-*.png.
+first when missing. Screenshots go to tests/output/screens/architects-camera-<size>-<lang>-*.png (with
+COMPANION_SCREENSHOTS=1).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A 3-player 7 Wonders Architects game with Medals played through the app by taps, to the score
 sheet (in its own process: Kivy opens one window per process). Screenshots of every Architects
-screen go to tests/output/screens/ for a person to look at."""
+screen go to tests/output/screens/ for a person to look at (with COMPANION_SCREENSHOTS=1)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ import pytest
 
 from companion.storage.database import GameStore
 
-pytestmark = pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed")
+pytestmark = [pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed"),
+              pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[3]
 
 

@@ -63,6 +63,7 @@ def _decoded(pdf: Path, out: Path, reader: MarkerReader) -> tuple[Counter[int], 
     return found, rejected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("family", "size", "language"), [("qr", 18, "ru"), ("aruco", 14, "uk")])
 def test_every_architects_sticker_reads_back(family: str, size: float, language: str, tmp_path: Path) -> None:
     spec = SheetSpec(family, size, "a4", language, ("architects",))

@@ -113,6 +113,7 @@ def _killed(path: Path, after: str, delay: float) -> None:
                   line.endswith(f" {name} -\n"), delay)
 
 
+@pytest.mark.slow
 def test_killing_the_session_at_any_moment_brings_back_the_table_and_the_battle_due(tmp_path: Path) -> None:
     reference: dict[int, tuple[object, bool]] = {}
     with GameStore(tmp_path / "reference.sqlite3") as store:

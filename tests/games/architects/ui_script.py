@@ -2,7 +2,8 @@
 the score sheet; print what the log and the sheet hold as one JSON line. Run in its own process
 (Kivy opens one window per process): ``python -m tests.games.architects.ui_script STORE [W H LANG]``.
 
-Screenshots of every Architects screen go to tests/output/screens/architects-<size>-<lang>-*.png.
+Screenshots of every Architects screen go to tests/output/screens/architects-<size>-<lang>-*.png (with
+COMPANION_SCREENSHOTS=1).
 """
 
 from __future__ import annotations

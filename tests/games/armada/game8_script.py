@@ -129,6 +129,7 @@ def history(ui: AppDriver, prefix: str) -> dict[str, Any]:
     lines = ui.texts()
     ui.tap(ui.tr("history.team_won", count=1, names="Gleb + Hana", total=33), exact=False)  # the team's total
     detail = ui.texts()
+    detail_rows = sorted(ui.screen.ids.pad.row_cells)        # the pad's categories (laid across: icons head them)
     ui.screenshot(f"{prefix}-game-detail")
     ui.tap(ui.tr("detail.bgstats"))
     qr = ui.screenshot(f"{prefix}-bgstats-qr")
@@ -136,9 +137,10 @@ def history(ui: AppDriver, prefix: str) -> dict[str, Any]:
         ui.tap(ui.tr("common.close"))
     ui.tap(ui.tr("common.back"))
     ui.tap(ui.tr("history.stats"))
+    ui.tap(ui.tr("stats.by_wonder"))                # the statistics by wonder: the eighth one named
     stats = ui.texts()
     ui.screenshot(f"{prefix}-stats")
-    return {"history": lines, "detail": detail, "qr": str(qr), "stats": stats}
+    return {"history": lines, "detail": detail, "detail_rows": detail_rows, "qr": str(qr), "stats": stats}
 
 
 def main(out: Path, language: str, size: str) -> None:

@@ -113,12 +113,15 @@ def turn(ui: AppDriver, shot: str | None = None, *, discard: tuple[int, str] | N
 
 
 def end_age(ui: AppDriver, age: int, shot: str | None = None) -> list[str]:
-    """End of age: the conflicts shown, confirmed with one tap, the coins found right."""
+    """End of age: the conflicts shown (each battle also as one line: "+1 Anna 1 : 0 Boris −1"),
+    confirmed with one tap, the coins found right."""
     ui.tap(ui.tr("table.end_age", age="I" * age))
     lines = ui.texts()
+    lines += [" ".join((line.token_a, line.name_a, line.score, line.name_b, line.token_b))   # a battle as one line
+              for line in ui.walk(ui.screen) if type(line).__name__ == "BattleLine"]
     if shot:
         ui.screenshot(shot)
-    ui.tap(ui.tr("age.confirm"))
+    ui.confirm_conflicts()
     ui.tap(ui.tr("age.coins_right_next", age="I" * (age + 1)) if age < 3 else ui.tr("age.coins_right_score"))
     return lines
 

@@ -4,7 +4,7 @@ exploration, a discard, an incursion and naval conflicts with ties, every value 
 icon entered in the app where it is first needed; then a 6-player team game on the same box, which
 asks nothing again. The totals below are worked out by hand from the rulebook.
 
-Screenshots: tests/output/screens/armada-ru-*.png.
+Screenshots (with COMPANION_SCREENSHOTS=1): tests/output/screens/armada-ru-*.png.
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ import pytest
 
 from companion.gamedata.components import read_components
 
-pytestmark = pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed")
+pytestmark = [pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed"),
+              pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[3]
 
 

@@ -4,7 +4,7 @@ with eight seats and the eighth wonder described (Petra: stone, stages of 3/0/7 
 shields), teams of two, three short ages, the score pad, history, BG Stats and statistics. The
 totals below are worked out by hand from the Armada rulebook.
 
-Screenshots: tests/output/screens/armada8-ru-800x480-*.png.
+Screenshots (with COMPANION_SCREENSHOTS=1): tests/output/screens/armada8-ru-800x480-*.png.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from companion.gamedata.components import read_components
 from companion.storage import GameStore
 from companion.storage.exchange import export_bgstats, export_csv, export_json, import_game
 
-pytestmark = pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed")
+pytestmark = [pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed"),
+              pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[3]
 
 
@@ -44,7 +45,7 @@ def test_an_eight_player_team_game_by_taps(played: dict[str, Any]) -> None:
     # stage 2: 2 shields) have shields. Age I: Anna 1 beats Hana 0 (+1 +1 / -1 -1); Ages II and III:
     # Hana 2 beats Anna 1 (+3 +3, +5 +5 / -1 -1 each). Every other battle is a tie: no token.
     assert played["tokens"] == [[-1, -1, -1, -1, 1, 1], [], [], [], [], [], [], [-1, -1, 3, 3, 5, 5]]
-    assert "Hana 0 : 1 Anna   \u2014   Hana \u22121 \u22121, Anna +1 +1" in played["age1"]
+    assert "\u22121\u00a0\u22121 Hana 0 : 1 Anna +1\u00a0+1" in played["age1"]     # two tokens each, unbroken
     # Naval (every player against all): Age I Gleb's red ship on space 1 (1 naval shield, entered in
     # the app) is strongest: +3; the seven at 0 tie for last: -1 each. Boris joins him on space 1 in
     # Age II: both tied first take the second place's 3; the six at 0 take -2. Age III: the same tie
@@ -76,10 +77,10 @@ def test_the_eighth_wonder_is_named_and_entered_by_hand(played: dict[str, Any]) 
     # The city says the camera cannot see this board; the pad, the detail and the statistics name it.
     assert "нет наклейки" in played["hana_detail"] and played["hana_detail"].startswith("Petra")
     assert any("Petra" in text for text in played["score_texts"]) and any("Petra" in t for t in played["detail"])
-    assert any(text.startswith("Чудо Света из другого дополнения ") for text in played["stats"])
+    assert "Чудо Света из другого дополнения" in played["stats"]       # its side means nothing: not said
     assert any("[b]Hana[/b] — Petra" in text and "этапов: 3" in text for text in played["detail"])
-    # The history's pad shows Armada's rows too (Морские конфликты): the totals add up on screen.
-    assert "Морские конфликты" in played["detail"]
+    # The history's pad shows Armada's rows too (laid across at 8 players: each under its icon).
+    assert {"naval", "islands", "port"} <= set(played["detail_rows"])
 
 
 def test_the_score_pad_of_eight_fits_the_small_screen_and_its_picture(played: dict[str, Any]) -> None:

@@ -9,6 +9,7 @@ from kivy.properties import BooleanProperty
 from companion.app.screens import AppScreen
 from companion.app.widgets.common import TextLabel, app
 from companion.games.architects.rules.battle import resolve_battle
+from companion.games.architects.session import ArchitectsSession
 
 
 class ArchitectsBattleScreen(AppScreen):
@@ -22,7 +23,7 @@ class ArchitectsBattleScreen(AppScreen):
     def refresh(self) -> None:
         running = app()
         session = running.session
-        if session is None or not hasattr(session, "table"):
+        if not isinstance(session, ArchitectsSession):      # no game, or a 7 Wonders one (whose table() is a method)
             return
         table = session.table
         battle = session.last_battle if self.resolved else resolve_battle(table)

@@ -14,7 +14,7 @@ from kivy.uix.label import Label
 
 from companion.app.screens import AppScreen
 from companion.app.widgets.choice import ChoiceSpinner
-from companion.app.widgets.common import BigButton, app
+from companion.app.widgets.common import app, name_chips
 from companion.games.architects.app import ArchitectsNames, start_architects
 from companion.games.architects.rules.data import MEDALS, load_architects_data
 from companion.games.architects.rules.table import ArchitectsPlayer, ArchitectsTable, MedalLayout
@@ -140,12 +140,7 @@ class ArchitectsNewScreen(AppScreen):
             spinner.text = wonder_names[self.wonders[seat]]
             spinner.bind(text=lambda widget, text, s=seat: self._set_wonder(s, text, wonder_names))
             self.ids.seats.add_widget(row)
-        self.ids.known.clear_widgets()
-        for name in running.store.known_player_names()[:10]:
-            chip = BigButton(text=name, size_hint_x=None, width=u * 8, height=u * 3, tone="quiet")
-            chip.bind(on_release=lambda button: self.use_name(button.text))
-            self.ids.known.add_widget(chip)
-        self.ids.known.width = len(self.ids.known.children) * (u * 8.4)
+        name_chips(self.ids.known, running.store.known_player_names()[:10], self.use_name)
         medal_names = {m: names.medal(m) for m in self.data.medals}
         box = self.ids.medal_rows
         box.clear_widgets()
@@ -160,8 +155,9 @@ class ArchitectsNewScreen(AppScreen):
             slots += [(running.tr("architects.center"), self.center_medals, i) for i in range(2)]
         for label, slot_list, index in slots:
             row = BoxLayout(size_hint_y=None, height=u * 3.2, spacing=u * 0.5)
-            row.add_widget(Label(text=label, font_size=u * 1.1, size_hint_x=0.3, shorten=True,
-                                 text_size=(u * 14, None), halign="left"))
+            place = Label(text=label, font_size=u * 1.1, size_hint_x=0.34, halign="left", valign="middle", max_lines=2)
+            place.bind(size=lambda widget, size: setattr(widget, "text_size", (size[0], None)))
+            row.add_widget(place)
             spinner = ChoiceSpinner(values=sorted(medal_names.values()),
                                     text=medal_names.get(slot_list[index] or "", ""), font_size=u * 1.1,
                                     option_cls="WonderOption", background_normal="",

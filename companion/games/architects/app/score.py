@@ -7,25 +7,30 @@ from __future__ import annotations
 from kivy.properties import BooleanProperty, StringProperty
 
 from companion.app.screens import AppScreen
+from companion.app.screens.score import save_sheet_picture
 from companion.app.widgets.common import TextLabel, app
 from companion.games.architects.app import ArchitectsNames
+from companion.games.architects.app.widgets import architects_style
+from companion.games.architects.session import ArchitectsSession
 
 
 class ArchitectsScoreScreen(AppScreen):
     """The end of an Architects game (or its running score)."""
 
     finished = BooleanProperty(False)
+    complete = BooleanProperty(True)
     winner = StringProperty("")
+    saved_to = StringProperty("")
 
     def refresh(self) -> None:
         running = app()
         session = running.session
-        if session is None or not hasattr(session, "table"):
+        if not isinstance(session, ArchitectsSession):      # no game, or a 7 Wonders one (whose table() is a method)
             return
         self.finished = session.finished
         sheet = session.sheet()
         names = ArchitectsNames(running.language, session.table.data)
-        self.ids.pad.show(sheet, names)
+        self.ids.pad.show(sheet.to_json(), [], sheet.categories, architects_style(names))
         best = max(line.total for line in sheet.lines)
         key = "score.winner" if len(sheet.winners) == 1 else "score.winners"
         self.winner = running.tr(key, names=", ".join(sheet.winners), total=best)
@@ -53,6 +58,9 @@ class ArchitectsScoreScreen(AppScreen):
         running.notify(running.tr("score.saved_game"))
         self.refresh()
 
+    def save_picture(self) -> None:
+        """Save the sheet and the winner as a PNG beside the log (to share), as for 7 Wonders."""
+        self.saved_to = save_sheet_picture(self.ids.sheet_area) or self.saved_to
 
     def show_bgstats(self) -> None:
         """The finished game as a BG Stats play, shown as a QR code (as for a 7 Wonders game)."""

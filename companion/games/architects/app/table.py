@@ -7,15 +7,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion.app.screens import AppScreen
-from companion.app.widgets.common import BigButton, ToggleChoice, app
+from companion.app.widgets.common import BigButton, ToggleChoice, app, fit_words, visible_in
+from companion.app.widgets.scorepad import text_width
 from companion.games.architects.app import ArchitectsNames
-from companion.games.architects.app.widgets import COST_SIGNS, ask_piece_vp, card_button
+from companion.games.architects.app.widgets import ask_piece_vp, card_button
 from companion.games.architects.rules.medals import accessible_medals
 from companion.games.architects.rules.obligations import pieces_to_construct, science_set_due
 from companion.games.architects.rules.play import tokens_left
+from companion.games.architects.session import ArchitectsSession
 
 
 class ArchitectsTableScreen(AppScreen):
@@ -31,6 +34,8 @@ class ArchitectsTableScreen(AppScreen):
     """What the rules oblige the player in focus to do now (construct a piece, take a Progress token)."""
     camera_text = StringProperty("")
     """What the camera confirms in front of the player in focus, beside the hand entry (camera on)."""
+    _reminded: tuple[int, str] = (-1, "")
+    """The seat and reminder last shown (a new one scrolls its piece into view once)."""
 
     def prepare(self, seat: int = 0, **_options: Any) -> None:
         self.seat = seat
@@ -47,7 +52,7 @@ class ArchitectsTableScreen(AppScreen):
     def refresh(self) -> None:
         running = app()
         session = self.session
-        if session is None or not hasattr(session, "table"):
+        if not isinstance(session, ArchitectsSession):      # no game, or a 7 Wonders one (whose table() is a method)
             return
         table = session.table
         self.seat = min(self.seat, len(table.players) - 1)
@@ -59,6 +64,7 @@ class ArchitectsTableScreen(AppScreen):
             tabs.clear_widgets()
             for seat in range(len(table.players)):
                 tab = ToggleChoice(value=seat)
+                fit_words(tab, 1.1)
                 tab.bind(on_release=lambda button: self.focus(button.value))
                 tabs.add_widget(tab)
         for tab in tabs.children:
@@ -68,12 +74,17 @@ class ArchitectsTableScreen(AppScreen):
         player = table.players[self.seat]
         self.ids.wonder_title.text = running.tr("architects.wonder_title", wonder=names.wonder(player.wonder.id),
                                                 stages=player.stages)
-        self.ids.wonder.show(player, self.build)
-        due = [COST_SIGNS[p.cost] for p in pieces_to_construct(player, table.data)]
-        reminders = [running.tr("architects.must_build", pieces=", ".join(due))] if due else []
+        obliged = pieces_to_construct(player, table.data)
+        self.ids.wonder.show(player, self.build, frozenset(p.id for p in obliged))
+        due = list(dict.fromkeys(running.tr("architects.cost", cost=names.piece_cost(p.cost)) for p in obliged))
+        reminders = [running.tr("architects.must_build", pieces=running.tr("architects.or").join(due))] if due else []
         if science_set_due(player, table.data):
             reminders.append(running.tr("architects.must_take_token"))
-        self.reminder = "  ".join(reminders)
+        reminder = "  ".join(reminders)
+        if due and (self.seat, reminder) != self._reminded:     # newly due: the piece to build brought into view
+            Clock.schedule_once(lambda _dt: self._show_due_piece())
+        self._reminded = (self.seat, reminder)
+        self.reminder = reminder
         self.camera_text = camera_reading_text(running, player.wonder.id, names)
         self.ids.cat.chosen = player.cat_pawn
         self.ids.military.value = player.military_tokens
@@ -86,14 +97,17 @@ class ArchitectsTableScreen(AppScreen):
             cards.add_widget(card_button(kind.id, kind.color, player.card_count(kind.id), names, self.tap_card))
         tokens = self.ids.tokens
         tokens.clear_widgets()
+        words = [word for token in table.data.tokens.values() for word in names.token(token.id).split()]
+        widest = max((text_width(word, u * 1.05, bold=True) for word in words), default=u * 6)
+        tokens.cols = max(2, min(5, int(tokens.width // (widest + u * 1.2)))) if tokens.width > 100 else 3
         for token in table.data.tokens.values():
             if token.copies_in_box(table.has_medals) == 0:
                 continue
             held = player.token_count(token.id)
             left = tokens_left(table, token.id)
             text = names.token(token.id) + (f" \u00d7{held}" if held > 1 else "")
-            tile = BigButton(text=text, tone="good" if held else "normal", height=u * 2.6, font_size=u * 0.95,
-                             shorten=True, max_lines=1)
+            tile = BigButton(text=text, tone="good" if held else "normal", font_size=u * 1.05, max_lines=2)
+            fit_words(tile, 1.05)
             tile.token = token.id
             tile.disabled = not left and not held
             tile.opacity = 1 if (left or held) else 0.35
@@ -106,8 +120,8 @@ class ArchitectsTableScreen(AppScreen):
         for medal in accessible_medals(table, self.seat):
             owner = holders.get(medal)
             text = names.medal(medal) + (f"  \u2014  {owner}" if owner else "")
-            button = BigButton(text=text, tone="good" if owner == player.name else "normal", height=u * 2.6,
-                               font_size=u * 0.95)
+            button = BigButton(text=text, tone="good" if owner == player.name else "normal", font_size=u * 1.05,
+                               max_lines=3)
             button.medal = medal
             if owner is None:
                 button.bind(on_release=lambda b: self.take_medal(b.medal))
@@ -119,6 +133,26 @@ class ArchitectsTableScreen(AppScreen):
                                      goal=names.medal(self.offer[1])) if self.offer else ""
         self.battle_due = session.battle_due
         self.conflicts = running.tr("architects.conflicts", turned=table.conflicts_flipped, total=table.conflict_tokens)
+
+    def _show_due_piece(self) -> None:
+        """Scroll the wonder's column to the first piece the rules oblige now (the one "Must construct now"
+        asks for, saying so itself: on the Pi's screen the lowest pieces lie below the fold), once the column's
+        new pieces are laid out (a few frames: a moment later, and again in case a slow screen was not
+        done); a piece already in view, or the column scrolled to it, is left alone."""
+        scroll = self.ids.pieces_scroll
+        column = scroll.children[0]
+
+        def bring(*_args: Any) -> None:
+            ready = next((w for w in self.ids.wonder.walk(restrict=True)       # the pieces are drawn anew
+                          if getattr(w, "due", False)), None)
+            room = column.height - scroll.height
+            if ready is None or room <= 0 or visible_in(ready, scroll):
+                return
+            above_bottom = ready.to_window(ready.x, ready.y)[1] - column.to_window(column.x, column.y)[1]
+            scroll.scroll_y = min(1.0, max(0.0, (above_bottom - app().u * 0.5) / room))
+
+        for delay in (0.2, 0.5, 1.0):
+            Clock.schedule_once(bring, delay)
 
     # -- taps -------------------------------------------------------------------------------------------
     def focus(self, seat: int) -> None:

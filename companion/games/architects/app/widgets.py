@@ -1,88 +1,93 @@
 """Widgets of the Architects screens: a wonder drawn as its pieces (only buildable pieces react),
-card counters in their colours, Progress token tiles, and the Architects score sheet styled like
-the 7 Wonders pad."""
+card counters in their colours, Progress token tiles, and the Architects score sheet drawn on the
+7 Wonders score pad (`architects_style`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from kivy.graphics import Color, Rectangle
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
 from companion.app.widgets.common import BigButton, app
+from companion.app.widgets.scorepad import PadStyle
 from companion.games.architects.app import ArchitectsNames
-from companion.games.architects.rules.scoring import ArchitectsSheet
 from companion.games.architects.rules.table import ArchitectsPlayer
 from companion.games.architects.rules.wonder import buildable_pieces
 
-__all__ = ["COST_SIGNS", "ROW_COLOURS", "ArchitectsPad", "WonderPieces", "ask_piece_vp", "card_button"]
-
-COST_SIGNS = {"two_different": "2\u2260", "two_identical": "2=", "three_different": "3\u2260",
-              "three_identical": "3=", "four_different": "4\u2260"}
-"""The cost as printed on a piece (the rulebook's signs)."""
+__all__ = ["ROW_COLOURS", "WonderPieces", "architects_style", "ask_piece_vp", "card_button", "piece_button"]
 ROW_COLOURS = {"wonder": "wonder", "cat": "treasury", "blue": "civilian", "military": "military",
                "progress": "science", "medals": "commercial"}
 """Each Architects category in the colour of the 7 Wonders pad row nearest to it."""
 
 
-def _fill(widget: Any, colour: Any) -> None:
-    with widget.canvas.before:
-        Color(*colour)
-        rect = Rectangle(pos=widget.pos, size=widget.size)
-    widget.bind(pos=lambda w, v, r=rect: setattr(r, "pos", v), size=lambda w, v, r=rect: setattr(r, "size", v))
-
-
 class WonderPieces(BoxLayout):
-    """A wonder as its pieces, top level first: built pieces show their VP, the pieces that can be
-    built now react to a tap, the others are dimmed. Rome and Ur show five slots filled in order."""
+    """A wonder as its pieces, top level first, each said in words (the cards it costs, its VP): built
+    pieces marked built, the pieces that can be built now react to a tap, the others are dimmed.
+    Rome and Ur show five slots filled in order."""
 
-    def show(self, player: ArchitectsPlayer, on_build: Callable[[str | None], None]) -> None:
+    def show(self, player: ArchitectsPlayer, on_build: Callable[[str | None], None],
+             due: frozenset[str] = frozenset()) -> None:
+        """The player's wonder; the pieces in `due` (the player can pay them: the rules oblige it now)
+        say so on the piece itself."""
         running = app()
         u = running.u
         self.clear_widgets()
         self.orientation = "vertical"
         self.spacing = u * 0.3
         wonder = player.wonder
+        names = ArchitectsNames(running.language, running.session.table.data)
         if wonder.pieces is None:
-            slots = [BigButton(text=running.tr("architects.piece_vp", vp=b.vp), tone="good", height=u * 2.6)
-                     for b in player.built]
+            slots = [piece_button(running.tr("architects.piece_built_typed", vp=b.vp), "good") for b in player.built]
             if len(slots) < 5:
-                nxt = BigButton(text=running.tr("architects.build_typed"), tone="primary", height=u * 2.6)
+                nxt = piece_button(running.tr("architects.build_typed"), "primary")
                 nxt.bind(on_release=lambda *_: on_build(None))
                 slots.append(nxt)
             while len(slots) < 5:
-                slots.append(BigButton(text="\u2014", disabled=True, opacity=0.7, height=u * 2.6))
+                slots.append(piece_button("\u2014", "normal", enabled=False))
             for slot in reversed(slots):
                 self.add_widget(slot)
             return
         built = player.built_ids
         ready = {p.id for p in buildable_pieces(wonder, built)}
         for level in sorted({p.level for p in wonder.pieces}, reverse=True):
-            row = BoxLayout(spacing=u * 0.3, size_hint_y=None, height=u * 2.6)
+            row = BoxLayout(spacing=u * 0.3, size_hint_y=None, height=max(running.touch, u * 4.4))
             for piece in (p for p in wonder.pieces if p.level == level):
-                sign = COST_SIGNS[piece.cost] + (" \u2022" if piece.effect else "")
-                if piece.id in built:
-                    button = BigButton(text=f"{sign}   {piece.vp}", tone="good", height=u * 2.6)
-                elif piece.id in ready:
-                    button = BigButton(text=f"{sign}   ({piece.vp})", tone="primary", height=u * 2.6)
+                state = "built" if piece.id in built else "ready" if piece.id in ready else "later"
+                cost = running.tr("architects.cost", cost=names.piece_cost(piece.cost))
+                said = "due" if state == "ready" and piece.id in due else state
+                text = running.tr(f"architects.piece_{said}", cost=cost, vp=piece.vp) + \
+                    (running.tr("architects.piece_effect") if piece.effect else "")
+                button = piece_button(text, {"built": "good", "ready": "primary"}.get(state, "normal"),
+                                      enabled=state == "ready")
+                if state == "ready":
                     button.bind(on_release=lambda _b, p=piece.id: on_build(p))
-                else:
-                    button = BigButton(text=f"{sign}   ({piece.vp})", disabled=True, opacity=0.7, height=u * 2.6)
                 button.piece = piece.id
+                button.due = said == "due"
                 row.add_widget(button)
             self.add_widget(row)
+
+
+def piece_button(text: str, tone: str, *, enabled: bool = True) -> BigButton:
+    """A wonder piece: two lines of words, dimmed where it cannot be built yet."""
+    running = app()
+    button = BigButton(text=text, tone=tone, font_size=running.u, max_lines=3, size_hint_y=1)
+    button.halign = "center"
+    if not enabled:
+        button.disabled = True
+        button.opacity = 0.75
+    return button
 
 
 def card_button(kind: str, colour: str, count: int, names: ArchitectsNames, on_tap: Callable[[str], None]) -> BigButton:
     """A card kind in its colour with the number in front of the player; a tap adds (or removes) one."""
     running = app()
     theme = running.theme
-    button = BigButton(text=f"{names.card(kind)}  [b]{count}[/b]", markup=True, height=running.u * 3.4,
-                       font_size=running.u * 1.05)
+    button = BigButton(text=f"{names.card(kind)}\n[b]{count}[/b]", markup=True, font_size=running.u * 1.05,
+                       max_lines=4, size_hint_y=1)
     button.background_color = theme.card_fill(colour, 1.0 if count else 0.45)
     button.color = theme.card_text(colour)
     button.kind = kind
@@ -91,15 +96,19 @@ def card_button(kind: str, colour: str, count: int, names: ArchitectsNames, on_t
 
 
 def ask_piece_vp(title: str, on_vp: Callable[[int], None]) -> ModalView:
-    """Rome and Ur: a pad of numbers for the VP printed on the piece just built (no value is guessed)."""
+    """Rome and Ur: a pad of numbers for the VP printed on the piece just built (no value is guessed);
+    Cancel builds nothing."""
     running = app()
     u = running.u
-    view = ModalView(size_hint=(None, None), size=(u * 34, u * 20), auto_dismiss=True)
+    from kivy.core.window import Window
+
+    view = ModalView(size_hint=(None, None), size=(min(Window.width * 0.96, u * 36), min(Window.height * 0.96, u * 26)),
+                     auto_dismiss=True)
     box = BoxLayout(orientation="vertical", padding=u, spacing=u * 0.5)
     box.add_widget(Label(text=title, font_size=u * 1.3, size_hint_y=None, height=u * 2.5))
     grid = GridLayout(cols=5, spacing=u * 0.4)
     for vp in range(15):
-        button = BigButton(text=str(vp), height=u * 3.2, font_size=u * 1.5)
+        button = BigButton(text=str(vp), font_size=u * 1.5, size_hint_y=1)
 
         def chosen(_b: Any, value: int = vp) -> None:
             view.dismiss()
@@ -107,55 +116,27 @@ def ask_piece_vp(title: str, on_vp: Callable[[int], None]) -> ModalView:
         button.bind(on_release=chosen)
         grid.add_widget(button)
     box.add_widget(grid)
+    cancel = BigButton(text=running.tr("common.cancel"), tone="quiet")
+    cancel.bind(on_release=lambda *_: view.dismiss())
+    box.add_widget(cancel)
     view.add_widget(box)
     view.open()
     return view
 
 
-class ArchitectsPad(GridLayout):
-    """The score sheet: a row per category in the rulebook's order, a column per player, then the
-    total, the stages (the tie-break) and the rank."""
+ICONS = {"wonder": "wonder", "cat": "cat", "blue": "civilian", "military": "military", "progress": "token",
+         "medals": "medal"}
+"""Each Architects category's icon on the score sheet."""
 
-    def show(self, sheet: ArchitectsSheet, names: ArchitectsNames) -> None:
-        running = app()
-        theme = running.theme
-        u = running.u
-        self.clear_widgets()
-        self.cols = len(sheet.lines) + 1
-        row_height = u * 2.2
-        winners = set(sheet.winners)
 
-        def cell(text: str, *, bold: bool = False, bg: Any = None, color: Any = None, size: float = 1.2,
-                 first: bool = False) -> Label:
-            label = Label(text=text, bold=bold, font_size=u * size, size_hint_y=None, height=row_height,
-                          color=color or theme.rgba("text"), halign="left" if first else "center", valign="middle",
-                          shorten=True)
-            label.bind(size=lambda widget, value: setattr(widget, "text_size", (value[0] - u * 0.6, value[1])))
-            if bg is not None:
-                _fill(label, bg)
-            return label
-
-        accent = theme.rgba("accent")
-        self.add_widget(cell("", first=True))
-        for line in sheet.lines:
-            self.add_widget(cell(line.name, bold=True, size=1.3, color=accent if line.name in winners else None))
-        self.add_widget(cell(running.tr("architects.wonder_row"), first=True, color=theme.rgba("text_dim"), size=1.0))
-        for line in sheet.lines:
-            self.add_widget(cell(names.wonder(line.wonder), color=theme.rgba("text_dim"), size=1.0))
-        for category in sheet.categories:
-            bg = theme.score_row(ROW_COLOURS[category], 0.55)
-            self.add_widget(cell(running.tr(f"architects.category.{category}"), bold=True, bg=bg, first=True))
-            for line in sheet.lines:
-                self.add_widget(cell(str(line.points[category]), bg=bg, size=1.4))
-        total_bg = theme.rgba("surface_high")
-        self.add_widget(cell(running.tr("score.total"), bold=True, bg=total_bg, first=True, size=1.4))
-        for line in sheet.lines:
-            self.add_widget(cell(str(line.total), bold=True, bg=total_bg, size=1.7,
-                                 color=accent if line.name in winners else None))
-        self.add_widget(cell(running.tr("architects.stages_rank"), first=True, color=theme.rgba("text_dim"), size=1.0))
-        for line in sheet.lines:
-            self.add_widget(cell(running.tr("architects.stages_rank_value", stages=line.stages, rank=line.rank),
-                                 color=theme.rgba("text_dim"), size=1.0))
-        rows = len(sheet.categories) + 4
-        spacing = self.spacing[1] if isinstance(self.spacing, (list, tuple)) else self.spacing
-        self.height = row_height * rows + spacing * (rows - 1)
+def architects_style(names: ArchitectsNames) -> PadStyle:
+    """The Architects sheet on the score pad: its categories in the rulebook's order, each in the
+    colour of the 7 Wonders row nearest to it, with its icon; the tie-break is the stages built."""
+    running = app()
+    theme = running.theme
+    return PadStyle(name=lambda category: running.tr(f"architects.category.{category}"),
+                    colours=lambda category: (theme.score_row(ROW_COLOURS[category]),
+                                              theme.score_text(ROW_COLOURS[category])),
+                    icon=lambda category: ICONS[category], tie_label="architects.tie_break_stages",
+                    tie_column="architects.stages_column", tie_field="stages",
+                    wonder=lambda line: names.wonder(line["wonder"]))

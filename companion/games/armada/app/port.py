@@ -59,9 +59,11 @@ def unknown_lines(unknowns: Any) -> list[str]:
 
 
 class FleetTile(Tappable):
-    """One fleet in the row: its letter and the ship's space on its colour; a tap moves the ship up."""
+    """One fleet in the row: its letter (on an inset) and the ship's space on its colour; a tap moves
+    the ship up."""
 
     fleet = StringProperty("")
+    letter = StringProperty("")
     caption = StringProperty("")
     fill = ListProperty([0.5, 0.5, 0.5, 1])
     ink = ListProperty([1, 1, 1, 1])
@@ -79,9 +81,12 @@ class IslandsTile(Tappable):
     caption = StringProperty("")
 
 
-class FleetMark(Label):
-    """A fleet in a table row's port: its letter and the ship's space on its colour (not a target)."""
+class FleetMark(BoxLayout):
+    """A fleet in a table row's port: its letter (on an inset, apart from the number: "З 0" is never
+    read as 30) and the ship's space, on its colour (not a target)."""
 
+    letter = StringProperty("")
+    level = StringProperty("")
     fill = ListProperty([0.5, 0.5, 0.5, 1])
     ink = ListProperty([1, 1, 1, 1])
 
@@ -112,7 +117,7 @@ class CompactPort(Tappable):
         theme = running.theme
         self._actions = actions
         for fleet, mark in self._marks.items():
-            mark.text = f"{fleet_letter(fleet)}{int(player.get('fleets', {}).get(fleet, 0))}"
+            mark.letter, mark.level = fleet_letter(fleet), str(int(player.get("fleets", {}).get(fleet, 0)))
             mark.fill, mark.ink = theme.card_fill(fleet), theme.card_text(fleet)
         strength = running.session.part("armada").naval_strength(actions["seat"])
         self.naval = str(strength) if isinstance(strength, int) else "?"
@@ -158,7 +163,7 @@ class ArmadaPart(BoxLayout):
                 row.add_widget(tile)
         for fleet, tile in self._tiles.items():
             level = int(player.get("fleets", {}).get(fleet, 0))
-            tile.caption = f"[b]{fleet_letter(fleet)}[/b] {level}"
+            tile.letter, tile.caption = fleet_letter(fleet), str(level)
             tile.fill, tile.ink = theme.card_fill(fleet), theme.card_text(fleet)
         strength = session.part("armada").naval_strength(self.seat)
         self.ids.port.caption = running.tr("armada.row.port", number=player.get("port_board", "?"),
