@@ -51,6 +51,8 @@ def screen_names() -> tuple[str, ...]:
 def game_screens() -> tuple[str, ...]:
     """Every screen the app returns to after a restart: the app's own, then the games' resumable ones."""
     return GAME_SCREENS + tuple(name for name, spec in GAME_SCREEN_SPECS.items() if spec.resumable)
+
+
 PREVIEW_HZ = 30.0
 
 
