@@ -11,31 +11,43 @@ spaces, both emporiums and Ancient Harbor at some seats) and checks every next-a
 colour with its naval construction, whose cost joins the card's in one purchase. The real boards'
 costs are unknown (printed only as icons), so the benchmark enters random sample costs of one to
 three units: they measure speed, they are not the game's values.
+
+Scoring is timed on the final tables of self-played 7-player games, beside a plain standard-library
+scorer (`rules.scoring_reference`: the table file's document and the data files as `json.load` gives
+them) on the same tables, in alternation; the reference is first checked to give the engine's points
+and ranks on every table.
 """
 
 from __future__ import annotations
 
 import random
 import statistics
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from companion.bench.timing import Figures, print_figures, time_cases
+from companion.bench.timing import Figures, print_figures, time_cases, time_side_by_side
+from companion.gamedata.facts import Unknown
 from companion.games.armada.rules.data import ArmadaData, armada_with_values
+from companion.games.armada.rules.scoring_reference import PlainArmadaScorer
 from companion.games.sevenwonders.rules import Table, check_card, check_stage, score_table
 from companion.games.sevenwonders.rules.build import _vector
 from companion.games.sevenwonders.rules.city import production, sellers_for
 from companion.games.sevenwonders.rules.loader import load_game_data
 from companion.games.sevenwonders.rules.model import Card, GameData
+from companion.games.sevenwonders.rules.scoring_reference import PlainScorer
 from companion.games.sevenwonders.rules.selfplay import play_random_game
 from companion.games.sevenwonders.rules.trade_reference import brute_force_purchases
 from companion.games.sevenwonders.tablefile import TABLE_FORMAT, TableFileError, parse_table, table_to_json
 
-__all__ = ["TARGETS_MS", "armada_builds", "hardest_checks", "realistic_builds", "run"]
+__all__ = ["SCORING_OVER_REFERENCE", "TARGETS_MS", "armada_builds", "armada_scoring_tables", "hardest_checks",
+           "realistic_builds", "reference_armada_cases", "reference_scoring_cases", "run", "sample_armada",
+           "sample_fleet_values", "scoring_cases", "scoring_rows", "scoring_tables"]
 
 TARGETS_MS = {"realistic": 0.1, "hardest": 1.0, "scoring": 1.0, "armada": 2.0}
 """Targets on a 2-core machine: median trade check, worst hardest check, median 7-player scoring,
 median Armada trade check with a naval construction."""
+SCORING_OVER_REFERENCE = 0.5
+"""Target: 7-player scoring takes at most this share of the plain standard-library scorer's time (issue 26)."""
 
 
 def _seat(name: str, wonder: str, side: str, stages: int, cards: list[str], coins: int = 30) -> dict[str, Any]:
@@ -130,8 +142,21 @@ def realistic_builds(data: GameData, games: int = 12) -> list[tuple[Table, int, 
     return builds
 
 
-def sample_armada(seed: int = 11) -> ArmadaData:
-    """The Armada data with random sample costs on every board (for speed only: not the real boards)."""
+def sample_fleet_values() -> dict[str, object]:
+    """Sample values for every fleet reward printed only as an icon (blue VP, yellow trade levels, ...): the
+    level number (at most 3 for an island level explored). For speed only: not the real boards."""
+    shipped = armada_with_values({})
+    values: dict[str, object] = {}
+    for key, fact in shipped.facts.items():
+        if key.startswith("fleet.") and isinstance(fact.value, Unknown):
+            level = int(key.split(".")[2])
+            values[key] = min(level, 3) if key.endswith(".explore") else level
+    return values
+
+
+def sample_armada(seed: int = 11, *, rewards: bool = False) -> ArmadaData:
+    """The Armada data with random sample costs on every board, and with `rewards` sample fleet rewards
+    too (`sample_fleet_values`): for speed only, not the real boards."""
     rng = random.Random(seed)
     resources = ("wood", "stone", "clay", "ore", "glass", "papyrus", "textile")
     values: dict[str, object] = {}
@@ -147,7 +172,9 @@ def sample_armada(seed: int = 11) -> ArmadaData:
                 if rng.random() < 0.15:
                     cost["coins"] = 1
                 values[f"port_board.{board}.{fleet}.{level}.cost"] = cost
-    return armada_with_values(values, "benchmark sample costs")
+    if rewards:
+        values.update(sample_fleet_values())
+    return armada_with_values(values, "benchmark sample values" if rewards else "benchmark sample costs")
 
 
 def armada_builds(data: GameData, games: int = 12) -> list[tuple[Table, int, Card]]:
@@ -192,10 +219,77 @@ def _reference_check(table: Table, seat: int, card: Card) -> Callable[[], object
                                          sellers_for(table, seat))
 
 
-def scoring_cases(data: GameData, games: int = 20) -> list[Callable[[], object]]:
-    """Scoring the final tables of self-played 7-player games."""
-    tables = [play_random_game(data, 7, seed=2000 + seed).final for seed in range(games)]
+def scoring_tables(data: GameData, games: int = 20) -> list[Table]:
+    """The final tables of self-played 7-player games."""
+    return [play_random_game(data, 7, seed=2000 + seed).final for seed in range(games)]
+
+
+def scoring_cases(tables: Sequence[Table]) -> list[Callable[[], object]]:
+    """Scoring each table with the engine (`score_table`: the compiled score plans)."""
     return [lambda t=t: score_table(t) for t in tables]
+
+
+def reference_scoring_cases(tables: Sequence[Table]) -> list[Callable[[], object]]:
+    """Scoring each table's file document with the plain standard-library scorer, once it is checked to
+    give the engine's points and ranks on every table."""
+    return _checked_reference(PlainScorer(), tables)
+
+
+def _checked_reference(reference: PlainScorer, tables: Sequence[Table]) -> list[Callable[[], object]]:
+    documents = [table_to_json(table) for table in tables]
+    for index, (table, document) in enumerate(zip(tables, documents, strict=True)):
+        engine = [(line.name, line.points, line.rank) for line in score_table(table).lines]
+        if engine != reference.score(document):
+            raise RuntimeError(f"the plain reference scorer disagrees with the engine on scoring table {index}")
+    return [lambda d=d: reference.score(d) for d in documents]
+
+
+ARMADA_ISLANDS = ("inhabited_island", "statues_harbor", "sovereign_archipelago", "luxurious_archipelago",
+                  "golden_archipelago", "emerald_archipelago", "sheltered_archipelago", "rainbow_archipelago",
+                  "pirate_harbor", "bronze_island", "windy_harbor", "wild_island", "amber_island", "foggy_island")
+ARMADA_SCORING_CARDS = ("customs_office", "naval_ministry", "explorers_office", "pirate_brotherhood",
+                        "society_of_navigators", "boathouse", "captains_circle")
+
+
+def armada_scoring_tables(tables: Sequence[Table], armada: ArmadaData, seed: int = 26) -> list[Table]:
+    """The same final tables played with Armada: port boards, ships at random spaces, two islands and a naval
+    token of each age a city, and Armada cards that score (customs office, naval ministry, ...) at some seats."""
+    rng = random.Random(seed)
+    result = []
+    for table in tables:
+        document = table_to_json(table)
+        document["expansions"] = ["armada"]
+        islands = list(ARMADA_ISLANDS)
+        rng.shuffle(islands)
+        for seat, player in enumerate(document["players"]):
+            player["port_board"] = seat + 1
+            player["fleets"] = {fleet: rng.randint(0, 6) for fleet in ("red", "yellow", "blue", "green")}
+            player["islands"] = [islands.pop(), islands.pop()]
+            player["naval_tokens"] = [(1, 3, -1)[seat % 3], (5, 3, -2)[seat % 3], (5, 3, -3)[(seat + 1) % 3]]
+            if seat < len(ARMADA_SCORING_CARDS):
+                player["cards"].append(ARMADA_SCORING_CARDS[seat])
+        result.append(parse_table(document, sources={"armada": armada}))
+    return result
+
+
+def reference_armada_cases(tables: Sequence[Table], values: dict[str, object]) -> list[Callable[[], object]]:
+    """Scoring each Armada table's document with the plain scorer, once it is checked to give the engine's
+    points and ranks on every table."""
+    return _checked_reference(PlainArmadaScorer(values), tables)
+
+
+def scoring_rows(tables: Sequence[Table], rounds: int) -> tuple[Figures, Figures, Figures, Figures]:
+    """Scoring the tables, and the same tables with Armada, each beside the plain reference scorer."""
+    rows = time_side_by_side((f"scoring a 7-player table ({len(tables)} tables)",
+                              "reference: plain standard-library scorer, same tables"),
+                             (scoring_cases(tables), reference_scoring_cases(tables)), rounds)
+    armada = sample_armada(rewards=True)
+    armada_tables = armada_scoring_tables(tables, armada)
+    armada_rows = time_side_by_side((f"Armada: scoring a 7-player table ({len(tables)} tables)",
+                                     "reference: plain standard-library Armada scorer, same tables"),
+                                    (scoring_cases(armada_tables),
+                                     reference_armada_cases(armada_tables, sample_fleet_values())), rounds)
+    return (*rows, *armada_rows)
 
 
 def run(repeat: int = 2000, as_json: bool = False) -> list[Figures]:
@@ -205,7 +299,7 @@ def run(repeat: int = 2000, as_json: bool = False) -> list[Figures]:
     realistic = [_engine_check(*build) for build in builds]
     reference = [_reference_check(*build) for build in builds]
     hardest = hardest_checks(data)
-    scoring = scoring_cases(data)
+    tables = scoring_tables(data)
     rounds_realistic = max(3, repeat // 200)
     figures = [
         time_cases(f"trade check, realistic cities ({len(realistic)} checks)", realistic, rounds_realistic),
@@ -216,7 +310,8 @@ def run(repeat: int = 2000, as_json: bool = False) -> list[Figures]:
     adversarial = [_engine_check(t, seat, t.data.cards[c]) for t, seat, c in adversarial_builds(800)]
     figures.append(time_cases(f"hardest: random search, {len(adversarial)} packed cities (slowest = worst case)",
                               adversarial, max(5, repeat // 200)))
-    figures.append(time_cases(f"scoring a 7-player table ({len(scoring)} tables)", scoring, max(10, repeat // 20)))
+    scoring, scoring_reference, armada_scoring, armada_reference = scoring_rows(tables, max(10, repeat // 20))
+    figures += [scoring, scoring_reference, armada_scoring, armada_reference]
     armada = [_armada_check(*build) for build in armada_builds(data)]
     figures.append(time_cases(f"Armada: trade check with naval construction ({len(armada)} checks)", armada,
                               rounds_realistic))
@@ -226,7 +321,13 @@ def run(repeat: int = 2000, as_json: bool = False) -> list[Figures]:
         "reference_median_ms": figures[1].median_ms,
         "reference_over_engine": figures[1].median_ms / figures[0].median_ms,
         "hardest_worst_ms": hardest_worst,
-        "scoring_median_ms": figures[-2].median_ms,
+        "scoring_median_ms": scoring.median_ms,
+        "scoring_reference_median_ms": scoring_reference.median_ms,
+        "scoring_over_reference": scoring.median_ms / scoring_reference.median_ms,
+        "armada_scoring_median_ms": armada_scoring.median_ms,
+        "armada_scoring_reference_median_ms": armada_reference.median_ms,
+        "armada_scoring_over_reference": armada_scoring.median_ms / armada_reference.median_ms,
+        "scoring_over_reference_target": SCORING_OVER_REFERENCE,
         "armada_median_ms": figures[-1].median_ms,
         "armada_worst_case_ms": figures[-1].worst_case_ms,
         "targets_ms": TARGETS_MS,
@@ -238,7 +339,11 @@ def run(repeat: int = 2000, as_json: bool = False) -> list[Figures]:
           f"(target < {TARGETS_MS['realistic']} ms); the exhaustive reference takes "
           f"{summary['reference_over_engine']:.1f}x as long on the same cities")
     print(f"hardest trade check, slowest case {hardest_worst:.4f} ms (target < {TARGETS_MS['hardest']} ms)")
-    print(f"7-player scoring median {summary['scoring_median_ms']:.4f} ms (target < {TARGETS_MS['scoring']} ms)")
+    for what, key in (("7-player scoring", "scoring"), ("7-player Armada scoring", "armada_scoring")):
+        print(f"{what} median {summary[f'{key}_median_ms']:.4f} ms (target < {TARGETS_MS['scoring']} ms); the "
+              f"plain standard-library scorer takes {summary[f'{key}_reference_median_ms']:.4f} ms on the same "
+              f"tables: the engine takes {summary[f'{key}_over_reference']:.2f}x its time "
+              f"(target <= {SCORING_OVER_REFERENCE})")
     print(f"Armada trade check with naval construction median {summary['armada_median_ms']:.4f} ms "
           f"(target < {TARGETS_MS['armada']} ms; slowest case {summary['armada_worst_case_ms']:.4f} ms; "
           f"base-game realistic median {summary['realistic_median_ms']:.4f} ms in this run)")

@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["Figures", "machine_line", "percentile", "print_figures", "time_cases"]
+__all__ = ["Figures", "machine_line", "percentile", "print_figures", "time_cases", "time_side_by_side"]
 
 
 @dataclass(frozen=True)
@@ -46,9 +46,30 @@ def time_cases(label: str, cases: Sequence[Callable[[], object]], rounds: int) -
             start = clock()
             case()
             per_case[index].append((clock() - start) / 1e6)
-    every = [t for times in per_case for t in times]
-    return Figures(label, len(cases), len(every), statistics.median(every), percentile(every, 0.9),
-                   max(statistics.median(times) for times in per_case))
+    return _figures(label, per_case)
+
+
+def time_side_by_side(labels: tuple[str, str], cases: tuple[Sequence[Callable[[], object]],
+                                                   Sequence[Callable[[], object]]], rounds: int
+                      ) -> tuple[Figures, Figures]:
+    """Two rows timed on the same cases in alternation (case i of one, then case i of the other), so that
+    a change of load on the machine falls on both and their ratio holds."""
+    pairs = list(zip(*cases, strict=True))
+    times: tuple[list[list[float]], list[list[float]]] = ([[] for _ in pairs], [[] for _ in pairs])
+    clock = time.perf_counter_ns
+    for _ in range(rounds):
+        for index, pair in enumerate(pairs):
+            for side, case in enumerate(pair):
+                start = clock()
+                case()
+                times[side][index].append((clock() - start) / 1e6)
+    return _figures(labels[0], times[0]), _figures(labels[1], times[1])
+
+
+def _figures(label: str, per_case: list[list[float]]) -> Figures:
+    every = [t for case_times in per_case for t in case_times]
+    return Figures(label, len(per_case), len(every), statistics.median(every), percentile(every, 0.9),
+                   max(statistics.median(case_times) for case_times in per_case))
 
 
 def machine_line() -> str:

@@ -35,6 +35,7 @@ from companion.games.sevenwonders.rules.city import (
 )
 from companion.games.sevenwonders.rules.extension import (
     Choices,
+    Counted,
     Gaps,
     Refusal,
     SevenWondersExtension,
@@ -109,6 +110,7 @@ class ArmadaExtension(SevenWondersExtension):
     name: ClassVar[str] = "Armada"
     score_rows: ClassVar[tuple[str, ...]] = ARMADA_CATEGORIES
     step_kinds: ClassVar[tuple[str, ...]] = (NAVAL,)
+    capped_colors: ClassVar[tuple[str, ...]] = ("purple",)
 
     def __init__(self, data: ArmadaData) -> None:
         self.data = data
@@ -193,26 +195,43 @@ class ArmadaExtension(SevenWondersExtension):
 
     def most_common_symbols(self, table: Table, seat: int) -> tuple[int, str | None]:
         """The city's "most common science symbol" effects, and the type stated for a tie."""
+        return self.most_common_counted(table, seat, None)
+
+    def most_common_counted(self, table: Table, seat: int, count: Counted | None) -> tuple[int, str | None]:
+        """`most_common_symbols`, the effects counted by `count` when given."""
         player = table.players[seat]
         port = port_state(player)
-        count = sum(1 for e in city_effects(player) if isinstance(e, ScienceMostCommon))
-        return count, port.most_common_symbol if port is not None else None
+        most = count(f"effect:{ScienceMostCommon.type}") if count is not None else \
+            sum(1 for e in city_effects(player) if isinstance(e, ScienceMostCommon))
+        return most, port.most_common_symbol if port is not None else None
 
     def science_excess(self, table: Table, seat: int, points: int, wilds: int, most_common: int) -> int:
         """A guild scores at most 10: the points a guild's wild symbol adds to science (science with it
         minus science without it, both placed at best) above the cap."""
+        return self.science_excess_counted(table, seat, points, wilds, most_common, None)
+
+    def science_excess_counted(self, table: Table, seat: int, points: int, wilds: int, most_common: int,
+                               count: Counted | None) -> int:
+        """`science_excess`, the guilds' wild symbols and the symbols counted by `count` when given."""
         player = table.players[seat]
         rules = table.data.rules
-        guild_wilds = sum(1 for card in player.cards if card.is_guild
-                          for effect in card.effects if isinstance(effect, ScienceWild))
+        guild_wilds = count("guild_wild") if count is not None else sum(
+            1 for card in player.cards if card.is_guild for effect in card.effects if isinstance(effect, ScienceWild))
         if not guild_wilds:
             return 0
-        without = best_science(science_symbols(player), wilds - guild_wilds, rules.science_symbols,
-                               rules.science_set_points, most_common=most_common).points
+        symbols = {s: count(f"symbol:{s}") for s in rules.science_symbols} if count is not None else \
+            science_symbols(player)
+        without = best_science(symbols, wilds - guild_wilds, rules.science_symbols, rules.science_set_points,
+                               most_common=most_common).points
         return max(0, points - without - self.data.rules.guild_cap * guild_wilds)
 
     def score(self, table: Table, seat: int, points: dict[str, int], gaps: Gaps, choices: Choices) -> None:
         """The Armada rows: naval tokens, the blue fleet, the islands."""
+        self.score_counted(table, seat, points, gaps, choices, None)
+
+    def score_counted(self, table: Table, seat: int, points: dict[str, int], gaps: Gaps, choices: Choices,
+                      count: Counted | None) -> None:
+        """`score`, Rainbow Archipelago's colours counted by `count` when given."""
         port = port_state(table.players[seat])
         if port is None:
             return
@@ -224,12 +243,13 @@ class ArmadaExtension(SevenWondersExtension):
         for island in port.islands:
             for effect in island.effects:
                 try:
-                    points["islands"] += _island_points(table, seat, effect, len(port.islands), choices)
+                    points["islands"] += _island_points(table, seat, effect, len(port.islands), choices, count)
                 except UnknownValueError as error:
                     gaps.add("islands", error)
 
 
-def _island_points(table: Table, seat: int, effect: object, islands: int, choices: Choices) -> int:
+def _island_points(table: Table, seat: int, effect: object, islands: int, choices: Choices,
+                   count: Counted | None = None) -> int:
     if isinstance(effect, VictoryPoints):
         return effect.amount
     if isinstance(effect, PointsPerIsland):
@@ -241,11 +261,13 @@ def _island_points(table: Table, seat: int, effect: object, islands: int, choice
         colors = table.data.rules.colors
         port = port_state(player)
         stated = port.rainbow_color if port is not None else None
-        color = stated if stated in colors else max(colors, key=lambda c: (color_count(player, (c,)), -colors.index(c)))
-        count = color_count(player, (color,))
+        def cards_of(color: str) -> int:
+            return count(f"color:{color}") if count is not None else color_count(player, (color,))
+        color = stated if stated in colors else max(colors, key=lambda c: (cards_of(c), -colors.index(c)))
+        cards = cards_of(color)
         choices.append(Choice("rainbow_color", color, stated == color,
-                              f"Rainbow Archipelago counts {color} cards ({count})"))
-        return effect.amount * count
+                              f"Rainbow Archipelago counts {color} cards ({cards})"))
+        return effect.amount * cards
     return 0
 
 

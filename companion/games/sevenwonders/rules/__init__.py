@@ -18,6 +18,7 @@ if TYPE_CHECKING:
         check_card,
         check_stage,
     )
+    from companion.games.sevenwonders.rules.compiled_scoring import score_table
     from companion.games.sevenwonders.rules.conflicts import Battle, ConflictResult, resolve_conflicts
     from companion.games.sevenwonders.rules.extension import expansion_score_rows
     from companion.games.sevenwonders.rules.scoring import (
@@ -26,17 +27,16 @@ if TYPE_CHECKING:
         ScoreLine,
         ScoreSheet,
         TeamLine,
-        score_table,
     )
     from companion.games.sevenwonders.rules.table import STANDARD, TWO_PLAYER, Player, PlayerChoices, Table
 
 _HOMES = {
     "companion.games.sevenwonders.rules.build": ("BuildCheck", "Buy", "PaymentPlan", "UnknownCardError", "check_card",
                                                  "check_stage"),
+    "companion.games.sevenwonders.rules.compiled_scoring": ("score_table",),
     "companion.games.sevenwonders.rules.conflicts": ("Battle", "ConflictResult", "resolve_conflicts"),
     "companion.games.sevenwonders.rules.extension": ("expansion_score_rows",),
-    "companion.games.sevenwonders.rules.scoring": ("CATEGORIES", "Choice", "ScoreLine", "ScoreSheet", "TeamLine",
-                                                   "score_table"),
+    "companion.games.sevenwonders.rules.scoring": ("CATEGORIES", "Choice", "ScoreLine", "ScoreSheet", "TeamLine"),
     "companion.games.sevenwonders.rules.table": ("STANDARD", "TWO_PLAYER", "Player", "PlayerChoices", "Table"),
 }
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}

@@ -28,6 +28,7 @@ __all__ = [
     "POINTS",
     "BuildStep",
     "CityPart",
+    "Counted",
     "Gaps",
     "PointsRule",
     "Refusal",
@@ -98,6 +99,10 @@ StepOptions = tuple[list[tuple[BuildStep, "Cost"]], Refusal | None]
 """The ways to pay a build step, each with the cost it adds; or why there is none."""
 Choices = list[Any]
 """Score choices (`scoring.Choice`) a hook adds."""
+Counted = Callable[[str], int]
+"""A city's counts by name, as the compiled scorer keeps them (`score_plan.Tally`): ``color:<colour>``
+(buildings), ``effect:<type>`` (effects of an expansion's kind), ``guild_wild`` (guilds' wild symbols),
+``symbol:<symbol>``, ``wild``. A hook given one need not walk the city."""
 
 
 class SevenWondersExtension:
@@ -111,6 +116,8 @@ class SevenWondersExtension:
     """The rows its score pad adds after the base game's, in order."""
     step_kinds: ClassVar[tuple[str, ...]] = ()
     """The build steps it adds (`BuildStep.kind`)."""
+    capped_colors: ClassVar[tuple[str, ...]] = ()
+    """The colours of the buildings whose points `card_points_cap` may lower (the scorer asks it of no other)."""
 
     def cards(self) -> Mapping[str, Card]:
         """The buildings the expansion adds to the box."""
@@ -163,6 +170,21 @@ class SevenWondersExtension:
 
     def score(self, table: Table, seat: int, points: dict[str, int], gaps: Gaps, choices: Choices) -> None:
         """Fill this expansion's `score_rows` of the city's line (`points` has every row at 0)."""
+
+    def most_common_counted(self, table: Table, seat: int, count: Counted) -> tuple[int, str | None]:
+        """`most_common_symbols`, for a scorer that has the city's counts (`count`): an expansion may read
+        them instead of walking the city. By default, `most_common_symbols`."""
+        return self.most_common_symbols(table, seat)
+
+    def science_excess_counted(self, table: Table, seat: int, points: int, wilds: int, most_common: int,
+                               count: Counted) -> int:
+        """`science_excess`, for a scorer that has the city's counts (`count`). By default, `science_excess`."""
+        return self.science_excess(table, seat, points, wilds, most_common)
+
+    def score_counted(self, table: Table, seat: int, points: dict[str, int], gaps: Gaps, choices: Choices,
+                      count: Counted) -> None:
+        """`score`, for a scorer that has the city's counts (`count`). By default, `score`."""
+        self.score(table, seat, points, gaps, choices)
 
 
 EXTENSIONS: Registry[type[SevenWondersExtension]] = Registry("7 Wonders expansion", "rules")

@@ -33,7 +33,7 @@ __all__ = [
     "TeamLine",
     "categories_for",
     "score_player",
-    "score_table",
+    "score_table_by_effects",
     "winning_teams",
 ]
 
@@ -313,8 +313,10 @@ def _teams(table: Table, lines: Sequence[ScoreLine]) -> tuple[tuple[TeamLine, ..
     return ranked, tuple(name for team in ranked if team.rank == 1 for name in team.names)
 
 
-def score_table(table: Table) -> ScoreSheet:
-    """The end-game score sheet of a finished table."""
+def score_table_by_effects(table: Table) -> ScoreSheet:
+    """The end-game score sheet of a finished table, walking every city's effects: the rules as plainly as
+    the engine states them, kept as the oracle of the compiled scorer (`compiled_scoring.score_table`, the
+    one the package exports)."""
     lines = [score_player(table, seat) for seat in range(table.seat_count)]
     ranked, winners = _rank(lines)
     teams, team_winners = _teams(table, ranked)
