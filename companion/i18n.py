@@ -92,8 +92,11 @@ DECIMAL_SEPARATORS = {"en": ".", "ru": ",", "uk": ","}
 
 def number(value: float, language: str = "en", decimals: int = 1) -> str:
     """A number as the language writes it, with no decimals that carry nothing: ``58``, ``47.5``,
-    ``47,5`` (Russian and Ukrainian); a minus sign, not a hyphen, for a negative one."""
-    rounded = round(value, decimals)
+    ``47,5`` (Russian and Ukrainian); a minus sign, not a hyphen, for a negative one. Halves round away
+    from zero as at school (an average of 2.25 is 2.3), from the number as written, not its binary value."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    rounded = float(Decimal(repr(float(value))).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP))
     if rounded == int(rounded):
         text = str(abs(int(rounded)))
     else:

@@ -120,7 +120,8 @@ def test_card_colour_letters_tell_every_colour_apart() -> None:
 
 @pytest.mark.parametrize(("value", "language", "shown"), [
     (58.0, "ru", "58"), (58.0, "en", "58"), (47.5, "en", "47.5"), (47.5, "ru", "47,5"), (47.5, "uk", "47,5"),
-    (2.25, "ru", "2,2"), (0.04, "en", "0"), (-1.5, "uk", "\u22121,5"), (3.96, "en", "4")])
+    (2.25, "ru", "2,3"), (-2.25, "uk", "\u22122,3"), (2.675, "en", "2.7"), (0.04, "en", "0"),
+    (-1.5, "uk", "\u22121,5"), (3.96, "en", "4"), (0.05, "ru", "0,1")])
 def test_numbers_are_written_per_language_without_empty_decimals(value: float, language: str, shown: str) -> None:
     from companion.i18n import number
 
