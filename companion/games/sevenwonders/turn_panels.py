@@ -17,8 +17,8 @@ from companion.games.sevenwonders.rules.turns import Play, PlayVerdict
 from companion.games.sevenwonders.turn_session import OpenTurn, play_of_check
 from companion.i18n import catalogue
 
-__all__ = ["TurnBar", "enter_checked", "enter_discard", "play_text", "show_turn_bar", "turn_lines", "turn_options",
-           "turn_verdict", "use_power"]
+__all__ = ["TurnBar", "TurnChip", "enter_checked", "enter_discard", "fits", "play_choices", "play_text", "played_text",
+           "show_turn_bar", "turn_lines", "turn_options", "turn_verdict", "use_power"]
 
 ROMAN = ("I", "II", "III")
 
@@ -31,7 +31,50 @@ Builder.load_string("""
 
 
 class TurnChip(BigButton):
-    """A seat in the turn bar: its name, and its play on a second line (what does not fit is cut)."""
+    """A seat in the turn bar: its name, and its play on a second line. The chip shows the first of its
+    `choices` that fits it whole (no word cut or broken): the play in full, else its kind in a word
+    (card, stage, discard), else that the seat has played; the seat's number for a name too long. A
+    tap opens the seat's build check, where the play is shown in full."""
+
+    def __init__(self, choices: list[str], **kwargs: Any) -> None:
+        self.choices = choices
+        super().__init__(text=choices[0], **kwargs)
+        self.bind(size=lambda *_a: self.choose())
+
+    def choose(self) -> None:
+        """Show the first choice that fits the chip's size."""
+        room = self.width - app().u * 0.4
+        self.text = next((c for c in self.choices if fits(c, self.font_size, room, self.height)), self.choices[-1])
+
+
+def fits(text: str, font_size: float, width: float, height: float) -> bool:
+    """True when `text` drawn at `font_size`, wrapped at `width`, has no word wider than the width and
+    no more lines than `height` holds."""
+    from kivy.core.text import Label as CoreLabel
+
+    if width <= 0:
+        return False
+    label = CoreLabel(text=text, font_size=font_size, text_size=(width, None), halign="center")
+    if any(label.get_extents(word)[0] > width for word in text.split()):
+        return False
+    label.refresh()
+    return bool(label.texture.height <= height)
+
+
+def play_choices(plays: list[tuple[Play, PlayVerdict | None]]) -> list[str]:
+    """A seat's plays of the turn, from the full words to the fewest (`plays`: the play from the hand
+    first, then a power's; none: not played yet)."""
+    running = app()
+    if not plays:
+        return [running.tr("turns.waiting_seat"), running.tr("turns.least_waiting")]
+    full = " + ".join(play_text(p, v) for p, v in plays)
+    refused = any(v is not None and not v.legal for _p, v in plays)
+    if refused:
+        return [full, running.tr("turns.short_refused"), running.tr("turns.least_refused")]
+    yellow = " + ".join(running.tr("turns.short_discard_yellow" if p.action == "discard" and p.discard_reward != "coins"
+                                   else f"turns.short_{p.action}") for p, _v in plays)
+    kinds = " + ".join(running.tr(f"turns.short_{p.action}") for p, _v in plays)
+    return list(dict.fromkeys([full, yellow, kinds, running.tr("turns.least_played")]))
 
 
 def play_text(play: Play | None, verdict: PlayVerdict | None = None) -> str:
@@ -73,11 +116,11 @@ class TurnBar(BoxLayout):
         for seat, name in enumerate(names):
             verdict = turn.verdict(seat)
             extra = [v for v in turn.report.verdicts if v.play.seat == seat and v.play.source != "hand"]
-            text = play_text(verdict.play if verdict else None, verdict)
-            if extra:
-                text += " + " + ", ".join(play_text(v.play, v) for v in extra)
+            plays = ([] if verdict is None else [(verdict.play, verdict)]) + [(v.play, v) for v in extra]
+            lines = play_choices(plays)
+            choices = [f"{who}\n{line}" for who in (name, str(seat + 1)) for line in lines]
             tone = "quiet" if verdict is None else "bad" if not verdict.legal else "normal"
-            texts.append((f"{name}\n{text}", tone))
+            texts.append((tuple(choices), tone))
         shown = (running.language, running.u, turn, tuple(texts))
         if shown == self._shown:
             return
@@ -92,8 +135,8 @@ class TurnBar(BoxLayout):
         self.close.width = u * 7
         self.close.height = self.height - 2 * self.padding[1]
         self.seats.clear_widgets()
-        for seat, (text, tone) in enumerate(texts):
-            chip = TurnChip(text=text, tone=tone, font_size=u * 1.0, height=self.height - 2 * self.padding[1])
+        for seat, (choices, tone) in enumerate(texts):
+            chip = TurnChip(list(choices), tone=tone, font_size=u * 1.0, height=self.height - 2 * self.padding[1])
             chip.bind(on_release=lambda _b, s=seat: running.go("build_check", seat=s))
             self.seats.add_widget(chip)
 
@@ -158,6 +201,19 @@ def turn_options(screen: Any, session: Any) -> None:
         screen.power_text = app().tr("check.from_discard")
     else:
         screen.power_text = ""
+
+
+def played_text(screen: Any, session: Any) -> str:
+    """The chosen seat's plays entered in the open turn, in full (the turn bar's chip may show only
+    their kind), or "" when the seat has not played."""
+    running = app()
+    turn = session.open_turn()
+    plays = [(v.play, v) for v in turn.report.verdicts if v.play.seat == screen.seat]
+    if not plays:
+        return ""
+    plays.sort(key=lambda pv: pv[0].source != "hand")
+    return running.tr("check.played_in_turn", turn=turn.progress.turn, player=session.players[screen.seat]["name"],
+                      play=" + ".join(play_text(p, v) for p, v in plays))
 
 
 def _play(screen: Any) -> Play:

@@ -46,8 +46,9 @@ def test_turn_one_entered_seat_after_seat_and_closed_in_one_tap(facts: dict[str,
     assert facts["after_turn1_plays"] == "table"           # everyone has played: back to the table
     bar = facts["turn1_bar"]
     assert bar["title"] == "Ход 1\nиз 6"                   # an age of 7 cards: 6 turns (rulebook)
-    assert bar["chips"] == ["Анна\nСклад пиломатериалов", "Борис\nКаменный карьер", "Вера\nРудная жила",
-                            "Дина\nРудная жила"]
+    # A card name that does not fit its chip whole gives way to the kind of play (tapped, the chip
+    # opens the seat's build check, which names the play in full).
+    assert bar["chips"] == ["Анна\nкарта", "Борис\nкарта", "Вера\nРудная жила", "Дина\nРудная жила"]
     assert bar["close_tone"] == "primary"
     assert facts["turn1_coins"] == [3, 3, 3, 3]             # four free brown cards: nobody pays
     assert facts["turn2_bar"]["title"] == "Ход 2\nиз 6"
@@ -89,7 +90,7 @@ def test_halikarnassos_builds_free_from_the_discard_pile_the_app_knows(facts: di
     assert facts["from_discard"]["legal"] and facts["from_discard"]["lines"][0] == "Платить ничего не нужно"
     # Анна holds 5 at the start of turn 3: her stage (4 coins to Борис) is legal now.
     assert facts["anna_stage_turn3"]["legal"]
-    assert facts["turn3_bar"]["chips"][3] == "Дина\nэтап чуда + Алтарь"
+    assert facts["turn3_bar"]["chips"][3] == "Дина\nэтап + карта"         # "этап чуда + Алтарь" does not fit
     # Анна 5 - 4 = 1; Борис 1 + 4 (her stone) + 3 (discard) = 8; Вера 6 + 2 (Дина's ore) + 3 = 11;
     # Дина 6 - 2 = 4 (the Altar from the pile is free).
     assert facts["turn3_coins"] == [1, 8, 11, 4]
@@ -118,7 +119,7 @@ def armada_facts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 def test_armada_a_discard_for_the_yellow_ship_and_the_ships_turn_to_confirm(armada_facts: dict[str, Any]) -> None:
     # Armada deals 8 cards: 7 turns an age. A discard gives 3 coins or the yellow ship's step (rulebook).
     assert armada_facts["bar"]["title"] == "Ход 1\nиз 7"
-    assert armada_facts["bar"]["chips"] == ["Анна\nсброс, жёлтый корабль", "Борис\nсброс", "Вера\nсброс"]
+    assert armada_facts["bar"]["chips"] == ["Анна\nсброс, корабль", "Борис\nсброс", "Вера\nсброс"]
     # Анна's yellow ship moves one space and her coins stay 3; Борис and Вера: 3 + 3 = 6.
     assert armada_facts["coins"] == [3, 6, 6] and armada_facts["yellow"] == [1, 0, 0]
     assert armada_facts["title"] == "Ход 2\nиз 7"
@@ -170,3 +171,55 @@ def test_every_screen_of_the_turn_flow_reads_and_touches_on_the_pi(facts: dict[s
     for name, found in screens.items():
         assert not found["small_text"] and not found["small_targets"] and not found["spoilt"], (name, found)
         assert found["text_mm"] >= 3.0 - 0.01 and found["target_mm"] >= 9.0 - 0.01, name
+
+
+SEAT_RUNS = [(language, size) for size in ("800x480", "1280x800") for language in ("ru", "uk", "en")]
+
+
+@pytest.fixture(scope="module", params=SEAT_RUNS, ids=[f"{language}-{size}" for language, size in SEAT_RUNS])
+def seats_facts(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    language, size = request.param
+    store = tmp_path_factory.mktemp(f"turns_seats_{language}_{size}") / "games.sqlite3"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-m", "tests.tools.app_turns_script", "seats", str(store), language, size],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    found: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    found["run"] = (language, size)
+    return found
+
+
+def test_the_turn_bar_cuts_no_word_at_3_to_8_players(seats_facts: dict[str, Any]) -> None:
+    # Every seat but the last has played (free Age I cards with the longest names: "Склад
+    # пиломатериалов", "Стекольная мастерская"; seat 2 a discard). A chip shows the play when it fits
+    # whole, else its kind in a word ("карта", "сброс"), else that the seat has played; never a word
+    # cut, shortened or broken (tests/tools/legibility.py), text of 3 mm and targets of 9 mm.
+    language, size = seats_facts["run"]
+    measured = seats_facts["legibility"]
+    assert sorted(measured) == sorted([f"turns-{n}players-{language}-{size}-bar" for n in (3, 4, 5, 6, 8)]
+                                      + [f"turns-7players-{language}-{size}-{s}" for s in ("table", "chip-tapped")])
+    for name, found in measured.items():
+        assert not found["small_text"] and not found["small_targets"] and not found["spoilt"], (name, found)
+        assert found["text_mm"] >= 3.0 - 0.01 and found["target_mm"] >= 9.0 - 0.01, name
+    names = ("Анна", "Борис", "Вера", "Глеб", "Дина", "Егор", "Зоя", "Иван")
+    for count in range(3, 9):
+        chips = seats_facts[str(count)]
+        assert [chip.split("\n")[0] for chip in chips] == list(names[:count])     # every name whole
+        assert all(len(chip.split("\n")) == 2 for chip in chips)
+    # Tapped, a chip opens the seat's build check, which shows the play in full.
+    tapped = seats_facts["chip_tapped"]
+    assert tapped["screen"] == "build_check" and tapped["seat"] == 0
+    full = {"ru": "Ход 1, Анна: Склад пиломатериалов", "uk": "Хід 1, Анна: Склад пиломатеріалів",
+            "en": "Turn 1, Анна: Lumber Yard"}
+    assert tapped["verdict"] == full[language]
+
+
+def test_at_7_players_on_the_pi_a_long_card_name_gives_way_to_the_kind_of_play(seats_facts: dict[str, Any]) -> None:
+    language, size = seats_facts["run"]
+    if size != "800x480" or language == "en":
+        pytest.skip("the Pi's screen in Russian and Ukrainian")
+    chips = seats_facts["7"]
+    card, discard = {"ru": ("карта", "сброс"), "uk": ("карта", "скид")}[language]
+    waiting = {"ru": "ждём", "uk": "чекаємо"}[language]
+    assert chips == [f"Анна\n{card}", f"Борис\n{discard}", *(f"{n}\n{card}" for n in ("Вера", "Глеб", "Дина", "Егор")),
+                     f"Зоя\n{waiting}"]
