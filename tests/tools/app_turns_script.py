@@ -261,8 +261,9 @@ LONG_CARDS = ("lumber_yard", "stone_pit", "glassworks", "loom", "press", "clay_p
 
 def seats(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
     """The turn bar at 3 to 8 players (8 with Armada and another expansion's wonder), every seat's play
-    entered but the last one's: free Age I builds with long names, seat 2 a discard. Each bar is
-    measured (tests/tools/legibility.py); the 7-player one shot (turns-7players-*-table)."""
+    entered but the last one's: free Age I builds with long names, seat 2 a discard. Each table screen
+    is shot and measured (tests/tools/legibility.py: turns-Nplayers-*-table), the 7-player one's first
+    chip tapped (-chip-tapped)."""
     from companion.games.sevenwonders.rules.turns import Play
     from companion.state.session import SeatSetup
 
@@ -283,22 +284,14 @@ def seats(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
         ui.screen.refresh()
         ui.pump(frames=4)
         tag = f"turns-{count}players-{language}-{size[0]}x{size[1]}"
+        _shot(ui, tag, "table")
         if count == 7:
-            _shot(ui, tag, "table")
             bar = next(w for w in ui.walk(ui.screen) if type(w).__name__ == "TurnBar")
             ui.tap(bar.seats.children[-1])                   # Анна's chip: her build check
             facts["chip_tapped"] = {"screen": ui.app.root.current, "seat": ui.screen.seat,
                                     "verdict": ui.screen.verdict}
             _shot(ui, tag, "chip-tapped")
             ui.tap(ui.tr("common.back"))
-        else:
-            from companion.app.theme import READ_TEXT_MM, TOUCH_MM
-            from tests.tools.legibility import measure
-
-            bar = next(w for w in ui.walk(ui.screen) if type(w).__name__ == "TurnBar")
-            found = measure(ui.walk(bar), ui.app.mm, least_text_mm=READ_TEXT_MM, least_target_mm=TOUCH_MM)
-            LEGIBILITY[f"{tag}-bar"] = {key: found[key] for key in ("text_mm", "target_mm", "small_text",
-                                                                    "small_targets", "spoilt")}
         facts[str(count)] = _bar(ui)["chips"]
     ui.stop()
     return facts

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.lang import Builder
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
@@ -22,12 +21,6 @@ __all__ = ["TurnBar", "TurnChip", "enter_checked", "enter_discard", "fits", "pla
 
 ROMAN = ("I", "II", "III")
 
-Builder.load_string("""
-<TurnChip>:
-    text_size: self.width - app.u * 0.4, self.height
-    valign: 'middle'
-    halign: 'center'
-""")
 
 
 class TurnChip(BigButton):
@@ -43,22 +36,25 @@ class TurnChip(BigButton):
 
     def choose(self) -> None:
         """Show the first choice that fits the chip's size."""
-        room = self.width - app().u * 0.4
+        room = self.width - app().u         # BigButton's text width (its rule: text_size width - u, None)
+        self.max_lines = 0                  # (and 2 lines at most: the chip's height decides here)
         self.text = next((c for c in self.choices if fits(c, self.font_size, room, self.height)), self.choices[-1])
 
 
 def fits(text: str, font_size: float, width: float, height: float) -> bool:
-    """True when `text` drawn at `font_size`, wrapped at `width`, has no word wider than the width and
-    no more lines than `height` holds."""
+    """True when `text` drawn at `font_size`, wrapped at `width` (centred, as a chip draws it), shows
+    every word whole: none wider than the width, and its lines no higher than `height`."""
     from kivy.core.text import Label as CoreLabel
 
-    if width <= 0:
+    if width <= 0 or height <= 0:
         return False
     label = CoreLabel(text=text, font_size=font_size, text_size=(width, None), halign="center")
     if any(label.get_extents(word)[0] > width for word in text.split()):
         return False
     label.refresh()
-    return bool(label.texture.height <= height)
+    lines = getattr(label, "_cached_lines", None) or []
+    shown = " ".join(word.text for line in lines for word in line.words).split()
+    return shown == text.split() and label.texture.height <= height
 
 
 def play_choices(plays: list[tuple[Play, PlayVerdict | None]]) -> list[str]:
@@ -66,7 +62,8 @@ def play_choices(plays: list[tuple[Play, PlayVerdict | None]]) -> list[str]:
     first, then a power's; none: not played yet)."""
     running = app()
     if not plays:
-        return [running.tr("turns.waiting_seat"), running.tr("turns.least_waiting")]
+        return list(dict.fromkeys(running.tr(f"turns.{key}") for key in ("waiting_seat", "short_waiting",
+                                                                           "least_waiting")))
     full = " + ".join(play_text(p, v) for p, v in plays)
     refused = any(v is not None and not v.legal for _p, v in plays)
     if refused:
@@ -137,6 +134,7 @@ class TurnBar(BoxLayout):
         self.seats.clear_widgets()
         for seat, (choices, tone) in enumerate(texts):
             chip = TurnChip(list(choices), tone=tone, font_size=u * 1.0, height=self.height - 2 * self.padding[1])
+            chip.size_hint_y = 1                     # the bar's height (BigButton's rule sets a button's own)
             chip.bind(on_release=lambda _b, s=seat: running.go("build_check", seat=s))
             self.seats.add_widget(chip)
 
@@ -150,7 +148,10 @@ def show_turn_bar(holder: Any, session: Any) -> None:
         holder.clear_widgets()
         holder.height = 0
         return
-    height = max(running.touch, running.u * 3.4) + running.u * 0.3
+    # A chip holds the name and two lines of play where the table leaves room (5 seats or fewer), so a
+    # two-word card name shows whole; at 6 to 8 seats, one line (the rows need the height).
+    lines = 3 if len(session.players) <= 5 else 2
+    height = max(running.touch, running.u * (3.4 if lines == 2 else 5.0)) + running.u * 0.3
     holder.height = height
     bar = holder.children[0] if holder.children else None
     if not isinstance(bar, TurnBar):
