@@ -253,7 +253,8 @@ def powers(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
     return facts
 
 
-SEVEN = ("Анна", "Борис", "Вера", "Глеб", "Дина", "Егор", "Зоя", "Иван")
+SEVEN = ("Анна", "Борис", "Вера", "Глеб", "Дина", "Егор", "Зоя", "Максимилиан")
+"""The eighth name is longer than a chip of 8 seats is wide: the chip names the seat by its number."""
 SEVEN_WONDERS = ("alexandria", "gizah", "babylon", "olympia", "rhodes", "ephesos", "halikarnassos")
 LONG_CARDS = ("lumber_yard", "stone_pit", "glassworks", "loom", "press", "clay_pool", "ore_vein")
 """Age I cards free to build, the longest names first (ru "Склад пиломатериалов", "Каменный карьер")."""
