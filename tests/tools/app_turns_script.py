@@ -253,9 +253,54 @@ def powers(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
     return facts
 
 
+SEVEN = ("Анна", "Борис", "Вера", "Глеб", "Дина", "Егор", "Зоя", "Максимилиан")
+"""The eighth name is longer than a chip of 8 seats is wide: the chip names the seat by its number."""
+SEVEN_WONDERS = ("alexandria", "gizah", "babylon", "olympia", "rhodes", "ephesos", "halikarnassos")
+LONG_CARDS = ("lumber_yard", "stone_pit", "glassworks", "loom", "press", "clay_pool", "ore_vein")
+"""Age I cards free to build, the longest names first (ru "Склад пиломатериалов", "Каменный карьер")."""
+
+
+def seats(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
+    """The turn bar at 3 to 8 players (8 with Armada and another expansion's wonder), every seat's play
+    entered but the last one's: free Age I builds with long names, seat 2 a discard. Each table screen
+    is shot and measured (tests/tools/legibility.py: turns-Nplayers-*-table), the 7-player one's first
+    chip tapped (-chip-tapped)."""
+    from companion.games.sevenwonders.rules.turns import Play
+    from companion.state.session import SeatSetup
+
+    ui = AppDriver.start(store, size=size, language=language)
+    facts: dict[str, Any] = {}
+    for count in range(3, 9):
+        setup = [SeatSetup(SEVEN[i], SEVEN_WONDERS[i], "A") for i in range(min(count, 7))]
+        if count == 8:
+            setup.append(SeatSetup(SEVEN[7], "other", "A",
+                                   other_wonder={"name": "Petra", "resource": "stone", "stages": 3}))
+        ui.app.start_game(setup, armada=count == 8)
+        ui.pump(frames=3)
+        session = ui.app.session
+        for seat in range(count - 1):
+            card = LONG_CARDS[seat % len(LONG_CARDS)]
+            session.enter_play(Play(seat, "discard", card) if seat == 1 else Play(seat, "build", card))
+        ui.app.go("table")
+        ui.screen.refresh()
+        ui.pump(frames=4)
+        tag = f"turns-{count}players-{language}-{size[0]}x{size[1]}"
+        _shot(ui, tag, "table")
+        if count == 7:
+            bar = next(w for w in ui.walk(ui.screen) if type(w).__name__ == "TurnBar")
+            ui.tap(bar.seats.children[-1])                   # Анна's chip: her build check
+            facts["chip_tapped"] = {"screen": ui.app.root.current, "seat": ui.screen.seat,
+                                    "verdict": ui.screen.verdict}
+            _shot(ui, tag, "chip-tapped")
+            ui.tap(ui.tr("common.back"))
+        facts[str(count)] = _bar(ui)["chips"]
+    ui.stop()
+    return facts
+
+
 if __name__ == "__main__":
     _, command, store_path, language, size_text = sys.argv
     width, height = (int(v) for v in size_text.split("x"))
-    runs = {"play": play, "armada": armada, "powers": powers}
+    runs = {"play": play, "armada": armada, "powers": powers, "seats": seats}
     measured = runs[command](Path(store_path), language, (width, height))
     print(json.dumps({**measured, "legibility": LEGIBILITY}, ensure_ascii=False))

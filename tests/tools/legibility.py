@@ -4,9 +4,9 @@ companion.app.theme's: READ_TEXT_MM, TOUCH_MM; small print, `small_print` widget
 
 A text's height is its font size (the em) as drawn: a label's `font_size`, or the smallest
 ``[size=N]`` of its markup that holds visible text. A text is spoilt when it runs out of its
-label, is shortened, or has a line broken inside a word. A target is any visible, enabled widget that
-takes a tap (buttons, tappable tiles, toggles, text fields); its size is the smaller of its width
-and height.
+label, is shortened, loses lines its height does not hold, or has a line broken inside a word. A
+target is any visible, enabled widget that takes a tap (buttons, tappable tiles, toggles, text
+fields); its size is the smaller of its width and height.
 """
 
 from __future__ import annotations
@@ -105,6 +105,11 @@ def cut_or_broken(label: Any) -> str | None:
                 and original[end - 1] not in "-\u2010\u2013\u2014/" and lines[index + 1].strip():
             return f"broken after {shown[-12:]!r}"
         position = end
+    if lines:
+        last = " ".join(lines[-1].split())
+        found = original.find(last, position) if last else -1
+        if found >= 0 and found + len(last) < len(original):
+            return f"cut after {last[-12:]!r} (lines left out)"    # the label's height held fewer lines
     return None
 
 

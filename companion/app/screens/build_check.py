@@ -133,7 +133,8 @@ class BuildCheckScreen(AppScreen):
             self._worth = None
         self.can_pay = self.can_enter = False
         if not self.target:
-            self.verdict = running.tr("check.ask")
+            played = turn_panels.played_text(self, session) if self.in_turns else ""
+            self.verdict = played or running.tr("check.ask")    # a turn bar's chip: the seat's play in full
             self.verdict_color = running.theme.rgba("text_dim")
             return
         if self.target == "stage":

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.lang import Builder
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
@@ -17,21 +16,62 @@ from companion.games.sevenwonders.rules.turns import Play, PlayVerdict
 from companion.games.sevenwonders.turn_session import OpenTurn, play_of_check
 from companion.i18n import catalogue
 
-__all__ = ["TurnBar", "enter_checked", "enter_discard", "play_text", "show_turn_bar", "turn_lines", "turn_options",
-           "turn_verdict", "use_power"]
+__all__ = ["TurnBar", "TurnChip", "enter_checked", "enter_discard", "fits", "play_choices", "play_text", "played_text",
+           "show_turn_bar", "turn_lines", "turn_options", "turn_verdict", "use_power"]
 
 ROMAN = ("I", "II", "III")
 
-Builder.load_string("""
-<TurnChip>:
-    text_size: self.width - app.u * 0.4, self.height
-    valign: 'middle'
-    halign: 'center'
-""")
 
 
 class TurnChip(BigButton):
-    """A seat in the turn bar: its name, and its play on a second line (what does not fit is cut)."""
+    """A seat in the turn bar: its name, and its play on a second line. The chip shows the first of its
+    `choices` that fits it whole (no word cut or broken): the play in full, else its kind in a word
+    (card, stage, discard), else that the seat has played; the seat's number for a name too long. A
+    tap opens the seat's build check, where the play is shown in full."""
+
+    def __init__(self, choices: list[str], **kwargs: Any) -> None:
+        self.choices = choices
+        super().__init__(text=choices[0], **kwargs)
+        self.bind(size=lambda *_a: self.choose())
+
+    def choose(self) -> None:
+        """Show the first choice that fits the chip's size."""
+        room = self.width - app().u         # BigButton's text width (its rule: text_size width - u, None)
+        self.max_lines = 0                  # (and 2 lines at most: the chip's height decides here)
+        self.text = next((c for c in self.choices if fits(c, self.font_size, room, self.height)), self.choices[-1])
+
+
+def fits(text: str, font_size: float, width: float, height: float) -> bool:
+    """True when `text` drawn at `font_size`, wrapped at `width` (centred, as a chip draws it), shows
+    every word whole: none wider than the width, and its lines no higher than `height`."""
+    from kivy.core.text import Label as CoreLabel
+
+    if width <= 0 or height <= 0:
+        return False
+    label = CoreLabel(text=text, font_size=font_size, text_size=(width, None), halign="center")
+    if any(label.get_extents(word)[0] > width for word in text.split()):
+        return False
+    label.refresh()
+    lines = getattr(label, "_cached_lines", None) or []
+    shown = " ".join(word.text for line in lines for word in line.words).split()
+    return shown == text.split() and label.texture.height <= height
+
+
+def play_choices(plays: list[tuple[Play, PlayVerdict | None]]) -> list[str]:
+    """A seat's plays of the turn, from the full words to the fewest (`plays`: the play from the hand
+    first, then a power's; none: not played yet)."""
+    running = app()
+    if not plays:
+        return list(dict.fromkeys(running.tr(f"turns.{key}") for key in ("waiting_seat", "short_waiting",
+                                                                           "least_waiting")))
+    full = " + ".join(play_text(p, v) for p, v in plays)
+    refused = any(v is not None and not v.legal for _p, v in plays)
+    if refused:
+        return [full, running.tr("turns.short_refused"), running.tr("turns.least_refused")]
+    yellow = " + ".join(running.tr("turns.short_discard_yellow" if p.action == "discard" and p.discard_reward != "coins"
+                                   else f"turns.short_{p.action}") for p, _v in plays)
+    kinds = " + ".join(running.tr(f"turns.short_{p.action}") for p, _v in plays)
+    return list(dict.fromkeys([full, yellow, kinds, running.tr("turns.least_played")]))
 
 
 def play_text(play: Play | None, verdict: PlayVerdict | None = None) -> str:
@@ -73,11 +113,11 @@ class TurnBar(BoxLayout):
         for seat, name in enumerate(names):
             verdict = turn.verdict(seat)
             extra = [v for v in turn.report.verdicts if v.play.seat == seat and v.play.source != "hand"]
-            text = play_text(verdict.play if verdict else None, verdict)
-            if extra:
-                text += " + " + ", ".join(play_text(v.play, v) for v in extra)
+            plays = ([] if verdict is None else [(verdict.play, verdict)]) + [(v.play, v) for v in extra]
+            lines = play_choices(plays)
+            choices = [f"{who}\n{line}" for who in (name, str(seat + 1)) for line in lines]
             tone = "quiet" if verdict is None else "bad" if not verdict.legal else "normal"
-            texts.append((f"{name}\n{text}", tone))
+            texts.append((tuple(choices), tone))
         shown = (running.language, running.u, turn, tuple(texts))
         if shown == self._shown:
             return
@@ -92,8 +132,9 @@ class TurnBar(BoxLayout):
         self.close.width = u * 7
         self.close.height = self.height - 2 * self.padding[1]
         self.seats.clear_widgets()
-        for seat, (text, tone) in enumerate(texts):
-            chip = TurnChip(text=text, tone=tone, font_size=u * 1.0, height=self.height - 2 * self.padding[1])
+        for seat, (choices, tone) in enumerate(texts):
+            chip = TurnChip(list(choices), tone=tone, font_size=u * 1.0, height=self.height - 2 * self.padding[1])
+            chip.size_hint_y = 1                     # the bar's height (BigButton's rule sets a button's own)
             chip.bind(on_release=lambda _b, s=seat: running.go("build_check", seat=s))
             self.seats.add_widget(chip)
 
@@ -107,7 +148,10 @@ def show_turn_bar(holder: Any, session: Any) -> None:
         holder.clear_widgets()
         holder.height = 0
         return
-    height = max(running.touch, running.u * 3.4) + running.u * 0.3
+    # A chip holds the name and two lines of play where the table leaves room (5 seats or fewer), so a
+    # two-word card name shows whole; at 6 to 8 seats, one line (the rows need the height).
+    lines = 3 if len(session.players) <= 5 else 2
+    height = max(running.touch, running.u * (3.4 if lines == 2 else 5.0)) + running.u * 0.3
     holder.height = height
     bar = holder.children[0] if holder.children else None
     if not isinstance(bar, TurnBar):
@@ -158,6 +202,19 @@ def turn_options(screen: Any, session: Any) -> None:
         screen.power_text = app().tr("check.from_discard")
     else:
         screen.power_text = ""
+
+
+def played_text(screen: Any, session: Any) -> str:
+    """The chosen seat's plays entered in the open turn, in full (the turn bar's chip may show only
+    their kind), or "" when the seat has not played."""
+    running = app()
+    turn = session.open_turn()
+    plays = [(v.play, v) for v in turn.report.verdicts if v.play.seat == screen.seat]
+    if not plays:
+        return ""
+    plays.sort(key=lambda pv: pv[0].source != "hand")
+    return running.tr("check.played_in_turn", turn=turn.progress.turn, player=session.players[screen.seat]["name"],
+                      play=" + ".join(play_text(p, v) for p, v in plays))
 
 
 def _play(screen: Any) -> Play:

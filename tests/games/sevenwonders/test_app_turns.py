@@ -46,8 +46,10 @@ def test_turn_one_entered_seat_after_seat_and_closed_in_one_tap(facts: dict[str,
     assert facts["after_turn1_plays"] == "table"           # everyone has played: back to the table
     bar = facts["turn1_bar"]
     assert bar["title"] == "Ход 1\nиз 6"                   # an age of 7 cards: 6 turns (rulebook)
-    assert bar["chips"] == ["Анна\nСклад пиломатериалов", "Борис\nКаменный карьер", "Вера\nРудная жила",
-                            "Дина\nРудная жила"]
+    # A card name that does not fit its chip whole ("Склад пиломатериалов": "пиломатериалов" alone
+    # is wider than a chip of 4 seats) gives way to the kind of play; tapped, the chip opens the
+    # seat's build check, which names the play in full.
+    assert bar["chips"] == ["Анна\nкарта", "Борис\nКаменный карьер", "Вера\nРудная жила", "Дина\nРудная жила"]
     assert bar["close_tone"] == "primary"
     assert facts["turn1_coins"] == [3, 3, 3, 3]             # four free brown cards: nobody pays
     assert facts["turn2_bar"]["title"] == "Ход 2\nиз 6"
@@ -170,3 +172,58 @@ def test_every_screen_of_the_turn_flow_reads_and_touches_on_the_pi(facts: dict[s
     for name, found in screens.items():
         assert not found["small_text"] and not found["small_targets"] and not found["spoilt"], (name, found)
         assert found["text_mm"] >= 3.0 - 0.01 and found["target_mm"] >= 9.0 - 0.01, name
+
+
+SEAT_RUNS = [(language, size) for size in ("800x480", "1280x800") for language in ("ru", "uk", "en")]
+
+
+@pytest.fixture(scope="module", params=SEAT_RUNS, ids=[f"{language}-{size}" for language, size in SEAT_RUNS])
+def seats_facts(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    language, size = request.param
+    store = tmp_path_factory.mktemp(f"turns_seats_{language}_{size}") / "games.sqlite3"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-m", "tests.tools.app_turns_script", "seats", str(store), language, size],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    found: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    found["run"] = (language, size)
+    return found
+
+
+def test_the_turn_bar_cuts_no_word_at_3_to_8_players(seats_facts: dict[str, Any]) -> None:
+    # Every seat but the last has played (free Age I cards with the longest names: "Склад
+    # пиломатериалов", "Стекольная мастерская"; seat 2 a discard). A chip shows the play when it fits
+    # whole, else its kind in a word ("карта", "сброс"), else that the seat has played; never a word
+    # cut, shortened or broken (tests/tools/legibility.py), text of 3 mm and targets of 9 mm.
+    language, size = seats_facts["run"]
+    measured = seats_facts["legibility"]
+    assert sorted(measured) == sorted([f"turns-{n}players-{language}-{size}-table" for n in range(3, 9)]
+                                      + [f"turns-7players-{language}-{size}-chip-tapped"])
+    for name, found in measured.items():
+        assert not found["small_text"] and not found["small_targets"] and not found["spoilt"], (name, found)
+        assert found["text_mm"] >= 3.0 - 0.01 and found["target_mm"] >= 9.0 - 0.01, name
+    names = ("Анна", "Борис", "Вера", "Глеб", "Дина", "Егор", "Зоя")
+    for count in range(3, 8):
+        chips = seats_facts[str(count)]
+        assert [chip.split("\n")[0] for chip in chips] == list(names[:count])     # every name whole
+        assert all(len(chip.split("\n")) == 2 for chip in chips)
+    # "Максимилиан" is wider than a chip of 8 seats: the chip names the seat by its number (the
+    # number on the seat's row), at 1280x800 too (the size unit grows with the screen).
+    assert [chip.split("\n")[0] for chip in seats_facts["8"]] == [*names, "8"]
+    # Tapped, a chip opens the seat's build check, which shows the play in full.
+    tapped = seats_facts["chip_tapped"]
+    assert tapped["screen"] == "build_check" and tapped["seat"] == 0
+    full = {"ru": "Ход 1, Анна: Склад пиломатериалов", "uk": "Хід 1, Анна: Склад пиломатеріалів",
+            "en": "Turn 1, Анна: Lumber Yard"}
+    assert tapped["verdict"] == full[language]
+
+
+def test_at_7_players_on_the_pi_a_long_card_name_gives_way_to_the_kind_of_play(seats_facts: dict[str, Any]) -> None:
+    language, size = seats_facts["run"]
+    if size != "800x480" or language == "en":
+        pytest.skip("the Pi's screen in Russian and Ukrainian")
+    chips = seats_facts["7"]
+    card, discard = {"ru": ("карта", "сброс"), "uk": ("карта", "скид")}[language]
+    waiting = {"ru": "ждём", "uk": "ще ні"}[language]                    # "чекаємо" does not fit
+    assert chips == [f"Анна\n{card}", f"Борис\n{discard}", *(f"{n}\n{card}" for n in ("Вера", "Глеб", "Дина", "Егор")),
+                     f"Зоя\n{waiting}"]
