@@ -1,6 +1,8 @@
 """The house rules of games as plug-ins (issue 26, docs/architecture.md), checked on the source.
 
 - no shared module (one outside companion/games/) imports a game's module;
+- no module of a base game (companion/games/<base>/) imports a module of an expansion registered on it
+  (its descriptor's ``base``): the base game reaches it only through the hooks it registers;
 - no file outside companion/games/ (and the tests' tests/games/) is named after a game;
 - no import cycle, lazy imports included.
 
@@ -11,6 +13,7 @@ shrinks, and it must match exactly, so a step that removes an offender removes i
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 from tests.tools import import_graph
 
@@ -129,6 +132,10 @@ ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {
 }
 """Shared module -> game module it imports: how many import statements."""
 
+ALLOWED_BASE_IMPORTS: dict[tuple[str, str], int] = {}
+"""Base game's module -> its expansion's module it imports: how many import statements (none left: issue
+23's turn code asks Armada through `SevenWondersExtension`, `SessionPart` and the app's `PANELS`)."""
+
 ALLOWED_GAME_NAMED_FILES: set[str] = set()
 
 ALLOWED_CYCLES: set[tuple[str, ...]] = {           # no game's: brought by issue 24 (app, bench)
@@ -143,6 +150,36 @@ def test_no_shared_module_imports_a_game() -> None:
     gone = {pair: n for pair, n in ALLOWED_GAME_IMPORTS.items() if found.get(pair, 0) < n}
     assert not new, f"shared modules importing a game's module: {new}"
     assert not gone, f"offenders removed: take them off ALLOWED_GAME_IMPORTS too: {gone}"
+
+
+def test_no_base_game_imports_its_expansions() -> None:
+    found = Counter((site.importer, site.imported) for site in import_graph.base_imports())
+    new = {pair: n for pair, n in found.items() if n > ALLOWED_BASE_IMPORTS.get(pair, 0)}
+    gone = {pair: n for pair, n in ALLOWED_BASE_IMPORTS.items() if found.get(pair, 0) < n}
+    assert not new, f"a base game importing an expansion's module (ask it through a hook instead): {new}"
+    assert not gone, f"offenders removed: take them off ALLOWED_BASE_IMPORTS too: {gone}"
+
+
+def test_the_base_game_guard_knows_the_expansions() -> None:
+    # Read from the descriptors, not written here: a new expansion is guarded as soon as it is listed.
+    expansions = import_graph.expansion_packages()
+    assert "companion.games.armada" in expansions["companion.games.sevenwonders"]
+    assert "companion.games.medals" in expansions["companion.games.architects"]
+    assert not expansions["companion.games.armada"]
+
+
+def test_the_base_game_guard_sees_an_import_of_an_expansion(tmp_path: Path) -> None:
+    # A copy of the turn engine as issue 23 first wrote it (importing Armada's rules) is caught.
+    for package in ("companion", "companion/games", "companion/games/sevenwonders",
+                    "companion/games/sevenwonders/rules", "companion/games/armada", "companion/games/armada/rules"):
+        (tmp_path / package).mkdir(parents=True, exist_ok=True)
+        (tmp_path / package / "__init__.py").write_text("")
+    (tmp_path / "companion/games/armada/rules/play.py").write_text("def cards_per_player(table): return 8\n")
+    (tmp_path / "companion/games/sevenwonders/rules/turns.py").write_text(
+        "def turns(table):\n    from ...armada.rules.play import cards_per_player\n"
+        "    return cards_per_player(table) - 1\n")
+    found = [(s.importer, s.imported, s.kind) for s in import_graph.base_imports(tmp_path)]
+    assert found == [("companion.games.sevenwonders.rules.turns", "companion.games.armada.rules.play", "lazy")]
 
 
 def test_no_file_outside_the_game_folders_is_named_after_a_game() -> None:

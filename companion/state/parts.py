@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from companion.markers import Component
     from companion.storage import GameStore
 
-__all__ = ["SESSION_PARTS", "LoggedEvent", "SessionPart"]
+__all__ = ["SESSION_PARTS", "LoggedEvent", "SessionPart", "parts_for", "turn_move_events"]
 
 LoggedEvent = tuple[str, dict[str, Any], str]
 """An event to log: kind, payload, source."""
@@ -85,6 +85,12 @@ class SessionPart:
         """The events of a build step the expansion adds (`step.kind` one of its steps), paid with a build."""
         return []
 
+    @classmethod
+    def turn_move_events(cls, document: Mapping[str, Any], moves: Mapping[int, Sequence[Any]]) -> list[LoggedEvent]:
+        """The events logged when a turn closes for what its plays move (`moves`: the turn engine's
+        `TurnResult.ship_steps` by seat, as the rules' hooks gave them), on the table `document` as it is."""
+        return []
+
     def end_of_age_events(self) -> list[LoggedEvent]:
         """The events the expansion adds when an age's conflicts are confirmed (after the land ones).
 
@@ -100,3 +106,10 @@ SESSION_PARTS: Registry[type[SessionPart]] = Registry("7 Wonders session part", 
 def parts_for(session: Any, expansions: Sequence[str]) -> dict[str, SessionPart]:
     """The parts of the expansions a game plays with (those installed), by id."""
     return {name: part(session) for name, part in SESSION_PARTS.items() if name in expansions}
+
+
+def turn_move_events(document: Mapping[str, Any], moves: Mapping[int, Sequence[Any]]) -> list[LoggedEvent]:
+    """The events of what a closed turn moves, from the parts of the expansions the `document` plays with."""
+    played = document.get("expansions") or []
+    return [event for name, part in SESSION_PARTS.items() if name in played
+            for event in part.turn_move_events(document, moves)]

@@ -2,9 +2,9 @@
 
 Every import counts: at module level, inside a function (lazy) and under ``if TYPE_CHECKING``; relative
 imports are resolved. Used by tests/test_plugin_rules.py (no shared module imports a game's module, no
-import cycle) and to take the inventory of docs/architecture.md again.
+base game imports its expansions', no import cycle) and to take the inventory of docs/architecture.md again.
 
-Usage: python -m tests.tools.import_graph [cycles|gameimports]
+Usage: python -m tests.tools.import_graph [cycles|gameimports|baseimports]
 """
 
 from __future__ import annotations
@@ -93,6 +93,36 @@ def game_imports(root: Path = ROOT) -> list[ImportSite]:
     return [s for s in import_sites(root) if not is_game_module(s.importer) and is_game_module(s.imported)]
 
 
+def game_package(module: str) -> str | None:
+    """``companion.games.armada`` for any module of Armada's folder; None for a module of no game folder."""
+    parts = module.split(".")
+    return ".".join(parts[:3]) if len(parts) > 2 and parts[:2] == ["companion", "games"] else None
+
+
+def expansion_packages() -> dict[str, set[str]]:
+    """Each game package, with the packages of the expansions registered on it (an expansion of an
+    expansion too), read from the games' descriptors (``GAME = GameInfo(..., base=...)``)."""
+    from companion.plugins import games
+
+    infos = [info for info in games() if info.package.startswith("companion.games.")]
+    package_of = {info.id: info.package for info in infos}
+    found: dict[str, set[str]] = {info.package: set() for info in infos}
+    for info in infos:
+        base = info.base
+        while base is not None and base in package_of:
+            found[package_of[base]].add(info.package)
+            base = next(i.base for i in infos if i.id == base)
+    return found
+
+
+def base_imports(root: Path = ROOT) -> list[ImportSite]:
+    """Imports of an expansion's module by a module of a game it is registered on (the base game must
+    reach its expansions only through the hooks they register)."""
+    expansions = expansion_packages()
+    return [s for s in import_sites(root)
+            if (base := game_package(s.importer)) in expansions and game_package(s.imported) in expansions[base]]
+
+
 def cycles(root: Path = ROOT) -> list[list[str]]:
     """The strongly connected components of more than one module (Tarjan), lazy imports included; an
     import under ``TYPE_CHECKING`` counts too, except between two modules of one package (a table and
@@ -154,6 +184,9 @@ def main(what: str) -> None:
     if what == "cycles":
         for component in cycles():
             print(component)
+    elif what == "baseimports":
+        for site in base_imports():
+            print(site.importer, site.line, site.imported, site.kind)
     elif what == "gameimports":
         for site in game_imports():
             print(site.importer, site.line, site.imported, site.kind)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from companion.gamedata.facts import Unknown, UnknownValueError
 from companion.games.armada.rules.naval import NavalResult, resolve_naval
+from companion.games.armada.rules.play import ShipStep
 from companion.games.armada.rules.port import armada_of, naval_strength
 from companion.games.armada.rules.values import space_reward_facts
 from companion.games.armada.tablefile import ARMADA_PLAYER_FIELDS, OTHER_WONDER
@@ -24,7 +25,7 @@ from companion.state.parts import SESSION_PARTS
 if TYPE_CHECKING:
     from companion.games.armada.rules.data import ArmadaData
 
-__all__ = ["ARMADA", "HAND_ONLY_BOARD", "ArmadaPart", "NavalUnknown", "port_set_up_events"]
+__all__ = ["ARMADA", "HAND_ONLY_BOARD", "ArmadaPart", "NavalUnknown", "port_set_up_events", "ship_events"]
 
 ARMADA = "armada"
 """The expansion's id in the table document's `expansions`."""
@@ -62,6 +63,32 @@ def port_set_up_events(players: int, boards: Sequence[int] | None) -> list[tuple
     return [("armada_set", {"seat": seat, "armada": _start_port(board)}, "hand") for seat, board in enumerate(chosen)]
 
 
+def ship_events(document: Mapping[str, Any], moves: Mapping[int, Sequence[Any]]
+                ) -> list[tuple[str, dict[str, Any], str]]:
+    """The ships a closed 7 Wonders turn moves (`moves`: its `ship_steps`, Armada's `ShipStep`s), one
+    ``armada_set`` a step, as a naval construction or a discard's yellow step is logged (``why``:
+    ``discard:yellow``), so the Armada turn that follows (`armada.turn`) counts their rewards,
+    explorations and taxes."""
+    events: list[tuple[str, dict[str, Any], str]] = []
+    for seat, steps in sorted(moves.items()):
+        player = document["players"][seat]
+        port = {key: copy.deepcopy(player[key]) for key in ARMADA_PLAYER_FIELDS if key in player}
+        for step in steps:
+            if not isinstance(step, ShipStep):
+                continue
+            fleets = port.setdefault("fleets", {})
+            fleets[step.fleet] = int(fleets.get(step.fleet, 0)) + 1
+            printed = port.get("fleet_values", {})
+            printed.pop(step.fleet, None)
+            if not printed:
+                port.pop("fleet_values", None)
+            payload: dict[str, Any] = {"seat": seat, "armada": copy.deepcopy(port)}
+            if step.cause != "construction":
+                payload["why"] = f"{step.cause}:{step.fleet}"
+            events.append(("armada_set", payload, "engine"))
+    return events
+
+
 class ArmadaPart(TurnActions):
     """Armada's part of a 7 Wonders game session (``session.part("armada")``): the port of each seat,
     ships moved and islands taken by hand, the turn, naval conflicts at the end of an age."""
@@ -84,6 +111,12 @@ class ArmadaPart(TurnActions):
     def step_events(self, seat: int, step: Any) -> list[tuple[str, dict[str, Any], str]]:
         """The ship a naval construction moves."""
         return [self._fleet_event(seat, step.fleet, step.to_level - step.from_level)]
+
+    @classmethod
+    def turn_move_events(cls, document: Mapping[str, Any], moves: Mapping[int, Sequence[Any]]
+                         ) -> list[tuple[str, dict[str, Any], str]]:
+        """The ships a closed turn moves (`ship_events`)."""
+        return ship_events(document, moves)
 
     def end_of_age_events(self) -> list[tuple[str, dict[str, Any], str]]:
         """The naval tokens of the age, and the incursion tokens back to the reserve."""

@@ -14,12 +14,10 @@ from the table at its start, and the difference is logged with a ``turn_closed``
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.armada.tablefile import ARMADA_PLAYER_FIELDS
 from companion.games.sevenwonders.rules.table import Table
 from companion.games.sevenwonders.rules.turns import (
     AgeProgress,
@@ -32,6 +30,7 @@ from companion.games.sevenwonders.rules.turns import (
     close_turn,
 )
 from companion.games.sevenwonders.tablefile import parse_table
+from companion.state.parts import turn_move_events
 from companion.storage.database import GameStore, LoggedEvent
 from companion.storage.events import STATE_KINDS, Event
 
@@ -48,7 +47,6 @@ __all__ = [
     "progress_from_json",
     "progress_to_json",
     "read_turns",
-    "ship_events",
     "turn_log",
     "withdraw_event",
     "withdraw_play",
@@ -151,33 +149,12 @@ def _difference(before: Table, after: Table, why: str) -> list[LoggedEvent]:
     return events
 
 
-def ship_events(document: Mapping[str, Any], result: TurnResult) -> list[LoggedEvent]:
-    """Armada: the ships a closed turn moves, one ``armada_set`` a step, as a naval construction or a
-    discard's yellow step is logged (``why``: ``discard:yellow``), so the Armada turn that follows
-    (`state/armada_turn.py`) counts their rewards, explorations and taxes."""
-    events: list[LoggedEvent] = []
-    for seat, steps in sorted(result.ship_steps.items()):
-        player = document["players"][seat]
-        port = {key: copy.deepcopy(player[key]) for key in ARMADA_PLAYER_FIELDS if key in player}
-        for step in steps:
-            fleets = port.setdefault("fleets", {})
-            fleets[step.fleet] = int(fleets.get(step.fleet, 0)) + 1
-            printed = port.get("fleet_values", {})
-            printed.pop(step.fleet, None)
-            if not printed:
-                port.pop("fleet_values", None)
-            payload: dict[str, Any] = {"seat": seat, "armada": copy.deepcopy(port)}
-            if step.cause != "construction":
-                payload["why"] = f"{step.cause}:{step.fleet}"
-            events.append(("armada_set", payload, "engine"))
-    return events
-
-
 def closing_events(table: Table, progress: AgeProgress, plays: Sequence[Play], start_seq: int,
                    leftovers: Mapping[int, str] | None = None, document: Mapping[str, Any] | None = None
                    ) -> tuple[TurnResult, list[LoggedEvent]]:
-    """Close the open turn: its result and the events of the transaction (the cities' changes, with
-    Armada the ships moved (`document`: the table document now, whose ports they change), the age's
+    """Close the open turn: its result and the events of the transaction (the cities' changes, what the
+    plays move, logged by the expansions' session parts (`SessionPart.turn_move_events`; Armada: the
+    ships, on `document`: the table document now, whose ports they change), the age's
     land tokens when it ends, the ``turn_closed`` record). `table` is the table now, which is the table
     at the start of the turn (plays change no city); `start_seq` the last event before.
 
@@ -188,7 +165,7 @@ def closing_events(table: Table, progress: AgeProgress, plays: Sequence[Play], s
     if result.ship_steps:
         if document is None:
             raise ValueError("the ships a turn moves are logged on the table document")
-        events += ship_events(document, result)
+        events += turn_move_events(document, result.ship_steps)    # the expansions' session parts
     if result.conflicts is not None:
         events.append(("conflicts_resolved", {"age": progress.age,
                                               "tokens": [list(t) for t in result.conflicts.tokens]}, "engine"))

@@ -10,6 +10,7 @@ from typing import Any
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
+from companion.app.registry import panel_class
 from companion.app.widgets.common import BigButton, app
 from companion.games.sevenwonders.rules.build import BuildCheck
 from companion.games.sevenwonders.rules.turns import Play, PlayVerdict
@@ -20,6 +21,9 @@ __all__ = ["TurnBar", "TurnChip", "enter_checked", "enter_discard", "fits", "pla
            "show_turn_bar", "turn_lines", "turn_options", "turn_verdict", "use_power"]
 
 ROMAN = ("I", "II", "III")
+TURN_MOVED = "turn_moved"
+"""The panel slot of a dialog an expansion opens after a turn that moved its pieces (`TurnResult.ship_steps`;
+Armada: the turn's ships, their rewards confirmed)."""
 
 
 
@@ -181,9 +185,10 @@ def close_turn() -> None:
         text = running.tr("turns.closed", turn=turn.progress.turn)
     running.notify(text)
     if result.ship_steps:                   # Armada: what the ships moved by the turn's plays earn, confirmed
-        from companion.games.armada.app.turn import TurnDialog
-
-        TurnDialog().open()
+        for expansion in session.document.get("expansions", []):
+            dialog = panel_class(TURN_MOVED, expansion)
+            if dialog is not None:
+                dialog().open()
 
 
 # -- the build check ----------------------------------------------------------------------------------
@@ -251,8 +256,7 @@ def turn_lines(screen: Any, session: Any) -> list[str]:
     lines = []
     if screen.source == "discard_pile":
         lines.append(running.tr("check.discard_free"))
-        if session.plays("armada"):
-            lines.append(running.tr("check.moves_no_ship"))
+        lines += [running.tr(f"check.{note}") for note in session.discard_build_notes(screen.seat)]
     if screen.source == "last_card":
         lines.append(running.tr("check.last_card_checked", turn=session.open_turn().progress.turn))
     elif screen.in_turns:

@@ -26,6 +26,7 @@ from companion.games.sevenwonders.rules.turns import (
     TurnReport,
     TurnResult,
     check_play,
+    discard_build_notes,
     discard_choices,
     judge_turn,
     offers,
@@ -106,6 +107,11 @@ class TurnPlays:
         """The cards of the discard pile `seat` may build free at the end of the open turn (Halikarnassos)."""
         log = turn_log.read_turns(self.events())
         return discard_choices(self.table(), log.progress, log.plays, seat)
+
+    def discard_build_notes(self, seat: int) -> tuple[str, ...]:
+        """What the players are told of `seat`'s build from the discard pile (the expansions' text codes:
+        with Armada ``moves_no_ship``)."""
+        return discard_build_notes(self.table(), seat)
 
     def _turn_call(self, action: Callable[[], Any]) -> Any:
         """Run a turn_log action on the store; a refusal or a log that cannot be written is a SessionError."""

@@ -7,3 +7,4 @@ from companion.app.registry import PANELS, SCREENS, Panel, ScreenSpec
 
 SCREENS.register("armada_values", ScreenSpec(f"{__name__}.values_screen", __name__), game="armada")
 PANELS.register("city_full/armada", Panel("city_full", "armada", f"{__name__}.port:ArmadaPart"), game="armada")
+PANELS.register("turn_moved/armada", Panel("turn_moved", "armada", f"{__name__}.turn:TurnDialog"), game="armada")

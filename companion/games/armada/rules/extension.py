@@ -25,6 +25,7 @@ from companion.games.armada.rules.effects import (
     PointsPerTradeLevel,
     ScienceMostCommon,
 )
+from companion.games.armada.rules.play import ShipStep, cards_per_player, discard_options
 from companion.games.armada.rules.port import ARMADA, board_of, fleet_reward, port_state, trade_level
 from companion.games.sevenwonders.rules.city import (
     city_effects,
@@ -34,6 +35,7 @@ from companion.games.sevenwonders.rules.city import (
     sellable_production,
 )
 from companion.games.sevenwonders.rules.extension import (
+    BuildStep,
     Choices,
     Counted,
     Gaps,
@@ -110,6 +112,7 @@ class ArmadaExtension(SevenWondersExtension):
     name: ClassVar[str] = "Armada"
     score_rows: ClassVar[tuple[str, ...]] = ARMADA_CATEGORIES
     step_kinds: ClassVar[tuple[str, ...]] = (NAVAL,)
+    discard_rewards: ClassVar[tuple[str, ...]] = ("yellow_step",)
     capped_colors: ClassVar[tuple[str, ...]] = ("purple",)
 
     def __init__(self, data: ArmadaData) -> None:
@@ -168,6 +171,33 @@ class ArmadaExtension(SevenWondersExtension):
             return Refusal("a building from the discard pile never allows a naval construction",
                            "naval_from_discard")
         return super().absent(table, seat, kind, from_discard=from_discard)
+
+    def cards_per_player(self, table: Table, count: int) -> int:
+        """8 cards with Armada (7 at 8 players): an age has 7 turns (6 at 8 players)."""
+        return cards_per_player(table)
+
+    def step_moves(self, table: Table, seat: int, step: BuildStep) -> tuple[ShipStep, ...]:
+        """A naval construction moves its fleet's ship one space."""
+        return (ShipStep(step.fleet, "construction"),) if isinstance(step, NavalStep) else ()
+
+    def discard_refusal(self, table: Table, seat: int, reward: str) -> Refusal | None:
+        """The yellow step only while the yellow ship can still move up."""
+        if (reward, 1) not in discard_options(table, seat):
+            return Refusal("the yellow ship is already on its last space", "fleet_complete", (("fleet", "yellow"),))
+        return None
+
+    @classmethod
+    def discard_absent(cls, table: Table, seat: int, reward: str) -> Refusal:
+        """The yellow step is Armada's."""
+        return Refusal("a discard gives 3 coins (the yellow step is Armada's)", "no_armada")
+
+    def discard_moves(self, table: Table, seat: int, reward: str) -> tuple[ShipStep, ...]:
+        """A discard's yellow step moves the yellow ship one space (no naval construction)."""
+        return (ShipStep("yellow", "discard"),)
+
+    def discard_build_notes(self, table: Table, seat: int) -> tuple[str, ...]:
+        """A build from the discard pile never moves a ship."""
+        return ("moves_no_ship",)
 
     def land_tokens_per_result(self, table: Table) -> int | None:
         """In the team variant the neighbours' conflicts give two tokens instead of one."""

@@ -33,6 +33,7 @@ __all__ = [
     "PointsRule",
     "Refusal",
     "SevenWondersExtension",
+    "discard_reward_owner",
     "expansion_score_rows",
     "register_points",
     "step_kinds",
@@ -146,6 +147,39 @@ class SevenWondersExtension:
         """Why the step `kind` is refused at a table that does not play with this expansion."""
         return Refusal(f"{table.players[seat].name}'s table does not play with {cls.name}", f"no_{cls.id}")
 
+    # -- the turn (`rules.turns`) ------------------------------------------------------------------------
+    discard_rewards: ClassVar[tuple[str, ...]] = ()
+    """What a discard may give instead of the base game's coins (`Play.discard_reward`; Armada: ``yellow_step``)."""
+
+    def cards_per_player(self, table: Table, count: int) -> int:
+        """Cards dealt to each player at the start of an age, given the base game's `count` (an age has one
+        turn less)."""
+        return count
+
+    def step_moves(self, table: Table, seat: int, step: BuildStep) -> tuple[Any, ...]:
+        """What a build step paid with a build (`step`, one of `step_kinds`) moves when the turn closes
+        (`TurnResult.ship_steps`; Armada: a ship's step)."""
+        return ()
+
+    def discard_refusal(self, table: Table, seat: int, reward: str) -> Refusal | None:
+        """Why `seat` may not take `reward` (one of `discard_rewards`) for a discard now, or None."""
+        return None
+
+    @classmethod
+    def discard_absent(cls, table: Table, seat: int, reward: str) -> Refusal:
+        """Why the discard reward `reward` is refused at a table that does not play with this expansion."""
+        return Refusal(f"a discard gives {table.data.rules.discard_coins} coins ({reward} is {cls.name}'s)",
+                       f"no_{cls.id}")
+
+    def discard_moves(self, table: Table, seat: int, reward: str) -> tuple[Any, ...]:
+        """What a discard for `reward` (one of `discard_rewards`) moves when the turn closes."""
+        return ()
+
+    def discard_build_notes(self, table: Table, seat: int) -> tuple[str, ...]:
+        """What the players are told of a build from the discard pile (text codes; Armada: ``moves_no_ship``)."""
+        return ()
+
+    # -- conflicts and scoring -------------------------------------------------------------------------
     def land_tokens_per_result(self, table: Table) -> int | None:
         """Tokens each player takes in a neighbours' land conflict, when the expansion changes it (teams)."""
         return None
@@ -212,6 +246,11 @@ def step_kinds() -> list[str]:
 def step_owner(kind: str) -> type[SevenWondersExtension] | None:
     """The expansion that adds the build step `kind`, if any is installed."""
     return next((extension for extension in EXTENSIONS.values() if kind in extension.step_kinds), None)
+
+
+def discard_reward_owner(reward: str) -> type[SevenWondersExtension] | None:
+    """The expansion whose discard gives `reward`, if any is installed."""
+    return next((extension for extension in EXTENSIONS.values() if reward in extension.discard_rewards), None)
 
 
 def expansion_score_rows(line: Mapping[str, object] | None = None) -> tuple[str, ...]:

@@ -33,10 +33,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.gamedata.effects import FreeBuildPerAge
-from companion.games.armada.rules.play import ShipStep, cards_per_player, discard_options
 from companion.games.sevenwonders.rules.build import BuildCheck, UnknownCardError, check_card, check_stage
 from companion.games.sevenwonders.rules.city import has_power
 from companion.games.sevenwonders.rules.conflicts import ConflictResult, resolve_conflicts
+from companion.games.sevenwonders.rules.extension import discard_reward_owner
 from companion.games.sevenwonders.rules.model import Card
 from companion.games.sevenwonders.rules.play import (
     coins_for_card,
@@ -47,7 +47,9 @@ from companion.games.sevenwonders.rules.play import (
 from companion.games.sevenwonders.rules.table import TWO_PLAYER, Table
 
 NAVAL = "naval"
-"""Armada's build step (`BuildCheck.step`): a naval construction paid with the build."""
+"""The build step `Play.naval` asks for (`BuildCheck.step`): Armada's naval construction, paid with the
+build. The expansions answer the turn's other questions through their hooks (`rules.extension`): the
+cards dealt, what a step or a discard moves, a discard's reward, a build from the discard pile."""
 
 __all__ = [
     "ACTIONS",
@@ -62,6 +64,7 @@ __all__ = [
     "TurnResult",
     "check_play",
     "close_turn",
+    "discard_build_notes",
     "discard_choices",
     "free_city_controller",
     "judge_turn",
@@ -164,7 +167,8 @@ class PlayVerdict:
     reason_code: str | None = None
     reason_values: tuple[tuple[str, object], ...] = ()
     notes: tuple[str, ...] = ()
-    """What the players should be told: ``moves_no_ship`` for a build from the discard pile with Armada."""
+    """What the players should be told (`discard_build_notes`): ``moves_no_ship`` for a build from the
+    discard pile with Armada."""
 
 
 @dataclass(frozen=True)
@@ -210,9 +214,9 @@ class TurnResult:
     progress: AgeProgress
     verdicts: tuple[PlayVerdict, ...]
     ledgers: tuple[SeatLedger, ...]
-    ship_steps: Mapping[int, tuple[ShipStep, ...]] = field(default_factory=dict)
-    """Armada: the ships the turn moves (naval constructions, discards' yellow steps), for the
-    Armada turn (`armada.rules.play.resolve_ship_turn`)."""
+    ship_steps: Mapping[int, tuple[Any, ...]] = field(default_factory=dict)
+    """What the turn moves by seat, as the expansions' hooks say (`step_moves`, `discard_moves`; Armada:
+    the ships of naval constructions and discards' yellow steps, for its own turn)."""
     age_over: bool = False
     conflicts: ConflictResult | None = None
     """The land conflicts of the age that ended with this turn."""
@@ -221,8 +225,18 @@ class TurnResult:
 # -- the shape of a turn ---------------------------------------------------------------------------------
 
 def turns_in_age(table: Table) -> int:
-    """Turns in an age: one less than the cards dealt (7 cards: 6 turns; Armada's 8 cards: 7)."""
-    return cards_per_player(table) - 1
+    """Turns in an age: one less than the cards dealt (7 cards: 6 turns; an expansion may deal more:
+    `SevenWondersExtension.cards_per_player`, Armada's 8 cards: 7)."""
+    count = table.data.rules.cards_per_player_per_age
+    for extension in table.extensions:
+        count = extension.cards_per_player(table, count)
+    return count - 1
+
+
+def discard_build_notes(table: Table, seat: int) -> tuple[str, ...]:
+    """What the players are told of `seat`'s build from the discard pile (the expansions' text codes,
+    `SevenWondersExtension.discard_build_notes`: with Armada ``moves_no_ship``)."""
+    return tuple(note for extension in table.extensions for note in extension.discard_build_notes(table, seat))
 
 
 def free_city_controller(table: Table, progress: AgeProgress) -> int | None:
@@ -367,10 +381,9 @@ def _check_discard(table: Table, play: Play) -> PlayVerdict:
     if play.free_build or play.naval:
         return _refuse(play, "discard_builds_nothing", "a discarded card builds nothing")
     if play.discard_reward != "coins":
-        if table.extension("armada") is None:
-            return _refuse(play, "no_armada", "a discard gives 3 coins (the yellow step is Armada's)")
-        if (play.discard_reward, 1) not in discard_options(table, play.seat):
-            return _refuse(play, "fleet_complete", "the yellow ship is already on its last space", fleet="yellow")
+        refused = _check_discard_reward(table, play)
+        if refused is not None:
+            return refused
     if table.players[play.seat].is_free_city:
         if play.card is None:
             return _refuse(play, "card_needed", "the free city discards only a card it cannot play: name the card")
@@ -384,6 +397,20 @@ def _check_discard(table: Table, play: Play) -> PlayVerdict:
                            "(«Свободный город не может скинуть карточку за 3 монеты, кроме случая, когда он не "
                            "может сыграть карту»)")
     return PlayVerdict(play, True)
+
+
+def _check_discard_reward(table: Table, play: Play) -> PlayVerdict | None:
+    """A discard's reward other than coins: the expansion that gives it must be played, and allow it now."""
+    owner = discard_reward_owner(play.discard_reward)
+    if owner is None:
+        return _refuse(play, "no_discard_reward", f"a discard gives {table.data.rules.discard_coins} coins, not "
+                                                  f"{play.discard_reward!r}", reward=play.discard_reward)
+    extension = table.extension(owner.id)
+    refusal = owner.discard_absent(table, play.seat, play.discard_reward) if extension is None else \
+        extension.discard_refusal(table, play.seat, play.discard_reward)
+    if refusal is None:
+        return None
+    return PlayVerdict(play, False, None, refusal.reason, refusal.code, refusal.values)
 
 
 def check_play(table: Table, progress: AgeProgress, play: Play, plays: Sequence[Play] = ()) -> PlayVerdict:
@@ -403,7 +430,13 @@ class _Settled:
     ledgers: list[SeatLedger]
     discard_builders: set[int]
     free_builds_used: set[int]
-    ship_steps: dict[int, list[ShipStep]]
+    ship_steps: dict[int, list[Any]]
+
+
+def _moves(settled: _Settled, seat: int, moves: Sequence[Any]) -> None:
+    """Note what a play moves (the expansions' hooks' answers), in the order played."""
+    if moves:
+        settled.ship_steps.setdefault(seat, []).extend(moves)
 
 
 def _apply(table: Table, plays: Sequence[tuple[Play, PlayVerdict]], settled: _Settled) -> Table:
@@ -425,9 +458,9 @@ def _apply(table: Table, plays: Sequence[tuple[Play, PlayVerdict]], settled: _Se
                 seller = table.seat_towards(seat, buy.direction)
                 coins[seller] += buy.coins
                 ledgers[seller] = replace(ledgers[seller], received_trade=ledgers[seller].received_trade + buy.coins)
-        step: Any = verdict.check.step if verdict.check else None      # Armada's naval construction
-        if step is not None and step.kind == NAVAL:
-            settled.ship_steps.setdefault(seat, []).append(ShipStep(step.fleet, "construction"))
+        step = verdict.check.step if verdict.check else None      # an expansion's step (Armada's naval construction)
+        if step is not None:
+            _moves(settled, seat, [m for e in table.extensions for m in e.step_moves(table, seat, step)])
         if play.free_build:
             settled.free_builds_used.add(seat)
         player = players[seat]
@@ -447,7 +480,8 @@ def _apply(table: Table, plays: Sequence[tuple[Play, PlayVerdict]], settled: _Se
                 ledgers[seat] = replace(ledgers[seat], from_discard=ledgers[seat].from_discard
                                         + table.data.rules.discard_coins)
             else:
-                settled.ship_steps.setdefault(seat, []).append(ShipStep("yellow", "discard"))
+                _moves(settled, seat, [m for e in table.extensions if play.discard_reward in e.discard_rewards
+                                       for m in e.discard_moves(table, seat, play.discard_reward)])
     after = replace(table, players=tuple(players))
     for play, building in built:
         seat = play.seat
@@ -543,8 +577,9 @@ def _check_discard_build(settled: _Settled, pile: DiscardPile, play: Play) -> tu
     check = check_card(table, play.seat, play.card, from_discard=True, step=NAVAL if play.naval else None)
     settled.discard_builders.discard(play.seat)
     verdict = _from_check(play, check)
-    if verdict.legal and table.extension("armada") is not None:
-        verdict = replace(verdict, notes=("moves_no_ship",))
+    notes = discard_build_notes(table, play.seat) if verdict.legal else ()
+    if notes:
+        verdict = replace(verdict, notes=notes)
     return verdict, pile.take(play.card) if verdict.legal else pile
 
 
