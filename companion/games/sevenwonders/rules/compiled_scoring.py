@@ -340,6 +340,12 @@ def _score_line(scoring: _Scoring, seat: int) -> _Line:
     total = sum(points.values())
     if not (city.tally >> scoring.copy_shift) & _MASK:
         return total, points, choices, gaps
+    return _copied(scoring, seat, city, (total, points, choices, gaps))
+
+
+def _copied(scoring: _Scoring, seat: int, city: _City, line: _Line) -> _Line:
+    """The line of a city that may copy a neighbour's guild (its `line` without the copy): the best copy's."""
+    total, points, choices, gaps = line
     best = _best_copy(scoring, seat, city)
     if best is None:
         choices.insert(0, Choice("copied_guild", None, False, "no neighbour's guild to copy"))
@@ -376,9 +382,104 @@ def _new_line(name: str, points: dict[str, int], coins: int, is_free_city: bool,
     return line
 
 
+def _base_points(scoring: _Scoring, seat: int, player: Player, tally: int, buildings: list[CardPlan],
+                 stages: EffectsPlan, choices: list[Choice]) -> dict[str, int]:
+    """A city's points per category at a table without expansions, Olympia's copy aside: `_line_points`'s
+    work in one frame (no per-city object, the science table grown by the placements it lacked)."""
+    plans = scoring.plans
+    tallies = scoring.tallies
+    points = scoring.zero.copy()
+    points["military"] = sum(player.tokens)
+    points["treasury"] = player.coins // scoring.coins_per_point
+    sides = (tally, tallies[(seat + 1) % len(tallies)], tallies[seat - 1])
+    if stages.terms:
+        points["wonder"] = stages.vp + _term_points(scoring, stages.terms, seat, sides)
+    else:
+        points["wonder"] = stages.vp
+    for category, shift in plans.category_shifts:
+        points[category] += (tally >> shift) & _MASK
+    for plan in buildings:
+        amount = 0
+        for offset, shift, per in plan.weighted:
+            amount += per * ((sides[offset] >> shift) & _MASK)
+        if plan.other_terms:
+            amount += _term_points(scoring, plan.other_terms, seat, sides)
+        if plan.category is None:
+            amount += plan.effects.vp
+            if amount:
+                raise ValueError(f"no score category for {plan.color} card '{plan.card.id}'")
+        elif amount:
+            points[plan.category] += amount
+    if player.choices.science:
+        points["science"] = _stated_science(scoring, scoring.table, seat, _City(player, tally, buildings, stages),
+                                            0, None, choices)
+        return points
+    science = scoring.science
+    key = (tally >> plans.science_shift) & plans.science_mask
+    found = science.get(key)
+    if found is None:  # beyond the science table: placed here, and kept (a placement depends on the key only)
+        found = science[key] = _placed(scoring, tally, 0)
+    points["science"] = found[0]
+    if found[1]:
+        choices.append(Choice("science_wilds", found[1], False, _wilds_text(found[1])))
+    return points
+
+
+_new_object = object.__new__
+_set_field = object.__setattr__
+
+
+def _score_base(table: Table, plans: ScorePlans) -> ScoreSheet:
+    """`score_table` at a table without expansions: the same sheet, each city scored in one frame."""
+    players = table.players
+    special = plans.special
+    scoring = _Scoring(table, plans, city_tallies(plans, players), CATEGORIES, plans.zero(CATEGORIES), False,
+                       special, table.data.rules.coins_per_point, any(map(_IS_FREE_CITY, players)),
+                       plans.copy_shift, plans.science[0])
+    tallies = scoring.tallies
+    stages_of = plans.stages
+    copy_shift = plans.copy_shift
+    found: list[_Line] = []
+    for seat, player in enumerate(players):
+        stages = stages_of.get((player.wonder, player.side, player.stages_built)) or \
+            plans.built_stages(player.wonder, player.side, player.stages_built)
+        tally = tallies[seat] + stages.tally
+        buildings = [special[card] for card in player.cards if card in special]
+        choices: list[Choice] = []
+        points = _base_points(scoring, seat, player, tally, buildings, stages, choices)
+        total = sum(points.values())
+        if (tally >> copy_shift) & _MASK:
+            found.append(_copied(scoring, seat, _City(player, tally, buildings, stages),
+                                 (total, points, choices, _NO_GAPS)))
+        else:
+            found.append((total, points, choices, _NO_GAPS))
+    ranks = _ranks(scoring, found)
+    lines = []
+    for player, (_, points, choices, _), rank in zip(players, found, ranks, strict=True):
+        line = _new_object(ScoreLine)
+        _set_field(line, "__dict__", {"name": player.name, "points": points, "coins": player.coins,
+                                      "is_free_city": player.is_free_city, "choices": tuple(choices), "rank": rank,
+                                      "unknown": {}})
+        lines.append(line)
+    ranked = tuple(lines)
+    if table.teams:
+        teams, team_winners = _teams(table, ranked)
+        if team_winners is not None:
+            return ScoreSheet(ranked, team_winners, CATEGORIES, teams)
+        return ScoreSheet(ranked, tuple([line.name for line in ranked if line.rank == 1]), CATEGORIES, teams)
+    sheet = _new_object(ScoreSheet)
+    _set_field(sheet, "__dict__", {"lines": ranked, "winners": tuple([player.name for player, rank
+                                                                       in zip(players, ranks, strict=True)
+                                                                       if rank == 1]),
+                                   "categories": CATEGORIES, "teams": ()})
+    return sheet
+
+
 def score_table(table: Table) -> ScoreSheet:
     """The end-game score sheet of a finished table, from the score plans of its game data."""
     plans = plans_for(table.data)
+    if not table.extensions:
+        return _score_base(table, plans)
     expansions = has_expansions(table)
     categories = categories_for(table) if expansions else CATEGORIES
     one_by_one = plans.one_by_one(capped_colors(table)) if expansions else plans.special
