@@ -130,9 +130,8 @@ def _sides(scoring: _Scoring, seat: int, city: _City) -> _Sides:
     return city.tally, tallies[(seat + 1) % len(tallies)], tallies[seat - 1]
 
 
-def _counted(scoring: _Scoring, term: PerItemTerm, seat: int) -> int:
+def _counted(players: Sequence[Player], term: PerItemTerm, seat: int) -> int:
     """What a per-item term that does not count cards counts over its scope."""
-    players = scoring.table.players
     total = 0
     for offset in term.offsets:
         player = players[(seat + offset) % len(players)]
@@ -145,18 +144,18 @@ def _counted(scoring: _Scoring, term: PerItemTerm, seat: int) -> int:
     return total
 
 
-def _term_points(scoring: _Scoring, terms: Sequence[PerItemTerm], seat: int, sides: _Sides) -> int:
+def _term_points(table: Table, terms: Sequence[PerItemTerm], seat: int, sides: _Sides) -> int:
     """The points of per-item terms; cards are counted in the tallies (`sides`), the rest on the table."""
     total = 0
     for term in terms:
-        per = scoring.table.option(term.option) if term.option else term.amount
+        per = table.option(term.option) if term.option else term.amount
         if term.pairs:
             count = 0
             for offset, shift in term.pairs:
                 count += (sides[offset] >> shift) & _MASK
             total += per * count
         else:
-            total += per * _counted(scoring, term, seat)
+            total += per * _counted(table.players, term, seat)
     return total
 
 
@@ -169,7 +168,7 @@ def _special_buildings(scoring: _Scoring, seat: int, city: _City, points: dict[s
         for offset, shift, per in plan.weighted:
             amount += per * ((sides[offset] >> shift) & _MASK)
         if plan.other_terms:
-            amount += _term_points(scoring, plan.other_terms, seat, sides)
+            amount += _term_points(scoring.table, plan.other_terms, seat, sides)
         if plan.category is None:
             amount += plan.effects.vp
             if amount:
@@ -187,7 +186,7 @@ def _expansion_buildings(scoring: _Scoring, table: Table, seat: int, city: _City
     for plan in city.buildings:
         effects = plan.effects
         in_tally = effects.vp if plan.category is not None else 0
-        amount = effects.vp + (_term_points(scoring, effects.terms, seat, sides) if effects.terms else 0)
+        amount = effects.vp + (_term_points(scoring.table, effects.terms, seat, sides) if effects.terms else 0)
         try:
             amount = expansion_card_points(table, seat, plan, amount)
         except UnknownValueError as error:
@@ -275,7 +274,7 @@ def _line_points(scoring: _Scoring, table: Table, seat: int, city: _City, choice
     points["treasury"] = player.coins // scoring.coins_per_point
     stages = city.stages
     if stages.terms:
-        points["wonder"] = stages.vp + _term_points(scoring, stages.terms, seat, _sides(scoring, seat, city))
+        points["wonder"] = stages.vp + _term_points(scoring.table, stages.terms, seat, _sides(scoring, seat, city))
     else:
         points["wonder"] = stages.vp
     tally = city.tally
@@ -382,78 +381,87 @@ def _new_line(name: str, points: dict[str, int], coins: int, is_free_city: bool,
     return line
 
 
-def _base_points(scoring: _Scoring, seat: int, player: Player, tally: int, buildings: list[CardPlan],
-                 stages: EffectsPlan, choices: list[Choice]) -> dict[str, int]:
-    """A city's points per category at a table without expansions, Olympia's copy aside: `_line_points`'s
-    work in one frame (no per-city object, the science table grown by the placements it lacked)."""
-    plans = scoring.plans
-    tallies = scoring.tallies
-    points = scoring.zero.copy()
-    points["military"] = sum(player.tokens)
-    points["treasury"] = player.coins // scoring.coins_per_point
-    sides = (tally, tallies[(seat + 1) % len(tallies)], tallies[seat - 1])
-    if stages.terms:
-        points["wonder"] = stages.vp + _term_points(scoring, stages.terms, seat, sides)
-    else:
-        points["wonder"] = stages.vp
-    for category, shift in plans.category_shifts:
-        points[category] += (tally >> shift) & _MASK
-    for plan in buildings:
-        amount = 0
-        for offset, shift, per in plan.weighted:
-            amount += per * ((sides[offset] >> shift) & _MASK)
-        if plan.other_terms:
-            amount += _term_points(scoring, plan.other_terms, seat, sides)
-        if plan.category is None:
-            amount += plan.effects.vp
-            if amount:
-                raise ValueError(f"no score category for {plan.color} card '{plan.card.id}'")
-        elif amount:
-            points[plan.category] += amount
-    if player.choices.science:
-        points["science"] = _stated_science(scoring, scoring.table, seat, _City(player, tally, buildings, stages),
-                                            0, None, choices)
-        return points
-    science = scoring.science
-    key = (tally >> plans.science_shift) & plans.science_mask
-    found = science.get(key)
-    if found is None:  # beyond the science table: placed here, and kept (a placement depends on the key only)
-        found = science[key] = _placed(scoring, tally, 0)
-    points["science"] = found[0]
-    if found[1]:
-        choices.append(Choice("science_wilds", found[1], False, _wilds_text(found[1])))
-    return points
-
-
 _new_object = object.__new__
 _set_field = object.__setattr__
 
 
+def _base_scoring(table: Table, plans: ScorePlans, tallies: list[int]) -> _Scoring:
+    """The `_Scoring` of a table without expansions, for the rarer paths (Olympia's copy, stated science)."""
+    return _Scoring(table, plans, tallies, CATEGORIES, plans.zero(CATEGORIES), False, plans.special,
+                    table.data.rules.coins_per_point, any(map(_IS_FREE_CITY, table.players)), plans.copy_shift,
+                    plans.science[0])
+
+
 def _score_base(table: Table, plans: ScorePlans) -> ScoreSheet:
-    """`score_table` at a table without expansions: the same sheet, each city scored in one frame."""
+    """`score_table` at a table without expansions: the same sheet, each city scored in one pass of one frame
+    (`_line_points`'s work without a per-city object; Olympia's trial guilds as there), the science table grown
+    by the placements it lacked (a placement depends on its key only), the lines filled at once."""
     players = table.players
     special = plans.special
-    scoring = _Scoring(table, plans, city_tallies(plans, players), CATEGORIES, plans.zero(CATEGORIES), False,
-                       special, table.data.rules.coins_per_point, any(map(_IS_FREE_CITY, players)),
-                       plans.copy_shift, plans.science[0])
-    tallies = scoring.tallies
+    tallies = city_tallies(plans, players)
+    zero = plans.zero(CATEGORIES)
+    science = plans.science[0]
+    per_point = table.data.rules.coins_per_point
     stages_of = plans.stages
     copy_shift = plans.copy_shift
+    category_shifts = plans.category_shifts
+    science_shift = plans.science_shift
+    science_mask = plans.science_mask
+    count = len(players)
     found: list[_Line] = []
     for seat, player in enumerate(players):
         stages = stages_of.get((player.wonder, player.side, player.stages_built)) or \
             plans.built_stages(player.wonder, player.side, player.stages_built)
         tally = tallies[seat] + stages.tally
-        buildings = [special[card] for card in player.cards if card in special]
+        sides = (tally, tallies[(seat + 1) % count], tallies[seat - 1])
         choices: list[Choice] = []
-        points = _base_points(scoring, seat, player, tally, buildings, stages, choices)
-        total = sum(points.values())
-        if (tally >> copy_shift) & _MASK:
-            found.append(_copied(scoring, seat, _City(player, tally, buildings, stages),
-                                 (total, points, choices, _NO_GAPS)))
+        points = zero.copy()
+        points["military"] = sum(player.tokens)
+        points["treasury"] = player.coins // per_point
+        if stages.terms:
+            points["wonder"] = stages.vp + _term_points(table, stages.terms, seat, sides)
         else:
-            found.append((total, points, choices, _NO_GAPS))
-    ranks = _ranks(scoring, found)
+            points["wonder"] = stages.vp
+        for category, shift in category_shifts:
+            points[category] += (tally >> shift) & _MASK
+        buildings = [special[card] for card in player.cards if card in special]
+        for plan in buildings:
+            amount = 0
+            for offset, shift, per in plan.weighted:
+                amount += per * ((sides[offset] >> shift) & _MASK)
+            if plan.other_terms:
+                amount += _term_points(table, plan.other_terms, seat, sides)
+            if plan.category is None:
+                amount += plan.effects.vp
+                if amount:
+                    raise ValueError(f"no score category for {plan.color} card '{plan.card.id}'")
+            elif amount:
+                points[plan.category] += amount
+        if player.choices.science:
+            points["science"] = _stated_science(_base_scoring(table, plans, tallies), table, seat,
+                                                _City(player, tally, buildings, stages), 0, None, choices)
+        else:
+            key = (tally >> science_shift) & science_mask
+            placement = science.get(key)
+            if placement is None:
+                placement = science[key] = _placed(_base_scoring(table, plans, tallies), tally, 0)
+            points["science"] = placement[0]
+            if placement[1]:
+                choices.append(Choice("science_wilds", placement[1], False, _wilds_text(placement[1])))
+        if (tally >> copy_shift) & _MASK:
+            found.append(_copied(_base_scoring(table, plans, tallies), seat, _City(player, tally, buildings, stages),
+                                 (sum(points.values()), points, choices, _NO_GAPS)))
+        else:
+            found.append((sum(points.values()), points, choices, _NO_GAPS))
+    keys = [(line[0] << _COINS_BITS) + player.coins for player, line in zip(players, found, strict=True)]
+    if any(map(_IS_FREE_CITY, players)):
+        contest = sorted([key for key, player in zip(keys, players, strict=True) if not player.is_free_city],
+                         reverse=True)
+        ranks: list[int | None] = [None if player.is_free_city else contest.index(key) + 1
+                                   for key, player in zip(keys, players, strict=True)]
+    else:
+        contest = sorted(keys, reverse=True)
+        ranks = [contest.index(key) + 1 for key in keys]
     lines = []
     for player, (_, points, choices, _), rank in zip(players, found, ranks, strict=True):
         line = _new_object(ScoreLine)
