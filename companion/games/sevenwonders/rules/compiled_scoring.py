@@ -408,7 +408,11 @@ def _score_base(table: Table, plans: ScorePlans) -> ScoreSheet:
     science_shift = plans.science_shift
     science_mask = plans.science_mask
     count = len(players)
-    found: list[_Line] = []
+    keys: list[int] = []
+    """Each line's rank key: its total, then its coins."""
+    lines: list[ScoreLine] = []
+    line_fields: list[dict[str, object]] = []
+    """The fields of each line (its rank is set once every line is known)."""
     for seat, player in enumerate(players):
         stages = stages_of.get((player.wonder, player.side, player.stages_built)) or \
             plans.built_stages(player.wonder, player.side, player.stages_built)
@@ -448,27 +452,28 @@ def _score_base(table: Table, plans: ScorePlans) -> ScoreSheet:
             points["science"] = placement[0]
             if placement[1]:
                 choices.append(Choice("science_wilds", placement[1], False, _wilds_text(placement[1])))
+        total = sum(points.values())
         if (tally >> copy_shift) & _MASK:
-            found.append(_copied(_base_scoring(table, plans, tallies), seat, _City(player, tally, buildings, stages),
-                                 (sum(points.values()), points, choices, _NO_GAPS)))
-        else:
-            found.append((sum(points.values()), points, choices, _NO_GAPS))
-    keys = [(line[0] << _COINS_BITS) + player.coins for player, line in zip(players, found, strict=True)]
+            total, points, choices, _ = _copied(_base_scoring(table, plans, tallies), seat,
+                                                _City(player, tally, buildings, stages),
+                                                (total, points, choices, _NO_GAPS))
+        keys.append((total << _COINS_BITS) + player.coins)
+        fields = {"name": player.name, "points": points, "coins": player.coins, "is_free_city": player.is_free_city,
+                  "choices": tuple(choices), "rank": None, "unknown": {}}
+        line = _new_object(ScoreLine)
+        _set_field(line, "__dict__", fields)
+        lines.append(line)
+        line_fields.append(fields)
     if any(map(_IS_FREE_CITY, players)):
         contest = sorted([key for key, player in zip(keys, players, strict=True) if not player.is_free_city],
                          reverse=True)
-        ranks: list[int | None] = [None if player.is_free_city else contest.index(key) + 1
-                                   for key, player in zip(keys, players, strict=True)]
+        for fields, key, player in zip(line_fields, keys, players, strict=True):
+            if not player.is_free_city:
+                fields["rank"] = contest.index(key) + 1
     else:
         contest = sorted(keys, reverse=True)
-        ranks = [contest.index(key) + 1 for key in keys]
-    lines = []
-    for player, (_, points, choices, _), rank in zip(players, found, ranks, strict=True):
-        line = _new_object(ScoreLine)
-        _set_field(line, "__dict__", {"name": player.name, "points": points, "coins": player.coins,
-                                      "is_free_city": player.is_free_city, "choices": tuple(choices), "rank": rank,
-                                      "unknown": {}})
-        lines.append(line)
+        for fields, key in zip(line_fields, keys, strict=True):
+            fields["rank"] = contest.index(key) + 1
     ranked = tuple(lines)
     if table.teams:
         teams, team_winners = _teams(table, ranked)
@@ -476,9 +481,7 @@ def _score_base(table: Table, plans: ScorePlans) -> ScoreSheet:
             return ScoreSheet(ranked, team_winners, CATEGORIES, teams)
         return ScoreSheet(ranked, tuple([line.name for line in ranked if line.rank == 1]), CATEGORIES, teams)
     sheet = _new_object(ScoreSheet)
-    _set_field(sheet, "__dict__", {"lines": ranked, "winners": tuple([player.name for player, rank
-                                                                       in zip(players, ranks, strict=True)
-                                                                       if rank == 1]),
+    _set_field(sheet, "__dict__", {"lines": ranked, "winners": tuple([line.name for line in ranked if line.rank == 1]),
                                    "categories": CATEGORIES, "teams": ()})
     return sheet
 
