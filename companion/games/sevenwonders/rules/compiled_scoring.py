@@ -297,10 +297,10 @@ _NO_GAPS = Gaps()
 """The gaps of every line at a table without expansions: none (nothing there adds to it)."""
 
 
-def _guild_candidates(scoring: _Scoring, seat: int, player: Player) -> list[tuple[Card, str]]:
+def _guild_candidates(plans: ScorePlans, players: Sequence[Player], seat: int, player: Player
+                      ) -> list[tuple[Card, str]]:
     """The guilds Olympia may copy, by id: each neighbour's guilds that her city does not hold, with their owner."""
-    guilds = scoring.plans.guilds
-    players = scoring.table.players
+    guilds = plans.guilds
     seen: dict[str, tuple[Card, str]] = {}
     for neighbour in (players[(seat + 1) % len(players)], players[seat - 1]):
         for card in filter(guilds.__contains__, neighbour.cards):
@@ -313,7 +313,7 @@ def _best_copy(scoring: _Scoring, seat: int, city: _City) -> tuple[_Line, Card, 
     """Olympia's best line with one of her candidate guilds (the stated one only, when stated)."""
     table = scoring.table
     player = city.player
-    candidates = _guild_candidates(scoring, seat, player)
+    candidates = _guild_candidates(scoring.plans, table.players, seat, player)
     stated = player.choices.copied_guild
     if stated is not None:
         candidates = [c for c in candidates if c[0].id == stated]
@@ -385,6 +385,74 @@ _new_object = object.__new__
 _set_field = object.__setattr__
 
 
+def _base_points(table: Table, plans: ScorePlans, tallies: list[int], seat: int, player: Player, tally: int,
+                 buildings: list[CardPlan], stages: EffectsPlan, sides: _Sides, choices: list[Choice]
+                 ) -> dict[str, int]:
+    """A city's points at a table without expansions, as `_score_base` finds them in its loop (kept in step
+    with it; the tests compare both with the oracle): for Olympia's trial guilds."""
+    assert plans.pad_shifts is not None
+    civilian_shift, commercial_shift, guilds_shift = plans.pad_shifts
+    points = {"military": sum(player.tokens), "treasury": player.coins // table.data.rules.coins_per_point,
+              "wonder": stages.vp + _term_points(table, stages.terms, seat, sides) if stages.terms else stages.vp,
+              "civilian": (tally >> civilian_shift) & _MASK, "science": 0,
+              "commercial": (tally >> commercial_shift) & _MASK, "guilds": (tally >> guilds_shift) & _MASK}
+    for plan in buildings:
+        amount = 0
+        for offset, shift, per in plan.weighted:
+            amount += per * ((sides[offset] >> shift) & _MASK)
+        if plan.other_terms:
+            amount += _term_points(table, plan.other_terms, seat, sides)
+        if plan.category is None:
+            amount += plan.effects.vp
+            if amount:
+                raise ValueError(f"no score category for {plan.color} card '{plan.card.id}'")
+        elif amount:
+            points[plan.category] += amount
+    if player.choices.science:
+        points["science"] = _stated_science(_base_scoring(table, plans, tallies), table, seat,
+                                            _City(player, tally, buildings, stages), 0, None, choices)
+        return points
+    science = plans.science[0]
+    key = (tally >> plans.science_shift) & plans.science_mask
+    placement = science.get(key)
+    if placement is None:
+        placement = science[key] = _placed(_base_scoring(table, plans, tallies), tally, 0)
+    points["science"] = placement[0]
+    if placement[1]:
+        choices.append(Choice("science_wilds", placement[1], False, _wilds_text(placement[1])))
+    return points
+
+
+def _base_copied(table: Table, plans: ScorePlans, tallies: list[int], seat: int, player: Player, tally: int,
+                 buildings: list[CardPlan], stages: EffectsPlan, sides: _Sides,
+                 line: tuple[int, dict[str, int], list[Choice]]) -> tuple[int, dict[str, int], list[Choice]]:
+    """`_copied` at a table without expansions: the line of a city that may copy a neighbour's guild (`line`
+    without the copy), each trial guild scored by `_base_points`."""
+    total, points, choices = line
+    candidates = _guild_candidates(plans, table.players, seat, player)
+    stated = player.choices.copied_guild
+    if stated is not None:
+        candidates = [c for c in candidates if c[0].id == stated]
+    best: tuple[int, dict[str, int], list[Choice], Card, str] | None = None
+    for guild, owner in candidates:
+        plan = plans.card(guild)
+        trial_buildings = [*buildings, plan] if plan.card in plans.special else buildings
+        trial_tally = tally + plan.tally
+        trial_choices: list[Choice] = []
+        trial_points = _base_points(table, plans, tallies, seat, player, trial_tally, trial_buildings, stages,
+                                    (trial_tally, sides[1], sides[2]), trial_choices)
+        trial_total = sum(trial_points.values())
+        if best is None or trial_total > best[0]:
+            best = (trial_total, trial_points, trial_choices, guild, owner)
+    if best is None:
+        choices.insert(0, Choice("copied_guild", None, False, "no neighbour's guild to copy"))
+        return total, points, choices
+    best_total, points, choices, guild, owner = best
+    choices.insert(0, Choice("copied_guild", guild.id, stated is not None,
+                             f"copied {guild.name} from {owner} (+{best_total - total} VP)"))
+    return best_total, points, choices
+
+
 def _base_scoring(table: Table, plans: ScorePlans, tallies: list[int]) -> _Scoring:
     """The `_Scoring` of a table without expansions, for the rarer paths (Olympia's copy, stated science)."""
     return _Scoring(table, plans, tallies, CATEGORIES, plans.zero(CATEGORIES), False, plans.special,
@@ -399,12 +467,12 @@ def _score_base(table: Table, plans: ScorePlans) -> ScoreSheet:
     players = table.players
     special = plans.special
     tallies = city_tallies(plans, players)
-    zero = plans.zero(CATEGORIES)
+    assert plans.pad_shifts is not None
+    civilian_shift, commercial_shift, guilds_shift = plans.pad_shifts
     science = plans.science[0]
     per_point = table.data.rules.coins_per_point
     stages_of = plans.stages
     copy_shift = plans.copy_shift
-    category_shifts = plans.category_shifts
     science_shift = plans.science_shift
     science_mask = plans.science_mask
     count = len(players)
@@ -419,15 +487,10 @@ def _score_base(table: Table, plans: ScorePlans) -> ScoreSheet:
         tally = tallies[seat] + stages.tally
         sides = (tally, tallies[(seat + 1) % count], tallies[seat - 1])
         choices: list[Choice] = []
-        points = zero.copy()
-        points["military"] = sum(player.tokens)
-        points["treasury"] = player.coins // per_point
-        if stages.terms:
-            points["wonder"] = stages.vp + _term_points(table, stages.terms, seat, sides)
-        else:
-            points["wonder"] = stages.vp
-        for category, shift in category_shifts:
-            points[category] += (tally >> shift) & _MASK
+        points = {"military": sum(player.tokens), "treasury": player.coins // per_point,
+                  "wonder": stages.vp + _term_points(table, stages.terms, seat, sides) if stages.terms else stages.vp,
+                  "civilian": (tally >> civilian_shift) & _MASK, "science": 0,
+                  "commercial": (tally >> commercial_shift) & _MASK, "guilds": (tally >> guilds_shift) & _MASK}
         buildings = [special[card] for card in player.cards if card in special]
         for plan in buildings:
             amount = 0
@@ -454,9 +517,8 @@ def _score_base(table: Table, plans: ScorePlans) -> ScoreSheet:
                 choices.append(Choice("science_wilds", placement[1], False, _wilds_text(placement[1])))
         total = sum(points.values())
         if (tally >> copy_shift) & _MASK:
-            total, points, choices, _ = _copied(_base_scoring(table, plans, tallies), seat,
-                                                _City(player, tally, buildings, stages),
-                                                (total, points, choices, _NO_GAPS))
+            total, points, choices = _base_copied(table, plans, tallies, seat, player, tally, buildings, stages, sides,
+                                                  (total, points, choices))
         keys.append((total << _COINS_BITS) + player.coins)
         fields = {"name": player.name, "points": points, "coins": player.coins, "is_free_city": player.is_free_city,
                   "choices": tuple(choices), "rank": None, "unknown": {}}
@@ -489,7 +551,7 @@ def _score_base(table: Table, plans: ScorePlans) -> ScoreSheet:
 def score_table(table: Table) -> ScoreSheet:
     """The end-game score sheet of a finished table, from the score plans of its game data."""
     plans = plans_for(table.data)
-    if not table.extensions:
+    if not table.extensions and plans.pad_shifts is not None:
         return _score_base(table, plans)
     expansions = has_expansions(table)
     categories = categories_for(table) if expansions else CATEGORIES

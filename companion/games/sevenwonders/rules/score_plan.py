@@ -193,6 +193,12 @@ class ScorePlans:
         self.category_shifts = tuple((category, self.tally.shift(f"points:{category}"))
                                      for category in dict.fromkeys(self.categories.values()))
         """Each score category with the shift of its fixed points in a city's tally."""
+        shifts = dict(self.category_shifts)
+        self.pad_shifts: tuple[int, int, int] | None = \
+            (shifts["civilian"], shifts["commercial"], shifts["guilds"]) \
+            if shifts.keys() == {"civilian", "commercial", "guilds"} else None
+        """The shifts of the civilian, commercial and guild points when the buildings' points go to these rows only
+        (the base game's score pad: a table without expansions is then scored in one frame per city)."""
         self.symbol_shifts = tuple(self.tally.shift(f"symbol:{symbol}") for symbol in rules.science_symbols)
         self.wild_shift = self.tally.shift(WILD)
         self.copy_shift = self.tally.shift(COPY)
