@@ -473,6 +473,7 @@ def _score_base(table: Table, plans: ScorePlans) -> ScoreSheet:
     per_point = table.data.rules.coins_per_point
     stages_of = plans.stages
     copy_shift = plans.copy_shift
+    special_shift = plans.special_shift
     science_shift = plans.science_shift
     science_mask = plans.science_mask
     count = len(players)
@@ -491,7 +492,17 @@ def _score_base(table: Table, plans: ScorePlans) -> ScoreSheet:
                   "wonder": stages.vp + _term_points(table, stages.terms, seat, sides) if stages.terms else stages.vp,
                   "civilian": (tally >> civilian_shift) & _MASK, "science": 0,
                   "commercial": (tally >> commercial_shift) & _MASK, "guilds": (tally >> guilds_shift) & _MASK}
-        buildings = [special[card] for card in player.cards if card in special]
+        buildings: list[CardPlan] = []
+        wanted = (tally >> special_shift) & _MASK
+        if wanted:  # found from the last building on: those of the last age (the base game's) come last
+            for card in reversed(player.cards):
+                plan = special.get(card)
+                if plan is not None:
+                    buildings.append(plan)
+                    if len(buildings) == wanted:
+                        break
+            if wanted > 1:
+                buildings.reverse()  # in the city's order
         for plan in buildings:
             amount = 0
             for offset, shift, per in plan.weighted:
