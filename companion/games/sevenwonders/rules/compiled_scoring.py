@@ -138,7 +138,7 @@ def _counted(players: Sequence[Player], term: PerItemTerm, seat: int) -> int:
         if term.count == "wonder_stages_built":
             total += player.stages_built
         elif term.count == "defeat_tokens":
-            total += sum(1 for token in player.tokens if token < 0)
+            total += len([token for token in player.tokens if token < 0])
         elif term.count != "cards":
             raise ValueError(f"unknown count kind {term.count!r}")
     return total
@@ -425,7 +425,7 @@ def _base_points(table: Table, plans: ScorePlans, tallies: list[int], seat: int,
 
 def _base_copied(table: Table, plans: ScorePlans, tallies: list[int], seat: int, player: Player, tally: int,
                  buildings: list[CardPlan], stages: EffectsPlan, sides: _Sides,
-                 line: tuple[int, dict[str, int], list[Choice]]) -> tuple[int, dict[str, int], list[Choice]]:
+                 line: tuple[int, dict[str, int], list[Choice]]) -> tuple[int, dict[str, int], tuple[Choice, ...]]:
     """`_copied` at a table without expansions: the line of a city that may copy a neighbour's guild (`line`
     without the copy), each trial guild scored by `_base_points`."""
     total, points, choices = line
@@ -445,12 +445,10 @@ def _base_copied(table: Table, plans: ScorePlans, tallies: list[int], seat: int,
         if best is None or trial_total > best[0]:
             best = (trial_total, trial_points, trial_choices, guild, owner)
     if best is None:
-        choices.insert(0, Choice("copied_guild", None, False, "no neighbour's guild to copy"))
-        return total, points, choices
+        return total, points, (Choice("copied_guild", None, False, "no neighbour's guild to copy"), *choices)
     best_total, points, choices, guild, owner = best
-    choices.insert(0, Choice("copied_guild", guild.id, stated is not None,
-                             f"copied {guild.name} from {owner} (+{best_total - total} VP)"))
-    return best_total, points, choices
+    return best_total, points, (Choice("copied_guild", guild.id, stated is not None,
+                                       f"copied {guild.name} from {owner} (+{best_total - total} VP)"), *choices)
 
 
 def _base_scoring(table: Table, plans: ScorePlans, tallies: list[int]) -> _Scoring:
@@ -487,7 +485,7 @@ def _score_base(table: Table, plans: ScorePlans) -> ScoreSheet:
             plans.built_stages(player.wonder, player.side, player.stages_built)
         tally = tallies[seat] + stages.tally
         sides = (tally, tallies[(seat + 1) % count], tallies[seat - 1])
-        choices: list[Choice] = []
+        choices: tuple[Choice, ...] = ()
         points = {"military": sum(player.tokens), "treasury": player.coins // per_point,
                   "wonder": stages.vp + _term_points(table, stages.terms, seat, sides) if stages.terms else stages.vp,
                   "civilian": (tally >> civilian_shift) & _MASK, "science": 0,
@@ -516,8 +514,10 @@ def _score_base(table: Table, plans: ScorePlans) -> ScoreSheet:
             elif amount:
                 points[plan.category] += amount
         if player.choices.science:
+            stated: list[Choice] = []
             points["science"] = _stated_science(_base_scoring(table, plans, tallies), table, seat,
-                                                _City(player, tally, buildings, stages), 0, None, choices)
+                                                _City(player, tally, buildings, stages), 0, None, stated)
+            choices = tuple(stated)
         else:
             key = (tally >> science_shift) & science_mask
             placement = science.get(key)
@@ -525,14 +525,14 @@ def _score_base(table: Table, plans: ScorePlans) -> ScoreSheet:
                 placement = science[key] = _placed(_base_scoring(table, plans, tallies), tally, 0)
             points["science"] = placement[0]
             if placement[1]:
-                choices.append(Choice("science_wilds", placement[1], False, _wilds_text(placement[1])))
+                choices = (Choice("science_wilds", placement[1], False, _wilds_text(placement[1])),)
         total = sum(points.values())
         if (tally >> copy_shift) & _MASK:
             total, points, choices = _base_copied(table, plans, tallies, seat, player, tally, buildings, stages, sides,
-                                                  (total, points, choices))
+                                                  (total, points, list(choices)))
         keys.append((total << _COINS_BITS) + player.coins)
         fields = {"name": player.name, "points": points, "coins": player.coins, "is_free_city": player.is_free_city,
-                  "choices": tuple(choices), "rank": None, "unknown": {}}
+                  "choices": choices, "rank": None, "unknown": {}}
         line = _new_object(ScoreLine)
         _set_field(line, "__dict__", fields)
         lines.append(line)
