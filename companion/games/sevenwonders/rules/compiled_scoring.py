@@ -223,8 +223,11 @@ def _science(scoring: _Scoring, table: Table, seat: int, city: _City, choices: l
     if player.choices.science or stated_most_common:
         return _stated_science(scoring, table, seat, city, most_common, stated_most_common, choices)
     science = plans.science_for(most_common) if most_common else scoring.science
-    found = science.get((tally >> plans.science_shift) & plans.science_mask)
-    points, placed, target = found or _placed(scoring, tally, most_common)
+    key = (tally >> plans.science_shift) & plans.science_mask
+    found = science.get(key)
+    if found is None:  # beyond the science table: placed here, and kept (a placement depends on the key only)
+        found = science[key] = _placed(scoring, tally, most_common)
+    points, placed, target = found
     if placed:
         choices.append(Choice("science_wilds", placed, False, _wilds_text(placed)))
     if target is not None:
