@@ -7,6 +7,10 @@ tallies; per-item effects read the neighbours' tallies; only the buildings whose
 than a tally are looked at one by one; science searches only when there is a wild symbol to place;
 Olympia's candidate guilds add one building to her tally; every total is summed once. What an
 expansion adds is asked of the expansion through `scoring_hooks`.
+
+A table without expansions (on the base game's score pad) takes `_score_base`: each city scored in one
+frame, its buildings scored one by one found from its last building on (as many as its tally counts),
+the lines filled as they are found; `_base_points` scores Olympia's trial guilds the same way.
 """
 
 from __future__ import annotations
