@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar
 
 from companion.gamedata.effects import ScienceWild, VictoryPoints
@@ -47,6 +48,7 @@ from companion.games.sevenwonders.rules.extension import (
 )
 from companion.games.sevenwonders.rules.model import Card, Cost, Rules
 from companion.games.sevenwonders.rules.science import best_science
+from companion.games.sevenwonders.rules.score_plan import best_placement
 from companion.games.sevenwonders.rules.scoring import Choice
 from companion.games.sevenwonders.rules.table import Table
 from companion.games.sevenwonders.rules.trade import Seller
@@ -249,10 +251,13 @@ class ArmadaExtension(SevenWondersExtension):
             1 for card in player.cards if card.is_guild for effect in card.effects if isinstance(effect, ScienceWild))
         if not guild_wilds:
             return 0
-        symbols = {s: count(f"symbol:{s}") for s in rules.science_symbols} if count is not None else \
-            science_symbols(player)
-        without = best_science(symbols, wilds - guild_wilds, rules.science_symbols, rules.science_set_points,
-                               most_common=most_common).points
+        if count is not None:
+            without = _science_points(tuple([count(f"symbol:{s}") for s in rules.science_symbols]),
+                                      wilds - guild_wilds, rules.science_symbols, rules.science_set_points,
+                                      most_common)
+        else:
+            without = best_science(science_symbols(player), wilds - guild_wilds, rules.science_symbols,
+                                   rules.science_set_points, most_common=most_common).points
         return max(0, points - without - self.data.rules.guild_cap * guild_wilds)
 
     def score(self, table: Table, seat: int, points: dict[str, int], gaps: Gaps, choices: Choices) -> None:
@@ -276,6 +281,14 @@ class ArmadaExtension(SevenWondersExtension):
                     points["islands"] += _island_points(table, seat, effect, len(port.islands), choices, count)
                 except UnknownValueError as error:
                     gaps.add("islands", error)
+
+
+@lru_cache(maxsize=4096)
+def _science_points(counts: tuple[int, ...], wilds: int, symbols: tuple[str, ...], set_points: int,
+                    most_common: int) -> int:
+    """The best science points of these symbol counts, wild and most-common symbols (`best_science`'s points,
+    kept: a city's science is asked for again with each trial guild and each table)."""
+    return best_placement(counts, wilds, symbols, set_points, most_common)[0]
 
 
 def _island_points(table: Table, seat: int, effect: object, islands: int, choices: Choices,

@@ -123,18 +123,23 @@ def reward_at(table: Table, seat: int, fleet: str, field: str, level: int) -> in
     :raises UnknownValueError: when the value is known nowhere.
     """
     armada, port = port_of(table, seat)
+    return _reward(armada, port, table.players[seat], fleet, field, level)
+
+
+def _reward(armada: ArmadaData, port: PortState, player: Player, fleet: str, field: str, level: int) -> int:
+    """`reward_at` once the table's Armada data and the city's port are known."""
     if level == port.position(fleet) and (fleet, field) in port.printed:
         return port.printed[(fleet, field)]
     value = armada.fleets[fleet].reward(level, field)
     if isinstance(value, Unknown):
-        raise UnknownValueError([_on_board(value, table.players[seat], fleet, level, field)])
+        raise UnknownValueError([_on_board(value, player, fleet, level, field)])
     return value
 
 
 def fleet_reward(table: Table, seat: int, fleet: str, field: str) -> int:
     """The `field` value at the space where the `fleet` ship of `seat` stands now."""
-    _, port = port_of(table, seat)
-    return reward_at(table, seat, fleet, field, port.position(fleet))
+    armada, port = port_of(table, seat)
+    return _reward(armada, port, table.players[seat], fleet, field, port.position(fleet))
 
 
 def trade_level(table: Table, seat: int) -> int:

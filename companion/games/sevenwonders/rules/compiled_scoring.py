@@ -7,6 +7,10 @@ tallies; per-item effects read the neighbours' tallies; only the buildings whose
 than a tally are looked at one by one; science searches only when there is a wild symbol to place;
 Olympia's candidate guilds add one building to her tally; every total is summed once. What an
 expansion adds is asked of the expansion through `scoring_hooks`.
+
+A table without expansions (on the base game's score pad) takes `_score_base`: each city scored in one
+frame, its buildings scored one by one found from its last building on (as many as its tally counts),
+the lines filled as they are found; `_base_points` scores Olympia's trial guilds the same way.
 """
 
 from __future__ import annotations
@@ -130,33 +134,32 @@ def _sides(scoring: _Scoring, seat: int, city: _City) -> _Sides:
     return city.tally, tallies[(seat + 1) % len(tallies)], tallies[seat - 1]
 
 
-def _counted(scoring: _Scoring, term: PerItemTerm, seat: int) -> int:
+def _counted(players: Sequence[Player], term: PerItemTerm, seat: int) -> int:
     """What a per-item term that does not count cards counts over its scope."""
-    players = scoring.table.players
     total = 0
     for offset in term.offsets:
         player = players[(seat + offset) % len(players)]
         if term.count == "wonder_stages_built":
             total += player.stages_built
         elif term.count == "defeat_tokens":
-            total += sum(1 for token in player.tokens if token < 0)
+            total += len([token for token in player.tokens if token < 0])
         elif term.count != "cards":
             raise ValueError(f"unknown count kind {term.count!r}")
     return total
 
 
-def _term_points(scoring: _Scoring, terms: Sequence[PerItemTerm], seat: int, sides: _Sides) -> int:
+def _term_points(table: Table, terms: Sequence[PerItemTerm], seat: int, sides: _Sides) -> int:
     """The points of per-item terms; cards are counted in the tallies (`sides`), the rest on the table."""
     total = 0
     for term in terms:
-        per = scoring.table.option(term.option) if term.option else term.amount
+        per = table.option(term.option) if term.option else term.amount
         if term.pairs:
             count = 0
             for offset, shift in term.pairs:
                 count += (sides[offset] >> shift) & _MASK
             total += per * count
         else:
-            total += per * _counted(scoring, term, seat)
+            total += per * _counted(table.players, term, seat)
     return total
 
 
@@ -169,7 +172,7 @@ def _special_buildings(scoring: _Scoring, seat: int, city: _City, points: dict[s
         for offset, shift, per in plan.weighted:
             amount += per * ((sides[offset] >> shift) & _MASK)
         if plan.other_terms:
-            amount += _term_points(scoring, plan.other_terms, seat, sides)
+            amount += _term_points(scoring.table, plan.other_terms, seat, sides)
         if plan.category is None:
             amount += plan.effects.vp
             if amount:
@@ -187,7 +190,7 @@ def _expansion_buildings(scoring: _Scoring, table: Table, seat: int, city: _City
     for plan in city.buildings:
         effects = plan.effects
         in_tally = effects.vp if plan.category is not None else 0
-        amount = effects.vp + (_term_points(scoring, effects.terms, seat, sides) if effects.terms else 0)
+        amount = effects.vp + (_term_points(scoring.table, effects.terms, seat, sides) if effects.terms else 0)
         try:
             amount = expansion_card_points(table, seat, plan, amount)
         except UnknownValueError as error:
@@ -224,8 +227,11 @@ def _science(scoring: _Scoring, table: Table, seat: int, city: _City, choices: l
     if player.choices.science or stated_most_common:
         return _stated_science(scoring, table, seat, city, most_common, stated_most_common, choices)
     science = plans.science_for(most_common) if most_common else scoring.science
-    found = science.get((tally >> plans.science_shift) & plans.science_mask)
-    points, placed, target = found or _placed(scoring, tally, most_common)
+    key = (tally >> plans.science_shift) & plans.science_mask
+    found = science.get(key)
+    if found is None:  # beyond the science table: placed here, and kept (a placement depends on the key only)
+        found = science[key] = _placed(scoring, tally, most_common)
+    points, placed, target = found
     if placed:
         choices.append(Choice("science_wilds", placed, False, _wilds_text(placed)))
     if target is not None:
@@ -275,7 +281,7 @@ def _line_points(scoring: _Scoring, table: Table, seat: int, city: _City, choice
     points["treasury"] = player.coins // scoring.coins_per_point
     stages = city.stages
     if stages.terms:
-        points["wonder"] = stages.vp + _term_points(scoring, stages.terms, seat, _sides(scoring, seat, city))
+        points["wonder"] = stages.vp + _term_points(scoring.table, stages.terms, seat, _sides(scoring, seat, city))
     else:
         points["wonder"] = stages.vp
     tally = city.tally
@@ -298,10 +304,10 @@ _NO_GAPS = Gaps()
 """The gaps of every line at a table without expansions: none (nothing there adds to it)."""
 
 
-def _guild_candidates(scoring: _Scoring, seat: int, player: Player) -> list[tuple[Card, str]]:
+def _guild_candidates(plans: ScorePlans, players: Sequence[Player], seat: int, player: Player
+                      ) -> list[tuple[Card, str]]:
     """The guilds Olympia may copy, by id: each neighbour's guilds that her city does not hold, with their owner."""
-    guilds = scoring.plans.guilds
-    players = scoring.table.players
+    guilds = plans.guilds
     seen: dict[str, tuple[Card, str]] = {}
     for neighbour in (players[(seat + 1) % len(players)], players[seat - 1]):
         for card in filter(guilds.__contains__, neighbour.cards):
@@ -314,7 +320,7 @@ def _best_copy(scoring: _Scoring, seat: int, city: _City) -> tuple[_Line, Card, 
     """Olympia's best line with one of her candidate guilds (the stated one only, when stated)."""
     table = scoring.table
     player = city.player
-    candidates = _guild_candidates(scoring, seat, player)
+    candidates = _guild_candidates(scoring.plans, table.players, seat, player)
     stated = player.choices.copied_guild
     if stated is not None:
         candidates = [c for c in candidates if c[0].id == stated]
@@ -340,6 +346,12 @@ def _score_line(scoring: _Scoring, seat: int) -> _Line:
     total = sum(points.values())
     if not (city.tally >> scoring.copy_shift) & _MASK:
         return total, points, choices, gaps
+    return _copied(scoring, seat, city, (total, points, choices, gaps))
+
+
+def _copied(scoring: _Scoring, seat: int, city: _City, line: _Line) -> _Line:
+    """The line of a city that may copy a neighbour's guild (its `line` without the copy): the best copy's."""
+    total, points, choices, gaps = line
     best = _best_copy(scoring, seat, city)
     if best is None:
         choices.insert(0, Choice("copied_guild", None, False, "no neighbour's guild to copy"))
@@ -376,9 +388,189 @@ def _new_line(name: str, points: dict[str, int], coins: int, is_free_city: bool,
     return line
 
 
+_new_object = object.__new__
+_set_field = object.__setattr__
+
+
+def _base_points(table: Table, plans: ScorePlans, tallies: list[int], seat: int, player: Player, tally: int,
+                 buildings: list[CardPlan], stages: EffectsPlan, sides: _Sides, choices: list[Choice]
+                 ) -> dict[str, int]:
+    """A city's points at a table without expansions, as `_score_base` finds them in its loop (kept in step
+    with it; the tests compare both with the oracle): for Olympia's trial guilds."""
+    assert plans.pad_shifts is not None
+    civilian_shift, commercial_shift, guilds_shift = plans.pad_shifts
+    points = {"military": sum(player.tokens), "treasury": player.coins // table.data.rules.coins_per_point,
+              "wonder": stages.vp + _term_points(table, stages.terms, seat, sides) if stages.terms else stages.vp,
+              "civilian": (tally >> civilian_shift) & _MASK, "science": 0,
+              "commercial": (tally >> commercial_shift) & _MASK, "guilds": (tally >> guilds_shift) & _MASK}
+    for plan in buildings:
+        amount = 0
+        for offset, shift, per in plan.weighted:
+            amount += per * ((sides[offset] >> shift) & _MASK)
+        if plan.other_terms:
+            amount += _term_points(table, plan.other_terms, seat, sides)
+        if plan.category is None:
+            amount += plan.effects.vp
+            if amount:
+                raise ValueError(f"no score category for {plan.color} card '{plan.card.id}'")
+        elif amount:
+            points[plan.category] += amount
+    if player.choices.science:
+        points["science"] = _stated_science(_base_scoring(table, plans, tallies), table, seat,
+                                            _City(player, tally, buildings, stages), 0, None, choices)
+        return points
+    science = plans.science[0]
+    key = (tally >> plans.science_shift) & plans.science_mask
+    placement = science.get(key)
+    if placement is None:
+        placement = science[key] = _placed(_base_scoring(table, plans, tallies), tally, 0)
+    points["science"] = placement[0]
+    if placement[1]:
+        choices.append(Choice("science_wilds", placement[1], False, _wilds_text(placement[1])))
+    return points
+
+
+def _base_copied(table: Table, plans: ScorePlans, tallies: list[int], seat: int, player: Player, tally: int,
+                 buildings: list[CardPlan], stages: EffectsPlan, sides: _Sides,
+                 line: tuple[int, dict[str, int], list[Choice]]) -> tuple[int, dict[str, int], tuple[Choice, ...]]:
+    """`_copied` at a table without expansions: the line of a city that may copy a neighbour's guild (`line`
+    without the copy), each trial guild scored by `_base_points`."""
+    total, points, choices = line
+    candidates = _guild_candidates(plans, table.players, seat, player)
+    stated = player.choices.copied_guild
+    if stated is not None:
+        candidates = [c for c in candidates if c[0].id == stated]
+    best: tuple[int, dict[str, int], list[Choice], Card, str] | None = None
+    for guild, owner in candidates:
+        plan = plans.card(guild)
+        trial_buildings = [*buildings, plan] if plan.card in plans.special else buildings
+        trial_tally = tally + plan.tally
+        trial_choices: list[Choice] = []
+        trial_points = _base_points(table, plans, tallies, seat, player, trial_tally, trial_buildings, stages,
+                                    (trial_tally, sides[1], sides[2]), trial_choices)
+        trial_total = sum(trial_points.values())
+        if best is None or trial_total > best[0]:
+            best = (trial_total, trial_points, trial_choices, guild, owner)
+    if best is None:
+        return total, points, (Choice("copied_guild", None, False, "no neighbour's guild to copy"), *choices)
+    best_total, points, choices, guild, owner = best
+    return best_total, points, (Choice("copied_guild", guild.id, stated is not None,
+                                       f"copied {guild.name} from {owner} (+{best_total - total} VP)"), *choices)
+
+
+def _base_scoring(table: Table, plans: ScorePlans, tallies: list[int]) -> _Scoring:
+    """The `_Scoring` of a table without expansions, for the rarer paths (Olympia's copy, stated science)."""
+    return _Scoring(table, plans, tallies, CATEGORIES, plans.zero(CATEGORIES), False, plans.special,
+                    table.data.rules.coins_per_point, any(map(_IS_FREE_CITY, table.players)), plans.copy_shift,
+                    plans.science[0])
+
+
+def _score_base(table: Table, plans: ScorePlans) -> ScoreSheet:
+    """`score_table` at a table without expansions: the same sheet, each city scored in one pass of one frame
+    (`_line_points`'s work without a per-city object; Olympia's trial guilds as there), the science table grown
+    by the placements it lacked (a placement depends on its key only), the lines filled at once."""
+    players = table.players
+    special = plans.special
+    tallies = city_tallies(plans, players)
+    assert plans.pad_shifts is not None
+    civilian_shift, commercial_shift, guilds_shift = plans.pad_shifts
+    science = plans.science[0]
+    per_point = table.data.rules.coins_per_point
+    stages_of = plans.stages
+    copy_shift = plans.copy_shift
+    special_shift = plans.special_shift
+    science_shift = plans.science_shift
+    science_mask = plans.science_mask
+    count = len(players)
+    keys: list[int] = []
+    """Each line's rank key: its total, then its coins."""
+    lines: list[ScoreLine] = []
+    line_fields: list[dict[str, object]] = []
+    """The fields of each line (its rank is set once every line is known)."""
+    for seat, player in enumerate(players):
+        stages = stages_of.get((player.wonder, player.side, player.stages_built)) or \
+            plans.built_stages(player.wonder, player.side, player.stages_built)
+        tally = tallies[seat] + stages.tally
+        sides = (tally, tallies[(seat + 1) % count], tallies[seat - 1])
+        choices: tuple[Choice, ...] = ()
+        points = {"military": sum(player.tokens), "treasury": player.coins // per_point,
+                  "wonder": stages.vp + _term_points(table, stages.terms, seat, sides) if stages.terms else stages.vp,
+                  "civilian": (tally >> civilian_shift) & _MASK, "science": 0,
+                  "commercial": (tally >> commercial_shift) & _MASK, "guilds": (tally >> guilds_shift) & _MASK}
+        buildings: list[CardPlan] = []
+        wanted = (tally >> special_shift) & _MASK
+        if wanted:  # found from the last building on: those of the last age (the base game's) come last
+            for card in reversed(player.cards):
+                plan = special.get(card)
+                if plan is not None:
+                    buildings.append(plan)
+                    if len(buildings) == wanted:
+                        break
+            if wanted > 1:
+                buildings.reverse()  # in the city's order
+        for plan in buildings:
+            amount = 0
+            for offset, shift, per in plan.weighted:
+                amount += per * ((sides[offset] >> shift) & _MASK)
+            if plan.other_terms:
+                amount += _term_points(table, plan.other_terms, seat, sides)
+            if plan.category is None:
+                amount += plan.effects.vp
+                if amount:
+                    raise ValueError(f"no score category for {plan.color} card '{plan.card.id}'")
+            elif amount:
+                points[plan.category] += amount
+        if player.choices.science:
+            stated: list[Choice] = []
+            points["science"] = _stated_science(_base_scoring(table, plans, tallies), table, seat,
+                                                _City(player, tally, buildings, stages), 0, None, stated)
+            choices = tuple(stated)
+        else:
+            key = (tally >> science_shift) & science_mask
+            placement = science.get(key)
+            if placement is None:
+                placement = science[key] = _placed(_base_scoring(table, plans, tallies), tally, 0)
+            points["science"] = placement[0]
+            if placement[1]:
+                choices = (Choice("science_wilds", placement[1], False, _wilds_text(placement[1])),)
+        total = sum(points.values())
+        if (tally >> copy_shift) & _MASK:
+            total, points, choices = _base_copied(table, plans, tallies, seat, player, tally, buildings, stages, sides,
+                                                  (total, points, list(choices)))
+        keys.append((total << _COINS_BITS) + player.coins)
+        fields = {"name": player.name, "points": points, "coins": player.coins, "is_free_city": player.is_free_city,
+                  "choices": choices, "rank": None, "unknown": {}}
+        line = _new_object(ScoreLine)
+        _set_field(line, "__dict__", fields)
+        lines.append(line)
+        line_fields.append(fields)
+    if any(map(_IS_FREE_CITY, players)):
+        contest = sorted([key for key, player in zip(keys, players, strict=True) if not player.is_free_city],
+                         reverse=True)
+        for fields, key, player in zip(line_fields, keys, players, strict=True):
+            if not player.is_free_city:
+                fields["rank"] = contest.index(key) + 1
+    else:
+        contest = sorted(keys, reverse=True)
+        for fields, key in zip(line_fields, keys, strict=True):
+            fields["rank"] = contest.index(key) + 1
+    ranked = tuple(lines)
+    if table.teams:
+        teams, team_winners = _teams(table, ranked)
+        if team_winners is not None:
+            return ScoreSheet(ranked, team_winners, CATEGORIES, teams)
+        return ScoreSheet(ranked, tuple([line.name for line in ranked if line.rank == 1]), CATEGORIES, teams)
+    sheet = _new_object(ScoreSheet)
+    _set_field(sheet, "__dict__", {"lines": ranked, "winners": tuple([line.name for line in ranked if line.rank == 1]),
+                                   "categories": CATEGORIES, "teams": ()})
+    return sheet
+
+
 def score_table(table: Table) -> ScoreSheet:
     """The end-game score sheet of a finished table, from the score plans of its game data."""
     plans = plans_for(table.data)
+    if not table.extensions and plans.pad_shifts is not None:
+        return _score_base(table, plans)
     expansions = has_expansions(table)
     categories = categories_for(table) if expansions else CATEGORIES
     one_by_one = plans.one_by_one(capped_colors(table)) if expansions else plans.special

@@ -43,6 +43,7 @@ __all__ = [
     "GUILD_WILD",
     "SCOPE_OFFSETS",
     "SCORELESS",
+    "SPECIAL",
     "CardPlan",
     "EffectsPlan",
     "PerItemTerm",
@@ -72,6 +73,8 @@ WILD = "wild"
 COPY = "copies_guild"
 """The tally field of the powers to copy a neighbour's guild (Olympia B's last stage)."""
 GUILD_WILD = "guild_wild"
+SPECIAL = "special"
+"""The tally field of the buildings whose points need more than a tally (`CardPlan.special`)."""
 """The tally field of the wild symbols of guilds (an expansion may cap what a guild adds to science)."""
 
 
@@ -193,9 +196,16 @@ class ScorePlans:
         self.category_shifts = tuple((category, self.tally.shift(f"points:{category}"))
                                      for category in dict.fromkeys(self.categories.values()))
         """Each score category with the shift of its fixed points in a city's tally."""
+        shifts = dict(self.category_shifts)
+        self.pad_shifts: tuple[int, int, int] | None = \
+            (shifts["civilian"], shifts["commercial"], shifts["guilds"]) \
+            if shifts.keys() == {"civilian", "commercial", "guilds"} else None
+        """The shifts of the civilian, commercial and guild points when the buildings' points go to these rows only
+        (the base game's score pad: a table without expansions is then scored in one frame per city)."""
         self.symbol_shifts = tuple(self.tally.shift(f"symbol:{symbol}") for symbol in rules.science_symbols)
         self.wild_shift = self.tally.shift(WILD)
         self.copy_shift = self.tally.shift(COPY)
+        self.special_shift = self.tally.shift(SPECIAL)
         self.science_shift = self.symbol_shifts[0]
         """Where the science fields start: one per symbol, then the wild symbols (made in this order above)."""
         self.science_mask = (1 << (FIELD_BITS * (len(self.symbol_shifts) + 1))) - 1
@@ -236,6 +246,7 @@ class ScorePlans:
         tally = self.tally.of([(f"color:{card.color}", 1), (GUILD_WILD, effects.wilds if card.is_guild else 0)]) \
             + fixed + effects.tally
         special = bool(effects.terms or effects.others or (effects.vp and category is None))
+        tally += self.tally.of([(SPECIAL, int(special))])
         fixed_terms = [term for term in effects.terms if term.pairs and term.option is None]
         weighted = tuple((offset, shift, term.amount) for term in fixed_terms for offset, shift in term.pairs)
         other_terms = tuple(term for term in effects.terms if term not in fixed_terms)
