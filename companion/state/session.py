@@ -28,7 +28,7 @@ from companion.games.sevenwonders.tablefile import TableFileError, parse_table
 from companion.games.sevenwonders.turn_session import TurnPlays, play_of_check
 from companion.markers import Component, MarkerRegistry, load_marker_registry
 from companion.problem import Problem
-from companion.state.errors import SessionError, not_saved
+from companion.state.errors import SessionError, not_saved, save_tap
 from companion.state.parts import SESSION_PARTS, SessionPart, parts_for
 from companion.state.tracker import Change, ConfirmationRule, OpenQuestion, PendingCard, TableTracker
 from companion.storage import Event, EventError, GameStore, StoreError, StoreUnusable
@@ -270,11 +270,7 @@ class GameSession(TurnPlays):
             return build()
 
         try:
-            self.store.append_built(self.game_id, on_latest)
-        except EventError as error:
-            raise SessionError(str(error)) from None
-        except StoreError as error:
-            raise not_saved(error) from None
+            save_tap(self.store, self.game_id, on_latest)
         finally:
             self._reload()
 

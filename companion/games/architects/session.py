@@ -22,7 +22,7 @@ from companion.games.architects.rules.battle import Battle, resolve_battle
 from companion.games.architects.rules.medals import medal_offers
 from companion.games.architects.rules.scoring import ArchitectsSheet, score_architects
 from companion.games.architects.rules.table import ArchitectsTable
-from companion.state.errors import SessionError, not_saved
+from companion.state.errors import SessionError, not_saved, save_tap
 from companion.storage.database import GameStore, LoggedEvent, StoreError
 from companion.storage.events import EventError
 
@@ -85,11 +85,7 @@ class ArchitectsSession:
             return [(kind, payload, self.source) for kind, payload in build(table)]
 
         try:
-            self.store.append_built(self.game_id, on_latest)
-        except EventError as error:
-            raise SessionError(str(error)) from None
-        except StoreError as error:
-            raise not_saved(error) from None
+            save_tap(self.store, self.game_id, on_latest)
         finally:
             self.reload()
         return before[0]
