@@ -395,8 +395,8 @@ _set_field = object.__setattr__
 def _base_points(table: Table, plans: ScorePlans, tallies: list[int], seat: int, player: Player, tally: int,
                  buildings: list[CardPlan], stages: EffectsPlan, sides: _Sides, choices: list[Choice]
                  ) -> dict[str, int]:
-    """A city's points at a table without expansions, as `_score_base` finds them in its loop (kept in step
-    with it; the tests compare both with the oracle): for Olympia's trial guilds."""
+    """A city's points at a table without expansions (for `_score_base` and Olympia's trial guilds); the
+    choices it states (a wild science symbol's use) are added to `choices`."""
     assert plans.pad_shifts is not None
     civilian_shift, commercial_shift, guilds_shift = plans.pad_shifts
     points = {"military": sum(player.tokens), "treasury": player.coins // table.data.rules.coins_per_point,
@@ -472,15 +472,9 @@ def _score_base(table: Table, plans: ScorePlans) -> ScoreSheet:
     players = table.players
     special = plans.special
     tallies = city_tallies(plans, players)
-    assert plans.pad_shifts is not None
-    civilian_shift, commercial_shift, guilds_shift = plans.pad_shifts
-    science = plans.science[0]
-    per_point = table.data.rules.coins_per_point
     stages_of = plans.stages
     copy_shift = plans.copy_shift
     special_shift = plans.special_shift
-    science_shift = plans.science_shift
-    science_mask = plans.science_mask
     count = len(players)
     keys: list[int] = []
     """Each line's rank key: its total, then its coins."""
@@ -492,11 +486,6 @@ def _score_base(table: Table, plans: ScorePlans) -> ScoreSheet:
             plans.built_stages(player.wonder, player.side, player.stages_built)
         tally = tallies[seat] + stages.tally
         sides = (tally, tallies[(seat + 1) % count], tallies[seat - 1])
-        choices: tuple[Choice, ...] = ()
-        points = {"military": sum(player.tokens), "treasury": player.coins // per_point,
-                  "wonder": stages.vp + _term_points(table, stages.terms, seat, sides) if stages.terms else stages.vp,
-                  "civilian": (tally >> civilian_shift) & _MASK, "science": 0,
-                  "commercial": (tally >> commercial_shift) & _MASK, "guilds": (tally >> guilds_shift) & _MASK}
         buildings: list[CardPlan] = []
         wanted = (tally >> special_shift) & _MASK
         if wanted:  # found from the last building on: those of the last age (the base game's) come last
@@ -508,31 +497,9 @@ def _score_base(table: Table, plans: ScorePlans) -> ScoreSheet:
                         break
             if wanted > 1:
                 buildings.reverse()  # in the city's order
-        for plan in buildings:
-            amount = 0
-            for offset, shift, per in plan.weighted:
-                amount += per * ((sides[offset] >> shift) & _MASK)
-            if plan.other_terms:
-                amount += _term_points(table, plan.other_terms, seat, sides)
-            if plan.category is None:
-                amount += plan.effects.vp
-                if amount:
-                    raise ValueError(f"no score category for {plan.color} card '{plan.card.id}'")
-            elif amount:
-                points[plan.category] += amount
-        if player.choices.science:
-            stated: list[Choice] = []
-            points["science"] = _stated_science(_base_scoring(table, plans, tallies), table, seat,
-                                                _City(player, tally, buildings, stages), 0, None, stated)
-            choices = tuple(stated)
-        else:
-            key = (tally >> science_shift) & science_mask
-            placement = science.get(key)
-            if placement is None:
-                placement = science[key] = _placed(_base_scoring(table, plans, tallies), tally, 0)
-            points["science"] = placement[0]
-            if placement[1]:
-                choices = (Choice("science_wilds", placement[1], False, _wilds_text(placement[1])),)
+        stated: list[Choice] = []
+        points = _base_points(table, plans, tallies, seat, player, tally, buildings, stages, sides, stated)
+        choices = tuple(stated)
         total = sum(points.values())
         if (tally >> copy_shift) & _MASK:
             total, points, choices = _base_copied(table, plans, tallies, seat, player, tally, buildings, stages, sides,
