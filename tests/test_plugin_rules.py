@@ -118,9 +118,7 @@ ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {
 }
 """Shared module -> game module it imports: how many import statements."""
 
-ALLOWED_BASE_IMPORTS: dict[tuple[str, str], int] = {
-    ("companion.games.sevenwonders.record", "companion.games.armada.tablefile"): 1,   # moved from storage/recording
-}
+ALLOWED_BASE_IMPORTS: dict[tuple[str, str], int] = {}
 """Base game's module -> its expansion's module it imports: how many import statements (none left: issue
 23's turn code asks Armada through `SevenWondersExtension`, `SessionPart` and the app's `PANELS`)."""
 
