@@ -107,12 +107,6 @@ ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {
     ("companion.cli.vision_commands", "companion.games.sevenwonders.simulation.recording"): 1,
     ("companion.cli.vision_commands", "companion.games.sevenwonders.tablefile"): 2,
     ("companion.cli.vision_commands", "companion.games.sevenwonders.tracker"): 2,
-    ("companion.vision.pipeline", "companion.games.sevenwonders.rules.loader"): 1,
-    ("companion.vision.pipeline", "companion.games.sevenwonders.rules.model"): 1,
-    ("companion.vision.pipeline", "companion.games.sevenwonders.vision.board_memory"): 1,
-    ("companion.vision.pipeline", "companion.games.sevenwonders.vision.layout"): 1,
-    ("companion.vision.sources", "companion.games.sevenwonders.simulation.playback"): 1,
-    ("companion.vision.sources", "companion.games.sevenwonders.simulation.recording"): 1,
 }
 """Shared module -> game module it imports: how many import statements."""
 
