@@ -135,13 +135,13 @@ def run(frames_per_level: int = 6, as_json: bool = False, seed: int = 7, *, citi
     """Render, read with every decoder, print the figures (without `recall`, only the speed table);
     the speed table also on the frames of every folder under `outside` (companion.bench.vision_outside);
     then the cities of the acceptance sets (`cities`: ``quick``, ``full`` or None, see
-    companion.bench.cities); return them."""
+    companion.games.sevenwonders.bench.cities); return them."""
     document: dict[str, object] = {}
     if markers:
         document = _markers(frames_per_level, as_json, seed, recall=recall, outside=outside,
                             outside_limit=outside_limit)
     if cities is not None:
-        from companion.bench.cities import run as run_cities
+        from companion.games.sevenwonders.bench.cities import run as run_cities
 
         document["cities"] = run_cities(cities, print_out=not as_json)
     if as_json:

@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.cli.errors import CommandError
 from companion.cli.paths import output_file
-from companion.cli.render import score_sheet_text
+from companion.games.sevenwonders.render import score_sheet_text
 from companion.jsonread import quoted
 
 __all__ = ["register"]
@@ -75,7 +75,7 @@ def run_list(args: argparse.Namespace) -> int:
 
 def run_show(args: argparse.Namespace) -> int:
     """The score sheet and cities of one game."""
-    from companion.cli.render import cities_text
+    from companion.games.sevenwonders.render import cities_text
     from companion.games.sevenwonders.rules import score_table
 
     with _store(args) as store:
