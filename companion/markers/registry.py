@@ -23,17 +23,13 @@ from companion.i18n import translate
 from companion.jsonread import Problem, Reader
 from companion.plugins import Registry
 
-__all__ = ["ARCHITECTS_KINDS", "KINDS", "MARKER_SETS", "MAX_MARKER", "ROMAN", "Component", "MarkerRegistry",
-           "MarkerSet", "load_marker_registry", "marker_file_text"]
+__all__ = ["MARKER_NAMINGS", "MARKER_SETS", "MAX_MARKER", "ROMAN", "TEST_SET", "Component", "MarkerNaming",
+           "MarkerRegistry", "MarkerSet", "load_marker_registry", "marker_file_text"]
 
-ARCHITECTS_KINDS = ("architects_tray", "architects_piece", "architects_card", "architects_token", "architects_cat",
-                    "architects_military", "architects_medal", "architects_medal_goal")
-"""Architects components: a wonder tray, a piece on its built side, a card kind, a Progress token kind,
-the Cat pawn, a Military Victory token, a medal on its reward side and on its goal side."""
-KINDS = ("card", "wonder_side", "card_back", "island", "port_board", "test", *ARCHITECTS_KINDS)
-ARCHITECTS_RANGE = (320, 599)
 ROMAN = {1: "I", 2: "II", 3: "III"}
 MAX_MARKER = 999
+TEST_SET = "test"
+"""The set of the test pattern (kind ``test``), every game's."""
 
 
 @dataclass(frozen=True)
@@ -65,48 +61,20 @@ class Component:
 
     @property
     def key(self) -> str:
-        """A readable unique id: ``card:lumber_yard/I/4+``, ``wonder:gizah/B``, ``back:II``, ..."""
-        if self.kind == "card" and self.set == "base":
-            marker = "guild" if self.players is None else f"{self.players}+"
-            return f"card:{self.card}/{ROMAN[self.age or 0]}/{marker}"
-        if self.set == "architects":
-            return _architects_key(self)
-        return {
-            "card": f"armada:{self.card}", "wonder_side": f"wonder:{self.wonder}/{self.side}",
-            "card_back": f"back:{ROMAN.get(self.age or 0, '?')}", "island": f"island:{self.island}",
-            "port_board": f"port_board:{self.board}", "test": "test",
-        }[self.kind]
+        """A readable unique id: ``card:lumber_yard/I/4+``, ``wonder:gizah/B``, ``back:II``, ... (its set's
+        naming, `MARKER_NAMINGS`)."""
+        return "test" if self.set == TEST_SET else MARKER_NAMINGS.find(self.set).key(self)
 
     @property
     def group(self) -> str:
         """The sheet group the sticker is printed in."""
-        if self.set == "architects":
-            return ARCHITECTS_GROUPS[self.kind]
-        if self.kind == "card" and self.set == "base":
-            return "guilds" if self.players is None else f"age{self.age}"
-        return {"card": "armada", "wonder_side": "wonders", "card_back": "backs", "island": "islands",
-                "port_board": "armada", "test": "test"}[self.kind]
+        return "test" if self.set == TEST_SET else MARKER_NAMINGS.find(self.set).group(self)
 
     def label(self, language: str = "en") -> tuple[str, str]:
         """The two lines printed under the sticker: the name, then what tells copies apart."""
-        age = ROMAN.get(self.age or 0, "")
-        if self.set == "architects":
-            return self.name(language), translate(f"marker.{self.kind}", language)
-        if self.kind == "card" and self.set == "base":
-            if self.players is None:
-                detail = translate("marker.guild", language, age=age)
-            else:
-                detail = translate("marker.copy", language, age=age, players=self.players)
-        elif self.kind == "card":
-            detail = translate("marker.armada", language, age=age).rstrip()
-        elif self.kind == "wonder_side":
-            detail = translate("marker.side", language, side=self.side)
-        elif self.kind == "island":
-            detail = translate("marker.island", language, level=self.level)
-        else:
-            detail = translate({"card_back": "marker.back", "port_board": "marker.port_board",
-                                "test": "marker.test"}[self.kind], language)
-        return self.name(language), detail
+        if self.set == TEST_SET:
+            return self.name(language), translate("marker.test", language)
+        return MARKER_NAMINGS.find(self.set).label(self, language)
 
     def to_json(self) -> dict[str, Any]:
         """Every field that is set, for `companion markers list --json`."""
@@ -153,19 +121,22 @@ class MarkerRegistry:
         return [c for c in self.components if c.set in sets]
 
 
-ARCHITECTS_GROUPS = {"architects_tray": "architects_wonders", "architects_piece": "architects_wonders",
-                     "architects_card": "architects_cards", "architects_token": "architects_tokens",
-                     "architects_cat": "architects_tokens", "architects_military": "architects_tokens",
-                     "architects_medal": "architects_medals", "architects_medal_goal": "architects_medals"}
+@dataclass(frozen=True)
+class MarkerNaming:
+    """How a set's components are named: a unique readable key, the sheet group its sticker is printed
+    in, the two lines printed under it (the name, then what tells copies apart)."""
+
+    key: Callable[[Component], str]
+    group: Callable[[Component], str]
+    label: Callable[[Component, str], tuple[str, str]]
+    sheets: Mapping[str, str] = field(default_factory=dict)
+    """The sheet file (without ``.pdf``; files print in name order) of each group it adds."""
+    backs_group: str = ""
+    """The group its cards' backs print in (one back per card of each age); empty: its cards have none."""
 
 
-def _architects_key(component: Component) -> str:
-    """``architects:piece/giza.two_different``, ``architects:card/wood``, ``architects:cat``, ..."""
-    detail = {"architects_tray": component.wonder, "architects_piece": f"{component.wonder}.{component.piece}",
-              "architects_card": component.card, "architects_token": component.token,
-              "architects_medal": component.medal, "architects_medal_goal": component.medal}.get(component.kind)
-    name = component.kind.removeprefix("architects_")
-    return f"architects:{name}/{detail}" if detail else f"architects:{name}"
+MARKER_NAMINGS: Registry[MarkerNaming] = Registry("marker naming", "markers")
+"""Each set's naming, by set name (the test pattern's is the registry's own)."""
 
 
 MarkerSet = Callable[[set[int], set[int], list[Problem]], list[Component]]

@@ -12,9 +12,20 @@ from companion.games.sevenwonders.rules.loader import load_game_data
 from companion.games.sevenwonders.rules.model import GameData
 from companion.i18n import LANGUAGES, translate
 from companion.jsonread import Problem, Reader
-from companion.markers.registry import KINDS, MARKER_SETS, MAX_MARKER, ROMAN, Component, marker_file_text
+from companion.markers.registry import (
+    MARKER_NAMINGS,
+    MARKER_SETS,
+    MAX_MARKER,
+    ROMAN,
+    Component,
+    MarkerNaming,
+    marker_file_text,
+)
 
-__all__ = ["read_base_markers"]
+__all__ = ["KINDS", "read_base_markers"]
+
+KINDS = ("card", "wonder_side", "card_back", "island", "port_board", "test")
+"""The kinds of companion/data/markers.json: 7 Wonders' and Armada's components and the test pattern."""
 
 
 def read_base_markers(taken: set[int], lookalikes: set[int], problems: list[Problem]) -> list[Component]:
@@ -86,4 +97,49 @@ def _check_coverage(components: list[Component], data: GameData, problems: list[
         problems.append(Problem("components", "every age needs exactly one card-back marker"))
 
 
+def _key(component: Component) -> str:
+    """``card:lumber_yard/I/4+``, ``wonder:gizah/B``, ``back:II``, ``armada:...``, ``island:...``."""
+    if component.kind == "card" and component.set == "base":
+        marker = "guild" if component.players is None else f"{component.players}+"
+        return f"card:{component.card}/{ROMAN[component.age or 0]}/{marker}"
+    return {
+        "card": f"armada:{component.card}", "wonder_side": f"wonder:{component.wonder}/{component.side}",
+        "card_back": f"back:{ROMAN.get(component.age or 0, '?')}", "island": f"island:{component.island}",
+        "port_board": f"port_board:{component.board}", "test": "test",
+    }[component.kind]
+
+
+def _group(component: Component) -> str:
+    """Age I-III and guilds for the base cards; wonders, backs, Armada's cards and boards, islands."""
+    if component.kind == "card" and component.set == "base":
+        return "guilds" if component.players is None else f"age{component.age}"
+    return {"card": "armada", "wonder_side": "wonders", "card_back": "backs", "island": "islands",
+            "port_board": "armada", "test": "test"}[component.kind]
+
+
+def _label(component: Component, language: str) -> tuple[str, str]:
+    """The name, then the copy (age and player count), the side, the island's level..."""
+    age = ROMAN.get(component.age or 0, "")
+    if component.kind == "card" and component.set == "base":
+        if component.players is None:
+            detail = translate("marker.guild", language, age=age)
+        else:
+            detail = translate("marker.copy", language, age=age, players=component.players)
+    elif component.kind == "card":
+        detail = translate("marker.armada", language, age=age).rstrip()
+    elif component.kind == "wonder_side":
+        detail = translate("marker.side", language, side=component.side)
+    elif component.kind == "island":
+        detail = translate("marker.island", language, level=component.level)
+    else:
+        detail = translate({"card_back": "marker.back", "port_board": "marker.port_board",
+                            "test": "marker.test"}[component.kind], language)
+    return component.name(language), detail
+
+
 MARKER_SETS.register("base", read_base_markers, game="7wonders")
+BASE_SHEETS = {"age1": "1-age-I", "age2": "2-age-II", "age3": "3-age-III", "guilds": "4-guilds", "wonders": "5-wonders",
+               "backs": "8-card-backs"}
+ARMADA_SHEETS = {"armada": "6-armada", "islands": "7-islands", "armada_backs": "9-armada-card-backs"}
+MARKER_NAMINGS.register("base", MarkerNaming(_key, _group, _label, BASE_SHEETS, "backs"), game="7wonders")
+MARKER_NAMINGS.register("armada", MarkerNaming(_key, _group, _label, ARMADA_SHEETS, "armada_backs"), game="7wonders")
