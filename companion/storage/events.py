@@ -11,15 +11,19 @@ amends the game (``amend``: a note), so history shows corrections. This module n
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, fields
+from functools import cached_property
+from types import MappingProxyType
+from typing import Any, ClassVar, Self, TypeVar
 
 from companion.jsonread import Problem, Reader
 from companion.plugins import Registry
 
 __all__ = [
+    "ABSENT",
     "EVENT_KINDS",
+    "EVENT_VALUES",
     "LOGGED_GAMES",
     "LOG_KINDS",
     "SOURCES",
@@ -27,6 +31,7 @@ __all__ = [
     "Event",
     "EventError",
     "EventKind",
+    "GameEvent",
     "LoggedGame",
     "Replay",
     "apply",
@@ -38,6 +43,7 @@ __all__ = [
     "logged_game",
     "now_iso",
     "player_at",
+    "register_event",
     "replay",
     "shipped_data",
     "table_problems",
@@ -167,6 +173,129 @@ class Event:
     def to_json(self) -> dict[str, Any]:
         """The event as a JSON object."""
         return {"seq": self.seq, "kind": self.kind, "source": self.source, "at": self.at, "payload": self.payload}
+
+    @cached_property
+    def value(self) -> GameEvent | None:
+        """The payload as a typed value (`GameEvent`), None for a kind no game has typed yet.
+
+        :raises EventError: for a payload of the wrong shape.
+        """
+        return event_value(self.kind, self.payload)
+
+
+class _Absent:
+    """The value of a payload key that is left out (unlike ``null``, which some kinds give a meaning)."""
+
+    _instance: ClassVar[_Absent | None] = None
+
+    def __new__(cls) -> _Absent:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "ABSENT"
+
+    def __bool__(self) -> bool:
+        return False
+
+
+ABSENT: Any = _Absent()
+"""A payload key left out (`GameEvent` fields default to it)."""
+
+
+def _frozen(value: Any) -> Any:
+    """A JSON value made immutable: lists as tuples, objects as read-only mappings."""
+    if isinstance(value, list):
+        return tuple(_frozen(item) for item in value)
+    if isinstance(value, dict):
+        return MappingProxyType({key: _frozen(item) for key, item in value.items()})
+    return value
+
+
+def _thawed(value: Any) -> Any:
+    """The JSON value again (the inverse of `_frozen`)."""
+    if isinstance(value, tuple):
+        return [_thawed(item) for item in value]
+    if isinstance(value, Mapping):
+        return {key: _thawed(item) for key, item in value.items()}
+    return value
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameEvent:
+    """An event's payload as an immutable value (typed state, docs/plugin design 2.7): one field per
+    payload key, `ABSENT` for a key the payload leaves out, lists as tuples and objects as read-only
+    mappings. `read` checks the payload's shape as the log does; `payload` gives exactly the JSON back."""
+
+    kind: ClassVar[str] = ""
+    """The kind, as logs write it."""
+    game: ClassVar[str] = ""
+    """For ``game_set_up``: the game it sets up (its payload's ``game``, none: `UNNAMED_GAME`)."""
+    amend: str = ABSENT
+    """After the game is finished: the note that says why it is amended."""
+
+    @classmethod
+    def read(cls, payload: Any, seats: int | None = None) -> Self:
+        """The value of a payload of this kind.
+
+        :raises EventError: naming each field of the wrong shape.
+        """
+        problems = check_payload(cls.kind, payload, seats)
+        if problems:
+            raise EventError("; ".join(str(problem) for problem in problems))
+        names = {field.name for field in fields(cls)}
+        return cls(**{key: _frozen(item) for key, item in payload.items() if key in names})
+
+    def payload(self) -> dict[str, Any]:
+        """The payload as logs write it (its keys in the order of the fields, ``amend`` last)."""
+        names = [field.name for field in fields(self) if field.name != "amend"] + ["amend"]
+        return {name: _thawed(getattr(self, name)) for name in names if getattr(self, name) is not ABSENT}
+
+
+EVENT_VALUES: Registry[type[GameEvent]] = Registry("typed event kind", "events")
+"""The typed kinds, by `value_key` (the kind; ``game_set_up@<game id>`` for a game's set-up)."""
+
+Typed = TypeVar("Typed", bound=type[GameEvent])
+
+
+def _value_key(kind: str, game: str = "") -> str:
+    return f"{kind}@{game or UNNAMED_GAME}" if kind == "game_set_up" else kind
+
+
+def register_event(game: str) -> Callable[[Typed], Typed]:
+    """Register a `GameEvent` class of `game` (its id) by its kind: ``@register_event("7wonders")``."""
+    def register(cls: Typed) -> Typed:
+        EVENT_VALUES.register(_value_key(cls.kind, cls.game), cls, game=game)
+        return cls
+    return register
+
+
+def event_value(kind: str, payload: Any, seats: int | None = None) -> GameEvent | None:
+    """The typed value of a payload of `kind`, None for a kind no game has typed yet.
+
+    :raises EventError: for a payload of the wrong shape.
+    """
+    game = payload.get("game", "") if kind == "game_set_up" and isinstance(payload, dict) else ""
+    found = EVENT_VALUES.get(_value_key(kind, str(game)))
+    return None if found is None else found.read(payload, seats)
+
+
+@register_event("log")
+@dataclass(frozen=True, kw_only=True)
+class ScoreComputed(GameEvent):
+    """The score sheet of the game as it was when scored (JSON, as the game's scorer wrote it)."""
+
+    kind: ClassVar[str] = "score_computed"
+    sheet: Mapping[str, Any]
+
+
+@register_event("log")
+@dataclass(frozen=True, kw_only=True)
+class GameFinished(GameEvent):
+    """The game is over: its result is the last score sheet."""
+
+    kind: ClassVar[str] = "game_finished"
 
 
 def check_seat(reader: Reader, seats: int | None) -> int | None:

@@ -7,7 +7,9 @@ reader. Registered in `LOGGED_GAMES`; an expansion adds its own kinds in `EVENT_
 from __future__ import annotations
 
 import copy
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from companion.games.sevenwonders.rules.loader import load_game_data
 from companion.games.sevenwonders.rules.model import GameData
@@ -15,16 +17,20 @@ from companion.games.sevenwonders.rules.table import Table
 from companion.games.sevenwonders.tablefile import TABLE_FORMAT, Sources, TableFileError, parse_table
 from companion.jsonread import Reader
 from companion.storage.events import (
+    ABSENT,
     EVENT_KINDS,
     LOGGED_GAMES,
     EventError,
+    GameEvent,
     LoggedGame,
     check_seat,
     player_at,
+    register_event,
 )
 
-__all__ = ["KINDS", "STATE_KINDS", "TURN_KINDS", "apply_event", "check_event", "empty_table_document",
-           "seven_wonders_problems", "seven_wonders_table"]
+__all__ = ["KINDS", "STATE_KINDS", "TURN_KINDS", "CardConfirmed", "CardRemoved", "ChoicesSet", "CoinsChanged",
+           "ConflictsResolved", "GameSetUp", "OwnerAnswered", "StageBuilt", "TokensSet", "TurnClosed", "TurnPlay",
+           "apply_event", "check_event", "empty_table_document", "seven_wonders_problems", "seven_wonders_table"]
 
 GAME = "7wonders"
 TURN_KINDS = ("turn_play", "turn_closed")
@@ -234,3 +240,133 @@ def apply_event(document: dict[str, Any], kind: str, payload: dict[str, Any], da
 
 LOGGED_GAMES.register(GAME, LoggedGame(KINDS, STATE_KINDS, _claims, empty_table_document, check_event, apply_event,
                                        seven_wonders_table, seven_wonders_problems, load_game_data), game=GAME)
+
+
+# -- the kinds as values (typed state, first step: read and written back exactly; the log still applies
+#    the JSON payloads above) -----------------------------------------------------------------------------
+@register_event(GAME)
+@dataclass(frozen=True, kw_only=True)
+class GameSetUp(GameEvent):
+    """The players clockwise (name, wonder, side; Armada's eighth wonder described), the expansions,
+    the variant, its options and teams."""
+
+    kind: ClassVar[str] = "game_set_up"
+    game: ClassVar[str] = GAME
+    variant: str = ABSENT
+    expansions: tuple[str, ...] = ABSENT
+    players: tuple[Mapping[str, Any], ...]
+    options: Mapping[str, Any] = ABSENT
+    teams: tuple[tuple[str, ...], ...] = ABSENT
+
+
+@register_event(GAME)
+@dataclass(frozen=True, kw_only=True)
+class CardConfirmed(GameEvent):
+    """A building in a seat's city (the camera names the copy it read)."""
+
+    kind: ClassVar[str] = "card_confirmed"
+    seat: int
+    card: str
+    copy: str | None = ABSENT
+
+
+@register_event(GAME)
+@dataclass(frozen=True, kw_only=True)
+class CardRemoved(GameEvent):
+    """A building taken back out of a seat's city (an undo)."""
+
+    kind: ClassVar[str] = "card_removed"
+    seat: int
+    card: str
+    copy: str | None = ABSENT
+
+
+@register_event(GAME)
+@dataclass(frozen=True, kw_only=True)
+class StageBuilt(GameEvent):
+    """How many stages of its wonder a seat has built."""
+
+    kind: ClassVar[str] = "stage_built"
+    seat: int
+    stages: int
+
+
+@register_event(GAME)
+@dataclass(frozen=True, kw_only=True)
+class CoinsChanged(GameEvent):
+    """A seat's coins, with the change and why when a play made it."""
+
+    kind: ClassVar[str] = "coins_changed"
+    seat: int
+    coins: int
+    delta: int = ABSENT
+    why: str = ABSENT
+
+
+@register_event(GAME)
+@dataclass(frozen=True, kw_only=True)
+class ConflictsResolved(GameEvent):
+    """The military tokens each seat took at the end of an age."""
+
+    kind: ClassVar[str] = "conflicts_resolved"
+    age: int
+    tokens: tuple[tuple[int, ...], ...]
+
+
+@register_event(GAME)
+@dataclass(frozen=True, kw_only=True)
+class TokensSet(GameEvent):
+    """A seat's conflict tokens, entered by hand."""
+
+    kind: ClassVar[str] = "tokens_set"
+    seat: int
+    tokens: tuple[int, ...]
+
+
+@register_event(GAME)
+@dataclass(frozen=True, kw_only=True)
+class ChoicesSet(GameEvent):
+    """A seat's end-game choices (``null`` clears one; a key left out keeps it)."""
+
+    kind: ClassVar[str] = "choices_set"
+    seat: int
+    science_choices: tuple[str, ...] | None = ABSENT
+    copied_guild: str | None = ABSENT
+
+
+@register_event(GAME)
+@dataclass(frozen=True, kw_only=True)
+class OwnerAnswered(GameEvent):
+    """Whose the cards with these markers are (a seat, or nobody's: ``null``)."""
+
+    kind: ClassVar[str] = "owner_answered"
+    markers: tuple[int, ...]
+    seat: int | None = ABSENT
+
+
+@register_event(GAME)
+@dataclass(frozen=True, kw_only=True)
+class TurnPlay(GameEvent):
+    """A play entered in the open turn (``null``: withdrawn)."""
+
+    kind: ClassVar[str] = "turn_play"
+    seat: int
+    source: str
+    play: Mapping[str, Any] | None
+
+
+@register_event(GAME)
+@dataclass(frozen=True, kw_only=True)
+class TurnClosed(GameEvent):
+    """A turn closed: its plays, what was left, the age's progress (its cards and coins are logged
+    beside it)."""
+
+    kind: ClassVar[str] = "turn_closed"
+    age: int
+    turn: int
+    plays: tuple[Mapping[str, Any], ...]
+    leftovers: Mapping[str, Any]
+    progress: Mapping[str, Any]
+    start_seq: int
+    corrects: int = ABSENT
+
