@@ -27,17 +27,13 @@ ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {
     ("companion.app.screens.stats", "companion.games.architects.app"): 1,  # issue 24's statistics
     ("companion.app.screens.stats", "companion.games.architects.app.widgets"): 1,
     ("companion.app.widgets.scorepad", "companion.games.sevenwonders.rules"): 1,
-    ("companion.bench.app", "companion.games.sevenwonders.app.demo"): 1,
-    ("companion.bench.app", "companion.games.sevenwonders.bench.app_taps"): 1,
-    ("companion.bench.storage", "companion.games.sevenwonders.rules"): 1,
-    ("companion.bench.storage", "companion.games.sevenwonders.rules.loader"): 1,
-    ("companion.bench.storage", "companion.games.sevenwonders.rules.model"): 1,
-    ("companion.bench.storage", "companion.games.sevenwonders.rules.selfplay"): 1,
     ("companion.bench.vision", "companion.games.sevenwonders.bench.cities"): 1,
     ("companion.cli", "companion.games.sevenwonders.cli"): 1,
     ("companion.cli", "companion.games.sevenwonders.demo_cli"): 1,
     ("companion.cli", "companion.games.sevenwonders.tablefile"): 1,
+    ("companion.cli.bench_commands", "companion.games.sevenwonders.bench.app"): 1,
     ("companion.cli.bench_commands", "companion.games.sevenwonders.bench.rules"): 1,
+    ("companion.cli.bench_commands", "companion.games.sevenwonders.bench.storage"): 1,
     ("companion.cli.games_commands", "companion.games.architects.cli"): 2,
     ("companion.cli.games_commands", "companion.games.architects.log"): 2,
     ("companion.cli.games_commands", "companion.games.architects.rules.scoring"): 1,
@@ -123,9 +119,9 @@ code asks Armada through `SevenWondersExtension`, `SessionPart` and the app's `P
 
 ALLOWED_GAME_NAMED_FILES: set[str] = set()
 
-ALLOWED_CYCLES: set[tuple[str, ...]] = {           # no game's: brought by issue 24 (app, bench)
+ALLOWED_CYCLES: set[tuple[str, ...]] = {           # brought by issue 24 (app, bench)
     ('companion.app.widgets.common', 'companion.app.widgets.scorepad'),
-    ('companion.bench.app', 'companion.games.sevenwonders.bench.app_taps'),
+    ('companion.games.sevenwonders.bench.app', 'companion.games.sevenwonders.bench.app_taps'),
 }
 
 

@@ -43,21 +43,21 @@ def run_bench_vision(args: argparse.Namespace) -> int:
 
 
 def run_bench_storage(args: argparse.Namespace) -> int:
-    """Replay, statistics and append times of the game log; see companion.bench.storage."""
-    from companion.bench.storage import run
+    """Replay, statistics and append times of the game log; see companion.games.sevenwonders.bench.storage."""
+    from companion.games.sevenwonders.bench.storage import run
 
     run(games=args.games, as_json=args.json)
     return 0
 
 
 def run_bench_app(args: argparse.Namespace) -> int:
-    """The app's preview frame rate with recognition on and off; see companion.bench.app."""
+    """The app's preview frame rate with recognition on and off; see companion.games.sevenwonders.bench.app."""
     from companion.app.launch import kivy_installed
 
     if not kivy_installed():
         print("companion bench app needs Kivy: pip install 'sevenwonders-companion[app]'")
         return 2
-    from companion.bench.app import run
+    from companion.games.sevenwonders.bench.app import run
 
     try:
         window = tuple(int(v) for v in args.window.lower().split("x"))
