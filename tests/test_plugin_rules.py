@@ -27,13 +27,6 @@ ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {
     ("companion.app.screens.stats", "companion.games.architects.app"): 1,  # issue 24's statistics
     ("companion.app.screens.stats", "companion.games.architects.app.widgets"): 1,
     ("companion.app.widgets.scorepad", "companion.games.sevenwonders.rules"): 1,
-    ("companion.bench.vision", "companion.games.sevenwonders.bench.cities"): 1,
-    ("companion.cli", "companion.games.sevenwonders.cli"): 1,
-    ("companion.cli", "companion.games.sevenwonders.demo_cli"): 1,
-    ("companion.cli", "companion.games.sevenwonders.tablefile"): 1,
-    ("companion.cli.bench_commands", "companion.games.sevenwonders.bench.app"): 1,
-    ("companion.cli.bench_commands", "companion.games.sevenwonders.bench.rules"): 1,
-    ("companion.cli.bench_commands", "companion.games.sevenwonders.bench.storage"): 1,
     ("companion.cli.games_commands", "companion.games.architects.cli"): 2,
     ("companion.cli.games_commands", "companion.games.architects.log"): 2,
     ("companion.cli.games_commands", "companion.games.architects.rules.scoring"): 1,
@@ -119,9 +112,8 @@ code asks Armada through `SevenWondersExtension`, `SessionPart` and the app's `P
 
 ALLOWED_GAME_NAMED_FILES: set[str] = set()
 
-ALLOWED_CYCLES: set[tuple[str, ...]] = {           # brought by issue 24 (app, bench)
+ALLOWED_CYCLES: set[tuple[str, ...]] = {           # no game's: brought by issue 24 (app)
     ('companion.app.widgets.common', 'companion.app.widgets.scorepad'),
-    ('companion.games.sevenwonders.bench.app', 'companion.games.sevenwonders.bench.app_taps'),
 }
 
 

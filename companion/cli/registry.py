@@ -1,5 +1,6 @@
 """The subcommands games add to the `companion` command: each game's ``cli`` module registers a function
-that adds its subcommands to the parser (Armada's ``components``)."""
+that adds its subcommands to the parser (7 Wonders' ``score``, Armada's ``components``), its own targets of
+`companion bench`, and its reading of `companion table`."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 
 from companion.plugins import Registry
 
-__all__ = ["COMMANDS", "TABLE_READERS", "Subcommands", "TableReader"]
+__all__ = ["BENCH_TARGETS", "COMMANDS", "TABLE_READERS", "BenchTarget", "Subcommands", "TableReader"]
 
 Subcommands = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
 """Adds a game's subcommands to the `companion` parser."""
@@ -31,3 +32,17 @@ class TableReader:
 
 TABLE_READERS: Registry[TableReader] = Registry("table reader", "cli")
 """The games whose tables `companion table` reads besides 7 Wonders', by game id."""
+
+
+@dataclass(frozen=True)
+class BenchTarget:
+    """A game's target of `companion bench` (7 Wonders' ``rules``): its help line, its options and its
+    run (the exit status)."""
+
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+BENCH_TARGETS: Registry[BenchTarget] = Registry("bench target", "cli")
+"""The games' targets of `companion bench`, by name (before the shared ones in its help)."""

@@ -1,4 +1,6 @@
 """`companion score`, `check` and `conflicts`: read a table file, ask the engine, print the answer.
+7 Wonders' commands (these, `demo`, its `bench` targets) are registered from here in the command line's
+registries.
 
 Exit statuses: 0 done (and, for `check`, legal), 1 `check`: not legal, 2 bad table file or argument,
 3 the answer needs an Armada value nobody has entered yet (the output names it and the command
@@ -13,11 +15,13 @@ from dataclasses import replace
 from typing import Any
 
 from companion.cli.errors import CommandError
+from companion.cli.registry import BENCH_TARGETS, COMMANDS
 from companion.gamedata.facts import UnknownValueError
 from companion.games.architects.cli import read_either_table, run_architects_score
 from companion.games.armada.cli import components_path
 from companion.games.armada.rules.data import ArmadaData, load_armada_data
 from companion.games.armada.rules.naval import resolve_naval
+from companion.games.sevenwonders import bench_cli, demo_cli
 from companion.games.sevenwonders.render import conflicts_text, naval_text, score_sheet_text, unknowns_text
 from companion.games.sevenwonders.rules import Table, check_card, check_stage, resolve_conflicts, score_table
 from companion.games.sevenwonders.tablefile import from_file, parse_table, read_table_document
@@ -181,3 +185,9 @@ def _components_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--components", metavar="PATH",
                         help="Armada: the file of values entered by the component owner (default: "
                              "$COMPANION_COMPONENTS, else the user data folder)")
+
+
+COMMANDS.register("score", register, game="7wonders")
+COMMANDS.register("demo", demo_cli.register, game="7wonders")
+for _name, _target in bench_cli.TARGETS.items():
+    BENCH_TARGETS.register(_name, _target, game="7wonders")
