@@ -5,13 +5,13 @@ them imports no Kivy; a screen's module is imported the first time the screen is
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from companion.plugins import Registry
 
-__all__ = ["GAME_OPENERS", "PANELS", "SCREENS", "GameOpener", "Panel", "ScreenSpec", "panel_class"]
+__all__ = ["GAME_OPENERS", "PANELS", "SCREENS", "GameOpener", "Panel", "ScreenSpec", "panel_class", "panels"]
 
 
 @dataclass(frozen=True)
@@ -36,9 +36,10 @@ GAME_OPENERS: Registry[GameOpener] = Registry("game opener", "app")
 
 @dataclass(frozen=True)
 class Panel:
-    """A widget an expansion adds to one of the app's own screens, in a named slot (``city_full``: the
+    """A widget an expansion adds to one of its base game's screens, in a named slot (``city_full``: the
     city panel of a game played with the expansion), given as ``"module:Class"`` and imported the first
-    time it is drawn."""
+    time it is drawn; a slot may also take a function (``unknown_lines``: the lines naming the values
+    to enter) or a value, as the screen offering the slot says."""
 
     slot: str
     expansion: str
@@ -57,3 +58,10 @@ def panel_class(slot: str, expansion: str) -> Any:
         return None
     module, _, name = panel.widget.partition(":")
     return getattr(importlib.import_module(module), name)
+
+
+def panels(slot: str, expansions: Iterable[str] | None = None) -> list[Any]:
+    """What the `expansions` (ids, in their order; None: every installed one) have in `slot`, imported."""
+    if expansions is None:
+        expansions = [panel.expansion for key, panel in PANELS.items() if key.startswith(f"{slot}/")]
+    return [found for expansion in expansions if (found := panel_class(slot, expansion)) is not None]
