@@ -28,9 +28,9 @@ from companion.app.registry import GAME_OPENERS
 from companion.app.registry import SCREENS as GAME_SCREEN_SPECS
 from companion.app.theme import Theme, load_theme
 from companion.games.sevenwonders.app.wording import Wording
+from companion.games.sevenwonders.session import GameSession, SeatSetup, SessionError
 from companion.i18n import LANGUAGES, catalogue, translate
 from companion.markers import MarkerRegistry, load_marker_registry
-from companion.state.session import GameSession, SeatSetup, SessionError
 from companion.storage import GameStore, StoreError
 
 __all__ = ["SCREENS", "CompanionApp", "game_screens", "screen_names"]

@@ -1,6 +1,6 @@
 """`companion bench vision`: recall, false components and time per frame on rendered tables.
 
-Frames are rendered by the scene renderer (companion/simulation/scenes.py) from self-played games:
+Frames are rendered by the scene renderer (companion/games/sevenwonders/simulation/scenes.py) from self-played games:
 1920x1080 views holding 40-60 stickers, at each difficulty level, for each code family. Every
 decoder runs on the same frames: bare pyzbar and bare zxing-cpp (QR) or OpenCV's ArUco detector
 with default parameters (compact family) as the references, then the full reader of that family
@@ -23,8 +23,8 @@ from companion.bench.markers import marker_numbers, payload_markers
 from companion.bench.timing import machine_line, percentile
 from companion.bench.vision_outside import measure_outside, print_outside
 from companion.bench.vision_speed import measure_speed, print_speed
+from companion.games.sevenwonders.simulation import scenes
 from companion.markers import load_marker_registry
-from companion.simulation import scenes
 from companion.vision.decoders import ZbarDecoder, as_grey
 from companion.vision.reader import MarkerReader
 

@@ -180,8 +180,8 @@ def _demo_frame(path: Path) -> None:
     """A late frame of the bundled demo game (3 players, ArUco stickers), rendered on this machine."""
     import cv2
 
-    from companion.simulation.playback import recorded_frames
-    from companion.simulation.recording import demo_recording
+    from companion.games.sevenwonders.simulation.playback import recorded_frames
+    from companion.games.sevenwonders.simulation.recording import demo_recording
 
     last = None
     for seconds, image in recorded_frames(demo_recording()):

@@ -211,7 +211,7 @@ class BuildCheckScreen(AppScreen):
     def _show_worth(self, check: Any) -> None:
         """The change in the player's final score if the game ended after this build, by category."""
         from companion.gamedata.facts import UnknownValueError
-        from companion.state.session import SessionError
+        from companion.games.sevenwonders.session import SessionError
 
         running = app()
         self._worth = None

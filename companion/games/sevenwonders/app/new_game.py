@@ -19,7 +19,7 @@ from kivy.uix.textinput import TextInput
 from companion.app.registry import panel_class
 from companion.app.screens import AppScreen
 from companion.app.widgets.common import BigButton, ToggleChoice, app, name_chips
-from companion.state.session import SeatSetup, SessionError
+from companion.games.sevenwonders.session import SeatSetup, SessionError
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 CAMERAS = ("none", "0", "demo", "file")

@@ -85,7 +85,7 @@ def prepare_chips(batch: int = 12) -> None:
     calls it when shown)."""
     from kivy.clock import Clock
 
-    from companion.state.session import GameSession
+    from companion.games.sevenwonders.session import GameSession
 
     running = app()
     session = running.session

@@ -9,8 +9,8 @@ __all__ = ["render_video"]
 
 def render_video(folder: Path, *, seconds: float, fps: float, size: tuple[int, int]) -> Path:
     """The bundled demo game's first `seconds`, rendered as a camera would film it."""
-    from companion.simulation.playback import Playback
-    from companion.simulation.recording import demo_recording
+    from companion.games.sevenwonders.simulation.playback import Playback
+    from companion.games.sevenwonders.simulation.recording import demo_recording
 
     path = folder / "table.mp4"
     playback = Playback(demo_recording(), width=size[0], height=size[1], fps=fps)
