@@ -22,11 +22,6 @@ ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {
     ("companion.app.main", "companion.games.sevenwonders.app.demo"): 1,
     ("companion.app.main", "companion.games.sevenwonders.app.wording"): 1,
     ("companion.app.main", "companion.games.sevenwonders.session"): 1,
-    ("companion.app.screens.game_detail", "companion.games.sevenwonders.rules"): 1,
-    ("companion.app.screens.history", "companion.games.architects.log"): 1,
-    ("companion.app.screens.stats", "companion.games.architects.app"): 1,
-    ("companion.app.screens.stats", "companion.games.architects.app.widgets"): 1,
-    ("companion.app.widgets.scorepad", "companion.games.sevenwonders.rules"): 1,
     ("companion.bench.vision", "companion.games.sevenwonders.simulation.scenes"): 1,
     ("companion.bench.vision_speed", "companion.games.sevenwonders.simulation.scenes"): 1,
     ("companion.cli.vision_commands", "companion.games.armada.rules.data"): 1,
@@ -73,9 +68,7 @@ code asks Armada through `SevenWondersExtension`, `SessionPart` and the app's `P
 
 ALLOWED_GAME_NAMED_FILES: set[str] = set()
 
-ALLOWED_CYCLES: set[tuple[str, ...]] = {           # no game's: brought by issue 24 (app)
-    ('companion.app.widgets.common', 'companion.app.widgets.scorepad'),
-}
+ALLOWED_CYCLES: set[tuple[str, ...]] = set()
 
 
 def test_no_shared_module_imports_a_game() -> None:

@@ -11,6 +11,7 @@ from kivy.properties import BooleanProperty, StringProperty
 from companion.app.screens import AppScreen
 from companion.app.widgets.common import TextLabel, app
 from companion.games.sevenwonders.app.expansions import game_panels
+from companion.games.sevenwonders.app.pad import seven_wonders_style
 
 
 def winner_text(sheet: dict[str, Any], language_tr: Any) -> str:
@@ -58,7 +59,7 @@ class ScoreScreen(AppScreen):
             return
         self._shown = shown
         self.complete = scored.complete
-        self.ids.pad.show(sheet, session.players, scored.categories)
+        self.ids.pad.show(sheet, session.players, scored.categories, seven_wonders_style(session.players))
         self.winner = winner_text(sheet, running.tr) if scored.complete else running.tr("score.incomplete")
         choices = self.ids.choices
         choices.clear_widgets()
