@@ -25,6 +25,7 @@ from companion.games.sevenwonders.rules.model import Card, GameData, Rules, Wond
 from companion.games.sevenwonders.rules.table import STANDARD, TWO_PLAYER, VARIANTS, Player, PlayerChoices, Table
 from companion.jsonread import JsonInputError, Problem, Problems, Reader, load_json_file, problem_lines, quoted
 from companion.plugins import Registry
+from companion.problem import ProblemsError
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -124,7 +125,7 @@ SECTIONS: Registry[TableSection] = Registry("7 Wonders expansion of the table fi
 """The expansions the table file knows, by id; others are refused with a clear message."""
 
 
-class TableFileError(ValueError):
+class TableFileError(ProblemsError):
     """A table file that cannot be used; `problems` holds one line per problem."""
 
     def __init__(self, problems: list[Problem], source: str = "") -> None:
