@@ -32,6 +32,7 @@ from companion.games.sevenwonders.rules.turns import (
     offers,
     turns_in_age,
 )
+from companion.problem import Problem
 from companion.state.errors import SessionError, not_saved
 from companion.storage import Event, EventError, GameStore, StoreError
 from companion.storage.database import LoggedEvent
@@ -134,6 +135,49 @@ class TurnPlays:
             raise SessionError(verdict.reason or "that play is not possible", key=f"turn_{verdict.reason_code}",
                                **{k: v for k, v in verdict.reason_values if isinstance(v, str | int)})
         return self._turn_call(lambda: turn_log.enter_play(self.store, self.game_id, play))  # type: ignore[no-any-return]
+
+    def camera_play(self, seat: int, play: Play) -> Problem | None:
+        """A card (or the next stage) the camera confirms for `seat` in a game played in turns: the seat's
+        play of the open turn, logged with the camera as its author (one event) and checked like a play
+        entered by hand, against the start of the turn. The camera cannot see a power, so its card is
+        the seat's play from the hand, else Babylon B's last card or Halikarnassos' build from the
+        discard pile when the seat may use them now. Returns the problem the players are told (None:
+        entered and legal, or entered already): a play the rules refuse is logged all the same (the card
+        is on the table) and the turn does not close until it is corrected; a card beside the seat's
+        other play of the turn is not entered (the players correct the turn by hand).
+
+        :raises SessionError: when the log cannot be written.
+        """
+        log = turn_log.read_turns(self.events())
+        entered = [p for p in log.plays if p.seat == seat]
+        wonder = self.document["players"][seat]["wonder"]
+        if any(p.action == play.action and (play.action == "stage" or p.card == play.card) for p in entered):
+            return None                                     # entered already (by hand, or seen before)
+        taken = {p.source for p in entered}
+        powers = offers(self.table(), log.progress, log.plays).get(seat, ())
+        slots = (("hand", ""), ("last_card", "last_card"), ("discard_pile", "discard_build"))
+        free = [source for source, power in slots
+                if source not in taken and (not power or power in powers)
+                and (source != "discard_pile" or play.action == "build")]
+        if not free:
+            return Problem("camera_play_taken", f"{play.card or 'a stage'} seen in the {wonder} city is not entered: "
+                           "that seat has played this turn already", card=play.card or "", wonder=wonder)
+        play = Play(seat, play.action, play.card, free[0])
+        verdict: PlayVerdict = self._turn_call(
+            lambda: turn_log.enter_play(self.store, self.game_id, play, source="camera"))
+        if verdict.legal:
+            return None
+        return Problem("camera_play_refused" if play.action == "build" else "camera_stage_refused",
+                       f"{play.card or 'a stage'} seen in the {wonder} city is refused in this turn: {verdict.reason}",
+                       card=play.card or "", wonder=wonder)
+
+    def turn_pieces(self) -> dict[int, tuple[frozenset[str], int]]:
+        """Each seat's cards and stages played in the open turn (not in its city before the turn
+        closes), for the camera's tracker to hold: empty in a game not played in turns."""
+        plays = turn_log.read_turns(self.events()).plays
+        return {seat: (frozenset(p.card for p in plays if p.seat == seat and p.action == "build" and p.card),
+                       sum(1 for p in plays if p.seat == seat and p.action == "stage"))
+                for seat in {p.seat for p in plays}}
 
     def withdraw_play(self, seat: int, source: str = "hand") -> None:
         """Take a play back before the turn closes (one event)."""
