@@ -98,8 +98,7 @@ class BuildCheckScreen(AppScreen):
         players = session.players
         self.seat = min(self.seat, len(players) - 1)
         row = self.ids.players
-        names = [(seat, f"{seat + 1}  {player['name']}") for seat, player in enumerate(players)
-                 if player["name"] != running.store.data.rules.free_city_name]
+        names = turn_panels.seat_tabs(session)
         if [(c.value, c.text) for c in reversed(row.children)] != names:      # the players' buttons, made once
             row.clear_widgets()
             for seat, text in names:

@@ -22,7 +22,7 @@ from companion.app.widgets.coins import open_coin_pad
 from companion.app.widgets.common import BigButton, InstantModal, app, fit_words
 from companion.app.widgets.picker import open_picker, prepare_chips
 from companion.app.widgets.scorepad import text_width
-from companion.games.sevenwonders.turn_panels import show_turn_bar
+from companion.games.sevenwonders.turn_panels import CROWDED_MARGIN, show_turn_bar, turn_bar_height
 
 ROW_UNITS = 40
 """The width a city's row needs in size units: with less, the camera picture does not sit beside the rows."""
@@ -50,6 +50,10 @@ class TableScreen(AppScreen):
     problems = StringProperty("")
     camera_large = BooleanProperty(False)
     """The camera picture takes most of the screen (the cities in one column beside it), or all of it."""
+    crowded = BooleanProperty(False)
+    """The rows would not all show at a fingertip's height between the turn bar and the bottom bar (8
+    seats with Armada in turns on the 800x480 screen): the bars lose their margins (never their
+    targets' height, nor any text's size) and the rows their gaps, so that every row is in view."""
     camera_hidden = BooleanProperty(False)
     """The camera is on but its picture has no room beside the cities (many players on a small screen):
     "Camera: show" gives it the whole area."""
@@ -77,10 +81,11 @@ class TableScreen(AppScreen):
         rows = [row for _, row in self._rows]
         running = app()
         u, count = running.u, max(len(rows), 1)
+        self._make_room(count)
         gap, margin = u * 0.2, u * 0.15
         share = (self.ids.rows_scroll.height - gap * (count - 1)) / count
-        if share < running.touch + 2 * margin:
-            gap = min(gap, 2.0)
+        if share < running.touch + 2 * margin:      # the gaps give way (to a pixel or so at 8 seats in turns)
+            gap = min(gap, 2.0, max(1.0, (self.ids.rows_scroll.height - count * running.touch) / max(count - 1, 1)))
             share = (self.ids.rows_scroll.height - gap * (count - 1)) / count
             margin = min(margin, max(0.0, (share - running.touch) / 2))
         self.ids.rows.spacing = gap
@@ -88,6 +93,23 @@ class TableScreen(AppScreen):
         for row in rows:
             row.padding = (u * 0.15, margin)
             row.height = height
+
+    def _make_room(self, count: int) -> None:
+        """Crowd the bars (`crowded`) when `count` rows a fingertip high, 2 pixels apart, would not fit
+        between them with their margins; the decision is the same whichever way the bars are drawn now."""
+        running = app()
+        u, touch = running.u, running.touch
+        holder = self.ids.turn_holder
+        bars = [(max(touch, u * 3.6) + u * 0.6, touch + CROWDED_MARGIN * 2), (u * 0.6, 0.0)]   # bottom bar, padding
+        if holder.height:
+            bars.append((turn_bar_height(app().session), touch + CROWDED_MARGIN * 2))
+        now = sum(tight if self.crowded else roomy for roomy, tight in bars)
+        room = self.ids.rows_scroll.height + now - sum(roomy for roomy, _ in bars)     # with the bars' margins
+        crowded = room < count * touch + (count - 1) * 2.0
+        if crowded != self.crowded:
+            self.crowded = crowded
+            self.ids.main.padding = (u * 0.3, 0) if crowded else u * 0.3
+            show_turn_bar(holder, running.session, crowded=crowded)
 
     def refresh(self) -> None:
         """Show the game as it stands; a city is drawn again only when what it shows changed (its
@@ -135,7 +157,7 @@ class TableScreen(AppScreen):
             for row in wanted:
                 rows.add_widget(row)
         self._show_question(session.questions())
-        show_turn_bar(self.ids.turn_holder, session)    # a game played in turns: the open turn
+        show_turn_bar(self.ids.turn_holder, session, crowded=self.crowded)    # a game played in turns: the open turn
         self._fit_rows()
         if self.city_view is not None:
             self._show_panel(self.city_view.seat, pending.get(self.city_view.seat, []), totals)

@@ -28,6 +28,7 @@ from companion.games.sevenwonders.rules.turns import (
     check_play,
     discard_build_notes,
     discard_choices,
+    free_city_controller,
     judge_turn,
     offers,
     turns_in_age,
@@ -97,6 +98,14 @@ class TurnPlays:
         table = self.table()
         return OpenTurn(log.progress, turns_in_age(table), log.plays, judge_turn(table, log.progress, log.plays),
                         offers(table, log.progress, log.plays))
+
+    def free_city_seats(self) -> tuple[int, int] | None:
+        """The two-player variant: the free city's seat and the seat that plays for it in the open turn
+        (None in other games)."""
+        table = self.table()
+        free = next((seat for seat, player in enumerate(table.players) if player.is_free_city), None)
+        controller = free_city_controller(table, turn_log.read_turns(self.events()).progress)
+        return None if free is None or controller is None else (free, controller)
 
     def check_play(self, play: Play) -> PlayVerdict:
         """Would this play be legal in the open turn (against its start, with the other plays entered)?"""
@@ -222,6 +231,34 @@ class TurnPlays:
         """Settle the last closed turn again with corrected plays (a play undone, replaced, a forgotten card)."""
         return self._turn_call(  # type: ignore[no-any-return]
             lambda: turn_log.correct_logged_turn(self.store, self.game_id, plays, leftovers))
+
+    def reopen_last_turn(self) -> tuple[Play, ...]:
+        """Open the last closed turn again (one tap, one transaction): the cities back as they were at
+        its start, its plays the open turn's again, to be corrected and closed again (which settles it
+        again). Returns those plays.
+
+        :raises SessionError: ``turn_no_turn``, ``turn_changed_since`` (a city changed or a play was
+            entered since), ``turn_age_closed`` (that turn ended its age), ``turn_ships_moved`` (Armada).
+        """
+        return self._turn_call(lambda: turn_log.reopen_logged_turn(self.store, self.game_id))  # type: ignore[no-any-return]
+
+    def reopen_refusal(self) -> SessionError | None:
+        """Why the last closed turn cannot be opened again now (None: it can); nothing is logged."""
+        try:
+            turn_log.reopening_events(self.events(), lambda seq: turn_log.table_at(self.store, self.game_id, seq),
+                                      self.table())
+        except TurnError as error:
+            return _refusal(error)
+        return None
+
+    def last_closed_turn(self) -> tuple[int, int, tuple[Play, ...]] | None:
+        """The age, the number and the plays of the last closed turn (None before the first close, or
+        while it is open again)."""
+        close = turn_log.read_turns(self.events()).last_close
+        if close is None:
+            return None
+        return (int(close.payload["age"]), int(close.payload["turn"]),
+                tuple(turn_log.play_from_json(p) for p in close.payload["plays"]))
 
     def last_turn_plays(self) -> tuple[Play, ...]:
         """The plays of the last closed turn (to correct it)."""
