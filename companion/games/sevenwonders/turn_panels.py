@@ -5,6 +5,7 @@ the pile holds). The session's side is `turn_session.py`; the rules `rules/turns
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
@@ -18,8 +19,8 @@ from companion.games.sevenwonders.turn_session import OpenTurn, play_of_check
 from companion.i18n import catalogue
 
 __all__ = ["CROWDED_MARGIN", "TurnBar", "TurnChip", "ask_reopen", "enter_checked", "enter_discard", "fits",
-           "free_city_lines", "play_choices", "play_text", "played_text", "seat_tabs", "show_turn_bar",
-           "turn_bar_height", "turn_lines", "turn_options", "turn_verdict", "use_power"]
+           "free_city_lines", "named_check", "play_choices", "play_text", "played_text", "refused_lines", "seat_tabs",
+           "show_turn_bar", "turn_bar_height", "turn_lines", "turn_options", "turn_verdict", "use_power"]
 
 ROMAN = ("I", "II", "III")
 TURN_MOVED = "turn_moved"
@@ -188,7 +189,7 @@ def close_turn() -> None:
     session = running.session
     turn = session.open_turn()
     if turn.report.waiting:
-        names = ", ".join(session.players[s]["name"] for s in turn.report.waiting)
+        names = ", ".join(_seat_name([p["name"] for p in session.players], s) for s in turn.report.waiting)
         running.notify(running.tr("turns.not_played", names=names), bad=True)
         return
     results: list[Any] = []
@@ -226,11 +227,11 @@ def ask_reopen() -> InstantModal | None:
     view = InstantModal(size_hint=(None, None), size=(min(Window.width * 0.96, u * 44), min(Window.height * 0.96,
                                                                                             u * 34)))
     box = BoxLayout(orientation="vertical", padding=u * 0.8, spacing=u * 0.4)
-    box.add_widget(TextLabel(text=running.tr("turns.reopen_title", turn=number), font_size=u * 1.5, bold=True))
+    box.add_widget(TextLabel(text=running.tr("turns.reopen_title", turn=number), font_size=u * 1.6, bold=True))
     names = [p["name"] for p in session.players]
     lines = [f"{_seat_name(names, play.seat)}: {play_text(play)}" for play in plays]
-    box.add_widget(TextLabel(text="\n".join(lines), font_size=u * 1.1))
-    box.add_widget(TextLabel(text=running.tr("turns.reopen_text", turn=number), font_size=u * 1.0,
+    box.add_widget(TextLabel(text="\n".join(lines), font_size=u * (1.3 if len(lines) <= 5 else 1.1)))
+    box.add_widget(TextLabel(text=running.tr("turns.reopen_text", turn=number), font_size=u * 1.15,
                              color=running.theme.rgba("text_dim")))
     box.add_widget(Widget())
     buttons = BoxLayout(size_hint_y=None, height=max(running.touch, u * 3.6), spacing=u * 0.5)
@@ -277,6 +278,13 @@ def seat_tabs(session: Any) -> list[tuple[int, str]]:
     return tabs
 
 
+def named_check(check: BuildCheck, session: Any, seat: int) -> BuildCheck:
+    """The check as the players read it: the free city by its title, not by its name in the table file."""
+    if session.players[seat]["name"] != app().store.data.rules.free_city_name:
+        return check
+    return replace(check, player=app().tr("new_game.free_city"))
+
+
 def free_city_lines(screen: Any, session: Any) -> list[str]:
     """The free city's forced rules when its tab is chosen (who plays it this turn; a card its chain
     allows built free; a discard only of a card it can neither build nor use for a stage)."""
@@ -311,8 +319,26 @@ def played_text(screen: Any, session: Any) -> str:
     if not plays:
         return ""
     plays.sort(key=lambda pv: pv[0].source != "hand")
-    return running.tr("check.played_in_turn", turn=turn.progress.turn, player=session.players[screen.seat]["name"],
+    player = _seat_name([p["name"] for p in session.players], screen.seat)
+    return running.tr("check.played_in_turn", turn=turn.progress.turn, player=player,
                       play=" + ".join(play_text(p, v) for p, v in plays))
+
+
+def refused_lines(screen: Any, session: Any) -> list[str]:
+    """Why the chosen seat's play of the open turn is refused (a play the camera entered: the card is on
+    the table), in the build check's words; empty when its plays are legal or it has not played."""
+    running = app()
+    for verdict in session.open_turn().report.verdicts:
+        if verdict.play.seat != screen.seat or verdict.legal:
+            continue
+        if verdict.check is not None:
+            return list(running.words.check(verdict.check).lines)
+        values = dict(verdict.reason_values)
+        if "card" in values:
+            values["card"] = running.words.card(str(values["card"]))
+        key = f"session.turn_{verdict.reason_code}"
+        return [running.tr(key, **values) if _has_text(key) else verdict.reason or ""]
+    return []
 
 
 def _play(screen: Any) -> Play:
@@ -330,7 +356,7 @@ def turn_verdict(screen: Any, session: Any, check: BuildCheck) -> BuildCheck | N
         return verdict.check
     if verdict.legal:
         return check
-    player = session.players[screen.seat]["name"]
+    player = _seat_name([p["name"] for p in session.players], screen.seat)
     target = running.tr("check.stage_target", number=session.players[screen.seat]["stages"] + 1) \
         if screen.target == "stage" else running.words.card(screen.target)
     values = dict(verdict.reason_values)
@@ -366,7 +392,7 @@ def _entered(screen: Any, play: Play) -> None:
     played, or back to the table once everyone has."""
     running = app()
     session = running.session
-    name = session.players[play.seat]["name"]
+    name = _seat_name([p["name"] for p in session.players], play.seat)
     turn = session.open_turn()
     running.notify(running.tr("check.entered", player=name, play=play_text(play), turn=turn.progress.turn),
                    undo=lambda: running.attempt(session.withdraw_play, play.seat, play.source))

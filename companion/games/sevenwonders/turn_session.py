@@ -60,6 +60,10 @@ class OpenTurn:
         return next((v for v in self.report.verdicts if v.play.key == (seat, source)), None)
 
 
+CAMERA_PROBLEMS = ("camera_play_refused", "camera_stage_refused", "camera_play_taken")
+"""The problems `TurnPlays.camera_play` notes: forgotten once the seat's play is settled."""
+
+
 def play_of_check(seat: int, check: BuildCheck, *, source: str = "hand", plan: int = 0) -> Play:
     """The play a build check stands for: its card (or the next stage), Olympia's free build, Armada's
     naval construction."""
@@ -86,6 +90,7 @@ class TurnPlays:
     table: Callable[[], Table]
     _reload: Callable[[], None]
     _transact: Callable[[Callable[[], list[LoggedEvent]]], None]
+    problems: list[str]
 
     @property
     def in_turns(self) -> bool:
@@ -143,7 +148,16 @@ class TurnPlays:
         if not verdict.legal:
             raise SessionError(verdict.reason or "that play is not possible", key=f"turn_{verdict.reason_code}",
                                **{k: v for k, v in verdict.reason_values if isinstance(v, str | int)})
-        return self._turn_call(lambda: turn_log.enter_play(self.store, self.game_id, play))  # type: ignore[no-any-return]
+        entered: PlayVerdict = self._turn_call(lambda: turn_log.enter_play(self.store, self.game_id, play))
+        self._forget_camera_problems(play.seat)
+        return entered
+
+    def _forget_camera_problems(self, seat: int | None = None) -> None:
+        """The camera's problems with a seat's play (all seats': None) are settled: its play was entered
+        again by hand, or the turn closed."""
+        wonders = {p["wonder"] for s, p in enumerate(self.document["players"]) if seat is None or s == seat}
+        self.problems[:] = [p for p in self.problems if not (isinstance(p, Problem) and p.key in CAMERA_PROBLEMS
+                                                              and p.values.get("wonder") in wonders)]
 
     def camera_play(self, seat: int, play: Play) -> Problem | None:
         """A card (or the next stage) the camera confirms for `seat` in a game played in turns: the seat's
@@ -191,6 +205,7 @@ class TurnPlays:
     def withdraw_play(self, seat: int, source: str = "hand") -> None:
         """Take a play back before the turn closes (one event)."""
         self._turn_call(lambda: turn_log.withdraw_play(self.store, self.game_id, seat, source))
+        self._forget_camera_problems(seat)
 
     def close_open_turn(self, leftovers: Mapping[int, str] | None = None) -> TurnResult:
         """Close the open turn (one tap, one transaction): the purchases paid, the cards' and stages'
@@ -217,6 +232,7 @@ class TurnPlays:
             return logged
 
         self._transact(build)
+        self._forget_camera_problems()
         return results[0]
 
     def _age_end_at_sea(self, logged: list[LoggedEvent]) -> list[LoggedEvent]:

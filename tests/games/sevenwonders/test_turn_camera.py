@@ -78,6 +78,7 @@ def test_cards_the_camera_confirms_in_turns_are_plays_checked_against_the_start_
     assert len(_camera_plays(store, session)) == 2
     # Vera takes her Stockade back and discards it instead (by hand): 3 + 3 = 6 coins at the close.
     session.enter_play(Play(2, "discard", "stockade"))
+    assert session.problems == []                                # her play settled: the camera's problem too
     _steady(session, _frame({"gizah": ["card:lumber_yard/I/3+"], "rhodes": ["card:stone_pit/I/3+"], "ephesos": []}),
             4.0)
     session.close_open_turn()
