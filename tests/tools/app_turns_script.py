@@ -170,7 +170,7 @@ def play(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
 
 def armada(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
     """With Armada: a turn of discards, one for the yellow ship's step, closed in one tap."""
-    from companion.state.session import SeatSetup
+    from companion.games.sevenwonders.session import SeatSetup
 
     ui = AppDriver.start(store, size=size, language=language)
     tag = f"turns-armada-{language}-{size[0]}x{size[1]}"
@@ -197,7 +197,7 @@ def armada(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
 
 def powers(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
     """Age I in six turns with Olympia A's free build (once) and Babylon B's 7th card on the last turn."""
-    from companion.state.session import SeatSetup
+    from companion.games.sevenwonders.session import SeatSetup
 
     ui = AppDriver.start(store, size=size, language=language)
     tag = f"turns-powers-{language}-{size[0]}x{size[1]}"
@@ -266,7 +266,7 @@ def seats(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
     is shot and measured (tests/tools/legibility.py: turns-Nplayers-*-table), the 7-player one's first
     chip tapped (-chip-tapped)."""
     from companion.games.sevenwonders.rules.turns import Play
-    from companion.state.session import SeatSetup
+    from companion.games.sevenwonders.session import SeatSetup
 
     ui = AppDriver.start(store, size=size, language=language)
     facts: dict[str, Any] = {}
@@ -319,8 +319,8 @@ GAME = (("Анна", "olympia", "A"), ("Борис", "gizah", "A"), ("Вера",
 
 def _camera_frame(session: Any, new: dict[int, list[str]]) -> Any:
     """What the camera would report: each city's cards the tracker holds, and `new` card keys by seat."""
+    from companion.games.sevenwonders.vision.layout import SeatObservation, TableObservation
     from companion.markers import load_marker_registry
-    from companion.vision.layout import SeatObservation, TableObservation
 
     registry = {c.key: c for c in load_marker_registry()}
     seats = []
@@ -363,7 +363,7 @@ def game(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
     first play, a play refused against the start of the turn, Halikarnassos B's build from the discard
     pile, a turn closed then opened again and corrected, cards the camera confirms (one refused),
     Olympia A's free build), then Ages II and III of discards, and the score."""
-    from companion.state.session import SeatSetup
+    from companion.games.sevenwonders.session import SeatSetup
 
     ui = AppDriver.start(store, size=size, language=language)
     tag = f"game-{language}-{size[0]}x{size[1]}"
@@ -514,7 +514,7 @@ def game(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
 def free_city(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
     """The two-player variant in turns: Анна and Борис, and the free city (Babylon A) between them,
     which Анна plays on turn 1 of Age I (the player on its left), Борис on turn 2."""
-    from companion.state.session import SeatSetup
+    from companion.games.sevenwonders.session import SeatSetup
 
     ui = AppDriver.start(store, size=size, language=language)
     tag = f"turns-free-city-{language}-{size[0]}x{size[1]}"
