@@ -25,15 +25,19 @@ MM_PX = 800 / 154.08
 """The Pi's 7-inch screen: 154.08 mm wide for 800 px."""
 
 
-@pytest.fixture(scope="module")
-def facts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    store = tmp_path_factory.mktemp("turns") / "games.sqlite3"
+def _script(command: str, store: Path, language: str = "ru", size: str = "800x480") -> dict[str, Any]:
+    """Run one of tests/tools/app_turns_script.py's games in its own process; the facts it measured."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-m", "tests.tools.app_turns_script", "play", str(store), "ru", "800x480"],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=False)
+    done = subprocess.run([sys.executable, "-m", "tests.tools.app_turns_script", command, str(store), language, size],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=900, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
     found: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return found
+
+
+@pytest.fixture(scope="module")
+def facts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    return _script("play", tmp_path_factory.mktemp("turns") / "games.sqlite3")
 
 
 def test_a_new_game_meets_no_turn_until_a_play_is_entered_through_one(facts: dict[str, Any]) -> None:
@@ -108,13 +112,7 @@ def test_the_turn_bar_is_legible_and_touchable_on_the_pi(facts: dict[str, Any]) 
 
 @pytest.fixture(scope="module")
 def armada_facts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    store = tmp_path_factory.mktemp("turns_armada") / "games.sqlite3"
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-m", "tests.tools.app_turns_script", "armada", str(store), "ru",
-                           "800x480"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=False)
-    assert done.returncode == 0, done.stderr[-3000:]
-    found: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    return found
+    return _script("armada", tmp_path_factory.mktemp("turns_armada") / "games.sqlite3")
 
 
 def test_armada_a_discard_for_the_yellow_ship_and_the_ships_turn_to_confirm(armada_facts: dict[str, Any]) -> None:
@@ -129,13 +127,7 @@ def test_armada_a_discard_for_the_yellow_ship_and_the_ships_turn_to_confirm(arma
 
 @pytest.fixture(scope="module")
 def powers_facts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    store = tmp_path_factory.mktemp("turns_powers") / "games.sqlite3"
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-m", "tests.tools.app_turns_script", "powers", str(store), "ru",
-                           "800x480"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=False)
-    assert done.returncode == 0, done.stderr[-3000:]
-    found: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    return found
+    return _script("powers", tmp_path_factory.mktemp("turns_powers") / "games.sqlite3")
 
 
 def test_olympia_once_per_age_and_babylon_b_7th_card_by_taps(powers_facts: dict[str, Any]) -> None:
@@ -181,11 +173,7 @@ SEAT_RUNS = [(language, size) for size in ("800x480", "1280x800") for language i
 def seats_facts(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     language, size = request.param
     store = tmp_path_factory.mktemp(f"turns_seats_{language}_{size}") / "games.sqlite3"
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-m", "tests.tools.app_turns_script", "seats", str(store), language, size],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=False)
-    assert done.returncode == 0, done.stderr[-3000:]
-    found: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    found = _script("seats", store, language, size)
     found["run"] = (language, size)
     return found
 
@@ -246,13 +234,7 @@ def test_at_8_seats_with_armada_in_turns_every_row_shows_whole_above_the_turn_ba
 
 @pytest.fixture(scope="module")
 def game_facts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    store = tmp_path_factory.mktemp("turns_game") / "games.sqlite3"
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-m", "tests.tools.app_turns_script", "game", str(store), "ru", "800x480"],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=900, check=False)
-    assert done.returncode == 0, done.stderr[-3000:]
-    found: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    return found
+    return _script("game", tmp_path_factory.mktemp("turns_game") / "games.sqlite3")
 
 
 def test_a_whole_game_in_turns_by_taps_age_one(game_facts: dict[str, Any]) -> None:
@@ -316,12 +298,7 @@ def test_a_whole_game_in_turns_by_taps_ages_two_and_three(game_facts: dict[str, 
 
 
 def test_two_player_variant_the_free_citys_tab_names_who_plays_it(tmp_path: Path) -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    command = ["free_city", str(tmp_path / "g.sqlite3"), "ru", "800x480"]
-    done = subprocess.run([sys.executable, "-m", "tests.tools.app_turns_script", *command], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=600, check=False)
-    assert done.returncode == 0, done.stderr[-3000:]
-    facts = json.loads(done.stdout.strip().splitlines()[-1])
+    facts = _script("free_city", tmp_path / "games.sqlite3")
     # Before the turns the free city has no tab (the end state is entered city by city).
     assert facts["tabs_before_turns"] == ["1  Анна", "2  Борис"]
     # "Эпоха I, карта находиться у игрока слева от свободного города", then the other player: seats
