@@ -288,6 +288,17 @@ def seats(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
         tag = f"turns-{count}players-{language}-{size[0]}x{size[1]}"
         _shot(ui, tag, "table")
         facts[f"rows_{count}"] = _rows_in_view(ui)
+        if count == 8:                       # a problem noted (the camera's): no line of its own at 800x480
+            from companion.problem import Problem
+
+            session.problems.append(Problem("card_not_added", "the Altar seen in Gizah's city is not added",
+                                            card="altar", wonder="gizah"))
+            ui.app.changed(now=True)
+            ui.screen.refresh()
+            ui.pump(frames=4)
+            facts["rows_8_problem"] = {**_rows_in_view(ui), "message": ui.screen.toast.text,
+                                       "line": ui.screen.ids.problem_line.text}
+            _shot(ui, tag, "table-problem")
         if count == 7:
             bar = next(w for w in ui.walk(ui.screen) if type(w).__name__ == "TurnBar")
             ui.tap(bar.seats.children[-1])                   # Анна's chip: her build check

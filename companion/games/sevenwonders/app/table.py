@@ -53,7 +53,8 @@ class TableScreen(AppScreen):
     crowded = BooleanProperty(False)
     """The rows would not all show at a fingertip's height between the turn bar and the bottom bar (8
     seats with Armada in turns on the 800x480 screen): the bars lose their margins (never their
-    targets' height, nor any text's size) and the rows their gaps, so that every row is in view."""
+    targets' height, nor any text's size), the rows their gaps, and the problem line its place (a new
+    problem is said in the message bar), so that every row is in view."""
     camera_hidden = BooleanProperty(False)
     """The camera is on but its picture has no room beside the cities (many players on a small screen):
     "Camera: show" gives it the whole area."""
@@ -70,6 +71,8 @@ class TableScreen(AppScreen):
         self._question: tuple[Any, ...] = ()
         """What the question bar shows (it is filled again only when that changes)."""
         self.city_view: CityView | None = None
+        self._announced = ""
+        """The problem last said (at a crowded table, in the message bar: a new one is said once)."""
         ids.rows_scroll.bind(height=lambda *_: self._fit_rows())
         ids.main.bind(size=lambda *_: self._arrange(app().camera_on))
 
@@ -100,7 +103,8 @@ class TableScreen(AppScreen):
         running = app()
         u, touch = running.u, running.touch
         holder = self.ids.turn_holder
-        bars = [(max(touch, u * 3.6) + u * 0.6, touch + CROWDED_MARGIN * 2), (u * 0.6, 0.0)]   # bottom bar, padding
+        line = u * 1.6 if self.problems or running.status else 0.0       # the problem line: in the message bar
+        bars = [(max(touch, u * 3.6) + u * 0.6, touch + CROWDED_MARGIN * 2), (u * 0.6, 0.0), (line, 0.0)]
         if holder.height:
             bars.append((turn_bar_height(app().session), touch + CROWDED_MARGIN * 2))
         now = sum(tight if self.crowded else roomy for roomy, tight in bars)
@@ -110,6 +114,15 @@ class TableScreen(AppScreen):
             self.crowded = crowded
             self.ids.main.padding = (u * 0.3, 0) if crowded else u * 0.3
             show_turn_bar(holder, running.session, crowded=crowded)
+            self._say_problem()
+
+    def _say_problem(self) -> None:
+        """At a crowded table the problem line has no room: a new problem is said in the message bar, once."""
+        if not self.crowded:
+            self._announced = ""                        # the problem line shows it
+        elif self.problems and self.problems != self._announced:
+            self._announced = self.problems
+            app().notify(self.problems, bad=True)
 
     def refresh(self) -> None:
         """Show the game as it stands; a city is drawn again only when what it shows changed (its
@@ -122,6 +135,7 @@ class TableScreen(AppScreen):
         self.age_text = running.tr("table.age", age="I" * min(session.age, last_age)) if session.age <= last_age \
             else running.tr("table.game_over")
         self.problems = running.problem_text(session.problems[-1]) if session.problems else ""
+        self._say_problem()
         self.ids.end_age.text = (running.tr("table.end_age", age="I" * session.age) if session.age <= last_age
                                  else running.tr("table.to_score"))
         refereed = session.in_turns and session.age <= last_age     # the age's last turn ends it
