@@ -333,12 +333,18 @@ def refused_lines(screen: Any, session: Any) -> list[str]:
             continue
         if verdict.check is not None:
             return list(running.words.check(verdict.check).lines)
-        values = dict(verdict.reason_values)
-        if "card" in values:
-            values["card"] = running.words.card(str(values["card"]))
-        key = f"session.turn_{verdict.reason_code}"
-        return [running.tr(key, **values) if _has_text(key) else verdict.reason or ""]
+        return [_reason(verdict)]
     return []
+
+
+def _reason(verdict: PlayVerdict) -> str:
+    """Why the turn refuses a play, in the player's language (its English reason where no text has it)."""
+    running = app()
+    values = dict(verdict.reason_values)
+    if "card" in values:
+        values["card"] = running.words.card(str(values["card"]))
+    key = f"session.turn_{verdict.reason_code}"
+    return str(running.tr(key, **values)) if _has_text(key) else verdict.reason or ""
 
 
 def _play(screen: Any) -> Play:
@@ -359,12 +365,7 @@ def turn_verdict(screen: Any, session: Any, check: BuildCheck) -> BuildCheck | N
     player = _seat_name([p["name"] for p in session.players], screen.seat)
     target = running.tr("check.stage_target", number=session.players[screen.seat]["stages"] + 1) \
         if screen.target == "stage" else running.words.card(screen.target)
-    values = dict(verdict.reason_values)
-    if "card" in values:
-        values["card"] = running.words.card(str(values["card"]))
-    key = f"session.turn_{verdict.reason_code}"
-    reason = running.tr(key, **values) if _has_text(key) else verdict.reason or ""
-    screen._cannot(running.tr("check.cannot", player=player, target=target), reason)
+    screen._cannot(running.tr("check.cannot", player=player, target=target), _reason(verdict))
     return None
 
 
