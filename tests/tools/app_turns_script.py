@@ -483,6 +483,11 @@ def game(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
     _discards(ui, 1, 2)
     ui.tap(ui.tr("turns.close"))
     facts["turn5_coins"] = _coins(ui)
+    ui.tap(ui.tr("common.undo"))                            # the message bar's Undo: asked first
+    dialog = _popup(ui, "InstantModal")
+    facts["undo_dialog"] = ui.texts(dialog)[0] if dialog is not None else None
+    ui.tap(ui.tr("common.cancel"))                          # not opened again after all
+    facts["after_cancel"] = {"coins": _coins(ui), "title": _bar(ui)["title"]}
 
     # Turn 6: Анна's free build (Olympia A, once per age): the Barracks; the others discard.
     ui.tap(ui.tr("table.build_check"))

@@ -284,6 +284,9 @@ def test_a_whole_game_in_turns_by_taps_age_one(game_facts: dict[str, Any]) -> No
     # Turn 5: Olympia's stage 2 (2 stone from Борис: 4 coins of her 4); Борис 9 + 4 + 3 = 16; Вера 7.
     assert game_facts["anna_stage2"]["lines"][1] == "Всего 4 монеты из 4 монет"
     assert game_facts["turn5_coins"] == [0, 16, 7]
+    # The message bar's Undo after a close asks first; "Отмена" leaves the turn closed.
+    assert game_facts["undo_dialog"] == "Вернуть ход 5?"
+    assert game_facts["after_cancel"] == {"coins": [0, 16, 7], "title": "Ход 6\nиз 6"}
     # Turn 6: the Barracks free (Olympia A, once an age); the others discard.
     assert game_facts["free_build"]["lines"][0] == "Бесплатно благодаря свойству чуда (раз в эпоху)"
     assert game_facts["age1_coins"] == [0, 19, 10]
