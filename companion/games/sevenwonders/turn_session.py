@@ -196,8 +196,12 @@ class TurnPlays:
 
     def turn_pieces(self) -> dict[int, tuple[frozenset[str], int]]:
         """Each seat's cards and stages played in the open turn (not in its city before the turn
-        closes), for the camera's tracker to hold: empty in a game not played in turns."""
-        plays = turn_log.read_turns(self.events()).plays
+        closes), for the camera's tracker to hold: empty in a game not played in turns (or while its log
+        cannot be read: the tap that failed says why)."""
+        try:
+            plays = turn_log.read_turns(self.events()).plays
+        except SessionError:
+            return {}
         return {seat: (frozenset(p.card for p in plays if p.seat == seat and p.action == "build" and p.card),
                        sum(1 for p in plays if p.seat == seat and p.action == "stage"))
                 for seat in {p.seat for p in plays}}
