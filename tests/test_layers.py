@@ -13,7 +13,7 @@ import pytest
 
 HEAVY = ("kivy", "cv2", "numpy", "zxingcpp", "pyzbar", "segno", "fpdf")
 """The optional libraries of the camera, the sticker sheets and the app."""
-LIGHT_LAYERS = ("rules", "tablefile", "events", "exports", "markers")
+LIGHT_LAYERS = ("rules", "tablefile", "formats", "events", "exports", "markers")
 """The game layers that must load without them: what `companion score`, `check`, `games` and `markers list`
 need."""
 SHARED = ("companion.plugins", "companion.gamedata", "companion.fileformats", "companion.i18n", "companion.storage",
