@@ -18,7 +18,8 @@ LIGHT_LAYERS = ("rules", "tablefile", "formats", "events", "exports", "markers")
 need."""
 SHARED = ("companion.plugins", "companion.gamedata", "companion.fileformats", "companion.i18n", "companion.storage",
           "companion.storage.exchange", "companion.storage.stats", "companion.storage.camera_notes",
-          "companion.state.confirmation", "companion.markers", "companion.vision.layouts", "companion.simulation")
+          "companion.state.confirmation", "companion.markers", "companion.vision.layouts", "companion.simulation",
+          "companion.tablefiles")
 """Shared modules of the same layers, and the registries of the camera's layers (declared without numpy)."""
 
 
