@@ -347,8 +347,8 @@ class Replay:
 
     @property
     def architects(self) -> Any:
-        """The table of a game other than the unnamed one (kept for the command line's ``games show``
-        until it asks the game; None for the unnamed game's)."""
+        """Deprecated: the table of a game other than the unnamed one, None for the unnamed game's (kept
+        for the command line's ``games show`` until it asks the game; use `table` and `game`)."""
         return self.table if self.game != UNNAMED_GAME else None
 
 

@@ -110,9 +110,9 @@ def architects_result(state: Replay) -> dict[str, Any]:
 
     :raises ResultRefused: when the events do not make a valid table.
     """
-    if state.architects is None or state.problems:
+    if state.table is None or state.problems:
         raise ResultRefused("the game cannot be scored: " + "; ".join(state.problems or ["no players"]))
-    return architects_sheet(state.architects)
+    return architects_sheet(state.table)
 
 
 GAME_RESULTS.register(GAME, architects_result, game="architects")
