@@ -9,13 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from companion.jsonread import JsonInputError, Problem, load_json_file, problem_lines
+from companion.problem import ProblemsError
 
 __all__ = ["MAX_FILE_BYTES", "TableFileError", "from_file", "read_table_document"]
 
 MAX_FILE_BYTES = 2_000_000
 
 
-class TableFileError(ValueError):
+class TableFileError(ProblemsError):
     """A table file that cannot be used; `problems` holds one line per problem."""
 
     def __init__(self, problems: list[Problem], source: str = "") -> None:

@@ -18,69 +18,24 @@ from pathlib import Path
 from tests.tools import import_graph
 
 ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {
-    ("companion.app.main", "companion.games.armada.app.port"): 1,
     ("companion.app.main", "companion.games.armada.rules.data"): 1,
     ("companion.app.main", "companion.games.sevenwonders.app.demo"): 1,
     ("companion.app.main", "companion.games.sevenwonders.app.wording"): 1,
     ("companion.app.main", "companion.games.sevenwonders.session"): 1,
-    ("companion.app.screens.game_detail", "companion.games.sevenwonders.rules"): 1,
-    ("companion.app.screens.history", "companion.games.architects.log"): 1,
-    ("companion.app.screens.stats", "companion.games.architects.app"): 1,
-    ("companion.app.screens.stats", "companion.games.architects.app.widgets"): 1,
-    ("companion.app.widgets.scorepad", "companion.games.sevenwonders.rules"): 1,
-    ("companion.bench.app", "companion.games.sevenwonders.app.demo"): 1,
-    ("companion.bench.app", "companion.games.sevenwonders.bench.app_taps"): 1,
-    ("companion.bench.app", "companion.games.sevenwonders.simulation.playback"): 1,
-    ("companion.bench.app", "companion.games.sevenwonders.simulation.recording"): 1,
-    ("companion.bench.storage", "companion.games.sevenwonders.record"): 1,
-    ("companion.bench.storage", "companion.games.sevenwonders.rules"): 1,
-    ("companion.bench.storage", "companion.games.sevenwonders.rules.loader"): 1,
-    ("companion.bench.storage", "companion.games.sevenwonders.rules.model"): 1,
-    ("companion.bench.storage", "companion.games.sevenwonders.rules.selfplay"): 1,
-    ("companion.bench.vision", "companion.games.sevenwonders.bench.cities"): 1,
     ("companion.bench.vision", "companion.games.sevenwonders.simulation.scenes"): 1,
     ("companion.bench.vision_speed", "companion.games.sevenwonders.simulation.scenes"): 1,
-    ("companion.cli", "companion.games.sevenwonders.cli"): 1,
-    ("companion.cli", "companion.games.sevenwonders.demo_cli"): 1,
-    ("companion.cli", "companion.games.sevenwonders.tablefile"): 1,
-    ("companion.cli.bench_commands", "companion.games.sevenwonders.bench.rules"): 1,
-    ("companion.cli.games_commands", "companion.games.architects.cli"): 2,
-    ("companion.cli.games_commands", "companion.games.architects.log"): 2,
-    ("companion.cli.games_commands", "companion.games.architects.rules.scoring"): 1,
-    ("companion.cli.games_commands", "companion.games.architects.tablefile"): 1,
-    ("companion.cli.games_commands", "companion.games.armada.cli"): 1,
-    ("companion.cli.games_commands", "companion.games.armada.rules.data"): 1,
-    ("companion.cli.games_commands", "companion.games.sevenwonders.record"): 2,
-    ("companion.cli.games_commands", "companion.games.sevenwonders.render"): 2,
-    ("companion.cli.games_commands", "companion.games.sevenwonders.rules"): 1,
-    ("companion.cli.games_commands", "companion.games.sevenwonders.rules.scoring"): 1,
-    ("companion.cli.games_commands", "companion.games.sevenwonders.tablefile"): 2,
     ("companion.cli.vision_commands", "companion.games.armada.rules.data"): 1,
     ("companion.cli.vision_commands", "companion.games.sevenwonders.rules.loader"): 2,
     ("companion.cli.vision_commands", "companion.games.sevenwonders.simulation.playback"): 1,
     ("companion.cli.vision_commands", "companion.games.sevenwonders.simulation.recording"): 1,
-    ("companion.cli.vision_commands", "companion.games.sevenwonders.tablefile"): 2,
+    ("companion.cli.vision_commands", "companion.games.sevenwonders.tablefile"): 1,
     ("companion.cli.vision_commands", "companion.games.sevenwonders.tracker"): 2,
 }
 """Shared module -> game module it imports: how many import statements."""
 
 ALLOWED_BASE_IMPORTS: dict[tuple[str, str], int] = {
-    ("companion.games.sevenwonders.app.build_check", "companion.games.armada.app.values"): 1,
-    ("companion.games.sevenwonders.app.end_of_age", "companion.games.armada.app.port"): 1,
-    ("companion.games.sevenwonders.app.end_of_age", "companion.games.armada.app.values"): 1,
-    ("companion.games.sevenwonders.app.end_of_age", "companion.games.armada.session"): 1,
-    ("companion.games.sevenwonders.app.new_game", "companion.games.armada.app.eighth_wonder"): 1,
-    ("companion.games.sevenwonders.app.new_game", "companion.games.armada.tablefile"): 1,
-    ("companion.games.sevenwonders.app.score", "companion.games.armada.app.port"): 1,
-    ("companion.games.sevenwonders.app.score", "companion.games.armada.app.values"): 1,
-    ("companion.games.sevenwonders.app.score", "companion.games.armada.app.words"): 1,
-    ("companion.games.sevenwonders.app.table", "companion.games.armada.app.port"): 3,
-    ("companion.games.sevenwonders.app.wording", "companion.games.armada.app.words"): 1,
-    ("companion.games.sevenwonders.app.wording", "companion.games.armada.rules.data"): 1,
     ("companion.games.sevenwonders.bench.rules", "companion.games.armada.rules.data"): 1,
     ("companion.games.sevenwonders.bench.rules", "companion.games.armada.rules.scoring_reference"): 1,
-    ("companion.games.sevenwonders.cli", "companion.games.armada.cli"): 1,
-    ("companion.games.sevenwonders.cli", "companion.games.armada.rules.data"): 1,
     ("companion.games.sevenwonders.cli", "companion.games.armada.rules.naval"): 1,
     ("companion.games.sevenwonders.render", "companion.games.armada.rules.naval"): 1,
 }
@@ -90,10 +45,7 @@ code asks Armada through `SevenWondersExtension`, `SessionPart` and the app's `P
 
 ALLOWED_GAME_NAMED_FILES: set[str] = set()
 
-ALLOWED_CYCLES: set[tuple[str, ...]] = {           # no game's: brought by issue 24 (app, bench)
-    ('companion.app.widgets.common', 'companion.app.widgets.scorepad'),
-    ('companion.bench.app', 'companion.games.sevenwonders.bench.app_taps'),
-}
+ALLOWED_CYCLES: set[tuple[str, ...]] = set()
 
 
 def test_no_shared_module_imports_a_game() -> None:
