@@ -95,7 +95,7 @@ def _add_logged(store: Any, args: argparse.Namespace, document: Any) -> int:
 
 def _show_logged(state: Any) -> str:
     """`games show`: the score sheet of a replayed Architects game."""
-    return architects_sheet_text(score_architects(state.architects))
+    return architects_sheet_text(score_architects(state.table))
 
 
 def _statistics(store: Any) -> dict[str, Any]:
