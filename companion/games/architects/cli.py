@@ -14,7 +14,7 @@ from companion.games.architects.rules.data import load_architects_data
 from companion.games.architects.rules.scoring import ArchitectsSheet, score_architects
 from companion.games.architects.tablefile import is_architects_document, parse_architects
 from companion.games.sevenwonders.render import _grid
-from companion.games.sevenwonders.tablefile import from_file, read_table_document
+from companion.tablefiles import from_file, read_table_document
 
 __all__ = ["architects_sheet_text", "read_either_table", "run_architects_score"]
 
@@ -95,7 +95,7 @@ def _add_logged(store: Any, args: argparse.Namespace, document: Any) -> int:
 
 def _show_logged(state: Any) -> str:
     """`games show`: the score sheet of a replayed Architects game."""
-    return architects_sheet_text(score_architects(state.architects))
+    return architects_sheet_text(score_architects(state.table))
 
 
 def _statistics(store: Any) -> dict[str, Any]:

@@ -41,9 +41,9 @@ from companion.games.architects.tablefile import (
     architects_table_to_json,
     parse_architects,
 )
-from companion.games.sevenwonders.tablefile import TableFileError
 from companion.jsonread import Reader
 from companion.storage.events import LOGGED_GAMES, EventError, LoggedGame
+from companion.tablefiles import TableFileError
 
 __all__ = [
     "ACTION_KINDS",

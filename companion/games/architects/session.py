@@ -22,6 +22,7 @@ from companion.games.architects.rules.battle import Battle, resolve_battle
 from companion.games.architects.rules.medals import medal_offers
 from companion.games.architects.rules.scoring import ArchitectsSheet, score_architects
 from companion.games.architects.rules.table import ArchitectsTable
+from companion.games.architects.tablefile import GAME
 from companion.state.errors import SessionError, not_saved, save_tap
 from companion.storage.database import GameStore, LoggedEvent, StoreError
 from companion.storage.events import EventError
@@ -39,10 +40,10 @@ class ArchitectsSession:
             state = store.state(game_id)
         except StoreError as error:
             raise SessionError(str(error)) from None
-        if state.architects is None:
+        if state.game != GAME or state.table is None:
             raise SessionError(f"game {game_id} is not a 7 Wonders Architects game in play: "
                                + "; ".join(state.problems or ["no players"]))
-        self.table: ArchitectsTable = state.architects
+        self.table: ArchitectsTable = state.table
         self.finished = state.finished
         self.last_battle: Battle | None = None
         self._history: list[tuple[ArchitectsTable, ArchitectsTable]] = []

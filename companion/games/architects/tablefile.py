@@ -24,8 +24,8 @@ from companion.games.architects.rules.table import (
     MedalLayout,
 )
 from companion.games.architects.rules.validation import check_architects
-from companion.games.sevenwonders.tablefile import TableFileError, from_file, read_table_document
 from companion.jsonread import Problem, Reader
+from companion.tablefiles import TableFileError, from_file, read_table_document
 
 __all__ = ["ARCHITECTS_FORMAT", "ReadArchitects", "architects_table_to_json", "is_architects_document",
            "parse_architects", "read_architects"]

@@ -266,12 +266,10 @@ class GameSetUp(GameEvent):
     teams: tuple[tuple[str, ...], ...] = ABSENT
 
 
-@register_event(GAME)
 @dataclass(frozen=True, kw_only=True)
-class CardConfirmed(GameEvent):
-    """A building in a seat's city (the camera names the copy it read)."""
+class _CityCard(GameEvent):
+    """A building of a seat's city (the camera names the copy it read)."""
 
-    kind: ClassVar[str] = "card_confirmed"
     seat: int
     card: str
     copy: str | None = ABSENT
@@ -279,13 +277,18 @@ class CardConfirmed(GameEvent):
 
 @register_event(GAME)
 @dataclass(frozen=True, kw_only=True)
-class CardRemoved(GameEvent):
+class CardConfirmed(_CityCard):
+    """A building in a seat's city."""
+
+    kind: ClassVar[str] = "card_confirmed"
+
+
+@register_event(GAME)
+@dataclass(frozen=True, kw_only=True)
+class CardRemoved(_CityCard):
     """A building taken back out of a seat's city (an undo)."""
 
     kind: ClassVar[str] = "card_removed"
-    seat: int
-    card: str
-    copy: str | None = ABSENT
 
 
 @register_event(GAME)
