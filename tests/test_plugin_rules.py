@@ -58,9 +58,7 @@ ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {
 ALLOWED_BASE_IMPORTS: dict[tuple[str, str], int] = {
     ("companion.games.sevenwonders.bench.rules", "companion.games.armada.rules.data"): 1,
     ("companion.games.sevenwonders.bench.rules", "companion.games.armada.rules.scoring_reference"): 1,
-    ("companion.games.sevenwonders.cli", "companion.games.armada.rules.naval"): 1,
     ("companion.games.sevenwonders.record", "companion.games.armada.tablefile"): 1,
-    ("companion.games.sevenwonders.render", "companion.games.armada.rules.naval"): 1,
 }
 """Base game's module -> its expansion's module it imports: how many import statements. Issue 23's turn
 code asks Armada through `SevenWondersExtension`, `SessionPart` and the app's `PANELS`; what is left are
