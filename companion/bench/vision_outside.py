@@ -22,7 +22,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.bench.vision_speed import bare_decoders, timed_pair
+from companion.games.sevenwonders.bench.vision_speed import bare_decoders, timed_pair
 from companion.markers import Component, MarkerRegistry, load_marker_registry, read_payload
 from companion.vision.decoders import as_grey
 from companion.vision.reader import MarkerReader

@@ -21,8 +21,8 @@ def run_bench_markers(args: argparse.Namespace) -> int:
 
 
 def run_bench_vision(args: argparse.Namespace) -> int:
-    """Recall, false components and time per frame on rendered tables; see companion.bench.vision."""
-    from companion.bench.vision import run
+    """Recall, false components and time per frame on rendered tables; see companion.games.sevenwonders.bench.vision."""
+    from companion.games.sevenwonders.bench.vision import run
 
     for folder in args.outside:
         if not Path(folder).is_dir():
