@@ -22,8 +22,6 @@ ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {
     ("companion.app.main", "companion.games.sevenwonders.app.demo"): 1,
     ("companion.app.main", "companion.games.sevenwonders.app.wording"): 1,
     ("companion.app.main", "companion.games.sevenwonders.session"): 1,
-    ("companion.bench.vision_outside", "companion.games.sevenwonders.bench.vision_speed"): 1,
-    ("companion.cli.bench_commands", "companion.games.sevenwonders.bench.vision"): 1,
     ("companion.cli.vision_commands", "companion.games.armada.rules.data"): 1,
     ("companion.cli.vision_commands", "companion.games.sevenwonders.rules.loader"): 2,
     ("companion.cli.vision_commands", "companion.games.sevenwonders.simulation.playback"): 1,
