@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -96,7 +97,8 @@ class CompanionApp(App):
         self._preview_number = 0
         self._pump_event: Any = None
         self._changed = Clock.create_trigger(self._bump_revision, 0.25)
-        self._armada: tuple[tuple[str, float], Any] | None = None
+        self._expansion_data: dict[str, tuple[tuple[str, float], Any]] = {}
+        """Each expansion's data read with the components file, and the file's path and time it was read at."""
         self.collector = IdleCollector()
         self._said: tuple[str, dict[str, Any]] | None = None
         """The state line's catalogue key and values (said again when the language changes)."""
@@ -108,7 +110,10 @@ class CompanionApp(App):
         install_last_resort()                           # nothing raised in the event loop closes the app
         if self.store_path is None:                     # Android: the user data folder, in the app's own storage
             self.store_path = self._android_store_path()
-        self.store = GameStore(self.store_path, sources={"armada": self.armada_data})
+        from companion.app.registry import EXPANSION_DATA
+
+        sources = {key: partial(self.expansion_data, key) for key in EXPANSION_DATA.keys()}  # noqa: SIM118
+        self.store = GameStore(self.store_path, sources=sources)
         self.language = self.requested_language or self.store.setting("language", "en")
         if self.language not in LANGUAGES:
             self.language = "en"
@@ -270,26 +275,28 @@ class CompanionApp(App):
         self.store_set("app.place", place)
 
     # -- the game --------------------------------------------------------------------------------
-    def armada_data(self) -> Any:
-        """The Armada data with the values the owner entered in the components file
-        (``$COMPANION_COMPONENTS``, else the user data folder, as for the command line); read again
-        when the file changes, the shipped data alone when the file cannot be used."""
+    def expansion_data(self, expansion: str) -> Any:
+        """An expansion's data (`EXPANSION_DATA`: Armada's) with the values the owner entered in the
+        components file (``$COMPANION_COMPONENTS``, else the user data folder, as for the command line);
+        read again when the file changes, the shipped data alone when the file cannot be used."""
+        from companion.app.registry import EXPANSION_DATA
         from companion.gamedata.reading import GameDataError
-        from companion.games.armada.rules.data import load_armada_data
 
+        load = EXPANSION_DATA.find(expansion)
         path = self.components_path()
         try:
             stamp = (str(path), path.stat().st_mtime)
         except OSError:
             stamp = (str(path), -1.0)
-        if self._armada is None or self._armada[0] != stamp:
+        cached = self._expansion_data.get(expansion)
+        if cached is None or cached[0] != stamp:
             try:
-                loaded = load_armada_data(path) if stamp[1] >= 0 else load_armada_data()
+                loaded = load(path if stamp[1] >= 0 else None)
             except GameDataError:
-                self.say("armada.components_unusable")
-                loaded = load_armada_data()
-            self._armada = (stamp, loaded)
-        return self._armada[1]
+                self.say(f"{expansion}.components_unusable")
+                loaded = load(None)
+            cached = self._expansion_data[expansion] = (stamp, loaded)
+        return cached[1]
 
     def components_path(self) -> Path:
         """The components file: Armada values the owner entered (here, or with `companion components edit`)."""
@@ -297,9 +304,9 @@ class CompanionApp(App):
 
         return default_components_path(os.environ)
 
-    def armada_values_saved(self) -> None:
+    def values_saved(self) -> None:
         """Values were entered in the app: read the components file again and redraw."""
-        self._armada = None
+        self._expansion_data.clear()
         self.changed(now=True)
 
     def start_game(self, players: list[SeatSetup], *, variant: str = "standard", camera: str | None = None,

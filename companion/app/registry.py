@@ -11,8 +11,8 @@ from typing import Any
 
 from companion.plugins import Registry
 
-__all__ = ["GAME_OPENERS", "OWN_PAGES", "PANELS", "SCORE_PADS", "SCREENS", "STATISTICS_WORDS", "GameOpener", "Panel",
-           "ScorePadSpec", "ScreenSpec", "panel_class", "panels", "statistics_words"]
+__all__ = ["EXPANSION_DATA", "GAME_OPENERS", "OWN_PAGES", "PANELS", "SCORE_PADS", "SCREENS", "STATISTICS_WORDS",
+           "GameOpener", "Panel", "ScorePadSpec", "ScreenSpec", "panel_class", "panels", "statistics_words"]
 
 
 @dataclass(frozen=True)
@@ -63,6 +63,10 @@ class ScorePadSpec:
 
 SCORE_PADS: Registry[ScorePadSpec] = Registry("score pad", "app")
 """The games' score pads on the page of a finished game, by game id."""
+
+EXPANSION_DATA: Registry[Callable[[Any], Any]] = Registry("expansion data", "app")
+"""How the app reads an expansion's data, by expansion id: with the owner's components file (its path)
+or, given None, the shipped data alone; a file that cannot be used raises `GameDataError`."""
 
 @dataclass(frozen=True)
 class Panel:
