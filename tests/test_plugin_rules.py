@@ -53,8 +53,6 @@ ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {
 """Shared module -> game module it imports: how many import statements."""
 
 ALLOWED_BASE_IMPORTS: dict[tuple[str, str], int] = {
-    ("companion.games.sevenwonders.bench.rules", "companion.games.armada.rules.data"): 1,
-    ("companion.games.sevenwonders.bench.rules", "companion.games.armada.rules.scoring_reference"): 1,
     ("companion.games.sevenwonders.record", "companion.games.armada.tablefile"): 1,
 }
 """Base game's module -> its expansion's module it imports: how many import statements. Issue 23's turn
