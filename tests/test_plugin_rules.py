@@ -27,34 +27,10 @@ ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {
     ("companion.cli.vision_commands", "companion.games.sevenwonders.simulation.recording"): 1,
     ("companion.cli.vision_commands", "companion.games.sevenwonders.tablefile"): 1,
     ("companion.cli.vision_commands", "companion.games.sevenwonders.tracker"): 2,
-    ("companion.markers.registry", "companion.games.sevenwonders.rules.loader"): 1,
-    ("companion.markers.registry", "companion.games.sevenwonders.rules.model"): 1,
-    ("companion.storage.database", "companion.games.sevenwonders.rules.loader"): 1,
-    ("companion.storage.database", "companion.games.sevenwonders.rules.model"): 1,
-    ("companion.storage.database", "companion.games.sevenwonders.tablefile"): 1,
-    ("companion.storage.events", "companion.games.architects.events"): 1,
-    ("companion.storage.events", "companion.games.architects.rules.table"): 1,
-    ("companion.storage.events", "companion.games.sevenwonders.rules.loader"): 1,
-    ("companion.storage.events", "companion.games.sevenwonders.rules.model"): 1,
-    ("companion.storage.events", "companion.games.sevenwonders.rules.table"): 1,
-    ("companion.storage.events", "companion.games.sevenwonders.tablefile"): 1,
-    ("companion.storage.exchange", "companion.games.architects.log"): 1,
-    ("companion.storage.exchange", "companion.games.architects.rules.scoring"): 1,
-    ("companion.storage.exchange", "companion.games.sevenwonders.rules"): 1,
-    ("companion.storage.exchange", "companion.games.sevenwonders.rules.model"): 1,
-    ("companion.storage.stats", "companion.games.sevenwonders.rules"): 1,
-    ("companion.vision.pipeline", "companion.games.sevenwonders.rules.loader"): 1,
-    ("companion.vision.pipeline", "companion.games.sevenwonders.rules.model"): 1,
-    ("companion.vision.pipeline", "companion.games.sevenwonders.vision.board_memory"): 1,
-    ("companion.vision.pipeline", "companion.games.sevenwonders.vision.layout"): 1,
-    ("companion.vision.sources", "companion.games.sevenwonders.simulation.playback"): 1,
-    ("companion.vision.sources", "companion.games.sevenwonders.simulation.recording"): 1,
 }
 """Shared module -> game module it imports: how many import statements."""
 
-ALLOWED_BASE_IMPORTS: dict[tuple[str, str], int] = {
-    ("companion.games.sevenwonders.record", "companion.games.armada.tablefile"): 1,
-}
+ALLOWED_BASE_IMPORTS: dict[tuple[str, str], int] = {}
 """Base game's module -> its expansion's module it imports: how many import statements. Issue 23's turn
 code asks Armada through `SevenWondersExtension`, `SessionPart` and the app's `PANELS`; what is left are
 7 Wonders' faces moved into its folder (S10d, S10e) with the Armada imports they had as shared modules."""
