@@ -11,8 +11,8 @@ from typing import Any
 
 from companion.plugins import Registry
 
-__all__ = ["BENCH_TARGETS", "COMMANDS", "DATA_SOURCES", "LOGGED_GAMES", "TABLE_READERS", "BenchTarget", "LoggedGame",
-           "Subcommands", "TableReader", "data_sources", "logged_game"]
+__all__ = ["BENCH_TARGETS", "COMMANDS", "DATA_SOURCES", "GAMES_COMMANDS", "TABLE_READERS", "BenchTarget",
+           "GamesCommands", "Subcommands", "TableReader", "data_sources", "games_commands_for"]
 
 Subcommands = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
 """Adds a game's subcommands to the `companion` parser."""
@@ -62,7 +62,7 @@ def data_sources(args: argparse.Namespace) -> dict[str, Callable[[], Any]]:
 
 
 @dataclass(frozen=True)
-class LoggedGame:
+class GamesCommands:
     """A game's part in `companion games`: whether a table file's document is one of its tables, how
     `games add` logs one (the new game's id), what makes two logged tables the same, what `games show`
     prints of a replayed game, and its own statistics (`games stats`) with their title."""
@@ -79,12 +79,12 @@ class LoggedGame:
     """The game whose reader takes a table file no other game reads (it says what is wrong with it)."""
 
 
-LOGGED_GAMES: Registry[LoggedGame] = Registry("logged game", "cli")
+GAMES_COMMANDS: Registry[GamesCommands] = Registry("games commands", "cli")
 """The games `companion games` adds, shows and counts, by game id."""
 
 
-def logged_game(document: Any) -> LoggedGame:
+def games_commands_for(document: Any) -> GamesCommands:
     """The game a table file's document (or a replayed game's) belongs to: the one that reads it, else
     the fallback."""
-    games = sorted(LOGGED_GAMES.values(), key=lambda game: game.fallback)
+    games = sorted(GAMES_COMMANDS.values(), key=lambda game: game.fallback)
     return next(game for game in games if game.fallback or game.reads(document))

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.cli.errors import CommandError
-from companion.cli.registry import BENCH_TARGETS, COMMANDS, LOGGED_GAMES, LoggedGame, data_sources
+from companion.cli.registry import BENCH_TARGETS, COMMANDS, GAMES_COMMANDS, GamesCommands, data_sources
 from companion.games.architects.cli import read_either_table, run_architects_score
 from companion.games.sevenwonders import bench_cli, demo_cli
 from companion.games.sevenwonders.record import camera_unread
@@ -207,6 +207,6 @@ def _show_logged(state: Any) -> str:
     return f"{cities_text(state.table)}\n\n{score_sheet_text(score_table(state.table))}"
 
 
-LOGGED_GAMES.register("7wonders", LoggedGame(reads=lambda _document: True, add=_add_logged,
+GAMES_COMMANDS.register("7wonders", GamesCommands(reads=lambda _document: True, add=_add_logged,
                                              twin="cities, coins and tokens", show=_show_logged,
                                              read_document=read_table_document, fallback=True), game="7wonders")
