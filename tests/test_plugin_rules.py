@@ -18,9 +18,6 @@ from pathlib import Path
 from tests.tools import import_graph
 
 ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {
-    ("companion.app.main", "companion.games.sevenwonders.app.demo"): 1,
-    ("companion.app.main", "companion.games.sevenwonders.app.wording"): 1,
-    ("companion.app.main", "companion.games.sevenwonders.session"): 1,
     ("companion.cli.vision_commands", "companion.games.armada.rules.data"): 1,
     ("companion.cli.vision_commands", "companion.games.sevenwonders.rules.loader"): 2,
     ("companion.cli.vision_commands", "companion.games.sevenwonders.simulation.playback"): 1,

@@ -25,13 +25,12 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.app.guard import guarded, install_last_resort, report_failure
 from companion.app.heap import IdleCollector, settle_heap
-from companion.app.registry import GAME_OPENERS
+from companion.app.registry import APP_GAMES, GAME_OPENERS, AppGame
 from companion.app.registry import SCREENS as GAME_SCREEN_SPECS
 from companion.app.theme import Theme, load_theme
-from companion.games.sevenwonders.app.wording import Wording
-from companion.games.sevenwonders.session import GameSession, SeatSetup, SessionError
 from companion.i18n import LANGUAGES, catalogue, translate
 from companion.markers import MarkerRegistry, load_marker_registry
+from companion.state.errors import SessionError
 from companion.storage import GameStore, StoreError
 
 __all__ = ["SCREENS", "CompanionApp", "game_screens", "screen_names"]
@@ -86,7 +85,8 @@ class CompanionApp(App):
         self.requested_language = language
         self.demo = demo
         self.store: GameStore | None = None
-        self.session: GameSession | None = None
+        self.session: Any = None
+        """The open game's session (the app's own game's, or another game's: Architects'), None without one."""
         self.registry: MarkerRegistry = load_marker_registry()
         self.theme: Theme = load_theme()
         self.feed: Any = None
@@ -223,16 +223,21 @@ class CompanionApp(App):
         return translate(key, self.language, **values)
 
     @property
-    def words(self) -> Wording:
+    def game(self) -> AppGame:
+        """The app's own game (`APP_GAMES`: 7 Wonders): what New game starts and a logged game resumes as."""
+        return APP_GAMES.values()[0]
+
+    @property
+    def words(self) -> Any:
         """Wording of engine results in the current language."""
-        return Wording(self.card_data(), self.language)
+        return self.game.words(self.card_data(), self.language)
 
     def card_data(self) -> Any:
         """The game data with the cards of the open 7 Wonders game's box (Armada's too when played
         with it); the base game's without one (no game, or an Architects game)."""
         assert self.store is not None
         session = self.session
-        return session.card_data() if isinstance(session, GameSession) else self.store.data
+        return session.card_data() if self.game.is_session(session) else self.store.data
 
     def set_language(self, language: str) -> None:
         """Switch the language at once, everywhere, and remember it."""
@@ -309,7 +314,7 @@ class CompanionApp(App):
         self._expansion_data.clear()
         self.changed(now=True)
 
-    def start_game(self, players: list[SeatSetup], *, variant: str = "standard", camera: str | None = None,
+    def start_game(self, players: list[Any], *, variant: str = "standard", camera: str | None = None,
                    options: dict[str, int] | None = None, armada: bool = False,
                    port_boards: list[int] | None = None, teams: list[list[str]] | None = None) -> None:
         """Log a new game's set-up and open its table (with `armada`: each seat's port board).
@@ -319,9 +324,8 @@ class CompanionApp(App):
         assert self.store is not None
         craftsmens = self.store_setting("craftsmens_guild_vp")
         merged = {**({"craftsmens_guild_vp": craftsmens} if craftsmens else {}), **(options or {})}
-        self.session = GameSession.start(self.store, players, variant=variant, options=merged or None,
-                                         registry=self.registry, armada=armada, port_boards=port_boards,
-                                         teams=teams)
+        self.session = self.game.start(self.store, players, variant=variant, options=merged or None,
+                                       registry=self.registry, armada=armada, port_boards=port_boards, teams=teams)
         self.architects_camera = None
         self.store_set("app.camera", camera)
         self.keep_screen_on(True)
@@ -336,7 +340,7 @@ class CompanionApp(App):
         for opens in GAME_OPENERS.values():             # another game's (Architects'): it opens its own
             if opens(self, game_id, screen, options):
                 return
-        self.session = GameSession.resume(self.store, game_id, registry=self.registry)
+        self.session = self.game.resume(self.store, game_id, self.registry)
         self.architects_camera = None
         self.keep_screen_on(not self.session.finished)
         if self.session.finished:
@@ -362,10 +366,8 @@ class CompanionApp(App):
 
     def start_demo(self) -> None:
         """Start a game from the bundled recording, watched through its rendered frames; it plays itself."""
-        from companion.games.sevenwonders.app.demo import DemoPilot, demo_setup
-
-        self.pilot = DemoPilot()
-        self.start_game(demo_setup(self.pilot.recording), camera="demo")
+        self.pilot, players = self.game.demo()
+        self.start_game(players, camera="demo")
 
     def changed(self, *, now: bool = False) -> None:
         """The game changed: redraw the screens that show it (at most four times a second)."""
@@ -537,7 +539,7 @@ class CompanionApp(App):
         if not isinstance(problem, Problem):
             return str(self.tr("problem.other"))
         values = dict(problem.values)
-        seats = {p["wonder"]: p["name"] for p in self.session.players} if isinstance(self.session, GameSession) else {}
+        seats = {p["wonder"]: p["name"] for p in self.session.players} if self.game.is_session(self.session) else {}
         words = self.words
         for name in ("wonder", "other"):
             if name in values:
