@@ -20,8 +20,6 @@ from tests.tools import import_graph
 ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {
     ("companion.cli.vision_commands", "companion.games.armada.rules.data"): 1,
     ("companion.cli.vision_commands", "companion.games.sevenwonders.rules.loader"): 2,
-    ("companion.cli.vision_commands", "companion.games.sevenwonders.simulation.playback"): 1,
-    ("companion.cli.vision_commands", "companion.games.sevenwonders.simulation.recording"): 1,
     ("companion.cli.vision_commands", "companion.games.sevenwonders.tablefile"): 1,
     ("companion.cli.vision_commands", "companion.games.sevenwonders.tracker"): 2,
 }

@@ -11,7 +11,7 @@ from typing import Any
 
 from companion.plugins import Registry
 
-__all__ = ["BENCH_TARGETS", "COMMANDS", "DATA_SOURCES", "GAMES_COMMANDS", "TABLE_READERS", "BenchTarget",
+__all__ = ["BENCH_TARGETS", "COMMANDS", "DATA_SOURCES", "GAMES_COMMANDS", "RECORDERS", "TABLE_READERS", "BenchTarget",
            "GamesCommands", "Subcommands", "TableReader", "data_sources", "games_commands_for"]
 
 Subcommands = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
@@ -88,3 +88,8 @@ def games_commands_for(document: Any) -> GamesCommands:
     the fallback."""
     games = sorted(GAMES_COMMANDS.values(), key=lambda game: game.fallback)
     return next(game for game in games if game.fallback or game.reads(document))
+
+
+RECORDERS: Registry[Callable[[argparse.Namespace], int]] = Registry("recorder", "cli")
+"""The games that render their recorded games into a video (`companion record`; the first listed runs it),
+by game id: the command's run (its exit status)."""
