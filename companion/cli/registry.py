@@ -11,8 +11,9 @@ from typing import Any
 
 from companion.plugins import Registry
 
-__all__ = ["BENCH_TARGETS", "COMMANDS", "DATA_SOURCES", "GAMES_COMMANDS", "RECORDERS", "TABLE_READERS", "BenchTarget",
-           "GamesCommands", "Subcommands", "TableReader", "data_sources", "games_commands_for"]
+__all__ = ["BENCH_TARGETS", "CAMERA_GAMES", "COMMANDS", "DATA_SOURCES", "GAMES_COMMANDS", "RECORDERS", "TABLE_READERS",
+           "BenchTarget", "CameraGame", "GamesCommands", "Subcommands", "TableReader", "data_sources",
+           "games_commands_for"]
 
 Subcommands = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
 """Adds a game's subcommands to the `companion` parser."""
@@ -93,3 +94,20 @@ def games_commands_for(document: Any) -> GamesCommands:
 RECORDERS: Registry[Callable[[argparse.Namespace], int]] = Registry("recorder", "cli")
 """The games that render their recorded games into a video (`companion record`; the first listed runs it),
 by game id: the command's run (its exit status)."""
+
+
+@dataclass(frozen=True)
+class CameraGame:
+    """The game `companion table` and `watch` read when no other game's reader (`TABLE_READERS`) claims
+    the frames (7 Wonders): its wonders (``--names``), the ``--players`` it seats (an argparse type), its
+    table read from the frames (`read_table(args, reader, videos, frames)`, the exit status) and the
+    changes watched (`watch(args, reader, frames)`)."""
+
+    wonders: Callable[[], Sequence[str]]
+    player_count: Callable[[str], int]
+    read_table: Callable[[argparse.Namespace, Any, bool, Iterable[Any]], int]
+    watch: Callable[[argparse.Namespace, Any, Iterable[Any]], int]
+
+
+CAMERA_GAMES: Registry[CameraGame] = Registry("camera game", "cli")
+"""The camera commands' own game, by game id (the first listed is read)."""

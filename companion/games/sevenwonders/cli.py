@@ -16,9 +16,18 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.cli.errors import CommandError
-from companion.cli.registry import BENCH_TARGETS, COMMANDS, GAMES_COMMANDS, RECORDERS, GamesCommands, data_sources
+from companion.cli.registry import (
+    BENCH_TARGETS,
+    CAMERA_GAMES,
+    COMMANDS,
+    GAMES_COMMANDS,
+    RECORDERS,
+    CameraGame,
+    GamesCommands,
+    data_sources,
+)
 from companion.games.architects.cli import read_either_table, run_architects_score
-from companion.games.sevenwonders import bench_cli, demo_cli, record_cli
+from companion.games.sevenwonders import bench_cli, camera_cli, demo_cli, record_cli
 from companion.games.sevenwonders.record import camera_unread
 from companion.games.sevenwonders.render import conflicts_text, score_sheet_text
 from companion.games.sevenwonders.rules import Table, check_card, check_stage, resolve_conflicts, score_table
@@ -186,6 +195,8 @@ def _components_option(parser: argparse.ArgumentParser) -> None:
 COMMANDS.register("score", register, game="7wonders")
 COMMANDS.register("demo", demo_cli.register, game="7wonders")
 RECORDERS.register("7wonders", record_cli.run_record, game="7wonders")
+CAMERA_GAMES.register("7wonders", CameraGame(camera_cli.wonders, camera_cli.player_count, camera_cli.read_table,
+                                             camera_cli.watch), game="7wonders")
 for _name, _target in bench_cli.TARGETS.items():
     BENCH_TARGETS.register(_name, _target, game="7wonders")
 
