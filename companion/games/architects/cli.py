@@ -8,7 +8,7 @@ import json
 import sys
 from typing import Any
 
-from companion.cli.registry import LOGGED_GAMES, TABLE_READERS, LoggedGame, TableReader
+from companion.cli.registry import GAMES_COMMANDS, TABLE_READERS, GamesCommands, TableReader
 from companion.games.architects.camera_cli import add_architects_arguments, run_architects_table
 from companion.games.architects.rules.data import load_architects_data
 from companion.games.architects.rules.scoring import ArchitectsSheet, score_architects
@@ -104,7 +104,7 @@ def _statistics(store: Any) -> dict[str, Any]:
     return architects_statistics(store)
 
 
-LOGGED_GAMES.register("architects", LoggedGame(reads=is_architects_document, add=_add_logged,
+GAMES_COMMANDS.register("architects", GamesCommands(reads=is_architects_document, add=_add_logged,
                                                twin="wonder pieces, cards and tokens", show=_show_logged,
                                                statistics=_statistics, title="7 Wonders Architects"),
                       game="architects")

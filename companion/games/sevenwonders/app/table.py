@@ -150,7 +150,7 @@ class TableScreen(AppScreen):
         self._arrange(running.camera_on)
         players = session.players
         del self._rows[len(players):]
-        armada = id(running.armada_data()) if session.plays("armada") else None    # new when values are entered
+        armada = id(running.expansion_data("armada")) if session.plays("armada") else None   # new: values entered
         rows = self.ids.rows
         teams = seat_teams(session.document)
         for seat, player in enumerate(players):
@@ -308,7 +308,7 @@ class TableScreen(AppScreen):
         session = running.session
         player = session.players[seat]
         total = totals.get(player["name"]) if totals else None
-        armada = id(running.armada_data()) if session.plays("armada") else None
+        armada = id(running.expansion_data("armada")) if session.plays("armada") else None
         shown = (running.language, running.u, json.dumps(player, sort_keys=True), armada,
                  tuple(entry.component.marker for entry in pending), total)
         before, panel = self._panels.get(seat, ((), None))
