@@ -27,6 +27,7 @@ __all__ = [
     "fleet_reward",
     "naval_strength",
     "port_of",
+    "port_reward",
     "port_state",
     "reward_at",
     "trade_level",
@@ -123,11 +124,14 @@ def reward_at(table: Table, seat: int, fleet: str, field: str, level: int) -> in
     :raises UnknownValueError: when the value is known nowhere.
     """
     armada, port = port_of(table, seat)
-    return _reward(armada, port, table.players[seat], fleet, field, level)
+    return port_reward(armada, port, table.players[seat], fleet, field, level)
 
 
-def _reward(armada: ArmadaData, port: PortState, player: Player, fleet: str, field: str, level: int) -> int:
-    """`reward_at` once the table's Armada data and the city's port are known."""
+def port_reward(armada: ArmadaData, port: PortState, player: Player, fleet: str, field: str, level: int) -> int:
+    """`reward_at` once the table's Armada data and the city's port are known.
+
+    :raises UnknownValueError: when the value is known nowhere.
+    """
     if level == port.position(fleet) and (fleet, field) in port.printed:
         return port.printed[(fleet, field)]
     value = armada.fleets[fleet].reward(level, field)
@@ -139,7 +143,7 @@ def _reward(armada: ArmadaData, port: PortState, player: Player, fleet: str, fie
 def fleet_reward(table: Table, seat: int, fleet: str, field: str) -> int:
     """The `field` value at the space where the `fleet` ship of `seat` stands now."""
     armada, port = port_of(table, seat)
-    return _reward(armada, port, table.players[seat], fleet, field, port.position(fleet))
+    return port_reward(armada, port, table.players[seat], fleet, field, port.position(fleet))
 
 
 def trade_level(table: Table, seat: int) -> int:
