@@ -461,7 +461,7 @@ def _score_expanded(table: Table, plans: ScorePlans) -> ScoreSheet:
     players = table.players
     expansion = expansions_scoring(table, plans)
     rules = effect_points(expansion, table)
-    one_by_one = plans.one_by_one(expansion.capped_colors, frozenset(rules))
+    one_by_one, alone_shift = plans.one_by_one(expansion.capped_colors, frozenset(rules))
     categories = categories_for(table)
     scoring = _Expanded(table, plans, expansion, plans.zero(categories), one_by_one, rules)
     tallies = city_tallies(plans, players)
@@ -478,7 +478,7 @@ def _score_expanded(table: Table, plans: ScorePlans) -> ScoreSheet:
         part = expansion.part(player)
         tally = tallies[seat] + stages.tally + expansion.city_tally(part)
         sides = (tally, tallies[(seat + 1) % count], tallies[seat - 1])
-        buildings = list(filter(None, map(one_by_one.get, player.cards)))
+        buildings = _buildings(one_by_one, player, (tallies[seat] >> alone_shift) & _MASK)
         choices: list[Choice] = []
         gaps = Gaps()
         points = _expanded_points(scoring, seat, player, part, tally, buildings, stages, sides, choices, gaps)

@@ -226,9 +226,9 @@ class ScorePlans:
         self.tallies: dict[Card, int] = {}
         self.special: dict[Card, CardPlan] = {}
         """The plans of the buildings whose points need more than their tally (`CardPlan.special`)."""
-        self.looked_at: dict[tuple[frozenset[str], frozenset[type[Effect]]], dict[Card, CardPlan]] = {}
+        self.looked_at: dict[tuple[frozenset[str], frozenset[type[Effect]]], tuple[dict[Card, CardPlan], int]] = {}
         """By the colours whose points expansions may cap and the effect kinds they score: the plans of the
-        buildings scored one by one (`one_by_one`)."""
+        buildings scored one by one and the tally field that counts them (`one_by_one`)."""
         self.stages: dict[tuple[Wonder, str, int], EffectsPlan] = {}
         self.guilds: set[Card] = set()
         self.zeros: dict[tuple[str, ...], dict[str, int]] = {}
@@ -243,9 +243,10 @@ class ScorePlans:
             self.tallies[card] = plan.tally
             if plan.special:
                 self.special[card] = plan
-            for (capped, scored), chosen in self.looked_at.items():
+            for (capped, scored), (chosen, shift) in self.looked_at.items():
                 if plan.scored_alone(capped, scored):
                     chosen[card] = plan
+                    self.tallies[card] += 1 << shift
             if card.is_guild:
                 self.guilds.add(card)
         return plan
@@ -263,14 +264,19 @@ class ScorePlans:
         other_terms = tuple(term for term in effects.terms if term not in fixed_terms)
         return CardPlan(card, card.color, category, card.is_guild, effects, tally, weighted, other_terms, special)
 
-    def one_by_one(self, capped: frozenset[str], scored: frozenset[type[Effect]]) -> dict[Card, CardPlan]:
+    def one_by_one(self, capped: frozenset[str], scored: frozenset[type[Effect]]
+                   ) -> tuple[dict[Card, CardPlan], int]:
         """The plans of the buildings scored one by one when expansions may cap the points of `capped` colours
-        and score the effect kinds `scored` (`CardPlan.scored_alone`)."""
-        chosen = self.looked_at.get((capped, scored))
-        if chosen is None:
-            chosen = self.looked_at[(capped, scored)] = {card: plan for card, plan in self.cards.items()
-                                                         if plan.scored_alone(capped, scored)}
-        return chosen
+        and score the effect kinds `scored` (`CardPlan.scored_alone`), and the field of a city's tally that counts
+        them (``alone:<n>``: the tallies of `tallies` count it, a `CardPlan`'s does not)."""
+        known = self.looked_at.get((capped, scored))
+        if known is None:
+            chosen = {card: plan for card, plan in self.cards.items() if plan.scored_alone(capped, scored)}
+            shift = self.tally.shift(f"alone:{len(self.looked_at)}")
+            for card in chosen:
+                self.tallies[card] += 1 << shift
+            known = self.looked_at[(capped, scored)] = (chosen, shift)
+        return known
 
     def effect_tally(self, effect: Effect) -> int:
         """The tally of one effect of something an expansion adds to a city (an island's), kept by the effect
