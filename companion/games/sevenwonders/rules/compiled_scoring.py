@@ -23,7 +23,7 @@ from functools import cache
 from operator import attrgetter
 from typing import Any
 
-from companion.gamedata.facts import Unknown, UnknownValueError
+from companion.gamedata.facts import UnknownValueError
 from companion.games.sevenwonders.rules.model import Card, Rules
 from companion.games.sevenwonders.rules.science import best_science
 from companion.games.sevenwonders.rules.score_plan import (
@@ -108,16 +108,6 @@ def _term_points(table: Table, terms: Sequence[PerItemTerm], seat: int, sides: _
         else:
             total += per * _counted(table.players, term, seat)
     return total
-
-
-def _building_points(table: Table, seat: int, plan: CardPlan, sides: _Sides) -> int:
-    """A building's per-item points (its fixed points are in its tally)."""
-    amount = 0
-    for offset, shift, per in plan.weighted:
-        amount += per * ((sides[offset] >> shift) & _MASK)
-    if plan.other_terms:
-        amount += _term_points(table, plan.other_terms, seat, sides)
-    return amount
 
 
 def _buildings(table_plans: dict[Card, CardPlan], player: Player, wanted: int) -> list[CardPlan]:
@@ -253,21 +243,6 @@ def _sheet(table: Table, lines: tuple[ScoreLine, ...], categories: tuple[str, ..
     return sheet
 
 
-def _new_line(name: str, points: dict[str, int], coins: int, is_free_city: bool, choices: tuple[Choice, ...],
-              rank: int | None, unknown: dict[str, tuple[Unknown, ...]]) -> ScoreLine:
-    """`ScoreLine(...)` at a fifth of the cost: a frozen dataclass's `__init__` sets each field through
-    `object.__setattr__`; the fields are filled at once here (the tests compare both ways)."""
-    line: ScoreLine = _new_object(ScoreLine)
-    _set_field(line, "__dict__", {"name": name, "points": points, "coins": coins, "is_free_city": is_free_city,
-                                  "choices": choices, "rank": rank, "unknown": unknown})
-    return line
-
-
-def _stages(plans: ScorePlans, player: Player) -> EffectsPlan:
-    return plans.stages.get((player.wonder, player.side, player.stages_built)) or \
-        plans.built_stages(player.wonder, player.side, player.stages_built)
-
-
 # -- a table without expansions ---------------------------------------------------------------------------
 
 def _base_points(table: Table, plans: ScorePlans, seat: int, player: Player, tally: int, buildings: list[CardPlan],
@@ -281,7 +256,11 @@ def _base_points(table: Table, plans: ScorePlans, seat: int, player: Player, tal
               "civilian": (tally >> civilian_shift) & _MASK, "science": 0,
               "commercial": (tally >> commercial_shift) & _MASK, "guilds": (tally >> guilds_shift) & _MASK}
     for plan in buildings:
-        amount = _building_points(table, seat, plan, sides)
+        amount = 0
+        for offset, shift, per in plan.weighted:
+            amount += per * ((sides[offset] >> shift) & _MASK)
+        if plan.other_terms:
+            amount += _term_points(table, plan.other_terms, seat, sides)
         if plan.category is None:
             amount += plan.effects.vp
             if amount:
@@ -328,8 +307,10 @@ def _score_base(table: Table, plans: ScorePlans) -> ScoreSheet:
     """Each line's rank key: its total, then its coins."""
     lines: list[ScoreLine] = []
     line_fields: list[dict[str, object]] = []
+    stages_of = plans.stages
     for seat, player in enumerate(players):
-        stages = _stages(plans, player)
+        stages = stages_of.get((player.wonder, player.side, player.stages_built)) or \
+            plans.built_stages(player.wonder, player.side, player.stages_built)
         tally = tallies[seat] + stages.tally
         sides = (tally, tallies[(seat + 1) % count], tallies[seat - 1])
         buildings = _buildings(special, player, (tally >> special_shift) & _MASK)
@@ -421,20 +402,19 @@ def _expanded_points(scoring: _Expanded, seat: int, player: Player, part: Any, t
         elif amount:
             raise ValueError(f"no score category for {plan.color} card '{plan.card.id}'")
     most_common, stated_most_common = expansion.most_common(seat, player, part, tally)
-    placement = None
-    if not (player.choices.science or stated_most_common):
-        placement = (plans.science.get(most_common) or plans.science_for(most_common)).get(
-            (tally >> plans.science_shift) & plans.science_mask)
-    if placement is not None:
-        science, placed, target = placement
-        wilds = len(placed)
-        if placed or target is not None:
-            choices += _placement_choices(placed, target, most_common)
-    elif player.choices.science or stated_most_common:
+    if player.choices.science or stated_most_common:
         science, wilds = _stated_science(plans, table.data.rules, player, tally, most_common, stated_most_common,
                                          choices)
     else:
-        science, wilds = _table_science(plans, table.data.rules, tally, most_common, choices)
+        placement = (plans.science.get(most_common) or plans.science_for(most_common)).get(
+            (tally >> plans.science_shift) & plans.science_mask)
+        if placement is None:
+            science, wilds = _table_science(plans, table.data.rules, tally, most_common, choices)
+        else:
+            science, placed, target = placement
+            wilds = len(placed)
+            if placed or target is not None:
+                choices += _placement_choices(placed, target, most_common)
     points["science"] = science - expansion.science_excess(seat, player, part, tally, science, wilds, most_common)
     expansion.score(seat, player, part, tally, points, gaps, choices)
     return points
