@@ -83,6 +83,7 @@ class ArmadaScoring(CompiledScoring):
 
     id = ARMADA
     capped_colors = frozenset(GUILD_COLORS)
+    trial_player = False
 
     def __init__(self, armada: ArmadaData, plans: ScorePlans) -> None:
         self.armada = armada

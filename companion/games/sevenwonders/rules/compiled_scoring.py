@@ -347,6 +347,9 @@ class _Expanded:
     one_by_one: dict[Card, CardPlan]
     """The plans of the buildings scored one by one (`ScorePlans.one_by_one`)."""
     effect_points: Mapping[type, EffectPoints]
+    trial_player: bool
+    """Whether Olympia's trial guild joins her `Player` while she tries it (`CompiledScoring.trial_player`, and
+    the rules of effect kinds no expansion compiled, which are asked on her trial table)."""
 
 
 def _expansion_card_points(scoring: _Expanded, seat: int, player: Player, plan: CardPlan, amount: int) -> int:
@@ -426,7 +429,9 @@ def _expanded_trial(scoring: _Expanded, seat: int, part: Any, tally: int, buildi
     def trial(plan: CardPlan) -> _Line:
         trial_buildings = [*buildings, plan] if plan.card in scoring.one_by_one else buildings
         trial_tally = tally + plan.tally
-        player = scoring.table.players[seat].with_card(plan.card)
+        player = scoring.table.players[seat]
+        if scoring.trial_player:
+            player = player.with_card(plan.card)
         choices: list[Choice] = []
         gaps = Gaps()
         points = _expanded_points(scoring, seat, player, part, trial_tally, trial_buildings, stages,
@@ -443,7 +448,8 @@ def _score_expanded(table: Table, plans: ScorePlans) -> ScoreSheet:
     rules = effect_points(expansion, table)
     one_by_one, alone_shift = plans.one_by_one(expansion.capped_colors, frozenset(rules))
     categories = categories_for(table)
-    scoring = _Expanded(table, plans, expansion, plans.zero(categories), one_by_one, rules)
+    scoring = _Expanded(table, plans, expansion, plans.zero(categories), one_by_one, rules,
+                        expansion.trial_player or rules is not expansion.effect_points)
     tallies = city_tallies(plans, players)
     copy_shift = plans.copy_shift
     count = len(players)

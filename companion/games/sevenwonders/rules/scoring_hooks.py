@@ -44,6 +44,9 @@ class CompiledScoring:
     applies it without asking `card_cap`); None: `card_cap` is asked building by building."""
     effect_points: Mapping[type[Effect], EffectPoints] = {}
     """The points of the expansion's effect kinds, compiled (else `extension.POINTS`' rule on the table)."""
+    trial_player: bool = True
+    """Whether Olympia's trial guild must be among her `player`'s buildings when she tries it (her tally counts
+    it always): False when the answers read the tally and the part only (a new `Player` per trial saved)."""
 
     def part(self, player: Player) -> Any:
         """What the expansion adds to the city of `player` (``Player.extras[id]``), None for nothing: the other
@@ -131,6 +134,7 @@ class ExpansionsScoring(CompiledScoring):
                 caps[color] = min(cap, caps.get(color, cap))
         self.color_caps = caps
         self.effect_points = {kind: rule for scoring in each for kind, rule in scoring.effect_points.items()}
+        self.trial_player = any(scoring.trial_player for scoring in each)
 
     def part(self, player: Player) -> tuple[Any, ...]:
         return tuple([scoring.part(player) for scoring in self.each])
