@@ -32,11 +32,14 @@ from companion.games.sevenwonders.rules.scoring import Choice
 from companion.games.sevenwonders.rules.scoring_hooks import CompiledScoring
 from companion.games.sevenwonders.rules.table import Player
 
-__all__ = ["GUILD_COLORS", "ArmadaScoring", "IslandPlan", "armada_scoring", "chosen_color_points", "science_points"]
+__all__ = ["ARMADA_CATEGORIES", "GUILD_COLORS", "ArmadaScoring", "IslandPlan", "armada_scoring", "chosen_color_points",
+           "science_points"]
 
 _MASK = (1 << FIELD_BITS) - 1
 GUILD_COLORS = ("purple",)
 """The colour of the guilds, whose points Armada caps at 10 a guild."""
+ARMADA_CATEGORIES = ("naval", "islands", "port")
+"""The rows the Armada score pad adds: naval conflict tokens, islands, the port board's blue fleet."""
 
 
 @lru_cache(maxsize=4096)
@@ -82,11 +85,15 @@ class ArmadaScoring(CompiledScoring):
     island's tally, each fleet's rewards by space, the guild cap."""
 
     id = ARMADA
+    score_rows = ARMADA_CATEGORIES
+    reusable = True
     capped_colors = frozenset(GUILD_COLORS)
     trial_player = False
 
     def __init__(self, armada: ArmadaData, plans: ScorePlans) -> None:
-        self.armada = armada
+        self.fleets = armada.fleets
+        """The fleets' tracks (not the Armada data itself: `armada_scoring` keeps this object as long as the data
+        lives, by a weak reference to the data)."""
         self.plans = plans
         self.rules = plans.rules
         self.guild_cap = armada.rules.guild_cap
@@ -110,7 +117,7 @@ class ArmadaScoring(CompiledScoring):
 
     def _track(self, fleet: str, field: str) -> tuple[int | Unknown, ...]:
         """The `field` value at each space of the `fleet` track."""
-        track = self.armada.fleets[fleet]
+        track = self.fleets[fleet]
         return tuple(track.reward(level, field) for level in range(len(track.spaces)))
 
     def island(self, island: Island) -> IslandPlan:
@@ -143,7 +150,7 @@ class ArmadaScoring(CompiledScoring):
         level = port.fleets.get(fleet, 0)
         value = track[level]
         if port.printed or isinstance(value, Unknown):
-            return port_reward(self.armada, port, player, fleet, field, level)
+            return port_reward(self.fleets[fleet], port, player, field, level)
         return value
 
     def _trade_level(self, player: Player, port: Any) -> int:

@@ -16,6 +16,7 @@ from typing import ClassVar
 from companion.gamedata.effects import ScienceWild, VictoryPoints
 from companion.gamedata.facts import Unknown, UnknownValueError
 from companion.games.armada.rules.compiled_scoring import (
+    ARMADA_CATEGORIES,
     GUILD_COLORS,
     ArmadaScoring,
     armada_scoring,
@@ -58,8 +59,6 @@ from companion.games.sevenwonders.rules.trade import Seller
 
 __all__ = ["ARMADA_CATEGORIES", "NAVAL", "ArmadaExtension", "NavalStep"]
 
-ARMADA_CATEGORIES = ("naval", "islands", "port")
-"""The rows the Armada score pad adds: naval conflict tokens, islands, the port board's blue fleet."""
 NAVAL = "naval"
 """The build step Armada adds: a naval construction."""
 

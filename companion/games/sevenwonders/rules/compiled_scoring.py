@@ -24,6 +24,7 @@ from operator import attrgetter
 from typing import Any
 
 from companion.gamedata.facts import UnknownValueError
+from companion.games.sevenwonders.rules.extension import POINTS
 from companion.games.sevenwonders.rules.model import Card, Rules
 from companion.games.sevenwonders.rules.science import best_science
 from companion.games.sevenwonders.rules.score_plan import (
@@ -35,14 +36,7 @@ from companion.games.sevenwonders.rules.score_plan import (
     best_placement,
     plans_for,
 )
-from companion.games.sevenwonders.rules.scoring import (
-    CATEGORIES,
-    Choice,
-    ScoreLine,
-    ScoreSheet,
-    _teams,
-    categories_for,
-)
+from companion.games.sevenwonders.rules.scoring import CATEGORIES, Choice, ScoreLine, ScoreSheet, _teams
 from companion.games.sevenwonders.rules.scoring_hooks import (
     CompiledScoring,
     EffectPoints,
@@ -335,24 +329,47 @@ def _score_base(table: Table, plans: ScorePlans) -> ScoreSheet:
 # -- a table with expansions ------------------------------------------------------------------------------
 
 @dataclass(slots=True)
-class _Expanded:
-    """A table with expansions being scored: its plans, its expansions' compiled scoring, what they need."""
+class _Setup:
+    """What scoring a table with expansions derives from their compiled scoring (kept for the next table when the
+    compiled scoring is `CompiledScoring.reusable`)."""
 
-    table: Table
     plans: ScorePlans
     expansion: CompiledScoring
     """The table's expansions' compiled scoring, as one (`scoring_hooks.expansions_scoring`)."""
+    points_kinds: int
+    """How many effect kinds had points (`extension.POINTS`) when it was made: a setup kept is remade after an
+    expansion registers more."""
+    categories: tuple[str, ...]
     zero: dict[str, int]
     """Every row of the sheet at 0 (a line's points start as a copy)."""
     one_by_one: dict[Card, CardPlan]
     """The plans of the buildings scored one by one (`ScorePlans.one_by_one`)."""
+    alone_shift: int
+    """The tally field that counts them."""
     effect_points: Mapping[type, EffectPoints]
     trial_player: bool
     """Whether Olympia's trial guild joins her `Player` while she tries it (`CompiledScoring.trial_player`, and
     the rules of effect kinds no expansion compiled, which are asked on her trial table)."""
 
 
-def _expansion_card_points(scoring: _Expanded, seat: int, player: Player, plan: CardPlan, amount: int) -> int:
+def _setup(table: Table, plans: ScorePlans) -> _Setup:
+    """The setup of a table with expansions: kept from the last table on a reusable compiled scoring."""
+    expansion = expansions_scoring(table, plans)
+    if expansion.reusable:
+        known = expansion.kept
+        if isinstance(known, _Setup) and known.plans is plans and known.points_kinds == len(POINTS):
+            return known
+    rules = effect_points(expansion, table)
+    one_by_one, alone_shift = plans.one_by_one(expansion.capped_colors, frozenset(rules))
+    categories = CATEGORIES + expansion.score_rows
+    setup = _Setup(plans, expansion, len(POINTS), categories, plans.zero(categories), one_by_one, alone_shift, rules,
+                   expansion.trial_player or rules is not expansion.effect_points)
+    if expansion.reusable and rules is expansion.effect_points:      # nothing in it depends on the table
+        expansion.kept = setup
+    return setup
+
+
+def _expansion_card_points(scoring: _Setup, seat: int, player: Player, plan: CardPlan, amount: int) -> int:
     """A building's points once the points of expansions' effect kinds are added and their caps applied.
 
     :raises UnknownValueError: when they depend on a value nobody has entered (an Armada trade level).
@@ -367,13 +384,13 @@ def _expansion_card_points(scoring: _Expanded, seat: int, player: Player, plan: 
     return min(amount, caps[plan.color]) if plan.color in caps else amount
 
 
-def _expanded_points(scoring: _Expanded, seat: int, player: Player, part: Any, tally: int, buildings: list[CardPlan],
-                     stages: EffectsPlan, sides: _Sides, choices: list[Choice], gaps: Gaps) -> dict[str, int]:
+def _expanded_points(table: Table, scoring: _Setup, seat: int, player: Player, part: Any, tally: int,
+                     buildings: list[CardPlan], stages: EffectsPlan, sides: _Sides, choices: list[Choice], gaps: Gaps
+                     ) -> dict[str, int]:
     """A city's points at a table with expansions (`part`: what they add to the city), Olympia's copy aside
     (`player` is hers with her trial guild while she copies); the choices and gaps are added to `choices` and
     `gaps`. The buildings an expansion may change (per-item points, an expansion's effects, a cap) are scored
     one by one: their whole points replace the fixed points the tally gave their category."""
-    table = scoring.table
     plans = scoring.plans
     expansion = scoring.expansion
     points = scoring.zero.copy()
@@ -423,18 +440,18 @@ def _expanded_points(scoring: _Expanded, seat: int, player: Player, part: Any, t
     return points
 
 
-def _expanded_trial(scoring: _Expanded, seat: int, part: Any, tally: int, buildings: list[CardPlan],
+def _expanded_trial(table: Table, scoring: _Setup, seat: int, part: Any, tally: int, buildings: list[CardPlan],
                     stages: EffectsPlan, sides: _Sides) -> Callable[[CardPlan], _Line]:
     """Olympia's line with one more building (a trial guild) at a table with expansions."""
     def trial(plan: CardPlan) -> _Line:
         trial_buildings = [*buildings, plan] if plan.card in scoring.one_by_one else buildings
         trial_tally = tally + plan.tally
-        player = scoring.table.players[seat]
+        player = table.players[seat]
         if scoring.trial_player:
             player = player.with_card(plan.card)
         choices: list[Choice] = []
         gaps = Gaps()
-        points = _expanded_points(scoring, seat, player, part, trial_tally, trial_buildings, stages,
+        points = _expanded_points(table, scoring, seat, player, part, trial_tally, trial_buildings, stages,
                                   (trial_tally, sides[1], sides[2]), choices, gaps)
         return sum(points.values()), points, choices, gaps
     return trial
@@ -444,12 +461,9 @@ def _score_expanded(table: Table, plans: ScorePlans) -> ScoreSheet:
     """`score_table` at a table with expansions: each city scored in one frame with the expansions' compiled
     scoring, the lines filled at once; no rank while a line lacks a value nobody has entered."""
     players = table.players
-    expansion = expansions_scoring(table, plans)
-    rules = effect_points(expansion, table)
-    one_by_one, alone_shift = plans.one_by_one(expansion.capped_colors, frozenset(rules))
-    categories = categories_for(table)
-    scoring = _Expanded(table, plans, expansion, plans.zero(categories), one_by_one, rules,
-                        expansion.trial_player or rules is not expansion.effect_points)
+    scoring = _setup(table, plans)
+    expansion = scoring.expansion
+    one_by_one, alone_shift = scoring.one_by_one, scoring.alone_shift
     tallies = city_tallies(plans, players)
     copy_shift = plans.copy_shift
     count = len(players)
@@ -458,6 +472,7 @@ def _score_expanded(table: Table, plans: ScorePlans) -> ScoreSheet:
     line_fields: list[dict[str, object]] = []
     complete = True
     stages_of = plans.stages
+    gaps = Gaps()
     for seat, player in enumerate(players):
         stages = stages_of.get((player.wonder, player.side, player.stages_built)) or \
             plans.built_stages(player.wonder, player.side, player.stages_built)
@@ -466,18 +481,22 @@ def _score_expanded(table: Table, plans: ScorePlans) -> ScoreSheet:
         sides = (tally, tallies[(seat + 1) % count], tallies[seat - 1])
         buildings = _buildings(one_by_one, player, (tallies[seat] >> alone_shift) & _MASK)
         choices: list[Choice] = []
-        gaps = Gaps()
-        points = _expanded_points(scoring, seat, player, part, tally, buildings, stages, sides, choices, gaps)
+        points = _expanded_points(table, scoring, seat, player, part, tally, buildings, stages, sides, choices, gaps)
         total = sum(points.values())
+        line_gaps = gaps
         if (tally >> copy_shift) & _MASK:
-            total, points, choices, gaps = _copied(plans, players, seat, (total, points, choices, gaps),
-                                                   _expanded_trial(scoring, seat, part, tally, buildings, stages,
-                                                                   sides))
+            total, points, choices, line_gaps = _copied(plans, players, seat, (total, points, choices, gaps),
+                                                        _expanded_trial(table, scoring, seat, part, tally, buildings,
+                                                                        stages, sides))
         keys.append((total << _COINS_BITS) + player.coins)
-        if gaps.by_category:
+        unknown = {}
+        if line_gaps.by_category:
             complete = False
+            unknown = line_gaps.frozen()
+        if gaps.by_category:
+            gaps = Gaps()               # the next city's (a line without gaps leaves none to the next)
         fields = {"name": player.name, "points": points, "coins": player.coins, "is_free_city": player.is_free_city,
-                  "choices": tuple(choices), "rank": None, "unknown": gaps.frozen() if gaps.by_category else {}}
+                  "choices": tuple(choices), "rank": None, "unknown": unknown}
         line = _new_object(ScoreLine)
         _set_field(line, "__dict__", fields)
         lines.append(line)
@@ -485,7 +504,7 @@ def _score_expanded(table: Table, plans: ScorePlans) -> ScoreSheet:
     if complete:
         for fields, rank in zip(line_fields, _ranks(players, keys), strict=True):
             fields["rank"] = rank
-    return _sheet(table, tuple(lines), categories)
+    return _sheet(table, tuple(lines), scoring.categories)
 
 
 def score_table(table: Table) -> ScoreSheet:

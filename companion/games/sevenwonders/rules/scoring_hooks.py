@@ -36,6 +36,13 @@ class CompiledScoring:
 
     id: str = ""
     """The expansion's id: the key of its part of a city (``Player.extras``)."""
+    score_rows: tuple[str, ...] = ()
+    """The rows the expansion adds to the score pad (`SevenWondersExtension.score_rows`)."""
+    reusable: bool = False
+    """True when one object scores every table of its data (compiled once per game data, as Armada's): the
+    scorer then keeps what it derives from it for the next table, in `kept`."""
+    kept: Any = None
+    """What the compiled scorer derived from a reusable object (`compiled_scoring._Setup`), kept on it."""
     capped_colors: frozenset[str] = frozenset()
     """The colours of the buildings whose points `card_cap` may lower (only these and the buildings whose points
     need more than a tally are scored one by one)."""
@@ -87,6 +94,7 @@ class HookScoring(CompiledScoring):
     def __init__(self, extension: SevenWondersExtension, table: Table, plans: ScorePlans) -> None:
         self.extension = extension
         self.id = extension.id
+        self.score_rows = extension.score_rows
         self.table = table
         self.plans = plans
         self.capped_colors = frozenset(extension.capped_colors)
@@ -124,6 +132,7 @@ class ExpansionsScoring(CompiledScoring):
 
     def __init__(self, each: Sequence[CompiledScoring]) -> None:
         self.each = tuple(each)
+        self.score_rows = tuple(row for scoring in each for row in scoring.score_rows)
         self.capped_colors = frozenset(color for scoring in each for color in scoring.capped_colors)
         caps: dict[str, int] | None = {}
         for scoring in each:
