@@ -1,11 +1,12 @@
 """Armada's part of the compiled scorer (`sevenwonders.rules.compiled_scoring`): the answers of Armada's
 scoring hooks (`extension.ArmadaExtension`) read from a city's tally and port instead of walking the city.
 
-What does not change between tables is compiled once per Armada data and score plans (`ArmadaPlan`): each
-island's tally and points, each fleet's rewards by space, where the tally counts the "most common symbol"
-effects, the guilds' wild symbols, the colours and the symbols. Per table, `ArmadaScoring` reads them for
-each city: the islands' tally, a guild's cap of 10, the trade level's points, most-common symbols and the
-science a guild adds above its cap, and the naval, islands and port rows.
+`ArmadaScoring` is compiled once per Armada data and game's score plans (`armada_scoring`): where the tally
+counts what Armada reads (the "most common symbol" effects, the guilds' wild symbols, the colours), each
+fleet's rewards by space, and each island's tally, which counts the island itself, its fixed points and its
+points per island besides its symbols and effects, so that a city's islands score from its tally. Per city it
+adds the islands' tally, caps a guild at 10, scores the trade level, the most-common symbols and the science
+a guild adds above its cap, and fills the naval, islands and port rows.
 """
 
 from __future__ import annotations
@@ -67,16 +68,21 @@ def _color_choice(color: str, stated: bool, cards: int) -> Choice:
 
 @dataclass(frozen=True, slots=True)
 class IslandPlan:
-    """An island's scoring facts: its tally (`ArmadaPlan.island`) and the effects whose points are read at the
-    table (trade level, chosen colour), in the island's order."""
+    """An island's scoring facts: its tally (`ArmadaScoring.island`) and the effects whose points are read at
+    the table (trade level, chosen colour), in the island's order."""
 
     tally: int
     at_table: tuple[Effect, ...]
 
 
 ISLANDS = "armada:islands"
-"""The tally field of a city's islands (the others: ``armada:island_points``, their fixed points;
-``armada:per_island``, their points per island; ``armada:at_table``, the islands with points read at the table)."""
+"""The tally field that counts a city's islands."""
+ISLAND_POINTS = "armada:island_points"
+"""The tally field of the islands' fixed points."""
+PER_ISLAND = "armada:per_island"
+"""The tally field of the islands' points per island of the city."""
+AT_TABLE = "armada:at_table"
+"""The tally field of the islands whose points are read at the table (trade level, chosen colour)."""
 
 
 class ArmadaScoring(CompiledScoring):
@@ -106,9 +112,9 @@ class ArmadaScoring(CompiledScoring):
         self.color_shifts = tuple(tally.shift(f"color:{color}") for color in plans.rules.colors)
         """Where the tally counts the buildings of each colour, in the rules' order."""
         self.islands_shift = tally.shift(ISLANDS)
-        self.island_points_shift = tally.shift("armada:island_points")
-        self.per_island_shift = tally.shift("armada:per_island")
-        self.at_table_shift = tally.shift("armada:at_table")
+        self.island_points_shift = tally.shift(ISLAND_POINTS)
+        self.per_island_shift = tally.shift(PER_ISLAND)
+        self.at_table_shift = tally.shift(AT_TABLE)
         self.blue_vp = self._track("blue", "vp")
         self.trade_levels = self._track("yellow", "trade_level")
         self.islands: dict[Island, IslandPlan] = {}
@@ -122,8 +128,8 @@ class ArmadaScoring(CompiledScoring):
 
     def island(self, island: Island) -> IslandPlan:
         """The plan of an island (compiled when first met): its tally counts its symbols, wild symbols and effects
-        of Armada's kinds, itself (``armada:islands``), its fixed points, its points per island and whether it
-        has points read at the table."""
+        of Armada's kinds, itself, its fixed points, its points per island and whether it has points read at the
+        table."""
         plan = self.islands.get(island)
         if plan is None:
             fixed = per_island = 0
@@ -136,8 +142,7 @@ class ArmadaScoring(CompiledScoring):
                 elif isinstance(effect, PointsPerTradeLevel | PointsPerChosenColor):
                     at_table.append(effect)
             tally = sum(map(self.plans.effect_tally, island.effects)) + self.plans.tally.of(
-                [(ISLANDS, 1), ("armada:island_points", fixed), ("armada:per_island", per_island),
-                 ("armada:at_table", int(bool(at_table)))])
+                [(ISLANDS, 1), (ISLAND_POINTS, fixed), (PER_ISLAND, per_island), (AT_TABLE, int(bool(at_table)))])
             plan = self.islands[island] = IslandPlan(tally, tuple(at_table))
         return plan
 

@@ -388,9 +388,10 @@ def _expanded_points(table: Table, scoring: _Setup, seat: int, player: Player, p
                      buildings: list[CardPlan], stages: EffectsPlan, sides: _Sides, choices: list[Choice], gaps: Gaps
                      ) -> dict[str, int]:
     """A city's points at a table with expansions (`part`: what they add to the city), Olympia's copy aside
-    (`player` is hers with her trial guild while she copies); the choices and gaps are added to `choices` and
-    `gaps`. The buildings an expansion may change (per-item points, an expansion's effects, a cap) are scored
-    one by one: their whole points replace the fixed points the tally gave their category."""
+    (while she tries a guild, `tally` counts it, and `player` holds it when `_Setup.trial_player`); the choices
+    and gaps are added to `choices` and `gaps`. The buildings an expansion may change (per-item points, an
+    expansion's effects, a cap) are scored one by one: their whole points replace the fixed points the tally
+    gave their category."""
     plans = scoring.plans
     expansion = scoring.expansion
     points = scoring.zero.copy()

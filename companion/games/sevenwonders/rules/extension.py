@@ -206,8 +206,9 @@ class SevenWondersExtension:
 
     def compiled_scoring(self, table: Table, plans: ScorePlans) -> CompiledScoring | None:
         """This expansion's part of the compiled scorer at `table` (`plans`: the game's score plans): a
-        `scoring_hooks.CompiledScoring` that answers the scoring hooks above from a city's tally, or None for
-        the one that asks them."""
+        `scoring_hooks.CompiledScoring` that gives the answers of the scoring hooks above from a city's tally
+        and part, compiled once per data where it can (Armada's); None: the compiled scorer asks the hooks
+        above on the table (`scoring_hooks.HookScoring`)."""
         return None
 
 

@@ -1,12 +1,12 @@
 """What the compiled scorer asks of the expansions a table plays with (`rules.extension`): the same questions
 the effect-walking scorer asks, in the same order, put to a `CompiledScoring`.
 
-A `CompiledScoring` answers for a city given as its seat, its player (Olympia's with her trial guild), its
-tally (`score_plan.Tally`) and its part (what the expansion adds to it, ``Player.extras[id]``, read once per
-city). An expansion may compile its own, once per game data, that answers from the tally and its own data
-(`SevenWondersExtension.compiled_scoring`: Armada's); otherwise `HookScoring` asks the expansion's hooks on
-the table. Several expansions at one table are asked as one (`ExpansionsScoring`). Nothing here names an
-expansion.
+A `CompiledScoring` answers for a city given as its seat, its player (Olympia's with her trial guild while she
+tries it, when `trial_player`), its tally (`score_plan.Tally`) and its part (what the expansion adds to it,
+``Player.extras[id]``, read once per city). An expansion may compile its own, once per game data, that answers
+from the tally and its own data (`SevenWondersExtension.compiled_scoring`: Armada's); otherwise `HookScoring`
+asks the expansion's hooks on the table. Several expansions at one table are asked as one
+(`ExpansionsScoring`). Nothing here names an expansion.
 """
 
 from __future__ import annotations
