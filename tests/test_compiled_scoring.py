@@ -200,11 +200,10 @@ def _armada_document(table: Table, rng: random.Random) -> dict[str, Any]:
     islands = ["inhabited_island", "statues_harbor", "sovereign_archipelago", "luxurious_archipelago",
                "golden_archipelago", "emerald_archipelago", "sheltered_archipelago", "rainbow_archipelago",
                "pirate_harbor", "bronze_island", "wild_island", "windy_harbor", "amber_island", "foggy_island"]
-    cards = ["customs_office", "naval_ministry", "boathouse", "explorers_office", "society_of_navigators",
-             "pirate_brotherhood", "captains_circle", "dry_dock"]
+    armada = sample_armada(rewards=True)
+    cards = sorted(armada.cards)            # shipyards, naval defences, pirates, emporiums, Customs Office, ...
     rng.shuffle(islands)
     rng.shuffle(cards)
-    armada = sample_armada(rewards=True)
     for player in document["players"]:
         for change in _armada_changes(document, player, islands, cards, rng):
             before = dict(player)
