@@ -19,9 +19,9 @@ from typing import Any
 from companion.games.architects.events import architects_table, area_of, battle_due, play_action
 from companion.games.architects.log import new_architects_game
 from companion.games.architects.rules.battle import Battle, resolve_battle
-from companion.games.architects.rules.medals import medal_offers
 from companion.games.architects.rules.scoring import ArchitectsSheet, score_architects
 from companion.games.architects.rules.table import ArchitectsTable
+from companion.games.medals.rules.goals import medal_offers
 from companion.state.errors import SessionError, not_saved, save_tap
 from companion.storage.database import GameStore, LoggedEvent, StoreError
 from companion.storage.events import EventError

@@ -18,7 +18,6 @@ from companion.games.architects.rules import (
 )
 from companion.games.architects.rules.battle import apply_battle, resolve_battle, shields, two_player_gain
 from companion.games.architects.rules.data import load_architects_data
-from companion.games.architects.rules.medals import accessible_medals, goal_met, medal_offers, monotone_goal_met
 from companion.games.architects.rules.play import (
     ArchitectsRuleError,
     build_piece,
@@ -32,6 +31,7 @@ from companion.games.architects.rules.scoring import score_player
 from companion.games.architects.rules.table import LITERAL_TWO_PLAYER
 from companion.games.architects.rules.wonder import buildable_pieces, level_problem
 from companion.games.architects.tablefile import parse_architects
+from companion.games.medals.rules.goals import accessible_medals, goal_met, medal_offers, monotone_goal_met
 from companion.games.sevenwonders.tablefile import TableFileError
 
 DATA = load_architects_data()

@@ -15,10 +15,10 @@ from companion.app.widgets.common import BigButton, ToggleChoice, app, fit_words
 from companion.app.widgets.scorepad import text_width
 from companion.games.architects.app import ArchitectsNames
 from companion.games.architects.app.widgets import ask_piece_vp, card_button
-from companion.games.architects.rules.medals import accessible_medals
 from companion.games.architects.rules.obligations import pieces_to_construct, science_set_due
 from companion.games.architects.rules.play import tokens_left
 from companion.games.architects.session import ArchitectsSession
+from companion.games.medals.rules.goals import accessible_medals
 
 
 class ArchitectsTableScreen(AppScreen):

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from companion.games.architects.rules.data import ArchitectsData
-from companion.games.architects.rules.medals import BATTLE_DOUBLE, accessible_medals, unclaimed
 from companion.games.architects.rules.table import LITERAL_TWO_PLAYER, ArchitectsPlayer, ArchitectsTable
+from companion.games.medals.rules.goals import BATTLE_DOUBLE, accessible_medals, unclaimed
 
 __all__ = ["Battle", "apply_battle", "flip_conflicts", "resolve_battle", "shields", "two_player_gain"]
 

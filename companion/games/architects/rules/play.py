@@ -10,9 +10,9 @@ from dataclasses import dataclass, replace
 
 from companion.games.architects.rules.battle import flip_conflicts
 from companion.games.architects.rules.data import ArchitectsData
-from companion.games.architects.rules.medals import BATTLE_DOUBLE, accessible_medals, unclaimed
 from companion.games.architects.rules.table import ArchitectsPlayer, ArchitectsTable, BuiltPiece
 from companion.games.architects.rules.wonder import buildable_pieces
+from companion.games.medals.rules.goals import BATTLE_DOUBLE, accessible_medals, unclaimed
 
 __all__ = ["ArchitectsRuleError", "Placed", "build_piece", "give_cat", "place_card", "remove_card", "rome_theft",
            "take_medal", "take_token", "tokens_left", "with_cards"]

@@ -30,7 +30,6 @@ from dataclasses import dataclass, replace
 
 from companion.games.architects.rules.battle import apply_battle, resolve_battle
 from companion.games.architects.rules.data import Piece
-from companion.games.architects.rules.medals import medal_offers
 from companion.games.architects.rules.obligations import pieces_to_construct, science_set_due
 from companion.games.architects.rules.play import (
     ArchitectsRuleError,
@@ -45,6 +44,7 @@ from companion.games.architects.rules.play import (
 )
 from companion.games.architects.rules.table import ArchitectsTable
 from companion.games.architects.rules.wonder import buildable_pieces
+from companion.games.medals.rules.goals import medal_offers
 
 __all__ = [
     "EXTRA_CARD_TOKENS",

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from companion.games.architects.rules.medals import BATTLE_DOUBLE, accessible_medals, monotone_goal_met
 from companion.games.architects.rules.table import ArchitectsTable
 from companion.games.architects.rules.wonder import level_problem
+from companion.games.medals.rules.goals import BATTLE_DOUBLE, accessible_medals, monotone_goal_met
 from companion.jsonread import Problem
 
 __all__ = ["Findings", "check_architects"]
