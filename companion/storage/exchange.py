@@ -20,7 +20,7 @@ from typing import Any
 
 from companion.fileformats import other_format
 from companion.games.architects.log import architects_bgstats, is_architects_sheet
-from companion.games.architects.rules.scoring import CATEGORIES as ARCHITECTS_CATEGORIES
+from companion.games.architects.rules.scoring import all_categories as architects_categories
 from companion.games.sevenwonders.rules import CATEGORIES, expansion_score_rows
 from companion.games.sevenwonders.rules.model import GameData
 from companion.jsonread import JsonInputError, Problem, Problems, Reader, load_json_file, problem_lines, quoted
@@ -102,7 +102,7 @@ CSV_BOM = "\ufeff"
 """The UTF-8 byte-order mark that makes Excel read the file as UTF-8 (Cyrillic names)."""
 
 
-ARCHITECTS_ONLY = tuple(c for c in ARCHITECTS_CATEGORIES if c not in CATEGORIES)
+ARCHITECTS_ONLY = tuple(c for c in architects_categories() if c not in CATEGORIES)
 """The Architects categories 7 Wonders has no column for (Wonder and Military share theirs)."""
 CSV_COLUMNS = ("game", "uuid", "started_at", "finished_at", "seat", "player", "board", "side", *CATEGORIES, "total",
                "coins", "rank", "winner", "corrected", "title", *ARCHITECTS_ONLY, "stages", *expansion_score_rows())
@@ -146,7 +146,7 @@ def _seven_wonders_rows(summary: Any) -> list[dict[str, Any]]:
 
 
 def _architects_rows(sheet: dict[str, Any]) -> list[dict[str, Any]]:
-    """The CSV cells of each player of a finished Architects game (Medals 0 in a game without them)."""
+    """The CSV cells of each player of a finished Architects game (an expansion row is 0 in a game without it)."""
     winners = set(sheet["winners"])
     return [{"player": line["name"], "board": line["wonder"], **line["categories"], "total": line["total"],
              "rank": line["rank"], "winner": int(line["name"] in winners), "title": "architects",

@@ -14,6 +14,8 @@ from companion.games.architects.rules.table import ArchitectsTable
 from companion.games.architects.session import ArchitectsSession
 from companion.games.architects.tracker import ArchitectsChange, ArchitectsTracker
 from companion.games.architects.vision import ArchitectsObservation, read_architects_layout
+from companion.games.medals.rules.data import MEDALS
+from companion.games.medals.rules.table import medals_of
 from companion.state.errors import SessionError
 from companion.state.tracker import ConfirmationRule
 from companion.vision.layout import PlacedMarker
@@ -40,7 +42,7 @@ def _step(session: ArchitectsSession, seat: int, change: ArchitectsChange) -> li
     if kind == "military":
         return [lambda: session.set_military(seat, value)]
     if kind == "medal" and delta > 0:
-        return [lambda: session.take_medal(seat, what)]
+        return [lambda: session.part(MEDALS).take_medal(seat, what)]
     return []
 
 
@@ -82,7 +84,7 @@ def logged_reading(table: ArchitectsTable) -> dict[tuple[str, str], int]:
         items = {f"card:{kind}": count for kind, count in (player.cards or {}).items()}
         items.update({f"piece:{piece.piece}": 1 for piece in player.built if piece.piece})
         items.update({f"token:{token}": player.token_count(token) for token in player.progress_tokens})
-        items.update({f"medal:{medal}": 1 for medal in player.medals})
+        items.update({f"medal:{medal}": 1 for medal in medals_of(player)})
         items.update({"cat": int(player.cat_pawn), "military": player.military_tokens})
         reading.update({(wonder, item): count for item, count in items.items() if count})
     return reading

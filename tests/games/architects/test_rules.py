@@ -13,7 +13,6 @@ from companion.games.architects.rules import (
     ArchitectsPlayer,
     ArchitectsTable,
     BuiltPiece,
-    MedalLayout,
     score_architects,
 )
 from companion.games.architects.rules.battle import apply_battle, resolve_battle, shields, two_player_gain
@@ -24,28 +23,35 @@ from companion.games.architects.rules.play import (
     place_card,
     remove_card,
     rome_theft,
-    take_medal,
     take_token,
+    tokens_in_box,
 )
 from companion.games.architects.rules.scoring import score_player
 from companion.games.architects.rules.table import LITERAL_TWO_PLAYER
 from companion.games.architects.rules.wonder import buildable_pieces, level_problem
 from companion.games.architects.tablefile import parse_architects
+from companion.games.medals.rules.data import load_medals_data
 from companion.games.medals.rules.goals import accessible_medals, goal_met, medal_offers, monotone_goal_met
+from companion.games.medals.rules.play import take_medal
+from companion.games.medals.rules.table import MedalLayout, medals_of, with_medals, with_medals_won
 from companion.games.sevenwonders.tablefile import TableFileError
 
 DATA = load_architects_data()
+MEDALS = load_medals_data()
 ALL = ["two_different", "two_identical", "three_different", "three_identical", "four_different"]
 
 
 def player(name: str = "Ann", wonder: str = "giza", built: list[str] | None = None, **fields: Any) -> ArchitectsPlayer:
     w = DATA.wonders[wonder]
     pieces = tuple(BuiltPiece(p, w.piece(p).vp) for p in built or [])
-    return ArchitectsPlayer(name, w, pieces, **fields)
+    won = fields.pop("medals", ())
+    return with_medals_won(ArchitectsPlayer(name, w, pieces, **fields), won)
 
 
-def table(*players: ArchitectsPlayer, medals: bool = False, **fields: Any) -> ArchitectsTable:
-    return ArchitectsTable(DATA, players, ("medals",) if medals else (), **fields)
+def table(*players: ArchitectsPlayer, medals: bool = False, medal_variant: str | None = None,
+          medal_layout: MedalLayout | None = None, **fields: Any) -> ArchitectsTable:
+    plain = ArchitectsTable(DATA, players, **fields)
+    return with_medals(plain, medal_variant, medal_layout) if medals else plain
 
 
 def test_rulebook_end_of_game_example() -> None:
@@ -136,9 +142,9 @@ def test_every_progress_token(tokens: tuple[str, ...], fields: dict[str, int], b
 
 def test_token_box_counts() -> None:
     assert len(DATA.tokens) == 17
-    assert sum(t.copies_in_box(False) for t in DATA.tokens.values()) == 15
-    assert sum(t.copies_in_box(True) for t in DATA.tokens.values()) == 19
-    assert len(DATA.medals) == 12
+    assert sum(tokens_in_box(table(), t) for t in DATA.tokens) == 15
+    assert sum(tokens_in_box(table(medals=True), t) for t in DATA.tokens) == 19
+    assert len(MEDALS.medals) == 12
     assert DATA.conflict_tokens_by_players == {2: 3, 3: 3, 4: 4, 5: 5, 6: 6, 7: 6}
     assert DATA.military_tokens_in_box == 28 and DATA.military_token_vp == 3
     assert DATA.token_id("jewelry") == "jewellery" and DATA.token_id("decoration") == "decor"
@@ -187,10 +193,10 @@ def test_battle_each_neighbour_and_discard() -> None:
     # A: neighbours B (1) and D (0): 2 tokens. B: A 4, C 2: 0. C: B 1, D 0: 2. D: 0.
     assert battle.shields == (4, 1, 2, 0) and battle.gains == (2, 0, 2, 0)
     # battle_double lies between A and B: A takes it; C cannot reach it.
-    assert battle.medals == ((0, "battle_double"),)
+    assert battle.awards["medals"] == ((0, "battle_double"),)
     after = apply_battle(replace(t, conflicts_flipped=4), battle)
     assert after.conflicts_flipped == 0
-    assert after.players[0].cards == {"red_plain": 3} and after.players[0].medals == ("battle_double",)
+    assert after.players[0].cards == {"red_plain": 3} and medals_of(after.players[0]) == ("battle_double",)
     assert after.players[1].cards == {"red_horn_2": 1}  # Fortification keeps horned cards
     assert after.players[2].cards == {} and after.players[2].military_tokens == 2
 
@@ -201,7 +207,7 @@ def test_expert_central_battle_double_goes_to_each() -> None:
     t = table(*ps, medals=True, medal_variant="expert",
               medal_layout=MedalLayout(("three_grey", "three_red", "two_tokens", "seven_cards"),
                                        ("battle_double", "three_blue")))
-    assert resolve_battle(t).medals == ((0, "battle_double"), (2, "battle_double"))
+    assert resolve_battle(t).awards["medals"] == ((0, "battle_double"), (2, "battle_double"))
 
 
 def test_conflict_tokens_and_cat_from_cards() -> None:
@@ -245,18 +251,18 @@ def test_every_medal_goal() -> None:
              "blue_plain": 2, "blue_cat": 1, "coin": 1}
     rich = player(wonder="giza", built=ALL[:3], cards=cards, blue_plain=2, blue_cat=1, grey_cards=3, cat_pawn=True,
                   military_tokens=1, progress_tokens=("tactics", "decor"))
-    for medal in DATA.medals.values():
+    for medal in MEDALS.medals.values():
         assert goal_met(medal, rich, DATA) == (medal.id != "battle_double"), medal.id
-    assert goal_met(DATA.medals["battle_double"], rich, DATA, battle_gain=2)
+    assert goal_met(MEDALS.medals["battle_double"], rich, DATA, battle_gain=2)
     poor = player(wonder="giza", built=ALL[:1], cards={"compass": 2, "wood": 2, "red_plain": 2},
                   progress_tokens=("tactics",))  # 6 cards, 2 of a colour at most, 1 stage, 1 token
-    for medal in DATA.medals.values():
+    for medal in MEDALS.medals.values():
         assert not goal_met(medal, poor, DATA), medal.id
     # one short of each threshold: 2 stages with the pawn meets two_stages_cat but not three_stages
     two = replace(poor, built=tuple(BuiltPiece(p, 0) for p in ALL[:2]), cat_pawn=True)
-    assert goal_met(DATA.medals["two_stages_cat"], two, DATA)
-    assert not goal_met(DATA.medals["three_stages"], two, DATA)
-    assert not goal_met(DATA.medals["token_victory_cat"], two, DATA)  # no Military Victory token
+    assert goal_met(MEDALS.medals["two_stages_cat"], two, DATA)
+    assert not goal_met(MEDALS.medals["three_stages"], two, DATA)
+    assert not goal_met(MEDALS.medals["token_victory_cat"], two, DATA)  # no Military Victory token
 
 
 def test_medal_access_and_offers() -> None:
@@ -265,7 +271,7 @@ def test_medal_access_and_offers() -> None:
     standard = table(*ps, medals=True, medal_variant="standard", medal_layout=layout)
     assert accessible_medals(standard, 0) == ("three_green", "three_red")
     assert accessible_medals(standard, 1) == ("three_grey", "three_green")
-    expert = replace(standard, medal_variant="expert")
+    expert = with_medals(standard, "expert", layout)
     assert accessible_medals(expert, 0) == ("three_green", "three_red", "seven_cards", "two_tokens")
     t = standard
     for _ in range(3):
@@ -284,11 +290,11 @@ def test_medal_access_and_offers() -> None:
 
 def test_monotone_parts_of_goals() -> None:
     end = player(built=ALL[:2], military_tokens=1, progress_tokens=("decor",))
-    assert not monotone_goal_met(DATA.medals["three_stages"], end, DATA)
-    assert monotone_goal_met(DATA.medals["two_stages_cat"], end, DATA)  # the pawn may have moved since
-    assert monotone_goal_met(DATA.medals["three_green"], end, DATA)  # cards leave the table
-    assert not monotone_goal_met(DATA.medals["battle_double"], end, DATA)
-    assert not monotone_goal_met(DATA.medals["two_tokens"], end, DATA)
+    assert not monotone_goal_met(MEDALS.medals["three_stages"], end, DATA)
+    assert monotone_goal_met(MEDALS.medals["two_stages_cat"], end, DATA)  # the pawn may have moved since
+    assert monotone_goal_met(MEDALS.medals["three_green"], end, DATA)  # cards leave the table
+    assert not monotone_goal_met(MEDALS.medals["battle_double"], end, DATA)
+    assert not monotone_goal_met(MEDALS.medals["two_tokens"], end, DATA)
 
 
 def doc(players: list[dict[str, Any]], **top: Any) -> dict[str, Any]:
@@ -386,15 +392,30 @@ def test_a_bad_data_file_is_refused_with_every_problem(tmp_path: Any) -> None:
 
     document = json.loads(resources.files("companion.games.architects").joinpath("data", "architects.json").read_text())
     document["wonders"][0]["pieces"][0]["cost"] = "five_identical"
-    document["medals"][0]["goal"][0]["count"] = "coins"
     document["progress_tokens"][0]["expansion"] = "armada"
     (tmp_path / "architects.json").write_text(json.dumps(document))
     with pytest.raises(GameDataError) as caught:
         load_architects_data(tmp_path)
     problems = caught.value.problems
     assert any("wonders[0].pieces[0].cost: unknown piece cost 'five_identical'" in p for p in problems), problems
-    assert any("medals[0].goal[0].count: unknown goal count 'coins'" in p for p in problems), problems
     assert any("progress_tokens[0].expansion: unknown expansion 'armada'" in p for p in problems), problems
+
+
+def test_a_bad_medals_data_file_is_refused(tmp_path: Any) -> None:
+    import json
+    from importlib import resources
+
+    from companion.gamedata.reading import GameDataError
+
+    document = json.loads(resources.files("companion.games.medals").joinpath("data", "medals.json").read_text())
+    document["medals"][0]["goal"][0]["count"] = "coins"
+    document["medals"][1]["goal"][0]["colors"] = ["purple"]
+    (tmp_path / "medals.json").write_text(json.dumps(document))
+    with pytest.raises(GameDataError) as caught:
+        load_medals_data(tmp_path)
+    problems = caught.value.problems
+    assert any("medals[0].goal[0].count: unknown goal count 'coins'" in p for p in problems), problems
+    assert any("medals[1].goal[0].colors[0]: unknown colour 'purple'" in p for p in problems), problems
 
 
 def test_what_the_rules_oblige() -> None:

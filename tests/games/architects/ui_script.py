@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from companion.games.medals.rules.table import medals_of
 from tests.tools.app_driver import AppDriver
 
 
@@ -95,7 +96,7 @@ def play(store: Path, size: tuple[int, int], language: str) -> dict[str, Any]:
               "finished": session.finished, "sheet": session.sheet().to_json(), "texts": texts,
               "events": len(ui.app.store.events(session.game_id)),
               "military": [p.military_tokens for p in session.table.players],
-              "medals": [list(p.medals) for p in session.table.players]}
+              "medals": [list(medals_of(p)) for p in session.table.players]}
     # Home, History: a tap on the game opens its score sheet again.
     ui.tap(ui.tr("score.home"))
     ui.tap(ui.tr("home.history"))

@@ -10,6 +10,7 @@ from companion.app.screens import AppScreen
 from companion.app.widgets.common import TextLabel, app
 from companion.games.architects.rules.battle import resolve_battle
 from companion.games.architects.session import ArchitectsSession
+from companion.games.medals.rules.data import MEDALS
 
 
 class ArchitectsBattleScreen(AppScreen):
@@ -39,7 +40,7 @@ class ArchitectsBattleScreen(AppScreen):
             text = running.tr("architects.battle_line", name=player.name, shields=battle.shields[seat],
                               against=against, tokens=battle.gains[seat])
             rows.add_widget(TextLabel(text=text, font_size=u * 1.3))
-        for seat, medal in battle.medals:
+        for seat, medal in battle.awards.get(MEDALS, ()):
             from companion.games.architects.app import ArchitectsNames
 
             rows.add_widget(TextLabel(text=running.tr("architects.battle_medal", name=table.players[seat].name,

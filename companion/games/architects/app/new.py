@@ -16,8 +16,10 @@ from companion.app.screens import AppScreen
 from companion.app.widgets.choice import ChoiceSpinner
 from companion.app.widgets.common import app, name_chips
 from companion.games.architects.app import ArchitectsNames, start_architects
-from companion.games.architects.rules.data import MEDALS, load_architects_data
-from companion.games.architects.rules.table import ArchitectsPlayer, ArchitectsTable, MedalLayout
+from companion.games.architects.rules.data import load_architects_data
+from companion.games.architects.rules.table import ArchitectsPlayer, ArchitectsTable
+from companion.games.medals.rules.data import MEDALS, load_medals_data
+from companion.games.medals.rules.table import EXPERT, STANDARD, MedalLayout, with_medals
 from companion.state.errors import SessionError
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
@@ -95,7 +97,7 @@ class ArchitectsNewScreen(AppScreen):
 
     def deal_medals(self, redraw: bool = True) -> None:
         """Shuffle the medals: one between each two neighbours, and 2 in the centre (expert)."""
-        medals = list(self.data.medals)
+        medals = list(load_medals_data().medals)
         random.shuffle(medals)
         self.between = list(medals[: self.players])
         self.center_medals = list(medals[self.players: self.players + 2]) if self.expert else [None, None]
@@ -141,7 +143,7 @@ class ArchitectsNewScreen(AppScreen):
             spinner.bind(text=lambda widget, text, s=seat: self._set_wonder(s, text, wonder_names))
             self.ids.seats.add_widget(row)
         name_chips(self.ids.known, running.store.known_player_names()[:10], self.use_name)
-        medal_names = {m: names.medal(m) for m in self.data.medals}
+        medal_names = {m: names.medal(m) for m in load_medals_data().medals}
         box = self.ids.medal_rows
         box.clear_widgets()
         if not self.medals:
@@ -181,12 +183,12 @@ class ArchitectsNewScreen(AppScreen):
         players = tuple(ArchitectsPlayer(self.names[s].strip() or running.tr("new_game.default_name", number=s + 1),
                                          self.data.wonders[self.wonders[s]], cards={})
                         for s in range(self.players))
-        layout = None
-        if self.medals:
-            layout = MedalLayout(tuple(self.between[: self.players]),
-                                 tuple(m for m in self.center_medals if m) if self.expert else ())
-        return ArchitectsTable(self.data, players, (MEDALS,) if self.medals else (),
-                               ("expert" if self.expert else "standard") if self.medals else None, layout)
+        table = ArchitectsTable(self.data, players)
+        if not self.medals:
+            return table
+        layout = MedalLayout(tuple(self.between[: self.players]),
+                             tuple(m for m in self.center_medals if m) if self.expert else ())
+        return with_medals(table, EXPERT if self.expert else STANDARD, layout)
 
     def choose_camera(self, value: str) -> None:
         """Pick the camera source: what it confirms is played as the taps are."""

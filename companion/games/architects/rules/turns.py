@@ -15,7 +15,7 @@ central deck's top card first). Then, in any order, until nothing is left to do:
   Crafts: papyrus or glass, Jewellery: stone or yellow, Science: green, Propaganda: red with horns)
   or constructing a stage (Architecture) gives 1 extra card from the 3 available; each token once
   per turn;
-- medals are claimed on one's own turn, when their goal holds.
+- an expansion may add actions of its own to the turn (its rules check them against `ArchitectsTurn`).
 
 The turn ends when nothing is due; a battle whose last Conflict token turned this turn is fought
 then. The game ends at the end of the turn in which a wonder is completed (the reference's reading
@@ -38,13 +38,11 @@ from companion.games.architects.rules.play import (
     place_card,
     remove_card,
     rome_theft,
-    take_medal,
     take_token,
     tokens_left,
 )
 from companion.games.architects.rules.table import ArchitectsTable
 from companion.games.architects.rules.wonder import buildable_pieces
-from companion.games.medals.rules.goals import medal_offers
 
 __all__ = [
     "EXTRA_CARD_TOKENS",
@@ -53,7 +51,6 @@ __all__ = [
     "ArchitectsTurn",
     "TurnEnd",
     "card_sources",
-    "claim_medal",
     "construct",
     "deck_between",
     "deck_emptied",
@@ -346,17 +343,6 @@ def use_rome(table: ArchitectsTable, turn: ArchitectsTurn, victim: int, kind: st
     effects.remove("theft")
     return placed.table, replace(turn, effects=tuple(effects), battle_due=turn.battle_due or placed.battle_due,
                                  gifts=(*turn.gifts, victim))
-
-
-def claim_medal(table: ArchitectsTable, turn: ArchitectsTurn, seat: int, medal: str) -> ArchitectsTable:
-    """`seat` takes a medal whose goal it meets: only on its own turn (the Medals rulebook: "в любой
-    момент своего хода")."""
-    if seat != turn.seat:
-        raise ArchitectsRuleError(f"{table.players[seat].name} claims a medal on their own turn")
-    if medal not in medal_offers(table, seat):
-        raise ArchitectsRuleError(f"{table.players[seat].name} does not meet the {medal} medal's goal, "
-                                  f"or cannot take it")
-    return take_medal(table, seat, medal)
 
 
 def due(table: ArchitectsTable, turn: ArchitectsTurn) -> tuple[str, ...]:
