@@ -7,14 +7,12 @@ from typing import Any
 
 from companion.games.architects.events import EXPANSION_ACTIONS, ArchitectsEventError, apply_architects
 from companion.games.architects.rules.table import ArchitectsTable
+from companion.games.medals.rules.data import MEDAL_TAKEN
 from companion.games.medals.rules.play import take_medal
 from companion.jsonread import Reader
 from companion.storage.events import EVENT_KINDS, EventError, EventKind
 
-__all__ = ["MEDAL_TAKEN"]
-
-MEDAL_TAKEN = "architects_medal_taken"
-"""The kind as logs write it (it keeps the name it had when Medals lived in the Architects code)."""
+__all__: list[str] = []
 
 
 def _check(reader: Reader, seats: int | None) -> None:

@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.architects.session import SESSION_PARTS, ArchitectsSession
-from companion.games.medals.events import MEDAL_TAKEN
-from companion.games.medals.rules.data import MEDALS
+from companion.games.medals.rules.data import MEDAL_TAKEN, MEDALS
 from companion.games.medals.rules.goals import medal_offers
 
 __all__ = ["MedalsActions"]

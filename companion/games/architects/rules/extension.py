@@ -41,6 +41,10 @@ class ArchitectsExtension:
     """The expansion's id, as table files write it in ``expansions`` (and its key in ``extras``)."""
     score_rows: ClassVar[tuple[str, ...]] = ()
     """The rows its score sheet adds after the base game's, in order."""
+    claim_kind: ClassVar[str] = ""
+    """The action event that takes one of its `offers` (payload: ``seat`` and `claim_field`)."""
+    claim_field: ClassVar[str] = ""
+    """The payload key naming what is taken."""
 
     def token_copies(self, token: ProgressToken) -> int:
         """Copies of a Progress token this expansion adds to the box."""
@@ -53,6 +57,17 @@ class ArchitectsExtension:
     def apply_awards(self, table: ArchitectsTable, awards: tuple[Award, ...]) -> ArchitectsTable:
         """The table once the seats hold what `battle_awards` gave them."""
         return table
+
+    def offers(self, table: ArchitectsTable, seat: int) -> tuple[str, ...]:
+        """What `seat` may take now, having met its condition (the app offers it at once)."""
+        return ()
+
+    def claim(self, table: ArchitectsTable, seat: int, item: str) -> ArchitectsTable:
+        """The table once `seat` took `item` (one of what the expansion offers).
+
+        :raises ValueError: when the rules do not allow it (`ArchitectsRuleError`).
+        """
+        raise ValueError(f"{self.id or 'this expansion'} offers nothing to take")
 
     def score(self, player: ArchitectsPlayer) -> Mapping[str, int]:
         """The player's points in each of `score_rows` (a player without this expansion's parts: 0)."""

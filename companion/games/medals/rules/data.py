@@ -14,10 +14,13 @@ from companion.gamedata.reading import GameDataError, Names, read_data_file
 from companion.games.architects.rules.data import ArchitectsData, CardKind, _ident, _names, load_architects_data
 from companion.jsonread import Problem, Reader
 
-__all__ = ["COUNTED", "MEDALS", "MEDALS_DATA_FORMAT", "GoalPart", "Medal", "MedalsData", "load_medals_data"]
+__all__ = ["COUNTED", "MEDALS", "MEDALS_DATA_FORMAT", "MEDAL_TAKEN", "GoalPart", "Medal", "MedalsData",
+           "load_medals_data"]
 
 MEDALS = "medals"
 """The id of the Medals expansion (in a table file's ``expansions``, and its key in ``extras``)."""
+MEDAL_TAKEN = "architects_medal_taken"
+"""The log's event of a medal taken (the kind keeps the name it had when Medals lived in the Architects code)."""
 MEDALS_DATA_FORMAT = "medals-data/1"
 COUNTED = ("cards", "stages", "progress_tokens", "military_tokens", "cat_pawn", "battle_tokens")
 """What a medal goal counts: cards in front of the player (of some colours or kinds, or all),

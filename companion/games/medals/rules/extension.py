@@ -9,8 +9,15 @@ from typing import ClassVar
 from companion.games.architects.rules.data import ProgressToken
 from companion.games.architects.rules.extension import ArchitectsExtension, Award
 from companion.games.architects.rules.table import ArchitectsPlayer, ArchitectsTable
-from companion.games.medals.rules.data import MEDALS, load_medals_data
-from companion.games.medals.rules.goals import BATTLE_DOUBLE, accessible_medals, monotone_goal_met, unclaimed
+from companion.games.medals.rules.data import MEDAL_TAKEN, MEDALS, load_medals_data
+from companion.games.medals.rules.goals import (
+    BATTLE_DOUBLE,
+    accessible_medals,
+    medal_offers,
+    monotone_goal_met,
+    unclaimed,
+)
+from companion.games.medals.rules.play import take_medal
 from companion.games.medals.rules.table import (
     STANDARD,
     is_expert,
@@ -29,6 +36,8 @@ class MedalsExtension(ArchitectsExtension):
 
     id: ClassVar[str] = MEDALS
     score_rows: ClassVar[tuple[str, ...]] = ("medals",)
+    claim_kind: ClassVar[str] = MEDAL_TAKEN
+    claim_field: ClassVar[str] = "medal"
 
     def token_copies(self, token: ProgressToken) -> int:
         """Culture's third copy and the three new tokens come with Medals."""
@@ -54,6 +63,14 @@ class MedalsExtension(ArchitectsExtension):
             player = table.players[seat]
             table = table.with_player(seat, with_medals_won(player, (*medals_of(player), medal)))
         return table
+
+    def offers(self, table: ArchitectsTable, seat: int) -> tuple[str, ...]:
+        """The accessible, unclaimed medals whose goal `seat` meets now."""
+        return medal_offers(table, seat)
+
+    def claim(self, table: ArchitectsTable, seat: int, item: str) -> ArchitectsTable:
+        """`seat` takes the medal `item`."""
+        return take_medal(table, seat, item)
 
     def score(self, player: ArchitectsPlayer) -> Mapping[str, int]:
         """4 VP a medal (Medals rulebook)."""
