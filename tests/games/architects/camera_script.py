@@ -81,7 +81,7 @@ def play(store: Path, video: Path, size: tuple[int, int], language: str) -> dict
     screen.change_players(-1)
     screen.names[:2] = [p["name"] for p in START["players"]]
     screen.wonders[:2] = list(SEATING)
-    screen.between[:2] = list(START["medal_layout"]["between"])
+    screen.panels["medals"].between[:2] = list(START["medal_layout"]["between"])
     screen.refresh()
     ui.tap(ui.tr("new_game.camera_file"))
     screen.camera_path = str(video)

@@ -43,7 +43,7 @@ def play(store: Path, size: tuple[int, int], language: str) -> dict[str, Any]:
     assert ui.app.root.current == "architects_new", ui.app.root.current
     screen.names[:3] = ["Ann", "Bob", "Cid"]
     screen.wonders[:3] = ["giza", "rhodes", "ur"]
-    screen.between[:3] = ["three_grey", "battle_double", "three_blue"]
+    screen.panels["medals"].between[:3] = ["three_grey", "battle_double", "three_blue"]
     screen.refresh()
     rows = sorted((w for w in ui.walk(screen) if type(w).__name__ == "ArchitectsSeatRow"), key=lambda r: r.seat)
     assert [r.ids.name.text for r in rows] == ["Ann", "Bob", "Cid"]
