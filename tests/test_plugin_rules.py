@@ -138,7 +138,6 @@ ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {
 
 ALLOWED_BASE_IMPORTS: dict[tuple[str, str], int] = {     # issue 26, S11: Medals' camera and app parts left
     ("companion.games.architects.app", "companion.games.medals.rules.data"): 1,
-    ("companion.games.architects.app.battle", "companion.games.medals.rules.data"): 1,
     ("companion.games.architects.app.table", "companion.games.medals.rules.data"): 1,
     ("companion.games.architects.app.table", "companion.games.medals.rules.goals"): 1,
     ("companion.games.architects.app.table", "companion.games.medals.rules.table"): 1,
@@ -154,7 +153,7 @@ Architects rules, table file, log and session ask Medals through `ArchitectsExte
 `EXPANSION_ACTIONS` and `SESSION_PARTS`)."""
 
 ALLOWED_MEDAL_MENTIONS: set[str] = {             # issue 26, S11: Medals' camera and app parts left
-    "app/__init__.py", "app/battle.py", "app/kv/architects_table.kv", "app/table.py", "app/widgets.py", "camera.py",
+    "app/__init__.py", "app/kv/architects_table.kv", "app/table.py", "app/widgets.py", "camera.py",
     "camera_cli.py", "markers.py", "simulation.py", "tracker.py", "vision.py",
 }
 """Architects' code files (under companion/games/architects/) that still name Medals or a medal."""
