@@ -188,6 +188,18 @@ class ArchitectsSession:
         self._history.pop()
         return True
 
+    def claim(self, expansion: str, seat: int, item: str) -> None:
+        """`seat` takes `item`, one of what an expansion this game plays with offers (its ``claim_kind``
+        event, logged like any tap).
+
+        :raises SessionError: when the game does not play with it, the rules refuse it, or the log cannot
+            save it.
+        """
+        found = [ext for ext in self.table.extensions if ext.id == expansion and ext.claim_kind]
+        if not found:
+            raise SessionError(f"this game does not play with {expansion}")
+        self._act(found[0].claim_kind, seat=seat, **{found[0].claim_field: item})
+
     def part(self, expansion: str) -> Any:
         """The actions of an expansion this game plays with (``session.part(id).action(...)``), each
         logged like any tap.

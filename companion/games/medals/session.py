@@ -1,12 +1,13 @@
-"""Medals in an Architects game being played: taking a medal (one tap, logged as
-``architects_medal_taken``) and the medals each seat may take now (`ArchitectsSession.part("medals")`)."""
+"""Medals in an Architects game being played (`ArchitectsSession.part("medals")`): taking a medal (one
+tap, logged as ``architects_medal_taken`` through `ArchitectsSession.claim`) and the medals each seat
+may take now."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from companion.games.architects.session import SESSION_PARTS, ArchitectsSession
-from companion.games.medals.rules.data import MEDAL_TAKEN, MEDALS
+from companion.games.medals.rules.data import MEDALS
 from companion.games.medals.rules.goals import medal_offers
 
 __all__ = ["MedalsActions"]
@@ -23,7 +24,7 @@ class MedalsActions:
 
         :raises SessionError: when the rules refuse it, or the log cannot save it.
         """
-        self.session._act(MEDAL_TAKEN, seat=seat, medal=medal)
+        self.session.claim(MEDALS, seat, medal)
 
     def offers(self) -> dict[int, tuple[str, ...]]:
         """The medals each seat may take now (the app offers them the moment a goal is met)."""

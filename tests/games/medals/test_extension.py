@@ -59,6 +59,9 @@ def test_offers_and_claim_through_the_hooks() -> None:
     assert medals_of(after.players[1]) == ("three_green",) and medals.offers(after, 1) == ()
     assert medals.score(after.players[1]) == {"medals": 4}
     assert (medals.claim_kind, medals.claim_field) == ("architects_medal_taken", "medal")
+    # the camera counts a won medal as "medal:<id>" in front of its owner
+    assert medals.item_kind == "medal" and medals.held(after.players[1]) == ("three_green",)
+    assert medals.held(after.players[0]) == ()
 
 
 def test_the_table_file_round_trip_keeps_medals_in_extras() -> None:

@@ -45,6 +45,8 @@ class ArchitectsExtension:
     """The action event that takes one of its `offers` (payload: ``seat`` and `claim_field`)."""
     claim_field: ClassVar[str] = ""
     """The payload key naming what is taken."""
+    item_kind: ClassVar[str] = ""
+    """What a player holds of it is counted (by the camera) as ``<item_kind>:<id>``."""
 
     def token_copies(self, token: ProgressToken) -> int:
         """Copies of a Progress token this expansion adds to the box."""
@@ -60,6 +62,10 @@ class ArchitectsExtension:
 
     def offers(self, table: ArchitectsTable, seat: int) -> tuple[str, ...]:
         """What `seat` may take now, having met its condition (the app offers it at once)."""
+        return ()
+
+    def held(self, player: ArchitectsPlayer) -> tuple[str, ...]:
+        """The ids of what the player holds of it (each counted once as ``<item_kind>:<id>``)."""
         return ()
 
     def claim(self, table: ArchitectsTable, seat: int, item: str) -> ArchitectsTable:

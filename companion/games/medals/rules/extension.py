@@ -38,6 +38,7 @@ class MedalsExtension(ArchitectsExtension):
     score_rows: ClassVar[tuple[str, ...]] = ("medals",)
     claim_kind: ClassVar[str] = MEDAL_TAKEN
     claim_field: ClassVar[str] = "medal"
+    item_kind: ClassVar[str] = "medal"
 
     def token_copies(self, token: ProgressToken) -> int:
         """Culture's third copy and the three new tokens come with Medals."""
@@ -67,6 +68,10 @@ class MedalsExtension(ArchitectsExtension):
     def offers(self, table: ArchitectsTable, seat: int) -> tuple[str, ...]:
         """The accessible, unclaimed medals whose goal `seat` meets now."""
         return medal_offers(table, seat)
+
+    def held(self, player: ArchitectsPlayer) -> tuple[str, ...]:
+        """The medals the player won."""
+        return medals_of(player)
 
     def claim(self, table: ArchitectsTable, seat: int, item: str) -> ArchitectsTable:
         """`seat` takes the medal `item`."""
