@@ -5,11 +5,14 @@ reference's "15 base (Culture x2) + 4 Medals") or written here by hand."""
 
 from __future__ import annotations
 
+import pytest
+
 from companion.games.architects.rules.data import load_architects_data
 from companion.games.architects.rules.extension import EXTENSIONS, extension_score_rows
-from companion.games.architects.rules.play import place_card, tokens_in_box
+from companion.games.architects.rules.play import ArchitectsRuleError, place_card, tokens_in_box
 from companion.games.architects.rules.scoring import CATEGORIES, all_categories, score_architects
 from companion.games.architects.rules.table import ArchitectsPlayer, ArchitectsTable
+from companion.games.architects.rules.turns import ArchitectsTurn, claim_on_turn
 from companion.games.architects.tablefile import architects_table_to_json, parse_architects
 from companion.games.medals.rules.extension import MedalsExtension
 from companion.games.medals.rules.table import MedalLayout, medal_layout, medals_of, with_medals
@@ -74,3 +77,16 @@ def test_the_table_file_round_trip_keeps_medals_in_extras() -> None:
     assert medal_layout(read) == MedalLayout(("three_green", "three_grey", "three_red"), ("two_tokens", "seven_cards"))
     plain = architects_table_to_json(three(medals=False))
     assert "medal_variant" not in plain and "medals" not in plain["players"][0]
+
+
+def test_the_turn_engine_claims_through_the_hook_on_ones_own_turn() -> None:
+    table = three(medals=True)
+    for kind in ("compass", "gear", "compass"):
+        table = place_card(table, 1, kind).table
+    with pytest.raises(ArchitectsRuleError, match="Bob claims a medal on their own turn"):
+        claim_on_turn(table, ArchitectsTurn(0), 1, "medals", "three_green")
+    with pytest.raises(ArchitectsRuleError, match="Ann does not meet the three_green medal's goal"):
+        claim_on_turn(table, ArchitectsTurn(0), 0, "medals", "three_green")
+    assert medals_of(claim_on_turn(table, ArchitectsTurn(1), 1, "medals", "three_green").players[1]) == ("three_green",)
+    with pytest.raises(ArchitectsRuleError, match="does not play with medals"):
+        claim_on_turn(three(medals=False), ArchitectsTurn(1), 1, "medals", "three_green")

@@ -51,6 +51,7 @@ __all__ = [
     "ArchitectsTurn",
     "TurnEnd",
     "card_sources",
+    "claim_on_turn",
     "construct",
     "deck_between",
     "deck_emptied",
@@ -343,6 +344,21 @@ def use_rome(table: ArchitectsTable, turn: ArchitectsTurn, victim: int, kind: st
     effects.remove("theft")
     return placed.table, replace(turn, effects=tuple(effects), battle_due=turn.battle_due or placed.battle_due,
                                  gifts=(*turn.gifts, victim))
+
+
+def claim_on_turn(table: ArchitectsTable, turn: ArchitectsTurn, seat: int, expansion: str, item: str
+                  ) -> ArchitectsTable:
+    """`seat` takes `item`, which the expansion `expansion` offers it now (`ArchitectsExtension.offers`):
+    only on its own turn (what such a goal's rulebook says: "at any moment of your turn")."""
+    ext = next((e for e in table.extensions if e.id == expansion), None)
+    if ext is None:
+        raise ArchitectsRuleError(f"this game does not play with {expansion}")
+    name = table.players[seat].name
+    if seat != turn.seat:
+        raise ArchitectsRuleError(f"{name} claims a {ext.item_kind} on their own turn")
+    if item not in ext.offers(table, seat):
+        raise ArchitectsRuleError(f"{name} does not meet the {item} {ext.item_kind}'s goal, or cannot take it")
+    return ext.claim(table, seat, item)
 
 
 def due(table: ArchitectsTable, turn: ArchitectsTurn) -> tuple[str, ...]:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from companion.games.architects.rules.play import ArchitectsRuleError
 from companion.games.architects.rules.table import ArchitectsTable
-from companion.games.architects.rules.turns import ArchitectsTurn
-from companion.games.medals.rules.goals import BATTLE_DOUBLE, accessible_medals, medal_offers, unclaimed
+from companion.games.architects.rules.turns import ArchitectsTurn, claim_on_turn
+from companion.games.medals.rules.data import MEDALS
+from companion.games.medals.rules.goals import BATTLE_DOUBLE, accessible_medals, unclaimed
 from companion.games.medals.rules.table import is_expert, medal_layout, medals_of, with_medals_won
 
 __all__ = ["claim_medal", "take_medal"]
@@ -28,10 +29,5 @@ def take_medal(table: ArchitectsTable, seat: int, medal: str) -> ArchitectsTable
 
 def claim_medal(table: ArchitectsTable, turn: ArchitectsTurn, seat: int, medal: str) -> ArchitectsTable:
     """`seat` takes a medal whose goal it meets: only on its own turn (the Medals rulebook: "в любой
-    момент своего хода")."""
-    if seat != turn.seat:
-        raise ArchitectsRuleError(f"{table.players[seat].name} claims a medal on their own turn")
-    if medal not in medal_offers(table, seat):
-        raise ArchitectsRuleError(f"{table.players[seat].name} does not meet the {medal} medal's goal, "
-                                  f"or cannot take it")
-    return take_medal(table, seat, medal)
+    момент своего хода"; `turns.claim_on_turn`)."""
+    return claim_on_turn(table, turn, seat, MEDALS, medal)
