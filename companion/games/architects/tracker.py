@@ -20,7 +20,7 @@ from companion.games.architects.rules.data import ArchitectsData
 from companion.games.architects.tablefile import ARCHITECTS_FORMAT
 from companion.games.architects.vision import ArchitectsObservation
 from companion.games.medals.rules.data import MEDALS
-from companion.games.sevenwonders.tracker import ConfirmationRule
+from companion.state.confirmation import ConfirmationRule
 
 __all__ = ["ArchitectsChange", "ArchitectsTracker"]
 
