@@ -14,12 +14,14 @@ from companion.games.architects.rules.data import load_architects_data
 from companion.games.architects.rules.scoring import ArchitectsSheet, score_architects
 from companion.games.architects.tablefile import is_architects_document, parse_architects
 from companion.games.sevenwonders.render import _grid
+from companion.i18n import translate
 from companion.tablefiles import from_file, read_table_document
 
 __all__ = ["architects_sheet_text", "read_either_table", "run_architects_score"]
 
 LABELS = {"wonder": "Wonder", "cat": "Cat pawn", "blue": "Blue cards", "military": "Military",
-          "progress": "Progress tokens", "medals": "Medals"}
+          "progress": "Progress tokens"}
+"""The base game's rows; an expansion's row is labelled by its catalogue text ``architects.category.<row>``."""
 TIE_BREAKS = {"stages": "tie on points broken by the most constructed stages",
               "shared": "tie on points and stages: the victory is shared"}
 
@@ -39,7 +41,8 @@ def architects_sheet_text(sheet: ArchitectsSheet) -> str:
     """The score sheet: a row per category in the rulebook's order, a column per player."""
     lines = sheet.lines
     header = [""] + [line.name for line in lines]
-    rows = [[LABELS[c]] + [str(line.points[c]) for line in lines] for c in sheet.categories]
+    rows = [[LABELS.get(c) or translate(f"architects.category.{c}")] + [str(line.points[c]) for line in lines]
+            for c in sheet.categories]
     rows.append(["Total"] + [str(line.total) for line in lines])
     rows.append(["Stages (tie-break)"] + [str(line.stages) for line in lines])
     rows.append(["Rank"] + [str(line.rank) for line in lines])

@@ -46,7 +46,7 @@ def is_architects_sheet(sheet: dict[str, Any] | None) -> bool:
 
 def new_architects_game(store: GameStore, table: ArchitectsTable, *, source: str = "hand",
                         at: str | None = None) -> int:
-    """Start an Architects game with its seating (clockwise), Medals set-up and medal layout, in one
+    """Start an Architects game with its seating (clockwise) and its expansions' set-up, in one
     transaction; return its id.
 
     :raises EventError: when the set-up is not a valid table.
