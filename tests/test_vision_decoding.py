@@ -44,6 +44,18 @@ def paste_code(frame: np.ndarray, family: str, number: int, x: float, y: float, 
     return _put(frame, image, corners, x, y, modules * pixels_per_module)
 
 
+def under_soft_glare(frame: np.ndarray, spot: tuple[float, float, float]) -> np.ndarray:
+    """`frame` blurred (sigma 0.9), under a soft glare spot (up to 60 grey levels, sigma 16.8 px) at a
+    random place of the square `spot` (x, y, side; seed 0), with noise (sigma 3) and JPEG 90."""
+    rng = np.random.default_rng(0)
+    blurred = cv2.GaussianBlur(frame.astype(np.float32), (0, 0), 0.9)
+    x, y = spot[0] + rng.uniform(0, spot[2]), spot[1] + rng.uniform(0, spot[2])
+    rows, columns = np.mgrid[0:frame.shape[0], 0:frame.shape[1]]
+    glared = blurred + 60 * np.exp(-((columns - x) ** 2 + (rows - y) ** 2) / (2 * 16.8 ** 2))
+    noisy = np.clip(glared + rng.normal(0, 3, glared.shape), 0, 255).astype(np.uint8)
+    return cv2.imdecode(cv2.imencode(".jpg", noisy, [cv2.IMWRITE_JPEG_QUALITY, 90])[1], cv2.IMREAD_GRAYSCALE)
+
+
 def _aruco(frame: np.ndarray, number: int, x: float, y: float) -> np.ndarray:
     return paste_code(frame, "aruco", number, x, y, PIXELS)
 
@@ -319,13 +331,7 @@ def test_a_small_code_under_soft_glare_is_read_from_its_thresholded_window() -> 
 
     frame = _frame(300, 300)
     paste_code(frame, "qr", 40, 90, 90, 2.1)
-    rng = np.random.default_rng(0)
-    blurred = cv2.GaussianBlur(frame.astype(np.float32), (0, 0), 0.9)
-    x, y = 90 + rng.uniform(0, 21 * 2.1), 90 + rng.uniform(0, 21 * 2.1)
-    rows, columns = np.mgrid[0:300, 0:300]
-    glared = blurred + 60 * np.exp(-((columns - x) ** 2 + (rows - y) ** 2) / (2 * (8 * 2.1) ** 2))
-    noisy = np.clip(glared + rng.normal(0, 3, glared.shape), 0, 255).astype(np.uint8)
-    image = cv2.imdecode(cv2.imencode(".jpg", noisy, [cv2.IMWRITE_JPEG_QUALITY, 90])[1], cv2.IMREAD_GRAYSCALE)
+    image = under_soft_glare(frame, (90, 90, 21 * 2.1))
     wanted = encode_payload(40, REGISTRY)
     decoder = decoders.ZxingDecoder(upscale=True)
     whole, located = decoder._read(image, 1.0, (0, 0), downscale=False)

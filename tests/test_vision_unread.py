@@ -3,7 +3,6 @@ reader reading those places again (issue 27)."""
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 import pytest
 
@@ -13,7 +12,7 @@ from companion.markers import Component, load_marker_registry
 from companion.markers.codec import encode_payload
 from companion.vision.placed import PlacedMarker
 from companion.vision.reader import FrameReading, MarkerReader
-from tests.test_vision_decoding import _frame, paste_code
+from tests.test_vision_decoding import _frame, paste_code, under_soft_glare
 
 REGISTRY = load_marker_registry()
 DATA = load_game_data()
@@ -66,13 +65,7 @@ def glared() -> np.ndarray:
     frame = _frame(300, 300)
     paste_code(frame, "qr", 40, 90, 90, 2.1)
     paste_code(frame, "qr", 41, 200, 200, 2.1)
-    rng = np.random.default_rng(0)
-    blurred = cv2.GaussianBlur(frame.astype(np.float32), (0, 0), 0.9)
-    x, y = 90 + rng.uniform(0, 21 * 2.1), 90 + rng.uniform(0, 21 * 2.1)
-    rows, columns = np.mgrid[0:300, 0:300]
-    glared = blurred + 60 * np.exp(-((columns - x) ** 2 + (rows - y) ** 2) / (2 * (8 * 2.1) ** 2))
-    noisy = np.clip(glared + rng.normal(0, 3, glared.shape), 0, 255).astype(np.uint8)
-    return cv2.imdecode(cv2.imencode(".jpg", noisy, [cv2.IMWRITE_JPEG_QUALITY, 90])[1], cv2.IMREAD_GRAYSCALE)
+    return under_soft_glare(frame, (90, 90, 21 * 2.1))
 
 
 def test_the_reader_reads_a_glared_place_again(glared: np.ndarray) -> None:

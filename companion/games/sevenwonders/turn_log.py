@@ -206,13 +206,7 @@ def correction_events(events: Sequence[Event], table_at: Callable[[int], Table],
         (correct that change first), ``ships_moved`` when the turn moves Armada ships (the ships are
         corrected by hand), or as `close_turn`.
     """
-    log = read_turns(events)
-    close = log.last_close
-    if close is None:
-        raise TurnError("no turn is closed yet", "no_turn")
-    if log.state_since_close or log.plays:
-        raise TurnError("the cities changed after the last turn closed: it can no longer be settled again",
-                        "changed_since")
+    close = _last_close(events, "settled")
     moved = [p for p in (*close.payload["plays"], *map(play_to_json, plays))
              if p.get("naval") or p.get("discard_reward", "coins") != "coins"]
     if moved:
@@ -231,6 +225,21 @@ def correction_events(events: Sequence[Event], table_at: Callable[[int], Table],
     return result, [*changes, ("turn_closed", record, "hand")]
 
 
+def _last_close(events: Sequence[Event], again: str) -> Event:
+    """The last ``turn_closed`` event, when nothing was logged or played since (it can be `again`
+    settled or opened).
+
+    :raises TurnError: ``no_turn`` or ``changed_since``.
+    """
+    log = read_turns(events)
+    if log.last_close is None:
+        raise TurnError("no turn is closed yet", "no_turn")
+    if log.state_since_close or log.plays:
+        raise TurnError(f"the cities changed after the last turn closed: it can no longer be {again} again",
+                        "changed_since")
+    return log.last_close
+
+
 def reopening_events(events: Sequence[Event], table_at: Callable[[int], Table], table_now: Table) -> list[LoggedEvent]:
     """Open the last closed turn again: the events taking the cities back to the start of the turn (its
     purchases, cards, stages and coins undone) and a ``turn_reopened`` record of its plays and of the
@@ -241,13 +250,7 @@ def reopening_events(events: Sequence[Event], table_at: Callable[[int], Table], 
         ended its age (its conflicts are logged: the cities are corrected by hand), ``ships_moved`` when
         its plays moved Armada ships (corrected by hand).
     """
-    log = read_turns(events)
-    close = log.last_close
-    if close is None:
-        raise TurnError("no turn is closed yet", "no_turn")
-    if log.state_since_close or log.plays:
-        raise TurnError("the cities changed after the last turn closed: it can no longer be opened again",
-                        "changed_since")
+    close = _last_close(events, "opened")
     start_seq = int(close.payload["start_seq"])
     progress = read_turns([e for e in events if e.seq <= start_seq]).progress
     after = progress_from_json(close.payload["progress"])
