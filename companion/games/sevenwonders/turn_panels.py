@@ -265,7 +265,7 @@ def _seat_name(names: list[str], seat: int) -> str:
 def seat_tabs(session: Any) -> list[tuple[int, str]]:
     """The build check's players' tabs: each seat's number and name; the free city of the two-player
     variant only in a game played in turns, where it plays every turn, named with the player who plays
-    it this turn ("3  Вольный город: Анна")."""
+    it this turn ("3  Свободный город: Анна")."""
     running = app()
     free = session.free_city_seats() if session.in_turns else None
     tabs = []

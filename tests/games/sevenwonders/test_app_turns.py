@@ -316,13 +316,13 @@ def test_two_player_variant_the_free_citys_tab_names_who_plays_it(tmp_path: Path
     assert facts["tabs_before_turns"] == ["1  Анна", "2  Борис"]
     # "Эпоха I, карта находиться у игрока слева от свободного города", then the other player: seats
     # Анна 0, Борис 1, the free city 2; its left neighbour (next clockwise) is Анна.
-    assert facts["tabs_turn1"] == ["1  Анна", "2  Борис", "3  Вольный город: Анна"]
-    assert facts["tabs_turn2"] == ["1  Анна", "2  Борис", "3  Вольный город: Борис"]
+    assert facts["tabs_turn1"] == ["1  Анна", "2  Борис", "3  Свободный город: Анна"]
+    assert facts["tabs_turn2"] == ["1  Анна", "2  Борис", "3  Свободный город: Борис"]
     assert facts["seat_after_boris"] == 2
     # It discards only a card it can neither build nor use for a stage: the Altar is free, so no.
     assert facts["free_city_discard"]["bad"]
     assert facts["free_city_discard"]["message"].startswith("Свободный город сбрасывает карту, только если")
-    assert any(line.startswith("Вольный город в этом ходу играет Анна") for line in facts["free_city_lines"])
-    assert facts["free_city_altar"]["verdict"] == "Вольный город может построить: Алтарь"
-    assert facts["bar"]["chips"][2] == "Вольный город\nАлтарь"
+    assert any(line.startswith("Свободный город в этом ходу играет Анна") for line in facts["free_city_lines"])
+    assert facts["free_city_altar"]["verdict"] == "Свободный город может построить: Алтарь"
+    assert facts["bar"]["chips"][2] == "Свободный город\nАлтарь"
     assert facts["cities"] == [["lumber_yard"], ["stone_pit"], ["altar"]]
