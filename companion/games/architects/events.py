@@ -48,6 +48,7 @@ __all__ = [
     "ACTION_KINDS",
     "ARCHITECTS_KINDS",
     "AREA_FIELDS",
+    "TURN_RECORD",
     "ArchitectsEventError",
     "apply_architects",
     "architects_problems",
@@ -65,6 +66,9 @@ ACTION_KINDS = ("architects_card_placed", "architects_cards_removed", "architect
                 "architects_token_taken", "architects_cat_taken", "architects_medal_taken",
                 "architects_military_set", "architects_battle_fought")
 """The changes one tap makes, replayed through the engine on the table as it stands."""
+TURN_RECORD = "architects_turn"
+"""The refereed turn as a tap leaves it: it changes no area (registered in the log's `EVENT_KINDS` by
+`turn_log.py`, which writes it)."""
 ARCHITECTS_KINDS = ("architects_area_set", "architects_conflicts_set", *ACTION_KINDS)
 AREA_FIELDS = tuple(f for f in PLAYER_FIELDS if f not in ("name", "wonder"))
 """What an area event carries: everything in front of a player except who they are."""
@@ -233,7 +237,7 @@ def apply_architects(document: dict[str, Any], kind: str, payload: dict[str, Any
             raise ArchitectsEventError(str(error)) from None
         document.clear()
         document.update(architects_table_to_json(after))
-    elif kind not in ("score_computed", "game_finished"):
+    elif kind not in ("score_computed", "game_finished", TURN_RECORD):
         raise ArchitectsEventError(f"{kind} is not an event of a 7 Wonders Architects game")
 
 

@@ -22,6 +22,8 @@ from companion.games.architects.rules.battle import Battle, resolve_battle
 from companion.games.architects.rules.medals import medal_offers
 from companion.games.architects.rules.scoring import ArchitectsSheet, score_architects
 from companion.games.architects.rules.table import ArchitectsTable
+from companion.games.architects.turn_log import read_turn, turn_record
+from companion.games.architects.turn_session import ArchitectsTurns, TurnChange
 from companion.state.errors import SessionError, not_saved, save_tap
 from companion.storage.database import GameStore, LoggedEvent, StoreError
 from companion.storage.events import EventError
@@ -29,8 +31,9 @@ from companion.storage.events import EventError
 __all__ = ["ArchitectsSession"]
 
 
-class ArchitectsSession:
-    """One Architects game at the table, over the game log."""
+class ArchitectsSession(ArchitectsTurns):
+    """One Architects game at the table, over the game log (refereed in turns once the players start
+    them: `turn_session.py`)."""
 
     def __init__(self, store: GameStore, game_id: int) -> None:
         self.store = store
@@ -45,8 +48,8 @@ class ArchitectsSession:
         self.table: ArchitectsTable = state.architects
         self.finished = state.finished
         self.last_battle: Battle | None = None
-        self._history: list[tuple[ArchitectsTable, ArchitectsTable]] = []
-        """This sitting's taps: the table before and after each (for undo)."""
+        self._history: list[tuple[ArchitectsTable, ArchitectsTable, TurnChange | None]] = []
+        """This sitting's taps: the table before and after each, and how it moved the turns (for undo)."""
         self.source = "hand"
         """Who the next logged change comes from: ``hand`` (a tap) or ``camera``."""
 
@@ -100,7 +103,7 @@ class ArchitectsSession:
             return [(action, payload)]
 
         before = self._transact(change)
-        self._history.append((before, self.table))
+        self._history.append((before, self.table, None))
 
     def reload(self) -> None:
         """Take the table as the log holds it (after a tap, saved or not; another window's changes)."""
@@ -154,7 +157,7 @@ class ArchitectsSession:
             return [("architects_battle_fought", {})]
 
         before = self._transact(fight)
-        self._history.append((before, self.table))
+        self._history.append((before, self.table, None))
         self.last_battle = battles[-1]
         return battles[-1]
 
@@ -167,7 +170,7 @@ class ArchitectsSession:
         """
         if not self._history:
             return False
-        before, after = self._history[-1]
+        before, after, turns = self._history[-1]
         seats = [seat for seat, (old, new) in enumerate(zip(before.players, after.players, strict=True)) if old != new]
 
         def put_back(table: ArchitectsTable) -> list[tuple[str, dict[str, Any]]]:
@@ -181,6 +184,12 @@ class ArchitectsSession:
             events = [("architects_area_set", {**area_of(before, seat), "why": "undo"}) for seat in order]
             if before.conflicts_flipped != table.conflicts_flipped:
                 events.append(("architects_conflicts_set", {"flipped": before.conflicts_flipped, "why": "undo"}))
+            if turns is not None:                   # the turn goes back too, unless another window moved it
+                if read_turn(self.store.events(self.game_id)).payload() != turns.after:
+                    raise SessionError("another window has changed this since: undo it there, or correct it by hand",
+                                       key="undo_changed_since")
+                _kind, record, _source = turn_record("undo", None)
+                events.append((_kind, {**record, **turns.before, "step": "undo"}))
             return events
 
         self._transact(put_back)
