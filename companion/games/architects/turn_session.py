@@ -102,10 +102,10 @@ class ArchitectsTurns:
         return OpenTurn(turn, state.over, state.completed_by, due(self.table, turn), card_sources(self.table, turn),
                         may_peek(self.table, turn))
 
-    def payments(self, piece: str) -> tuple[dict[str, int], ...]:
-        """The ways the active player's cards pay `piece` of their wonder."""
+    def payments(self, piece: str | None, cost: str | None = None) -> tuple[dict[str, int], ...]:
+        """The ways the active player's cards pay `piece` of their wonder (Rome and Ur: the `cost` printed)."""
         turn = self.turn_state().turn
-        return payments(self.table, turn.seat, piece) if turn is not None else ()
+        return payments(self.table, turn.seat, piece, cost) if turn is not None else ()
 
     def science_sets(self) -> tuple[dict[str, int], ...]:
         """The science sets the active player's green cards make."""

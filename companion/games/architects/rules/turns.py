@@ -261,11 +261,13 @@ def _payment_problem(table: ArchitectsTable, seat: int, piece: Piece, spent: Map
     return None
 
 
-def payments(table: ArchitectsTable, seat: int, piece: str) -> tuple[dict[str, int], ...]:
+def payments(table: ArchitectsTable, seat: int, piece: str | None, cost: str | None = None
+             ) -> tuple[dict[str, int], ...]:
     """The ways `seat`'s grey and yellow cards pay `piece` of its wonder (kind -> count), none paying
-    more than another does (the app constructs at once when there is one, else asks which)."""
+    more than another does (the app constructs at once when there is one, else asks which). Rome and
+    Ur (pieces not in the data): `piece` None and the `cost` printed on the piece."""
     player = table.players[seat]
-    known = player.wonder.piece(piece)
+    known = player.wonder.piece(piece) if piece is not None else Piece(player.wonder.id, cost or "", 0, 1, False)
     held = [(k, player.card_count(k)) for k in (*table.data.kinds_of("grey"), *table.data.kinds_of("yellow"))
             if player.card_count(k)]
     found: list[dict[str, int]] = []
