@@ -18,10 +18,17 @@ import cv2
 import numpy as np
 
 from companion.games.sevenwonders.rules.loader import load_game_data
+from companion.games.sevenwonders.simulation.scenes import (
+    LEVELS,
+    Camera,
+    Level,
+    degrade_colour,
+    paste_clipped,
+    table_scene,
+)
+from companion.games.sevenwonders.tracker import ConfirmationRule, TableTracker
 from companion.markers import load_marker_registry
 from companion.simulation.render import Degradation, marker_sticker
-from companion.simulation.scenes import LEVELS, Camera, Level, degrade_colour, paste_clipped, table_scene
-from companion.state.tracker import ConfirmationRule, TableTracker
 from companion.vision.pipeline import TableReader
 
 RULES = [ConfirmationRule(1, 0.0), ConfirmationRule(2, 0.1), ConfirmationRule(3, 0.2), ConfirmationRule(4, 0.4),

@@ -17,9 +17,9 @@ import time
 
 from companion.bench.timing import machine_line, percentile
 from companion.games.sevenwonders.rules.loader import load_game_data
-from companion.simulation.playback import Playback
-from companion.simulation.recording import demo_recording, load_recording
-from companion.state.tracker import TableTracker
+from companion.games.sevenwonders.simulation.playback import Playback
+from companion.games.sevenwonders.simulation.recording import demo_recording, load_recording
+from companion.games.sevenwonders.tracker import TableTracker
 from companion.vision.pipeline import TableReader
 
 

@@ -16,7 +16,7 @@ def _event(kind: str, **payload: object) -> Event:
 
 
 def test_the_number_pad_types_at_most_three_digits() -> None:
-    from companion.app.widgets.coins import typed_value
+    from companion.games.sevenwonders.app.coins import typed_value
 
     typed = ""
     for key in ("0", "1", "2", "<", "7", "9", "9"):
@@ -26,7 +26,7 @@ def test_the_number_pad_types_at_most_three_digits() -> None:
 
 
 def test_plays_count_builds_stages_and_discards_since_the_last_conflicts() -> None:
-    from companion.app.screens.end_of_age import plays_this_age
+    from companion.games.sevenwonders.app.end_of_age import plays_this_age
 
     events = [
         _event("card_confirmed", seat=0, card="altar"), _event("conflicts_resolved", age=1, tokens=[]),

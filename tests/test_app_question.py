@@ -23,8 +23,8 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.simulation.realism import Realism
-from companion.simulation.scenes import Camera, table_scene
+from companion.games.sevenwonders.simulation.realism import Realism
+from companion.games.sevenwonders.simulation.scenes import Camera, table_scene
 
 pytestmark = [pytest.mark.skipif(importlib.util.find_spec("kivy") is None, reason="the app extra is not installed"),
               pytest.mark.slow]
@@ -130,9 +130,9 @@ def test_one_tap_puts_the_cards_in_that_city_and_the_log_keeps_the_answer(run: d
 def test_the_answers_outlive_the_app(run: dict[str, Any]) -> None:
     """Reopened from the log alone: the answered cards stay where they were put, and the cards said to
     be nobody's are not asked about again when the camera sees them."""
-    from companion.state.session import GameSession
+    from companion.games.sevenwonders.session import GameSession
+    from companion.games.sevenwonders.vision.layout import OwnerQuestion, TableObservation
     from companion.storage import GameStore
-    from companion.vision.layout import OwnerQuestion, TableObservation
 
     facts = run["facts"]
     store = GameStore(run["store"])

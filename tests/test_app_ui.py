@@ -296,8 +296,8 @@ EXPECTED_TOTALS = {"Anna": 34, "Boris": 23, "Vera": 25}
 
 
 def test_a_whole_game_read_from_a_recorded_video(ui: object, tmp_path: Path) -> None:
-    from companion.simulation.playback import write_video
-    from companion.simulation.recording import parse_recording
+    from companion.games.sevenwonders.simulation.playback import write_video
+    from companion.games.sevenwonders.simulation.recording import parse_recording
 
     recording = parse_recording(VIDEO_GAME)
     video = tmp_path / "game.mp4"

@@ -81,7 +81,7 @@ def test_russian_settings_name_the_guild_as_the_card_does(data: object) -> None:
 
 
 def test_dates_are_written_per_language(data: object) -> None:
-    from companion.app.wording import Wording
+    from companion.games.sevenwonders.app.wording import Wording
 
     when = "2026-11-23T20:31:05"
     assert Wording(data, "en").date(when) == "23 Nov 2026, 20:31"
@@ -96,7 +96,7 @@ def test_dates_are_written_per_language(data: object) -> None:
     ("uk", "перемога команди: Anna + Boris (102)", "перемога команд: Anna + Boris, Emil + Fatima (102)")])
 def test_the_history_line_of_a_team_game_gives_the_winning_team(data: GameData, language: str, one: str,
                                                                  shared: str) -> None:
-    from companion.app.wording import Wording
+    from companion.games.sevenwonders.app.wording import Wording
     from companion.games.sevenwonders.rules import score_table
     from tests.conftest import armada_table
     from tests.games.armada.test_tables import TEAM, TEAMS
@@ -112,7 +112,7 @@ def test_the_history_line_of_a_team_game_gives_the_winning_team(data: GameData, 
 
 
 def test_the_history_line_of_a_game_without_teams_gives_the_winners_total(data: GameData) -> None:
-    from companion.app.wording import Wording
+    from companion.games.sevenwonders.app.wording import Wording
 
     # The two-player variant's free city is no player: its 48 is not the winner's total.
     sheet = {"players": [{"name": "Anna", "total": 41}, {"name": "Boris", "total": 37},
@@ -127,7 +127,7 @@ def test_the_history_line_of_a_game_without_teams_gives_the_winners_total(data: 
 def test_a_wild_science_symbol_is_said_as_the_rulebook_and_the_command_line_say_it(data: GameData, language: str,
                                                                                  said: str) -> None:
     # The Ukrainian impersonal "зараховано як" takes the accusative: "як табличку", not "як табличка".
-    from companion.app.wording import Wording
+    from companion.games.sevenwonders.app.wording import Wording
 
     choice = {"kind": "science_wilds", "value": ["tablet"], "by": "optimiser"}
     assert Wording(data, language).choice("Vera", choice) == said

@@ -14,11 +14,11 @@ import pytest
 from companion.games.architects.log import record_architects_table
 from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable, MedalLayout
 from companion.games.architects.rules.data import load_architects_data
+from companion.games.sevenwonders.record import record_table
 from companion.storage.database import GameStore
 from companion.storage.events import EventError
 from companion.storage.exchange import bgstats_play_date, export_bgstats, export_json, import_game
 from companion.storage.player_ids import rename_player
-from companion.storage.recording import record_table
 
 ROOT = Path(__file__).resolve().parents[1]
 FIVE = json.loads((ROOT / "companion/games/sevenwonders/data/demo/five-player-table.json").read_text(encoding="utf-8"))

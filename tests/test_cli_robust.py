@@ -42,14 +42,14 @@ def test_ctrl_c_is_one_line_and_exit_130(photo: str, monkeypatch: pytest.MonkeyP
                                                             str(Path(photo).with_suffix(".json"))]):
         assert main(command) == INTERRUPTED == 130
         assert capsys.readouterr().err == "interrupted\n"
-    monkeypatch.setattr("companion.bench.rules.run", _interrupt)
+    monkeypatch.setattr("companion.games.sevenwonders.bench.rules.run", _interrupt)
     assert main(["bench", "rules"]) == 130
     assert capsys.readouterr().err == "measuring trade checks and scoring (2000 runs per case)...\ninterrupted\n"
 
 
 def test_an_interrupted_record_leaves_no_partial_video(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
-    from companion.simulation.playback import Playback
+    from companion.games.sevenwonders.simulation.playback import Playback
 
     original = Playback.frames
 
@@ -66,7 +66,7 @@ def test_an_interrupted_record_leaves_no_partial_video(tmp_path: Path, monkeypat
 
 
 def test_record_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from companion.simulation.playback import Playback
+    from companion.games.sevenwonders.simulation.playback import Playback
 
     original = Playback.frames
 

@@ -13,7 +13,9 @@ from typing import Any
 
 import pytest
 
-from companion.bench.rules import (
+from companion.bench.timing import time_side_by_side
+from companion.games.armada.rules.data import armada_with_values
+from companion.games.sevenwonders.bench.rules import (
     armada_scoring_tables,
     reference_armada_cases,
     reference_scoring_cases,
@@ -21,8 +23,6 @@ from companion.bench.rules import (
     sample_fleet_values,
     scoring_tables,
 )
-from companion.bench.timing import time_side_by_side
-from companion.games.armada.rules.data import armada_with_values
 from companion.games.sevenwonders.rules import score_table
 from companion.games.sevenwonders.rules.loader import load_game_data
 from companion.games.sevenwonders.rules.model import GameData

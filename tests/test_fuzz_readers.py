@@ -152,7 +152,7 @@ def _other_reader(name: str) -> tuple[Any, Any, type[Exception]]:
     """The seed document, the reader and the reader's own error of one kind of file."""
     from companion.gamedata.components import read_components
     from companion.gamedata.reading import GameDataError
-    from companion.simulation.recording import RecordingError, load_recording
+    from companion.games.sevenwonders.simulation.recording import RecordingError, load_recording
     from companion.vision.lens import LensProfile, LensProfileError
     from companion.vision.rig import RigProfile, RigProfileError
 

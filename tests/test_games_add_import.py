@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from companion.games.sevenwonders.record import record_table
 from companion.games.sevenwonders.rules.model import GameData
 from companion.games.sevenwonders.rules.selfplay import play_random_game
 from companion.games.sevenwonders.tablefile import table_to_json
 from companion.storage import GameStore
 from companion.storage.exchange import ImportRefused, check_game, export_json, import_games, write_games
-from companion.storage.recording import record_table
 from tests.conftest import armada_document, city, table_document
 from tests.games.armada.test_tables import FIVE, TEAM, TEAMS
 from tests.test_full_tables import SEVEN, THREE

@@ -110,7 +110,7 @@ def test_a_logged_table_replays_to_the_table_file_it_came_from(name: str) -> Non
 def test_the_armada_game_in_play_resumes_where_it_stood() -> None:
     """The Armada game left in play (a turn confirmed after the naval conflict) opens in a session at
     the same table: every seat's ships, islands and tokens as the log's table says."""
-    from companion.state.session import GameSession
+    from companion.games.sevenwonders.session import GameSession
 
     log = _log("armada/taps-in-play")
     with _store("armada/taps-in-play") as store:

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.state.session import GameSession, SessionError
+from companion.games.sevenwonders.session import GameSession, SessionError
+from companion.games.sevenwonders.vision.layout import OwnerQuestion, SeatObservation, TableObservation
 from companion.storage import GameStore
 from companion.storage.events import check_payload
-from companion.vision.layout import OwnerQuestion, SeatObservation, TableObservation
 from tests.test_session import SEATS, component
 
 COLUMN = ("card:lumber_yard/I/3+", "card:timber_yard/I/3+")

@@ -121,7 +121,7 @@ FOLDER = {
         {"score.category.beacons": "Маяки"}
     """,
     "session.py": """
-        from companion.state.parts import SESSION_PARTS, SessionPart
+        from companion.games.sevenwonders.session_parts import SESSION_PARTS, SessionPart
 
         class LighthousePart(SessionPart):
             id = "lighthouse"
@@ -227,7 +227,7 @@ def test_the_command_line_sees_it_through_the_environment(lighthouse: Path, tmp_
 
 
 def test_the_log_records_its_event_and_the_finished_game_scores_it(lighthouse: Path, tmp_path: Path) -> None:
-    from companion.state.session import GameSession, SeatSetup
+    from companion.games.sevenwonders.session import GameSession, SeatSetup
     from companion.storage import GameStore
 
     seats = [SeatSetup("Anna", "gizah", "A"), SeatSetup("Boris", "babylon", "A"), SeatSetup("Vera", "rhodes", "A")]

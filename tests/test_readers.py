@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from companion.gamedata import GameDataError
 from companion.gamedata.components import InputError, parse_input, read_components
+from companion.games.sevenwonders.simulation.recording import RecordingError, load_recording
 from companion.games.sevenwonders.tablefile import TableFileError, read_table
 from companion.jsonread import (
     JsonInputError,
@@ -28,7 +29,6 @@ from companion.jsonread import (
 )
 from companion.markers import load_marker_registry
 from companion.markers.codec import read_payload
-from companion.simulation.recording import RecordingError, load_recording
 from companion.storage import GameStore
 from companion.storage.exchange import ImportRefused, import_games, read_import_file
 from companion.vision.lens import LensProfile, LensProfileError
@@ -250,7 +250,7 @@ def test_fuzz_table_file(tmp_path: Path, document: Any) -> None:
 
 
 def _exported_game() -> Any:
-    from companion.storage.recording import record_table
+    from companion.games.sevenwonders.record import record_table
 
     with GameStore(":memory:") as store:
         from companion.storage.exchange import export_json
@@ -292,7 +292,7 @@ RIG = {"format": "sevenwonders-rig/1", "width": 1280, "height": 720,
 def _demo_recording() -> Any:
     from importlib import resources
 
-    from companion.simulation.recording import DEMO_RECORDING
+    from companion.games.sevenwonders.simulation.recording import DEMO_RECORDING
 
     demo = resources.files("companion.games.sevenwonders").joinpath("data", f"demo/{DEMO_RECORDING}")
     return json.loads(demo.read_text())

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from companion.games.sevenwonders.session import GameSession, SeatSetup, SessionError
+from companion.games.sevenwonders.tracker import ConfirmationRule
+from companion.games.sevenwonders.vision.layout import SeatObservation, TableObservation
 from companion.markers import Component, load_marker_registry
-from companion.state.session import GameSession, SeatSetup, SessionError
-from companion.state.tracker import ConfirmationRule
 from companion.storage import GameStore
-from companion.vision.layout import SeatObservation, TableObservation
 
 SEATS = [SeatSetup("Anna", "gizah", "A"), SeatSetup("Boris", "rhodes", "A"), SeatSetup("Vera", "ephesos", "A")]
 REGISTRY = {c.key: c for c in load_marker_registry()}

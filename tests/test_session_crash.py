@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from companion.state.session import GameSession
+from companion.games.sevenwonders.session import GameSession
 from tests.tools.killing import killed_during
 from tests.tools.session_taps import ARMADA_TAPS, PORT_BOARDS, STANDARD_TAPS, open_store, play
 

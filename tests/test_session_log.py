@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.games.sevenwonders.session import GameSession, SeatSetup, SessionError
+from companion.games.sevenwonders.vision.layout import SeatObservation, TableObservation
 from companion.markers import load_marker_registry
-from companion.state.session import GameSession, SeatSetup, SessionError
 from companion.storage import GameStore
-from companion.vision.layout import SeatObservation, TableObservation
 
 SEATS = [SeatSetup("Anna", "gizah", "A"), SeatSetup("Boris", "rhodes", "A"), SeatSetup("Vera", "ephesos", "A")]
 REGISTRY = {c.key: c for c in load_marker_registry()}

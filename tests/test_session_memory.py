@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from companion.state.session import GameSession, SeatSetup, SessionError
+from companion.games.sevenwonders.session import GameSession, SeatSetup, SessionError
 from companion.storage import GameStore
 
 SEATS = [SeatSetup("Anna", "gizah", "A"), SeatSetup("Boris", "rhodes", "A"), SeatSetup("Vera", "ephesos", "A"),

@@ -21,9 +21,9 @@ import pytest
 from companion.cli import main
 from companion.games.sevenwonders.rules.model import GameData
 from companion.games.sevenwonders.rules.selfplay import play_random_game
-from companion.simulation import playback
-from companion.simulation.playback import Playback, recorded_frames, write_video
-from companion.simulation.recording import (
+from companion.games.sevenwonders.simulation import playback
+from companion.games.sevenwonders.simulation.playback import Playback, recorded_frames, write_video
+from companion.games.sevenwonders.simulation.recording import (
     DEMO_RECORDING,
     DEMO_SEED,
     RECORDING_FORMAT,
@@ -36,7 +36,7 @@ from companion.simulation.recording import (
     recording_text,
     recording_to_json,
 )
-from companion.state.tracker import TableTracker
+from companion.games.sevenwonders.tracker import TableTracker
 from companion.vision.pipeline import TableReader
 from companion.vision.sources import frames_from
 
@@ -236,7 +236,7 @@ def test_the_bundled_demo_is_the_self_played_game(data: GameData) -> None:
         assert sorted(key.split("/")[0] for key in final.cards[seat]) == sorted(c.id for c in player.cards)
         assert len(final.stages[seat]) == player.stages_built
     assert recording.coins_after_age == tuple(tuple(p.coins for p in t.players) for t in game.tables_after_age)
-    # The committed file is what the generator writes (python -m companion.simulation.recording).
+    # The committed file is what the generator writes (python -m companion.games.sevenwonders.simulation.recording).
     demo = ROOT / "companion" / "games" / "sevenwonders" / "data" / "demo"
     committed = (demo / DEMO_RECORDING).read_text(encoding="utf-8")
     assert committed == recording_text(demo_recording_from_selfplay(data))

@@ -11,8 +11,8 @@ import pytest
 from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable, MedalLayout
 from companion.games.architects.rules.data import load_architects_data
 from companion.games.architects.session import ArchitectsSession
+from companion.games.sevenwonders.session import GameSession, SeatSetup
 from companion.markers import load_marker_registry
-from companion.state.session import GameSession, SeatSetup
 from companion.storage import GameStore
 from companion.storage.stats import ARCHITECTS, SEVEN_WONDERS, game_statistics, statistics
 

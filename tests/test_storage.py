@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.games.sevenwonders.record import record_table
 from companion.games.sevenwonders.rules import score_table
 from companion.games.sevenwonders.rules.model import GameData
 from companion.games.sevenwonders.rules.selfplay import play_random_game
@@ -24,7 +25,6 @@ from companion.games.sevenwonders.tablefile import parse_table, table_to_json
 from companion.storage import EventError, GameStore, StoreError
 from companion.storage.database import MIGRATIONS, SCHEMA_VERSION
 from companion.storage.exchange import ImportRefused, export_json, import_game
-from companion.storage.recording import record_table
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = [{"name": "Anna", "wonder": "gizah", "side": "A"}, {"name": "Boris", "wonder": "rhodes", "side": "B"},

@@ -12,7 +12,7 @@ import pytest
 from companion.cli import main
 from companion.games.sevenwonders.rules.loader import load_game_data
 from companion.games.sevenwonders.rules.model import GameData
-from companion.simulation.scenes import Camera, table_scene
+from companion.games.sevenwonders.simulation.scenes import Camera, table_scene
 
 
 @pytest.fixture(scope="module")

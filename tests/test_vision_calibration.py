@@ -11,7 +11,7 @@ import pytest
 
 from companion.cli import main
 from companion.games.sevenwonders.rules.model import GameData
-from companion.simulation.scenes import LEVELS, Camera, table_scene
+from companion.games.sevenwonders.simulation.scenes import LEVELS, Camera, table_scene
 from companion.vision.lens import CHARUCO, LensProfile, LensProfileError, calibrate_lens
 from companion.vision.pipeline import TableReader
 from companion.vision.rig import RigProfile

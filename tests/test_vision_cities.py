@@ -17,11 +17,11 @@ import pytest
 
 from companion.cli import main
 from companion.games.sevenwonders.rules.model import GameData
-from companion.simulation.realism import GUIDANCE, Realism
-from companion.simulation.scenes import Camera, Scene, table_scene
-from companion.state.tracker import ConfirmationRule, TableTracker
-from companion.vision.board_memory import BoardMemory
-from companion.vision.layout import PlacedMarker, read_layout
+from companion.games.sevenwonders.simulation.realism import GUIDANCE, Realism
+from companion.games.sevenwonders.simulation.scenes import Camera, Scene, table_scene
+from companion.games.sevenwonders.tracker import ConfirmationRule, TableTracker
+from companion.games.sevenwonders.vision.board_memory import BoardMemory
+from companion.games.sevenwonders.vision.layout import PlacedMarker, read_layout
 from companion.vision.pipeline import TableReader
 
 CROWDED = Realism(strip="covered", careless_mm=1.5, careless_deg=1.0, crowded=True)

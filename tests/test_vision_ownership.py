@@ -16,9 +16,9 @@ import numpy as np
 import pytest
 
 from companion.games.sevenwonders.rules.model import GameData
-from companion.simulation.realism import Realism
-from companion.simulation.scenes import BOARD_H, BOARD_W, Camera, Scene, table_scene
-from companion.vision.layout import PlacedMarker, layout_rules, read_layout
+from companion.games.sevenwonders.simulation.realism import Realism
+from companion.games.sevenwonders.simulation.scenes import BOARD_H, BOARD_W, Camera, Scene, table_scene
+from companion.games.sevenwonders.vision.layout import PlacedMarker, layout_rules, read_layout
 from tests.test_vision_cities import _placed, _read_cities, _truth_cities
 
 IN_ROWS = Realism(strip="guidance", careless_mm=1.5, careless_deg=1.0, rows=True, sticker_turn_deg=5.0,
@@ -158,8 +158,8 @@ def test_a_card_between_two_cities_is_asked_about_never_guessed(data: GameData) 
     """A card laid in the gap between two neighbours facing the same way, touching the columns of
     both (not a board): either could own it, so it is a question naming both; no card goes to the
     wrong city, and the columns lying against each board stay that board's."""
+    from companion.games.sevenwonders.vision.layout import _code_frame
     from companion.markers import load_marker_registry
-    from companion.vision.layout import _code_frame
 
     scene = _rows(4, 2)
     wonders = [p["wonder"] for p in scene.table["players"]]
@@ -249,8 +249,8 @@ def test_a_discard_card_at_the_top_of_a_column_joins_no_city(data: GameData) -> 
     """The discard pile in the middle of the table reaches the tops of the columns facing it: a face-up
     card lying just beyond a column's top, end to end with it (another colour, turned like it), is
     not a column of that city (the independent overhead set put such a card in a city)."""
+    from companion.games.sevenwonders.vision.layout import _code_frame
     from companion.markers import load_marker_registry
-    from companion.vision.layout import _code_frame
 
     scene = _rows(5, 3)
     placed = _placed(scene)
@@ -278,7 +278,7 @@ def test_a_discard_card_at_the_top_of_a_column_joins_no_city(data: GameData) -> 
 def _columns(scene: Scene, seat: int, placed: list[PlacedMarker], data: GameData
              ) -> tuple[list[list[PlacedMarker]], object]:
     """A city's columns left to right (brown and grey share one), each bottom card first, and its board's frame."""
-    from companion.vision.layout import _code_frame
+    from companion.games.sevenwonders.vision.layout import _code_frame
 
     rules = layout_rules()
     mine = {t.component.marker for t in scene.truth if t.seat == seat}

@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from companion.cli import main
+from companion.games.sevenwonders.simulation.scenes import LEVELS, Camera, table_scene
 from companion.markers import load_marker_registry
 from companion.markers.codec import encode_payload
 from companion.simulation.render import marker_sticker, paste
-from companion.simulation.scenes import LEVELS, Camera, table_scene
 from companion.vision.decoders import as_grey
 from companion.vision.reader import MarkerReader
 from tests.test_vision_tables import CLEAR

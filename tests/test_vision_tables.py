@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from companion.games.sevenwonders.rules.model import GameData
+from companion.games.sevenwonders.simulation.scenes import LEVELS, Camera, Level, table_scene
 from companion.games.sevenwonders.tablefile import parse_table
+from companion.games.sevenwonders.tracker import ConfirmationRule, TableTracker
 from companion.simulation.render import Degradation
-from companion.simulation.scenes import LEVELS, Camera, Level, table_scene
-from companion.state.tracker import ConfirmationRule, TableTracker
 from companion.vision.pipeline import TableReader
 
 CLEAR = Level("clear", 10, Degradation(blur=0.3, noise=2.5, light=0.15, glare_spots=1, jpeg_quality=90), 0, True)
@@ -93,7 +93,7 @@ def test_duplicate_sticker_and_foreign_codes_are_reported_not_kept(data: GameDat
     twin = next(p for p in placed if p.component.marker == victim.component.marker)
     from dataclasses import replace
 
-    from companion.vision.layout import read_layout
+    from companion.games.sevenwonders.vision.layout import read_layout
 
     moved = replace(twin, centre=(twin.centre[0] + 300.0, twin.centre[1]))
     observation = read_layout([*placed, moved], data)

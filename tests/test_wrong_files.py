@@ -73,8 +73,8 @@ def test_the_format_names_are_the_readers_own() -> None:
     from companion.gamedata.components import COMPONENTS_FORMAT
     from companion.games.architects.tablefile import ARCHITECTS_FORMAT
     from companion.games.sevenwonders.rules.loader import DATA_FORMAT
+    from companion.games.sevenwonders.simulation.recording import RECORDING_FORMAT
     from companion.games.sevenwonders.tablefile import TABLE_FORMAT
-    from companion.simulation.recording import RECORDING_FORMAT
     from companion.storage.exchange import GAME_FORMAT
     from companion.vision.lens import PROFILE_FORMAT
     from companion.vision.rig import RIG_FORMAT

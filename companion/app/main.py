@@ -27,20 +27,17 @@ from companion.app.heap import IdleCollector, settle_heap
 from companion.app.registry import GAME_OPENERS
 from companion.app.registry import SCREENS as GAME_SCREEN_SPECS
 from companion.app.theme import Theme, load_theme
-from companion.app.wording import Wording
+from companion.games.sevenwonders.app.wording import Wording
+from companion.games.sevenwonders.session import GameSession, SeatSetup, SessionError
 from companion.i18n import LANGUAGES, catalogue, translate
 from companion.markers import MarkerRegistry, load_marker_registry
-from companion.state.session import GameSession, SeatSetup, SessionError
 from companion.storage import GameStore, StoreError
 
 __all__ = ["SCREENS", "CompanionApp", "game_screens", "screen_names"]
 
-SCREENS = ("home", "new_game", "table", "build_check", "end_of_age", "score", "history", "game_detail", "stats",
-           "settings")
+SCREENS = ("home", "history", "game_detail", "stats", "settings")
 """The app's own screens, by name; each has companion/app/screens/<name>.py and companion/app/kv/<name>.kv.
-A game's own screens are registered in `companion.app.registry.SCREENS`."""
-GAME_SCREENS = ("table", "build_check", "end_of_age", "score")
-"""The app's own screens that show the open game: the app returns to them after a restart."""
+A game's own screens (7 Wonders' table, build check, ...) are registered in `companion.app.registry.SCREENS`."""
 
 
 def screen_names() -> tuple[str, ...]:
@@ -49,8 +46,8 @@ def screen_names() -> tuple[str, ...]:
 
 
 def game_screens() -> tuple[str, ...]:
-    """Every screen the app returns to after a restart: the app's own, then the games' resumable ones."""
-    return GAME_SCREENS + tuple(name for name, spec in GAME_SCREEN_SPECS.items() if spec.resumable)
+    """Every screen the app returns to after a restart: the games' resumable ones (those of the open game)."""
+    return tuple(name for name, spec in GAME_SCREEN_SPECS.items() if spec.resumable)
 
 
 PREVIEW_HZ = 30.0
@@ -358,7 +355,7 @@ class CompanionApp(App):
 
     def start_demo(self) -> None:
         """Start a game from the bundled recording, watched through its rendered frames; it plays itself."""
-        from companion.app.demo import DemoPilot, demo_setup
+        from companion.games.sevenwonders.app.demo import DemoPilot, demo_setup
 
         self.pilot = DemoPilot()
         self.start_game(demo_setup(self.pilot.recording), camera="demo")

@@ -1,5 +1,5 @@
 """`companion bench app`: how long a tap takes to show its answer and how long the app takes to start
-(companion/bench/app_taps.py), then the app's preview frame rate while recognition runs, on a
+(companion/games/sevenwonders/bench/app_taps.py), then the app's preview frame rate while recognition runs, on a
 recorded video (`--part taps|start|preview` runs one part).
 
 The bundled demo game is rendered into a 1280x720 video at 30 frames per second; the real app runs
@@ -58,8 +58,8 @@ class ModeFigures:
 
 def render_video(folder: Path, *, seconds: float, fps: float, size: tuple[int, int]) -> Path:
     """The bundled demo game's first `seconds`, rendered as a camera would film it."""
-    from companion.simulation.playback import Playback
-    from companion.simulation.recording import demo_recording
+    from companion.games.sevenwonders.simulation.playback import Playback
+    from companion.games.sevenwonders.simulation.recording import demo_recording
 
     path = folder / "table.mp4"
     playback = Playback(demo_recording(), width=size[0], height=size[1], fps=fps)
@@ -102,7 +102,7 @@ def run(*, seconds: float = 10.0, rounds: int = 2, window: tuple[int, int] = (12
     """Measure and print the tap and start figures, then the preview figures (each mode watches the
     video `rounds` times); `part` (``taps``, ``start``, ``preview``) runs one part only."""
     if part in ("all", "taps", "start"):
-        from companion.bench.app_taps import cold_start, run_taps
+        from companion.games.sevenwonders.bench.app_taps import cold_start, run_taps
 
         if part in ("all", "start"):
             cold_start(as_json=as_json)
@@ -126,8 +126,8 @@ def run(*, seconds: float = 10.0, rounds: int = 2, window: tuple[int, int] = (12
         configure_kivy(size=window, offscreen=True)
         from kivy.base import runTouchApp, stopTouchApp
 
-        from companion.app.demo import demo_setup
         from companion.app.main import CompanionApp
+        from companion.games.sevenwonders.app.demo import demo_setup
 
         app = CompanionApp(folder / "games.sqlite", language="en")
         app._run_prepare()          # what App.run does before its loop, as Kivy's own test harness does

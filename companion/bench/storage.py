@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.bench.timing import Figures, print_figures, time_cases
+from companion.games.sevenwonders.record import selfplay_events
 from companion.games.sevenwonders.rules import score_table
 from companion.games.sevenwonders.rules.loader import load_game_data
 from companion.games.sevenwonders.rules.model import GameData
@@ -25,7 +26,6 @@ from companion.games.sevenwonders.rules.selfplay import play_random_game
 from companion.storage import GameStore
 from companion.storage.events import replay
 from companion.storage.exchange import GAME_FORMAT, CheckedGame, check_game, write_games
-from companion.storage.recording import selfplay_events
 from companion.storage.stats import statistics as game_statistics
 
 __all__ = ["TARGETS_MS", "logged_game", "run"]

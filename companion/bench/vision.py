@@ -1,6 +1,6 @@
 """`companion bench vision`: recall, false components and time per frame on rendered tables.
 
-Frames are rendered by the scene renderer (companion/simulation/scenes.py) from self-played games:
+Frames are rendered by the scene renderer (companion/games/sevenwonders/simulation/scenes.py) from self-played games:
 1920x1080 views holding 40-60 stickers, at each difficulty level, for each code family. Every
 decoder runs on the same frames: bare pyzbar and bare zxing-cpp (QR) or OpenCV's ArUco detector
 with default parameters (compact family) as the references, then the full reader of that family
@@ -23,8 +23,8 @@ from companion.bench.markers import marker_numbers, payload_markers
 from companion.bench.timing import machine_line, percentile
 from companion.bench.vision_outside import measure_outside, print_outside
 from companion.bench.vision_speed import measure_speed, print_speed
+from companion.games.sevenwonders.simulation import scenes
 from companion.markers import load_marker_registry
-from companion.simulation import scenes
 from companion.vision.decoders import ZbarDecoder, as_grey
 from companion.vision.reader import MarkerReader
 
@@ -135,13 +135,13 @@ def run(frames_per_level: int = 6, as_json: bool = False, seed: int = 7, *, citi
     """Render, read with every decoder, print the figures (without `recall`, only the speed table);
     the speed table also on the frames of every folder under `outside` (companion.bench.vision_outside);
     then the cities of the acceptance sets (`cities`: ``quick``, ``full`` or None, see
-    companion.bench.cities); return them."""
+    companion.games.sevenwonders.bench.cities); return them."""
     document: dict[str, object] = {}
     if markers:
         document = _markers(frames_per_level, as_json, seed, recall=recall, outside=outside,
                             outside_limit=outside_limit)
     if cities is not None:
-        from companion.bench.cities import run as run_cities
+        from companion.games.sevenwonders.bench.cities import run as run_cities
 
         document["cities"] = run_cities(cities, print_out=not as_json)
     if as_json:

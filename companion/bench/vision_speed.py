@@ -20,8 +20,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from companion.games.sevenwonders.simulation import scenes
 from companion.markers import MarkerRegistry, load_marker_registry
-from companion.simulation import scenes
 from companion.vision.decoders import as_grey
 from companion.vision.reader import MarkerReader
 

@@ -13,7 +13,6 @@ import sys
 from collections.abc import Sequence
 
 from companion import __version__
-from companion.cli import rules_commands
 from companion.cli.errors import EXIT_STORE, CommandError
 from companion.gamedata import GameDataError
 from companion.games.sevenwonders.tablefile import TableFileError
@@ -42,18 +41,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    rules_commands.register(commands)
     from companion.cli import (
         app_commands,
         bench_commands,
-        demo_commands,
         games_commands,
         kiosk_commands,
         marker_commands,
         vision_commands,
     )
     from companion.cli.registry import COMMANDS
+    from companion.games.sevenwonders import cli as rules_commands
+    from companion.games.sevenwonders import demo_cli as demo_commands
 
+    rules_commands.register(commands)
     for register in COMMANDS.values():              # the games' own (Armada's components)
         register(commands)
     demo_commands.register(commands)

@@ -13,9 +13,9 @@ __all__ = ["register"]
 
 
 def run_bench_rules(args: argparse.Namespace) -> int:
-    """Time trade checks and scoring; see companion.bench.rules."""
+    """Time trade checks and scoring; see companion.games.sevenwonders.bench.rules."""
     print(f"measuring trade checks and scoring ({args.repeat} runs per case)...", file=sys.stderr, flush=True)
-    from companion.bench.rules import run
+    from companion.games.sevenwonders.bench.rules import run
 
     run(repeat=args.repeat, as_json=args.json)
     return 0

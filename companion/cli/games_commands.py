@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.cli.errors import CommandError
 from companion.cli.paths import output_file
-from companion.cli.render import score_sheet_text
+from companion.games.sevenwonders.render import score_sheet_text
 from companion.jsonread import quoted
 
 __all__ = ["register"]
@@ -75,7 +75,7 @@ def run_list(args: argparse.Namespace) -> int:
 
 def run_show(args: argparse.Namespace) -> int:
     """The score sheet and cities of one game."""
-    from companion.cli.render import cities_text
+    from companion.games.sevenwonders.render import cities_text
     from companion.games.sevenwonders.rules import score_table
 
     with _store(args) as store:
@@ -190,8 +190,8 @@ def run_add(args: argparse.Namespace) -> int:
 
 def _add_seven_wonders(store: Any, args: argparse.Namespace, document: Any) -> int:
     """Log a 7 Wonders table file (with its camera notes, which `record_table` checks)."""
+    from companion.games.sevenwonders.record import record_table
     from companion.games.sevenwonders.tablefile import from_file, parse_table
-    from companion.storage.recording import record_table
 
     with from_file(args.table):                                   # every problem of the file, one per line
         parse_table(document, store.data, sources=store.sources)
@@ -202,8 +202,8 @@ def _add_architects(store: Any, args: argparse.Namespace, document: Any) -> int:
     """Log an Architects table file; its consistency warnings are shown, as `score` shows them."""
     from companion.games.architects.log import record_architects_table
     from companion.games.architects.tablefile import parse_architects
+    from companion.games.sevenwonders.record import refuse_camera_unread
     from companion.games.sevenwonders.tablefile import from_file
-    from companion.storage.recording import refuse_camera_unread
 
     with from_file(args.table):                                   # every problem of the file, one per line
         read = parse_architects(document)

@@ -264,7 +264,7 @@ def run_table(args: argparse.Namespace) -> int:
     """Rebuild the table file from photos or videos; exit 1 when it is not a complete table."""
     from companion.cli.registry import TABLE_READERS
     from companion.games.sevenwonders.tablefile import parse_table
-    from companion.state.tracker import ConfirmationRule, TableTracker
+    from companion.games.sevenwonders.tracker import ConfirmationRule, TableTracker
     from companion.vision.sources import is_recording, is_video
 
     reader = _table_reader(args)
@@ -319,7 +319,7 @@ def run_table(args: argparse.Namespace) -> int:
 
 def run_watch(args: argparse.Namespace) -> int:
     """Print changes as they are confirmed, frame by frame, until the source ends or Ctrl-C."""
-    from companion.state.tracker import ConfirmationRule, TableTracker
+    from companion.games.sevenwonders.tracker import ConfirmationRule, TableTracker
 
     reader = _table_reader(args)
     tracker = TableTracker(reader.data, ConfirmationRule(), names=args.names or {}, seat_order=reader.seating)
@@ -354,8 +354,8 @@ def run_watch(args: argparse.Namespace) -> int:
 
 def run_record(args: argparse.Namespace) -> int:
     """Render a recorded game (the bundled demo or a recording file) into a video file."""
-    from companion.simulation.playback import VIDEO_CODECS, Playback
-    from companion.simulation.recording import RecordingError, demo_recording, load_recording
+    from companion.games.sevenwonders.simulation.playback import VIDEO_CODECS, Playback
+    from companion.games.sevenwonders.simulation.recording import RecordingError, demo_recording, load_recording
     from companion.vision.sources import DEMO_SOURCE
 
     try:

@@ -19,10 +19,10 @@ import numpy as np
 
 from companion.games.sevenwonders.rules.loader import load_game_data
 from companion.games.sevenwonders.rules.model import GameData
+from companion.games.sevenwonders.vision.board_memory import BoardMemory
+from companion.games.sevenwonders.vision.layout import PlacedMarker, TableObservation, read_layout
 from companion.markers import MarkerRegistry, load_marker_registry
-from companion.vision.board_memory import BoardMemory
 from companion.vision.geometry import TablePlane, fit_table_plane, place_on_plane
-from companion.vision.layout import PlacedMarker, TableObservation, read_layout
 from companion.vision.lens import LensProfile
 from companion.vision.reader import FrameReading, MarkerReader
 from companion.vision.rig import RigProfile

@@ -203,8 +203,8 @@ def _in_real_time(frames: Iterator[Frame]) -> Iterator[Frame]:
 
 
 def _recorded(spec: str, every: int, limit: float | None) -> Iterator[Frame]:
-    from companion.simulation.playback import recorded_frames
-    from companion.simulation.recording import RecordingError, demo_recording, load_recording
+    from companion.games.sevenwonders.simulation.playback import recorded_frames
+    from companion.games.sevenwonders.simulation.recording import RecordingError, demo_recording, load_recording
 
     try:
         if spec == DEMO_SOURCE:

@@ -16,7 +16,7 @@ from tests.tools.app_driver import AppDriver
 def main() -> None:
     import logging
 
-    from companion.state.session import SeatSetup
+    from companion.games.sevenwonders.session import SeatSetup
 
     ui = AppDriver.start(Path(sys.argv[1]))
     failures: list[str] = []

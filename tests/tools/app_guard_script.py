@@ -248,7 +248,7 @@ def strictness(ui: AppDriver) -> dict[str, bool]:
 def main() -> None:
     from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable
     from companion.games.architects.rules.data import load_architects_data
-    from companion.state.session import SeatSetup
+    from companion.games.sevenwonders.session import SeatSetup
 
     ui = AppDriver.start(Path(sys.argv[1]))
     app = ui.app

@@ -17,7 +17,7 @@ from tests.tools.app_driver import AppDriver
 
 
 def ask(store: Path, language: str, size: tuple[int, int], folder: Path) -> dict[str, Any]:
-    from companion.state.session import SeatSetup
+    from companion.games.sevenwonders.session import SeatSetup
 
     setup = json.loads((folder / "setup.json").read_text(encoding="utf-8"))
     ui = AppDriver.start(store, size=size, language=language)

@@ -21,7 +21,7 @@ STEPS = (
 
 def play(store: Path, steps: int = len(STEPS)) -> None:
     """Set up a 3-player game by hand, then take the first `steps` steps, saying when each is done."""
-    from companion.state.session import SeatSetup
+    from companion.games.sevenwonders.session import SeatSetup
 
     ui = AppDriver.start(store)
     ui.app.start_game([SeatSetup("Anna", "gizah", "A"), SeatSetup("Boris", "rhodes", "A"),

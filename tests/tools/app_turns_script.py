@@ -170,7 +170,7 @@ def play(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
 
 def armada(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
     """With Armada: a turn of discards, one for the yellow ship's step, closed in one tap."""
-    from companion.state.session import SeatSetup
+    from companion.games.sevenwonders.session import SeatSetup
 
     ui = AppDriver.start(store, size=size, language=language)
     tag = f"turns-armada-{language}-{size[0]}x{size[1]}"
@@ -197,7 +197,7 @@ def armada(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
 
 def powers(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
     """Age I in six turns with Olympia A's free build (once) and Babylon B's 7th card on the last turn."""
-    from companion.state.session import SeatSetup
+    from companion.games.sevenwonders.session import SeatSetup
 
     ui = AppDriver.start(store, size=size, language=language)
     tag = f"turns-powers-{language}-{size[0]}x{size[1]}"
@@ -266,7 +266,7 @@ def seats(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
     is shot and measured (tests/tools/legibility.py: turns-Nplayers-*-table), the 7-player one's first
     chip tapped (-chip-tapped)."""
     from companion.games.sevenwonders.rules.turns import Play
-    from companion.state.session import SeatSetup
+    from companion.games.sevenwonders.session import SeatSetup
 
     ui = AppDriver.start(store, size=size, language=language)
     facts: dict[str, Any] = {}

@@ -31,7 +31,7 @@ MISSING_VIDEO = "/nonexistent/table.mp4"
 
 
 def _seats() -> list[Any]:
-    from companion.state.session import SeatSetup
+    from companion.games.sevenwonders.session import SeatSetup
 
     return [SeatSetup("Anna", "gizah", "A"), SeatSetup("Boris", "rhodes", "A"), SeatSetup("Vera", "babylon", "A")]
 

@@ -23,10 +23,10 @@ from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable, 
 from companion.games.architects.rules.data import load_architects_data
 from companion.games.architects.session import ArchitectsSession
 from companion.games.architects.tablefile import parse_architects
-from companion.state.session import GameSession
+from companion.games.sevenwonders.record import record_table
+from companion.games.sevenwonders.session import GameSession
 from companion.storage import GameStore
 from companion.storage.exchange import export_json
-from companion.storage.recording import record_table
 from tests import test_architects_log, test_armada_tables, test_full_tables
 from tests.conftest import armada_document, table_document
 from tests.games.architects import taps as architects_tap_list

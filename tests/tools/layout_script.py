@@ -110,7 +110,7 @@ def _rendered(label: Any) -> str:
 def start(ui: AppDriver, players: int, language: str) -> None:
     """Open an Armada game of `players` seats (8: the eighth wonder at the last seat) with fleets and
     islands on the first cities, so that the rows show their longest lines."""
-    from companion.state.session import SeatSetup
+    from companion.games.sevenwonders.session import SeatSetup
 
     running = ui.app
     if running.language != language:
@@ -266,7 +266,7 @@ def tour(ui: AppDriver, language: str, tag: str) -> dict[str, Any]:
     picker, coin pad, build check (an answer; a build with its message), end of age, score pad,
     history, a game, its BG Stats code, settings, Armada values; an Architects game with Medals set
     up, its table, the VP of an Ur piece, the battle and its score sheet; the statistics of both."""
-    from companion.state.session import SeatSetup
+    from companion.games.sevenwonders.session import SeatSetup
 
     running = ui.app
     if running.language != language:
@@ -453,7 +453,7 @@ def tour(ui: AppDriver, language: str, tag: str) -> dict[str, Any]:
 def question_facts(ui: AppDriver, session: Any) -> dict[str, Any]:
     """The camera's question "whose are these cards?" under the cities (two cards seen between the first
     two cities, asked as the tracker would ask it): measured, every row still a fingertip."""
-    from companion.state.tracker import OpenQuestion
+    from companion.games.sevenwonders.tracker import OpenQuestion
 
     registry = ui.app.registry
     cards = tuple(next(c for c in registry.components if getattr(c, "card", None) == card)

@@ -44,7 +44,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.bench.app_taps import START_SCRIPT
+from companion.games.sevenwonders.bench.app_taps import START_SCRIPT
 
 ROOT = Path(__file__).resolve().parents[2]
 DEBIAN_PACKAGES = ("python3", "python3-numpy", "libzbar0", "libgl1", "libegl1", "libgl1-mesa-dri", "libmtdev1")
@@ -180,8 +180,8 @@ def _demo_frame(path: Path) -> None:
     """A late frame of the bundled demo game (3 players, ArUco stickers), rendered on this machine."""
     import cv2
 
-    from companion.simulation.playback import recorded_frames
-    from companion.simulation.recording import demo_recording
+    from companion.games.sevenwonders.simulation.playback import recorded_frames
+    from companion.games.sevenwonders.simulation.recording import demo_recording
 
     last = None
     for seconds, image in recorded_frames(demo_recording()):
@@ -194,7 +194,7 @@ def _demo_frame(path: Path) -> None:
 
 def _prepared_store(path: Path) -> None:
     """A game log whose open game is a 7-player table (`companion bench app`'s)."""
-    from companion.bench.app_taps import _prepare_store
+    from companion.games.sevenwonders.bench.app_taps import _prepare_store
 
     _prepare_store(path)
 

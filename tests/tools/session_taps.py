@@ -17,10 +17,10 @@ import sys
 from collections.abc import Callable
 
 from companion.games.armada.rules.data import armada_with_values
+from companion.games.sevenwonders.session import GameSession, SeatSetup
+from companion.games.sevenwonders.vision.layout import SeatObservation, TableObservation
 from companion.markers import load_marker_registry
-from companion.state.session import GameSession, SeatSetup
 from companion.storage import GameStore
-from companion.vision.layout import SeatObservation, TableObservation
 
 SEATS = [SeatSetup("Anna", "gizah", "A"), SeatSetup("Boris", "rhodes", "A"), SeatSetup("Vera", "ephesos", "B")]
 PORT_BOARDS = [1, 3, 2]

@@ -9,11 +9,11 @@ import sys
 from typing import Any
 
 from companion.cli.registry import TABLE_READERS, TableReader
-from companion.cli.render import _grid
 from companion.games.architects.camera_cli import add_architects_arguments, run_architects_table
 from companion.games.architects.rules.data import load_architects_data
 from companion.games.architects.rules.scoring import ArchitectsSheet, score_architects
 from companion.games.architects.tablefile import is_architects_document, parse_architects
+from companion.games.sevenwonders.render import _grid
 from companion.games.sevenwonders.tablefile import from_file, read_table_document
 
 __all__ = ["architects_sheet_text", "read_either_table", "run_architects_score"]

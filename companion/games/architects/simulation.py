@@ -18,8 +18,16 @@ import cv2
 import numpy as np
 
 from companion.games.architects.rules.data import ArchitectsData, load_architects_data
+from companion.games.sevenwonders.simulation.scenes import (
+    LEVELS,
+    Camera,
+    SceneBuilder,
+    TruthMarker,
+    _Drawable,
+    rect,
+    transform,
+)
 from companion.markers import Component, MarkerRegistry, load_marker_registry
-from companion.simulation.scenes import LEVELS, Camera, SceneBuilder, TruthMarker, _Drawable, rect, transform
 
 __all__ = ["ARCH_CARD_H", "ARCH_CARD_W", "ArchitectsScene", "ArchitectsSceneBuilder", "architects_table_scene"]
 

@@ -18,9 +18,9 @@ from companion.games.armada.rules.port import armada_of, naval_strength
 from companion.games.armada.rules.values import space_reward_facts
 from companion.games.armada.tablefile import ARMADA_PLAYER_FIELDS, OTHER_WONDER
 from companion.games.armada.turn import TurnActions
+from companion.games.sevenwonders.session_parts import SESSION_PARTS
 from companion.markers import Component
 from companion.state.errors import SessionError
-from companion.state.parts import SESSION_PARTS
 
 if TYPE_CHECKING:
     from companion.games.armada.rules.data import ArmadaData

@@ -19,10 +19,10 @@ from companion.gamedata.facts import Unknown, UnknownValueError
 from companion.games.armada.rules.effects import DrawIsland, FreeShipMoves, Incursion, Piracy, UnknownEffect
 from companion.games.armada.rules.play import ShipStep, free_move_choices, incursion_target, resolve_ship_turn
 from companion.games.armada.rules.port import trade_level
+from companion.games.sevenwonders.session_parts import SessionPart
 from companion.games.sevenwonders.tablefile import parse_table
 from companion.jsonread import quoted
 from companion.state.errors import SessionError
-from companion.state.parts import SessionPart
 
 if TYPE_CHECKING:
     from companion.games.armada.rules.data import ArmadaData

@@ -29,8 +29,8 @@ from companion.games.sevenwonders.rules.turns import (
     check_play,
     close_turn,
 )
+from companion.games.sevenwonders.session_parts import turn_move_events
 from companion.games.sevenwonders.tablefile import parse_table
-from companion.state.parts import turn_move_events
 from companion.storage.database import GameStore, LoggedEvent
 from companion.storage.events import STATE_KINDS, Event
 

@@ -320,7 +320,7 @@ def use_power(screen: Any) -> None:
         return
     if screen.power != "discard_build":
         return
-    from companion.app.widgets.picker import open_picker
+    from companion.games.sevenwonders.app.picker import open_picker
 
     seat = screen.seat
     choices = set(session.discard_pile_choices(seat))

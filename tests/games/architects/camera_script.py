@@ -54,7 +54,7 @@ def write_video(path: Path, seconds_per_moment: float = 2.0, fps: float = 5.0,
                 moments: list[dict[str, Any]] | None = None) -> None:
     """Render each moment and hold it for `seconds_per_moment` (a camera over a 2-player table)."""
     from companion.games.architects.simulation import architects_table_scene
-    from companion.simulation.scenes import Camera
+    from companion.games.sevenwonders.simulation.scenes import Camera
 
     camera = Camera(1920, 1080, 66.0, 700.0, yaw_deg=90.0)
     writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"mp4v"), fps, (camera.width, camera.height))

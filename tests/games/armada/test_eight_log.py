@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from companion.games.sevenwonders.record import record_table
 from companion.games.sevenwonders.rules import score_table
+from companion.games.sevenwonders.session import GameSession, SeatSetup, SessionError
 from companion.games.sevenwonders.tablefile import TableFileError, parse_table
-from companion.state.session import GameSession, SeatSetup, SessionError
 from companion.storage import Event, GameStore
 from companion.storage.events import replay
-from companion.storage.recording import record_table
 from tests.conftest import armada_document, city
 
 BASE = ("gizah", "rhodes", "ephesos", "babylon", "olympia", "halikarnassos", "alexandria")

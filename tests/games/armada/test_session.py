@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.games.armada.rules.data import armada_with_values
-from companion.state.session import GameSession, SeatSetup, SessionError
+from companion.games.sevenwonders.session import GameSession, SeatSetup, SessionError
 from companion.storage import GameStore
 
 SEATS = [SeatSetup("Anna", "gizah", "A"), SeatSetup("Boris", "rhodes", "A"), SeatSetup("Vera", "ephesos", "A")]

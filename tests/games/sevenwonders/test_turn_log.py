@@ -11,6 +11,7 @@ import pytest
 from companion.games.armada.rules.data import armada_with_values
 from companion.games.armada.session import port_set_up_events
 from companion.games.sevenwonders.rules.turns import AgeProgress, DiscardPile, Play, TurnError, close_turn
+from companion.games.sevenwonders.session import GameSession
 from companion.games.sevenwonders.tablefile import parse_table
 from companion.games.sevenwonders.turn_log import (
     close_logged_turn,
@@ -21,7 +22,6 @@ from companion.games.sevenwonders.turn_log import (
     turn_log,
     withdraw_play,
 )
-from companion.state.session import GameSession
 from companion.storage import EventError, GameStore
 
 PLAYERS = [{"name": "Anna", "wonder": "gizah", "side": "A"}, {"name": "Boris", "wonder": "rhodes", "side": "A"},

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.games.sevenwonders.rules.turns import Play
-from companion.state.session import GameSession, SeatSetup, SessionError
+from companion.games.sevenwonders.session import GameSession, SeatSetup, SessionError
 from companion.storage import GameStore
 
 SEATS = [SeatSetup("Anna", "alexandria", "A"), SeatSetup("Boris", "gizah", "A"), SeatSetup("Chen", "babylon", "A")]

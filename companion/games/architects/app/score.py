@@ -7,11 +7,11 @@ from __future__ import annotations
 from kivy.properties import BooleanProperty, StringProperty
 
 from companion.app.screens import AppScreen
-from companion.app.screens.score import save_sheet_picture
 from companion.app.widgets.common import TextLabel, app
 from companion.games.architects.app import ArchitectsNames
 from companion.games.architects.app.widgets import architects_style
 from companion.games.architects.session import ArchitectsSession
+from companion.games.sevenwonders.app.score import save_sheet_picture
 
 
 class ArchitectsScoreScreen(AppScreen):

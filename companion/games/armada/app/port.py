@@ -25,10 +25,10 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
-from companion.app.widgets.city import CardChip
 from companion.app.widgets.common import Stepper, Tappable, app
 from companion.app.widgets.kv import load_kv
 from companion.games.armada.app.words import value_question
+from companion.games.sevenwonders.app.city import CardChip
 
 __all__ = ["FLEETS", "ArmadaPart", "CompactPort", "FleetStepper", "FleetTile", "IslandPicker", "LiveModal", "PortSheet",
            "compact_row", "island_chip", "island_name", "unknown_lines"]

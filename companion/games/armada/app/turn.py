@@ -15,7 +15,7 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.app.widgets.common import BigButton, TextLabel, ToggleChoice, app
 from companion.app.widgets.kv import load_kv
 from companion.games.armada.app.port import LiveModal
-from companion.state.session import GameSession
+from companion.games.sevenwonders.session import GameSession
 
 __all__ = ["TurnButton", "TurnDialog", "seat_line"]
 

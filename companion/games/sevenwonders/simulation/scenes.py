@@ -24,11 +24,7 @@ import numpy as np
 from companion.games.sevenwonders.rules.loader import load_game_data
 from companion.games.sevenwonders.rules.model import GameData
 from companion.games.sevenwonders.rules.selfplay import SelfPlayGame, play_random_game
-from companion.games.sevenwonders.tablefile import table_to_json
-from companion.markers import Component, MarkerRegistry, load_marker_registry
-from companion.markers.codec import encode_payload
-from companion.markers.symbols import QUIET_MODULES, marker_grid, qr_grid
-from companion.simulation.realism import (
+from companion.games.sevenwonders.simulation.realism import (
     UNDISTORT_CRITERIA,
     Realism,
     board_art,
@@ -38,6 +34,10 @@ from companion.simulation.realism import (
     strip_mm,
     undistort_map,
 )
+from companion.games.sevenwonders.tablefile import table_to_json
+from companion.markers import Component, MarkerRegistry, load_marker_registry
+from companion.markers.codec import encode_payload
+from companion.markers.symbols import QUIET_MODULES, marker_grid, qr_grid
 from companion.simulation.render import Degradation
 
 __all__ = ["BOARD_H", "BOARD_W", "CARD_H", "CARD_W", "LEVELS", "Camera", "Level", "Scene", "SceneBuilder",

@@ -18,9 +18,9 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from companion.app.guard import guarded
 from companion.app.screens import AppScreen
 from companion.app.widgets.common import TextLabel, ToggleChoice, app, fit_words
-from companion.app.widgets.picker import open_picker
 from companion.app.widgets.scorepad import text_width
 from companion.games.sevenwonders import turn_panels
+from companion.games.sevenwonders.app.picker import open_picker
 from companion.games.sevenwonders.rules.play import has_free_build
 
 
@@ -192,7 +192,7 @@ class BuildCheckScreen(AppScreen):
     def _copies_elsewhere(self) -> list[str]:
         """The players whose cities hold every copy of the card being checked (empty: a copy is left,
         or the player holds it already, or it is a stage)."""
-        from companion.app.widgets.picker import copies_left
+        from companion.games.sevenwonders.app.picker import copies_left
 
         session = app().session
         if self.target in ("", "stage") or self.target in session.players[self.seat]["cards"]:
@@ -211,7 +211,7 @@ class BuildCheckScreen(AppScreen):
     def _show_worth(self, check: Any) -> None:
         """The change in the player's final score if the game ended after this build, by category."""
         from companion.gamedata.facts import UnknownValueError
-        from companion.state.session import SessionError
+        from companion.games.sevenwonders.session import SessionError
 
         running = app()
         self._worth = None

@@ -116,7 +116,7 @@ def prepare_score() -> None:
     the window's size first, filled a frame later, once its layouts have settled at that size."""
     from kivy.clock import Clock
 
-    from companion.state.session import GameSession
+    from companion.games.sevenwonders.session import GameSession
 
     def wanted() -> Any:
         running = app()

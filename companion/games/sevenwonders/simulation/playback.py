@@ -23,9 +23,8 @@ import numpy as np
 
 from companion.games.sevenwonders.rules.loader import load_game_data
 from companion.games.sevenwonders.rules.model import GameData
-from companion.markers import Component, MarkerRegistry, load_marker_registry
-from companion.simulation.recording import Recording, TableSnapshot
-from companion.simulation.scenes import (
+from companion.games.sevenwonders.simulation.recording import Recording, TableSnapshot
+from companion.games.sevenwonders.simulation.scenes import (
     BOARD_H,
     BOARD_W,
     CARD_H,
@@ -38,6 +37,7 @@ from companion.simulation.scenes import (
     table_background,
     transform,
 )
+from companion.markers import Component, MarkerRegistry, load_marker_registry
 
 __all__ = ["VIDEO_CODECS", "Moment", "Playback", "TablePlan", "plan_table", "recorded_frames", "timeline",
            "turn_windows", "write_video"]

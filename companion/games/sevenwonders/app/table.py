@@ -16,12 +16,12 @@ from typing import Any
 from kivy.properties import BooleanProperty, StringProperty
 
 from companion.app.screens import AppScreen
-from companion.app.screens.score import prepare_score
-from companion.app.widgets.city import CityPanel, CityRow
-from companion.app.widgets.coins import open_coin_pad
 from companion.app.widgets.common import BigButton, InstantModal, app, fit_words
-from companion.app.widgets.picker import open_picker, prepare_chips
 from companion.app.widgets.scorepad import text_width
+from companion.games.sevenwonders.app.city import CityPanel, CityRow
+from companion.games.sevenwonders.app.coins import open_coin_pad
+from companion.games.sevenwonders.app.picker import open_picker, prepare_chips
+from companion.games.sevenwonders.app.score import prepare_score
 from companion.games.sevenwonders.turn_panels import show_turn_bar
 
 ROW_UNITS = 40

@@ -13,16 +13,16 @@ from dataclasses import replace
 from typing import Any
 
 from companion.cli.errors import CommandError
-from companion.cli.render import conflicts_text, naval_text, score_sheet_text, unknowns_text
 from companion.gamedata.facts import UnknownValueError
 from companion.games.architects.cli import read_either_table, run_architects_score
 from companion.games.armada.cli import components_path
 from companion.games.armada.rules.data import ArmadaData, load_armada_data
 from companion.games.armada.rules.naval import resolve_naval
+from companion.games.sevenwonders.record import camera_unread
+from companion.games.sevenwonders.render import conflicts_text, naval_text, score_sheet_text, unknowns_text
 from companion.games.sevenwonders.rules import Table, check_card, check_stage, resolve_conflicts, score_table
 from companion.games.sevenwonders.tablefile import from_file, parse_table, read_table_document
 from companion.jsonread import did_you_mean
-from companion.storage.recording import camera_unread
 
 UNKNOWN_STATUS = 3
 """The exit status when an answer depends on a value nobody has entered."""

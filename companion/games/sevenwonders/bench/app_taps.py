@@ -128,7 +128,7 @@ def _popup(kind: str) -> Any:
 
 
 def _set_up_game(app: Any) -> None:
-    from companion.state.session import SeatSetup, SessionError
+    from companion.games.sevenwonders.session import SeatSetup, SessionError
 
     app.start_game([SeatSetup(name, wonder, "A") for name, wonder in zip(NAMES, WONDERS, strict=True)])
     session = app.session
@@ -216,7 +216,7 @@ def _add_a_card(tapper: _Tapper, app: Any, row: Any, opening: TapFigures, pickin
 def _set_up_late_game(app: Any) -> None:
     """A 7-player game in Age III with about 15 cards in each city (the log holds some 120 events), so
     that a tap whose cost grows with the game shows: the cards of each age dealt round the table."""
-    from companion.state.session import SeatSetup, SessionError
+    from companion.games.sevenwonders.session import SeatSetup, SessionError
 
     app.start_game([SeatSetup(name, wonder, "A") for name, wonder in zip(NAMES, WONDERS, strict=True)])
     session = app.session
@@ -396,8 +396,8 @@ def cold_start(*, runs: int = 3, as_json: bool = False) -> dict[str, Any]:
 
 def _prepare_store(store: Path) -> None:
     """A game log whose open game is a 7-player table (the app comes back to it at start)."""
+    from companion.games.sevenwonders.session import GameSession, SeatSetup, SessionError
     from companion.markers import load_marker_registry
-    from companion.state.session import GameSession, SeatSetup, SessionError
     from companion.storage import GameStore
 
     games = GameStore(store)

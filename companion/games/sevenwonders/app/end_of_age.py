@@ -12,10 +12,10 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.app.screens import AppScreen
-from companion.app.screens.score import prepare_score
-from companion.app.widgets.coins import open_coin_pad
 from companion.app.widgets.common import Stepper, TextLabel, app
 from companion.app.widgets.scorepad import fitting_font
+from companion.games.sevenwonders.app.coins import open_coin_pad
+from companion.games.sevenwonders.app.score import prepare_score
 
 
 def plays_this_age(events: list[Any], seats: int) -> list[int]:

@@ -10,8 +10,8 @@ from typing import Any
 from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.scrollview import ScrollView
 
-from companion.app.widgets.city import COLOR_ORDER, CardChip
 from companion.app.widgets.common import InstantModal, ToggleChoice, app, kept_view, show_children
+from companion.games.sevenwonders.app.city import COLOR_ORDER, CardChip
 
 __all__ = ["CardPicker", "copies_left", "likely_cards", "matching_cards", "open_picker", "prepare_chips",
            "remember_pick"]
@@ -85,7 +85,7 @@ def prepare_chips(batch: int = 12) -> None:
     calls it when shown)."""
     from kivy.clock import Clock
 
-    from companion.state.session import GameSession
+    from companion.games.sevenwonders.session import GameSession
 
     running = app()
     session = running.session

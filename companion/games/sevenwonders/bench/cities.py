@@ -1,7 +1,7 @@
 """The city part of `companion bench vision`: are whole cities read exactly on the acceptance sets?
 
 Each set renders tables of 3-7 players from self-played games with the realism of
-`companion.simulation.realism` (busy card art, icons beside the stickers, careless stacks, hands
+`companion.games.sevenwonders.simulation.realism` (busy card art, icons beside the stickers, careless stacks, hands
 over some boards, crowded seats), tucked cards laid as `markers/README.md` now asks (the quiet
 zone under each code visible; one set as it first allowed: the next card over that quiet zone), through
 the camera of issue 17's table: a tablet over one city (1080p, ArUco 14 mm and QR 18 mm), a camera
@@ -35,13 +35,13 @@ import numpy as np
 
 from companion.games.sevenwonders.rules.loader import load_game_data
 from companion.games.sevenwonders.rules.model import GameData
-from companion.simulation import scenes
-from companion.simulation.realism import GUIDANCE, HARD, ROWS, WIDE_LENS, Realism
+from companion.games.sevenwonders.simulation import scenes
+from companion.games.sevenwonders.simulation.realism import GUIDANCE, HARD, ROWS, WIDE_LENS, Realism
 from companion.vision.lens import LensProfile
 from companion.vision.pipeline import TableReader
 
 if TYPE_CHECKING:
-    from companion.state.tracker import TableTracker
+    from companion.games.sevenwonders.tracker import TableTracker
 
 __all__ = ["ACCEPTANCE_SETS", "SCENES_PER_SET", "AcceptanceSet", "CityTally", "run"]
 
@@ -227,8 +227,8 @@ def walk_around(count: int, seed: int, data: GameData) -> tuple[int, int, int, l
     tables that end exact with the answers, answers given, what the answered tables still missed).
     Exact: every card whose sticker some photo shows, in its city, nothing else, and every stage
     card some photo shows."""
+    from companion.games.sevenwonders.tracker import ConfirmationRule, TableTracker
     from companion.markers import load_marker_registry
-    from companion.state.tracker import ConfirmationRule, TableTracker
 
     by_key = {c.key: c for c in load_marker_registry()}
     rng = np.random.default_rng(seed)

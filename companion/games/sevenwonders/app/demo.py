@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.simulation.recording import Recording, TableSnapshot, demo_recording
-from companion.state.session import GameSession, SeatSetup
+from companion.games.sevenwonders.session import GameSession, SeatSetup
+from companion.games.sevenwonders.simulation.recording import Recording, TableSnapshot, demo_recording
 
 __all__ = ["DemoPilot", "demo_setup"]
 

@@ -24,17 +24,17 @@ from companion.games.sevenwonders.rules.conflicts import ConflictResult, resolve
 from companion.games.sevenwonders.rules.model import GameData
 from companion.games.sevenwonders.rules.play import coins_for_card, coins_for_stage
 from companion.games.sevenwonders.rules.scoring import ScoreSheet
+from companion.games.sevenwonders.session_parts import SESSION_PARTS, SessionPart, parts_for
 from companion.games.sevenwonders.tablefile import TableFileError, parse_table
+from companion.games.sevenwonders.tracker import Change, ConfirmationRule, OpenQuestion, PendingCard, TableTracker
 from companion.games.sevenwonders.turn_session import TurnPlays, play_of_check
+from companion.games.sevenwonders.vision.layout import TableObservation
 from companion.markers import Component, MarkerRegistry, load_marker_registry
 from companion.problem import Problem
 from companion.state.errors import SessionError, not_saved, save_tap
-from companion.state.parts import SESSION_PARTS, SessionPart, parts_for
-from companion.state.tracker import Change, ConfirmationRule, OpenQuestion, PendingCard, TableTracker
 from companion.storage import Event, EventError, GameStore, StoreError, StoreUnusable
 from companion.storage.database import LoggedEvent
 from companion.storage.events import apply as apply_event
-from companion.vision.layout import TableObservation
 
 __all__ = ["GameSession", "SeatSetup", "SessionError"]
 
@@ -60,7 +60,7 @@ class SeatSetup:
 
 class GameSession(TurnPlays):
     """One game: open it with `start` or `resume`; its turns (`TurnPlays`). What an expansion adds is its
-    part (`companion.state.parts`), reached as ``session.part(id)``."""
+    part (`companion.games.sevenwonders.session_parts`), reached as ``session.part(id)``."""
 
     def __init__(self, store: GameStore, game_id: int, *, registry: MarkerRegistry | None = None,
                  rule: ConfirmationRule | None = None, complete_ports: bool = True) -> None:

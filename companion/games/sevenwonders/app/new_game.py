@@ -18,9 +18,9 @@ from kivy.uix.textinput import TextInput
 
 from companion.app.screens import AppScreen
 from companion.app.widgets.common import BigButton, ToggleChoice, app, name_chips
-from companion.app.widgets.eighth_wonder import EighthWonderPanel
+from companion.games.armada.app.eighth_wonder import EighthWonderPanel
 from companion.games.armada.tablefile import OTHER_WONDER
-from companion.state.session import SeatSetup, SessionError
+from companion.games.sevenwonders.session import SeatSetup, SessionError
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 CAMERAS = ("none", "0", "demo", "file")

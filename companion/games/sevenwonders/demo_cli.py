@@ -9,7 +9,7 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-from companion.cli.render import cities_text, score_sheet_text
+from companion.games.sevenwonders.render import cities_text, score_sheet_text
 from companion.games.sevenwonders.rules import score_table
 from companion.games.sevenwonders.tablefile import parse_table
 

@@ -15,9 +15,15 @@ from typing import Any
 
 from companion.games.sevenwonders.rules.model import GameData
 from companion.games.sevenwonders.tablefile import TABLE_FORMAT
+from companion.games.sevenwonders.vision.layout import (
+    BOARD_INFERRED,
+    BOARD_REMEMBERED,
+    BOARD_SEEN,
+    OwnerQuestion,
+    TableObservation,
+)
 from companion.markers import Component
 from companion.problem import Problem
-from companion.vision.layout import BOARD_INFERRED, BOARD_REMEMBERED, BOARD_SEEN, OwnerQuestion, TableObservation
 
 __all__ = ["Change", "CityCard", "ConfirmationRule", "OpenQuestion", "PendingCard", "TableTracker"]
 

@@ -576,7 +576,7 @@ def demo_recording(data: GameData | None = None) -> Recording:
 def main(argv: Sequence[str] | None = None) -> int:
     """Write the demo recording made afresh from self-play (to the package's data file, or a given path).
 
-    Usage: python -m companion.simulation.recording [PATH]
+    Usage: python -m companion.games.sevenwonders.simulation.recording [PATH]
     """
     import sys
 

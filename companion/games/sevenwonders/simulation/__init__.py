@@ -1,0 +1,1 @@
+"""7 Wonders' simulated tables: rendered scenes, recorded games and their playback (layer 2)."""
