@@ -16,13 +16,13 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from companion.games.architects.events import architects_table, area_of, battle_due, play_action
+from companion.games.architects.events import TURN_RECORD, architects_table, area_of, battle_due, play_action
 from companion.games.architects.log import new_architects_game
 from companion.games.architects.rules.battle import Battle, resolve_battle
 from companion.games.architects.rules.medals import medal_offers
 from companion.games.architects.rules.scoring import ArchitectsSheet, score_architects
 from companion.games.architects.rules.table import ArchitectsTable
-from companion.games.architects.turn_log import read_turn, turn_record
+from companion.games.architects.turn_log import read_turn
 from companion.games.architects.turn_session import ArchitectsTurns, TurnChange
 from companion.state.errors import SessionError, not_saved, save_tap
 from companion.storage.database import GameStore, LoggedEvent, StoreError
@@ -188,8 +188,7 @@ class ArchitectsSession(ArchitectsTurns):
                 if read_turn(self.store.events(self.game_id)).payload() != turns.after:
                     raise SessionError("another window has changed this since: undo it there, or correct it by hand",
                                        key="undo_changed_since")
-                _kind, record, _source = turn_record("undo", None)
-                events.append((_kind, {**record, **turns.before, "step": "undo"}))
+                events.append((TURN_RECORD, {"step": "undo", **turns.before}))
             return events
 
         self._transact(put_back)

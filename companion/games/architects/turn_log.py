@@ -7,7 +7,7 @@ owed, the tokens used, the decks found empty).
 The table is still the replay of the action events, so logs without turns, and games entered as
 their end state (a table file, the camera, taps on the areas), read as before; the turn is the last
 record's. A game killed mid-turn resumes at the turn of its last whole tap. A record whose ``turn``
-is null and not ``over`` means the game is not (or no longer) refereed in turns.
+is null and not ``over`` (the start of the turns undone) means the game is not refereed in turns.
 """
 
 from __future__ import annotations
@@ -28,10 +28,10 @@ __all__ = ["STEPS", "TURN_KIND", "TurnState", "check_events", "read_turn", "turn
            "turn_to_json"]
 
 TURN_KIND = TURN_RECORD
-STEPS = ("start", "card", "empty", "construct", "progress", "rome", "medal", "end", "undo", "stop")
+STEPS = ("start", "card", "empty", "construct", "progress", "rome", "medal", "end", "undo")
 """What the tap that logged a record did: turns started, a card taken, a deck found empty, a piece
-constructed, a Progress token taken, Rome's effect, a medal claimed, the turn ended, a tap undone,
-the turns stopped."""
+constructed, a Progress token taken, Rome's effect, a medal claimed, the turn ended, a tap undone
+(the record then puts back the turn before it; a null turn not ``over``: the turns not started)."""
 TURN_FIELDS = ("seat", "number", "taken", "extra_cards", "effects", "tokens_used", "battle_due", "wonder_completed",
                "gifts", "gift_due", "empty")
 

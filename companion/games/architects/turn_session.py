@@ -160,10 +160,6 @@ class ArchitectsTurns:
 
         self._turn_tap("start", play)
 
-    def stop_turns(self) -> None:
-        """Stop refereeing (the players go on entering the areas by hand)."""
-        self._turn_tap("stop", lambda table, state: (table, TurnState(None), []))
-
     def take_card(self, deck: str, kind: str) -> None:
         """The active player takes a card of `kind` from `deck` (``deck:<k>``, ``central``, ``gift``)."""
         def play(table: ArchitectsTable, state: TurnState) -> tuple[ArchitectsTable, TurnState, Actions]:

@@ -133,3 +133,23 @@ def test_every_turn_screen_reads_and_touches(facts: dict[str, Any]) -> None:
     for name, found in measured.items():
         assert not found["small_text"] and not found["small_targets"] and not found["spoilt"], (name, found)
         assert found["text_mm"] >= 3.0 - 0.01 and found["target_mm"] >= 9.0 - 0.01, name
+
+
+def test_rome_by_taps_the_cost_printed_the_theft_and_the_gift(tmp_path: Path) -> None:
+    # Rome's pieces are in no public source (A1): Анна types the VP printed (3), says the cost printed
+    # (2 identical) and that the piece carries the effect; her 2 wood pay it and are spent. Rome: "take 1
+    # card lying in front of any opponent ... its [cat] effect triggers; give that opponent the top card
+    # of the central deck face down - on their next turn they reveal it and place it", first (A3).
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-m", "tests.games.architects.turns_script", str(tmp_path / "g.sqlite3"),
+                           "ru", "800x480", "rome"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
+                          check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    facts = json.loads(done.stdout.strip().splitlines()[-1])
+    assert facts["after_build"] == {"built": [[None, 3]], "cards": {},
+                                    "due": "Рим: откройте соперника и коснитесь забранной карты"}
+    assert facts["after_theft"] == {"cards": [{"blue_cat": 1}, {}], "cat": [True, False]}
+    assert facts["gift"]["title"] == "Ход 4: Борис" and facts["gift"]["sources"] == ["Подарок Рима"]
+    assert facts["after_gift"] == {"clay": 1, "stone": 1}        # the gift (clay), then his own card
+    for name, found in facts["legibility"].items():
+        assert not found["small_text"] and not found["small_targets"] and not found["spoilt"], (name, found)

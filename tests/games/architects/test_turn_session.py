@@ -314,3 +314,27 @@ def test_killing_a_turn_at_any_moment_brings_back_the_table_and_the_turn(tmp_pat
             assert count in reference, f"game {game_id}: {count} events is no whole tap"
             resumed = ArchitectsSession(log, game_id)
             assert (resumed.table, resumed.open_turn()) == reference[count]
+
+
+def test_an_empty_deck_stays_empty(store: GameStore) -> None:
+    # "An empty deck stays empty": Ann finds her own deck empty; it is offered to nobody after, and a
+    # player who can take no card at all is skipped (ruling A10). 2 players: Ann's left deck deck:0,
+    # her right deck deck:1 (Bob's).
+    table = ArchitectsTable(DATA, (ArchitectsPlayer("Ann", DATA.wonders["giza"]),
+                                   ArchitectsPlayer("Bob", DATA.wonders["rhodes"])))
+    session = ArchitectsSession.start(store, table)
+    session.start_turns(0)
+    before = len(store.events(session.game_id))
+    session.deck_empty("deck:0")
+    assert kinds(store, session.game_id, before) == ["architects_turn"]         # no area changes
+    assert session.open_turn().sources == ("deck:1", "central")
+    with pytest.raises(SessionError, match="no card may be taken from deck:0"):
+        session.take_card("deck:0", "wood")
+    session.take_card("central", "wood")
+    session.end_turn()
+    assert session.open_turn().sources == ("deck:1", "central")                # Bob's left deck, the centre
+    session.deck_empty("deck:1")
+    session.deck_empty("central")
+    assert session.open_turn().due == ()                                         # nothing to take: skipped
+    session.end_turn()
+    assert session.open_turn().turn.seat == 0                                    # type: ignore[union-attr]

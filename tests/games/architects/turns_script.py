@@ -1,9 +1,9 @@
 """A whole 3-player 7 Wonders Architects game with Medals refereed in turns, played by taps in the app
 to its end (a wonder completed), in its own process (one Kivy window):
-``python -m tests.games.architects.turns_script STORE LANGUAGE WxH``. Screenshots of the turn flow go
-to tests/output/screens/architects-turns-<language>-<size>-*.png (and /tmp/archref/ if it exists) with
-COMPANION_SCREENSHOTS=1; what the screens and the log show is printed as one JSON line, with what
-tests/tools/legibility.py measured on every screen shot.
+``python -m tests.games.architects.turns_script STORE LANGUAGE WxH [rome]`` (``rome``: Rome's effect).
+Screenshots of the turn flow go to tests/output/screens/architects-turns-<language>-<size>-*.png (and
+/tmp/archref/ if it exists) with COMPANION_SCREENSHOTS=1; what the screens and the log show is printed
+as one JSON line, with what tests/tools/legibility.py measured on every screen shot.
 
 The table, clockwise: Анна (Giza), Борис (Rhodes), Вера (Babylon); the medals between Анна and Борис
 "3 blue cards", between Борис and Вера "2 tokens in one battle", between Вера and Анна "2 Progress
@@ -189,6 +189,54 @@ def play(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
     return facts
 
 
+def rome(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
+    """Rome's pieces are not in the data: Анна (Rome) types the VP printed on the piece, says its cost
+    and that it carries the effect, and her 2 wood pay it; she takes Борис's blue cat card (the Cat pawn
+    with it), and Борис first places the card Rome gave him."""
+    from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable, MedalLayout
+    from companion.games.architects.rules.data import load_architects_data
+
+    ui = AppDriver.start(store, size=size, language=language)
+    tag = f"architects-rome-{language}-{size[0]}x{size[1]}"
+    data = load_architects_data()
+    table = ArchitectsTable(data, (ArchitectsPlayer(NAMES[0], data.wonders["rome"]),
+                                   ArchitectsPlayer(NAMES[1], data.wonders["giza"])), ("medals",),
+                            medal_layout=MedalLayout(("three_grey", "three_red")))
+    from companion.games.architects.app import start_architects
+
+    start_architects(ui.app, table)
+    ui.pump(frames=3)
+    session = ui.app.session
+    ui.tap(ui.tr("architects_turn.start"))
+    ui.tap(ui.find(NAMES[0], cls="BigButton"))
+    facts: dict[str, Any] = {}
+    for deck, kind in (("deck:0", "wood"), ("deck:1", "blue_cat"), ("central", "wood")):
+        _take(ui, deck, kind)
+        if deck != "central":
+            _end(ui)
+    ui.tap(ui.tr("architects.build_typed"))
+    ui.tap(ui.find("3", cls="BigButton"))
+    _shot(ui, tag, "1-cost-printed")
+    ui.tap(ui.find(ui.app.session.table.data.piece_costs["two_identical"].names[language], cls="BigButton"))
+    _shot(ui, tag, "2-effect")
+    ui.tap(ui.tr("architects_turn.effect_yes"))
+    facts["after_build"] = {"built": [(b.piece, b.vp) for b in session.table.players[0].built],
+                            "cards": dict(session.table.players[0].cards or {}), "due": _bar(ui)["due"]}
+    _tap_tab(ui, 1)
+    _shot(ui, tag, "3-theft")
+    ui.tap(_find(ui, ui.screen.ids.cards, "kind", "blue_cat"))
+    facts["after_theft"] = {"cards": [dict(p.cards or {}) for p in session.table.players],
+                            "cat": [p.cat_pawn for p in session.table.players]}
+    _end(ui)
+    facts["gift"] = _bar(ui)
+    _shot(ui, tag, "4-gift")
+    ui.tap(_find(ui, ui.screen.ids.cards, "kind", "clay"))       # the only deck offered: Rome's gift
+    _take(ui, "central", "stone")
+    facts["after_gift"] = dict(session.table.players[1].cards or {})
+    ui.stop()
+    return facts
+
+
 def _tap_tab(ui: AppDriver, seat: int) -> None:
     ui.tap(_find(ui, ui.screen.ids.tabs, "value", seat))
 
@@ -199,7 +247,7 @@ def _toast(ui: AppDriver) -> str:
 
 
 if __name__ == "__main__":
-    _, store_path, language, size_text = sys.argv
+    _, store_path, language, size_text, *scenario = sys.argv
     width, height = (int(v) for v in size_text.split("x"))
-    measured = play(Path(store_path), language, (width, height))
+    measured = (rome if scenario == ["rome"] else play)(Path(store_path), language, (width, height))
     print(json.dumps({**measured, "legibility": LEGIBILITY}, ensure_ascii=False))

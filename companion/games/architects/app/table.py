@@ -320,8 +320,11 @@ class ArchitectsTableScreen(AppScreen):
 
         def spend(cost: str, effect: bool) -> None:
             ways = session.payments(None, cost)
-            if len(ways) <= 1:
-                running.attempt(session.construct, None, ways[0] if ways else {}, vp=vp, effect=effect)
+            if not ways:
+                running.notify(running.tr("architects_turn.cards_do_not_pay", cost=names.piece_cost(cost)), bad=True)
+                return
+            if len(ways) == 1:
+                running.attempt(session.construct, None, ways[0], vp=vp, effect=effect)
                 return
             ask_choice(running.tr("architects_turn.which_cards"),
                        [(spent_text(w, names), lambda w=w: running.attempt(session.construct, None, w, vp=vp,
