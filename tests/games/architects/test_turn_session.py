@@ -280,8 +280,8 @@ def test_killing_a_turn_at_any_moment_brings_back_the_table_and_the_turn(tmp_pat
     same game had after that tap when nothing was killed."""
     import random
 
+    from tests.games.architects.taps import seating as three
     from tests.games.architects.turn_taps import TAPS, play
-    from tests.games.architects.turn_taps import seating as three
     from tests.tools.killing import killed_during
 
     reference: dict[int, tuple[object, object]] = {}
@@ -338,3 +338,18 @@ def test_an_empty_deck_stays_empty(store: GameStore) -> None:
     assert session.open_turn().due == ()                                         # nothing to take: skipped
     session.end_turn()
     assert session.open_turn().turn.seat == 0                                    # type: ignore[union-attr]
+
+
+def test_a_game_in_turns_is_exported_and_imported_whole(store: GameStore, tmp_path: Path) -> None:
+    # The turn's record is an event kind of the log (registered by Architects): a game exported in the
+    # middle of a turn is imported into another log with its turn, and reopens where it stood.
+    from companion.storage.exchange import export_json, import_game
+
+    session = ArchitectsSession.start(store, seating())
+    session.start_turns(2)
+    session.take_card("deck:2", "red_horn_2")
+    document = export_json(store, session.game_id)
+    with GameStore(tmp_path / "other.sqlite3") as other:
+        imported = ArchitectsSession(other, import_game(other, document))
+        assert imported.table == session.table and imported.open_turn() == session.open_turn()
+        assert imported.open_turn().turn == ArchitectsTurn(2, 1, taken=True)

@@ -8,12 +8,11 @@ Prints "tap GAME NAME -" before each tap and "done GAME NAME" once it is saved.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 
 from companion.games.architects.session import ArchitectsSession
 from companion.storage import GameStore
-from tests.games.architects.taps import seating
+from tests.games.architects import taps
 
 TAPS: list[tuple[str, Callable[[ArchitectsSession], object]]] = [
     ("start", lambda s: s.start_turns(0)),
@@ -32,23 +31,9 @@ TAPS: list[tuple[str, Callable[[ArchitectsSession], object]]] = [
 
 
 def play(store: GameStore, report: Callable[[str, int, str], None]) -> int:
-    """Play one game through every tap; return its id."""
-    session = ArchitectsSession.start(store, seating())
-    for name, tap in TAPS:
-        report("tap", session.game_id, name)
-        tap(session)
-        report("done", session.game_id, name)
-    return session.game_id
-
-
-def main() -> None:
-    def report(what: str, game: int, name: str) -> None:
-        print(f"{what} {game} {name.replace(' ', '_')} -", flush=True)
-
-    with GameStore(sys.argv[1]) as store:
-        while True:
-            play(store, report)
+    """Play one game through every tap of the turns; return its id."""
+    return taps.play(store, report, TAPS)
 
 
 if __name__ == "__main__":
-    main()
+    taps.main(TAPS)
