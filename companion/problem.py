@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["Problem"]
+__all__ = ["Problem", "ProblemsError"]
 
 
 class Problem(str):
@@ -24,3 +24,11 @@ class Problem(str):
 
     def __reduce__(self) -> Any:
         return (Problem, (self.key, str(self)), {"values": self.values})
+
+
+class ProblemsError(ValueError):
+    """An input file that cannot be used (a game's table file): `problems`, one line each, and `source`,
+    the file they are in (empty when unknown). The faces print them one a line."""
+
+    problems: list[Problem]
+    source: str

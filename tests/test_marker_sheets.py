@@ -10,7 +10,7 @@ import cv2
 import pytest
 
 from companion.markers import load_marker_registry
-from companion.markers.sheets import GROUP_FILES, TEST_SIZES, SheetSpec, stickers_for, write_sheets
+from companion.markers.sheets import TEST_SIZES, SheetSpec, group_files, stickers_for, write_sheets
 from companion.vision.reader import MarkerReader
 
 REGISTRY = load_marker_registry()
@@ -46,7 +46,7 @@ def test_every_printed_marker_reads_back_exactly_once(family: str, size: float, 
     assert list(groups) == ["age1", "age2", "age3", "guilds", "wonders", "armada", "islands", "backs",
                             "armada_backs"]
     for group, stickers in groups.items():
-        pdf = tmp_path / "pdf" / f"{GROUP_FILES[group]}.pdf"
+        pdf = tmp_path / "pdf" / f"{group_files()[group]}.pdf"
         assert pdf in files
         found, rejected, _ = _read_pages(pdf, tmp_path, reader)
         expected = Counter({s.component.marker: s.count for s in stickers})

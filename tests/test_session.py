@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from companion.games.sevenwonders.session import GameSession, SeatSetup, SessionError
-from companion.games.sevenwonders.tracker import ConfirmationRule
 from companion.games.sevenwonders.vision.layout import SeatObservation, TableObservation
 from companion.markers import Component, load_marker_registry
+from companion.state.confirmation import ConfirmationRule
 from companion.storage import GameStore
 
 SEATS = [SeatSetup("Anna", "gizah", "A"), SeatSetup("Boris", "rhodes", "A"), SeatSetup("Vera", "ephesos", "A")]

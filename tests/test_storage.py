@@ -305,3 +305,13 @@ def test_export_then_import_gives_back_the_same_game(data: GameData, seed: int, 
         assert again["sheet"] == document["sheet"]
         assert again["uuid"] == document["uuid"]
         assert parse_table(again["table"], data) is not None
+
+
+def test_the_csv_header_stays_the_published_one() -> None:
+    # The CSV export is a published format: the header as it was before each game registered its own
+    # columns (issue 26): the common columns, 7 Wonders' rows, Architects' own, Armada's last.
+    from companion.storage.exchange import csv_columns
+
+    assert ",".join(csv_columns()) == (
+        "game,uuid,started_at,finished_at,seat,player,board,side,military,treasury,wonder,civilian,science,"
+        "commercial,guilds,total,coins,rank,winner,corrected,title,cat,blue,progress,medals,stages,naval,islands,port")

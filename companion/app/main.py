@@ -387,12 +387,11 @@ class CompanionApp(App):
         values = dict(error.values)
         if "card" in values:
             values["card"] = self.words.card(values["card"])
-        if "fleet" in values:
-            values["fleet"] = self.tr(f"armada.fleet.{values['fleet']}")
-        if "island" in values and self.session is not None:
-            from companion.games.armada.app.port import island_name
+        if self.session is not None:             # the expansions' ids named (Armada's fleets and islands)
+            from companion.app.registry import panels
 
-            values["island"] = island_name(self.session.part("armada").armada_data().islands[values["island"]])
+            for fill in panels("refusal_values", self.session.document.get("expansions", [])):
+                values = fill(values, self.session)
         return self.tr(f"session.{error.key}", **values)
 
     def notify(self, text: str, *, bad: bool = False, undo: Any = None) -> None:

@@ -5,13 +5,14 @@ them imports no Kivy; a screen's module is imported the first time the screen is
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from companion.plugins import Registry
 
-__all__ = ["GAME_OPENERS", "PANELS", "SCREENS", "GameOpener", "Panel", "ScreenSpec", "panel_class"]
+__all__ = ["GAME_OPENERS", "OWN_PAGES", "PANELS", "SCORE_PADS", "SCREENS", "STATISTICS_WORDS", "GameOpener", "Panel",
+           "ScorePadSpec", "ScreenSpec", "panel_class", "panels", "statistics_words"]
 
 
 @dataclass(frozen=True)
@@ -33,12 +34,42 @@ this game's; False when it is not."""
 GAME_OPENERS: Registry[GameOpener] = Registry("game opener", "app")
 """How each game other than the app's own 7 Wonders opens a logged game, by game id."""
 
+OWN_PAGES: Registry[Callable[[Any], set[int]]] = Registry("own pages", "app")
+"""The logged games a game shows on its own screens (opened through `GAME_OPENERS`) rather than on the
+app's page of a finished game, by game id: their ids in a store."""
+
+
+STATISTICS_WORDS: Registry[str] = Registry("statistics words", "app")
+"""The statistics screen's words for a game whose names the app's own words do not hold (Architects'),
+by the key of its statistics: a module (imported when first shown) with ``wonder(language, key)``, a
+wonder's name, and ``category(running_app, category)``, a category's name, icon and two colours."""
+
+
+def statistics_words(key: str) -> Any:
+    """The module of `key`'s statistics words (`STATISTICS_WORDS`), None when the app's own words do."""
+    module = STATISTICS_WORDS.get(key)
+    return importlib.import_module(module) if module is not None else None
+
+
+
+@dataclass(frozen=True)
+class ScorePadSpec:
+    """How the app's page of a finished game draws its score sheet on the score pad: the rows of a
+    logged sheet (`rows(sheet)`) and the game's pad style for its seats (`style(players)`)."""
+
+    rows: Callable[[dict[str, Any]], tuple[str, ...]]
+    style: Callable[[list[dict[str, Any]]], Any]
+
+
+SCORE_PADS: Registry[ScorePadSpec] = Registry("score pad", "app")
+"""The games' score pads on the page of a finished game, by game id."""
 
 @dataclass(frozen=True)
 class Panel:
-    """A widget an expansion adds to one of the app's own screens, in a named slot (``city_full``: the
+    """A widget an expansion adds to one of its base game's screens, in a named slot (``city_full``: the
     city panel of a game played with the expansion), given as ``"module:Class"`` and imported the first
-    time it is drawn."""
+    time it is drawn; a slot may also take a function (``unknown_lines``: the lines naming the values
+    to enter) or a value, as the screen offering the slot says."""
 
     slot: str
     expansion: str
@@ -57,3 +88,10 @@ def panel_class(slot: str, expansion: str) -> Any:
         return None
     module, _, name = panel.widget.partition(":")
     return getattr(importlib.import_module(module), name)
+
+
+def panels(slot: str, expansions: Iterable[str] | None = None) -> list[Any]:
+    """What the `expansions` (ids, in their order; None: every installed one) have in `slot`, imported."""
+    if expansions is None:
+        expansions = [panel.expansion for key, panel in PANELS.items() if key.startswith(f"{slot}/")]
+    return [found for expansion in expansions if (found := panel_class(slot, expansion)) is not None]

@@ -134,16 +134,17 @@ def run(frames_per_level: int = 6, as_json: bool = False, seed: int = 7, *, citi
         ) -> dict[str, object]:
     """Render, read with every decoder, print the figures (without `recall`, only the speed table);
     the speed table also on the frames of every folder under `outside` (companion.bench.vision_outside);
-    then the cities of the acceptance sets (`cities`: ``quick``, ``full`` or None, see
-    companion.games.sevenwonders.bench.cities); return them."""
+    then the games' acceptance sets of whole cities (`cities`: ``quick``, ``full`` or None; see
+    companion.bench.registry.CITY_BENCHES); return them."""
     document: dict[str, object] = {}
     if markers:
         document = _markers(frames_per_level, as_json, seed, recall=recall, outside=outside,
                             outside_limit=outside_limit)
     if cities is not None:
-        from companion.games.sevenwonders.bench.cities import run as run_cities
+        from companion.bench.registry import CITY_BENCHES
 
-        document["cities"] = run_cities(cities, print_out=not as_json)
+        for key, run_cities in CITY_BENCHES.items():
+            document[key] = run_cities(cities, not as_json)
     if as_json:
         print(json.dumps(document, indent=1))
     return document

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from companion import __version__
 from companion.cli.errors import EXIT_STORE, CommandError
 from companion.gamedata import GameDataError
-from companion.games.sevenwonders.tablefile import TableFileError
 from companion.jsonread import problem_lines
+from companion.problem import ProblemsError
 from companion.safewrite import OutputRefused
 from companion.storage.database import StoreError, StoreUnusable
 from companion.storage.events import EventError
@@ -50,13 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
         vision_commands,
     )
     from companion.cli.registry import COMMANDS
-    from companion.games.sevenwonders import cli as rules_commands
-    from companion.games.sevenwonders import demo_cli as demo_commands
 
-    rules_commands.register(commands)
-    for register in COMMANDS.values():              # the games' own (Armada's components)
+    for register in COMMANDS.values():              # the games' own (the base games' first: score, check, ...)
         register(commands)
-    demo_commands.register(commands)
     app_commands.register(commands)
     games_commands.register(commands)
     marker_commands.register(commands)
@@ -74,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         status: int = args.run(args)
-    except TableFileError as error:
+    except ProblemsError as error:           # a game's table file
         location = f"{error.source}: " if error.source else ""
         for line in problem_lines(error.problems):
             print(f"error: {location}{line}", file=sys.stderr)

@@ -3,22 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-from companion.cli.arguments import positive_int, positive_number
+from companion.cli.arguments import positive_int
 from companion.cli.errors import CommandError
+from companion.cli.registry import BENCH_TARGETS
 
 __all__ = ["register"]
-
-
-def run_bench_rules(args: argparse.Namespace) -> int:
-    """Time trade checks and scoring; see companion.games.sevenwonders.bench.rules."""
-    print(f"measuring trade checks and scoring ({args.repeat} runs per case)...", file=sys.stderr, flush=True)
-    from companion.games.sevenwonders.bench.rules import run
-
-    run(repeat=args.repeat, as_json=args.json)
-    return 0
 
 
 def run_bench_markers(args: argparse.Namespace) -> int:
@@ -42,43 +33,14 @@ def run_bench_vision(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_bench_storage(args: argparse.Namespace) -> int:
-    """Replay, statistics and append times of the game log; see companion.bench.storage."""
-    from companion.bench.storage import run
-
-    run(games=args.games, as_json=args.json)
-    return 0
-
-
-def run_bench_app(args: argparse.Namespace) -> int:
-    """The app's preview frame rate with recognition on and off; see companion.bench.app."""
-    from companion.app.launch import kivy_installed
-
-    if not kivy_installed():
-        print("companion bench app needs Kivy: pip install 'sevenwonders-companion[app]'")
-        return 2
-    from companion.bench.app import run
-
-    try:
-        window = tuple(int(v) for v in args.window.lower().split("x"))
-    except ValueError:
-        window = ()
-    if len(window) != 2 or min(window) < 100:
-        print(f"--window: give the size as WIDTHxHEIGHT, e.g. 800x480 (got {args.window!r})")
-        return 2
-    run(seconds=args.seconds, rounds=args.rounds, window=(window[0], window[1]), as_json=args.json,
-        part=args.part)
-    return 0
-
-
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add `bench` and its targets to the `companion` parser."""
     bench = commands.add_parser("bench", help="measure speed (prints figures; never fails on a slow machine)")
     targets = bench.add_subparsers(dest="target", metavar="TARGET", required=True)
-    rules = targets.add_parser("rules", help="trade checks and scoring")
-    rules.add_argument("--repeat", type=positive_int, default=2000, help="timed runs per case (default 2000)")
-    rules.add_argument("--json", action="store_true", help="print the figures as JSON")
-    rules.set_defaults(run=run_bench_rules)
+    for name, target in BENCH_TARGETS.items():       # the games' own targets first
+        parser = targets.add_parser(name, help=target.help)
+        target.add_arguments(parser)
+        parser.set_defaults(run=target.run)
     markers = targets.add_parser("markers", help="recall against pixels per module, and the printed sizes it implies")
     markers.add_argument("--trials", type=positive_int, default=150, help="stickers per family and size (default 150)")
     markers.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -102,16 +64,3 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     vision.add_argument("--outside-limit", type=positive_int, default=8, metavar="N",
                         help="frames per folder of --outside, evenly spread (default 8)")
     vision.set_defaults(run=run_bench_vision)
-    storage = targets.add_parser("storage", help="game log: replay a game, statistics over many games, appends")
-    storage.add_argument("--games", type=positive_int, default=1000, help="games in the log (default 1000)")
-    storage.add_argument("--json", action="store_true", help="print the figures as JSON")
-    storage.set_defaults(run=run_bench_storage)
-    app = targets.add_parser("app", help="tap-to-screen latency, cold start, and the preview's frames per second "
-                                         "while recognition runs")
-    app.add_argument("--part", choices=("all", "taps", "start", "preview"), default="all",
-                     help="run one part: taps, start or preview (default all)")
-    app.add_argument("--seconds", type=positive_number, default=10.0, help="seconds per round and mode (default 10)")
-    app.add_argument("--rounds", type=positive_int, default=2, help="rounds of each mode, alternating (default 2)")
-    app.add_argument("--window", default="1280x800", help="the app's window, e.g. 800x480 (default 1280x800)")
-    app.add_argument("--json", action="store_true", help="print the figures as JSON")
-    app.set_defaults(run=run_bench_app)

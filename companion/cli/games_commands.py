@@ -10,22 +10,17 @@ from typing import Any
 
 from companion.cli.errors import CommandError
 from companion.cli.paths import output_file
-from companion.games.sevenwonders.render import score_sheet_text
 from companion.jsonread import quoted
 
 __all__ = ["register"]
 
 
 def _store(args: argparse.Namespace) -> Any:
-    from companion.games.armada.cli import components_path
-    from companion.games.armada.rules.data import ArmadaData, load_armada_data
+    from companion.cli.registry import data_sources
     from companion.storage import GameStore, default_store_path
 
-    def armada() -> ArmadaData:
-        return load_armada_data(components_path(args))
-
     path = Path(args.store) if args.store else default_store_path()
-    return GameStore(path, sources={"armada": armada})       # StoreUnusable: one line and exit status 4
+    return GameStore(path, sources=data_sources(args))       # StoreUnusable: one line and exit status 4
 
 
 def _game_id(store: Any, text: str) -> int:
@@ -42,11 +37,9 @@ def _game_id(store: Any, text: str) -> int:
 
 
 def _won_by(sheet: dict[str, Any]) -> str:
-    """``won by Anna``; in the Armada team variant the winning team and its total,
+    """``won by Anna``; in a team variant (Armada's) the winning team and its total,
     ``won by team Anna + Boris (102)`` (each team when they share the victory)."""
-    from companion.games.sevenwonders.rules.scoring import winning_teams
-
-    teams = winning_teams(sheet)
+    teams = [team for team in sheet.get("teams", []) if team["rank"] == 1]     # a sheet's teams ranked first
     if teams:
         names = ", ".join(" + ".join(team["players"]) for team in teams)
         return f"won by team{'s' if len(teams) > 1 else ''} {names} ({teams[0]['total']})"
@@ -75,8 +68,7 @@ def run_list(args: argparse.Namespace) -> int:
 
 def run_show(args: argparse.Namespace) -> int:
     """The score sheet and cities of one game."""
-    from companion.games.sevenwonders.render import cities_text
-    from companion.games.sevenwonders.rules import score_table
+    from companion.cli.registry import logged_game
 
     with _store(args) as store:
         game_id = _game_id(store, args.id)
@@ -89,17 +81,7 @@ def run_show(args: argparse.Namespace) -> int:
             return 0
         print(f"Game {game_id} ({summary.status}{', corrected' if summary.corrected else ''}), started "
               f"{summary.started_at}")
-        if state.architects is not None:
-            from companion.games.architects.cli import architects_sheet_text
-            from companion.games.architects.rules.scoring import score_architects
-            print(architects_sheet_text(score_architects(state.architects)))
-            return 0
-        if state.table is None:
-            print("the table is not complete yet: " + "; ".join(state.problems))
-            return 0
-        print(cities_text(state.table))
-        print()
-        print(score_sheet_text(score_table(state.table)))
+        print(logged_game(state.document).show(state))
     return 0
 
 
@@ -166,20 +148,20 @@ def run_import(args: argparse.Namespace) -> int:
 
 
 def run_add(args: argparse.Namespace) -> int:
-    """Log a finished table (a 7 Wonders or an Architects table file) as a game, all or nothing; the
-    same finished table twice only with --again."""
-    from companion.games.architects.cli import read_either_table
+    """Log a finished table (a table file of any game: 7 Wonders, Architects) as a game, all or nothing;
+    the same finished table twice only with --again."""
+    from companion.cli.registry import LOGGED_GAMES, logged_game
     from companion.storage import DuplicateGame
 
-    document, architects = read_either_table(args.table)      # read once, within its size limit
+    read = next(game.read_document for game in LOGGED_GAMES.values() if game.read_document is not None)
+    document = read(args.table)                             # read once, within its size limit
+    game = logged_game(document)
     with _store(args) as store:
         try:
-            add = _add_architects if architects else _add_seven_wonders
-            game_id = add(store, args, document)
+            game_id = game.add(store, args, document)
         except DuplicateGame as error:
-            same = "wonder pieces, cards and tokens" if architects else "cities, coins and tokens"
-            raise CommandError(f"{args.table}: {error} (the same players, {same}); add --again to log it as another "
-                               f"game") from None
+            raise CommandError(f"{args.table}: {error} (the same players, {game.twin}); add --again to log it as "
+                               f"another game") from None
         sheet = store.game(game_id).sheet
     if args.json:
         print(json.dumps({"game": game_id, "winners": sheet["winners"]}, ensure_ascii=False))
@@ -188,42 +170,19 @@ def run_add(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_seven_wonders(store: Any, args: argparse.Namespace, document: Any) -> int:
-    """Log a 7 Wonders table file (with its camera notes, which `record_table` checks)."""
-    from companion.games.sevenwonders.record import record_table
-    from companion.games.sevenwonders.tablefile import from_file, parse_table
-
-    with from_file(args.table):                                   # every problem of the file, one per line
-        parse_table(document, store.data, sources=store.sources)
-    return int(record_table(store, document, allow_twin=args.again))   # as read: with what the camera did not read
-
-
-def _add_architects(store: Any, args: argparse.Namespace, document: Any) -> int:
-    """Log an Architects table file; its consistency warnings are shown, as `score` shows them."""
-    from companion.games.architects.log import record_architects_table
-    from companion.games.architects.tablefile import parse_architects
-    from companion.games.sevenwonders.record import refuse_camera_unread
-    from companion.games.sevenwonders.tablefile import from_file
-
-    with from_file(args.table):                                   # every problem of the file, one per line
-        read = parse_architects(document)
-    refuse_camera_unread(document,
-                         lambda _unread: 'enter each built piece in "stages_built" as {"vp": N}, the VP printed on it')
-    for warning in read.warnings:
-        print(f"warning: {args.table}: {warning}", file=sys.stderr)
-    return record_architects_table(store, read.table, allow_twin=args.again)
-
-
 def run_stats(args: argparse.Namespace) -> int:
-    """Wins and averages per player and per wonder, averages per category, score distribution."""
-    from companion.games.architects.log import architects_statistics
+    """Wins and averages per player and per wonder, averages per category, score distribution; then the
+    other games' own (Architects')."""
+    from companion.cli.registry import LOGGED_GAMES
     from companion.storage.stats import statistics
 
     with _store(args) as store:
         stats = statistics(store)
-        architects = architects_statistics(store)
+        others = {key: (game.title, game.statistics(store)) for key, game in LOGGED_GAMES.items()
+                  if game.statistics is not None}
+    others = {key: (title, found) for key, (title, found) in others.items() if found["games"]}
     if args.json:
-        print(json.dumps({**stats.to_json(), **({"architects": architects} if architects["games"] else {})},
+        print(json.dumps({**stats.to_json(), **{key: found for key, (_, found) in others.items()}},
                          indent=1, ensure_ascii=False))
         return 0
     document = stats.to_json()
@@ -231,9 +190,9 @@ def run_stats(args: argparse.Namespace) -> int:
     _print_standings(document, best=True)
     print("\nAverage per category: " + ", ".join(f"{k} {v:.1f}" for k, v in document["category_averages"].items()))
     print("Totals: " + ", ".join(f"{k}: {v}" for k, v in document["score_distribution"].items()))
-    if architects["games"]:
-        print(f"\n7 Wonders Architects: {_finished_games(architects['games'])}")
-        _print_standings(architects, best=False)
+    for title, found in others.values():
+        print(f"\n{title}: {_finished_games(found['games'])}")
+        _print_standings(found, best=False)
     return 0
 
 

@@ -238,11 +238,11 @@ def _test_sheet_text(sheet: dict[str, Any]) -> str:
 def checked_status(document: dict[str, Any], check: Callable[[dict[str, Any]], object]) -> int:
     """Check the table file in `document` (its ``x-`` sections left out): 0 when it is a valid table,
     else 1 with the problems recorded in its ``x-observation``."""
-    from companion.games.sevenwonders.tablefile import TableFileError
+    from companion.problem import ProblemsError
 
     try:
         check({k: v for k, v in document.items() if not k.startswith("x-")})
-    except TableFileError as error:
+    except ProblemsError as error:
         document["x-observation"]["table_problems"] = problem_lines(error.problems)
         return 1
     return 0

@@ -1,11 +1,12 @@
-"""Which physical component each marker number stands for, from companion/data/markers.json.
+"""Which physical component each marker number stands for: every game's marker set (`MARKER_SETS`).
 
 A marker number is printed on a sticker, so it is assigned once and never changes: each physical
 card copy (the 3+ and the 4+ Lumber Yard have different numbers), each side of each wonder board,
-one card back per age, each Armada card, island and port board, and the test pattern. The same
-number is the QR payload's component and the fiducial (ArUco) id. 7 Wonders Architects components
-come from companion/games/architects/data/markers.json: there all cards of a kind share one number (the
-camera counts them), as do the copies of a Progress token kind and the Military Victory tokens.
+one card back per age, each Armada card, island and port board, and the test pattern (7 Wonders'
+set, in companion/data/markers.json with the codes' header and the lookalike ids). The same number
+is the QR payload's component and the fiducial (ArUco) id. A game keeps its own set in its folder
+(Architects': all cards of a kind share one number, as do the copies of a Progress token kind and
+the Military Victory tokens).
 """
 
 from __future__ import annotations
@@ -18,22 +19,17 @@ from importlib import resources
 from typing import Any
 
 from companion.gamedata.reading import GameDataError
-from companion.games.sevenwonders.rules.loader import load_game_data
-from companion.games.sevenwonders.rules.model import GameData
-from companion.i18n import LANGUAGES, translate
+from companion.i18n import translate
 from companion.jsonread import Problem, Reader
 from companion.plugins import Registry
 
-__all__ = ["ARCHITECTS_KINDS", "KINDS", "ROMAN", "Component", "MarkerRegistry", "load_marker_registry"]
+__all__ = ["MARKER_NAMINGS", "MARKER_SETS", "MAX_MARKER", "ROMAN", "TEST_SET", "Component", "MarkerNaming",
+           "MarkerRegistry", "MarkerSet", "load_marker_registry", "marker_file_text"]
 
-ARCHITECTS_KINDS = ("architects_tray", "architects_piece", "architects_card", "architects_token", "architects_cat",
-                    "architects_military", "architects_medal", "architects_medal_goal")
-"""Architects components: a wonder tray, a piece on its built side, a card kind, a Progress token kind,
-the Cat pawn, a Military Victory token, a medal on its reward side and on its goal side."""
-KINDS = ("card", "wonder_side", "card_back", "island", "port_board", "test", *ARCHITECTS_KINDS)
-ARCHITECTS_RANGE = (320, 599)
 ROMAN = {1: "I", 2: "II", 3: "III"}
 MAX_MARKER = 999
+TEST_SET = "test"
+"""The set of the test pattern (kind ``test``), every game's."""
 
 
 @dataclass(frozen=True)
@@ -65,48 +61,20 @@ class Component:
 
     @property
     def key(self) -> str:
-        """A readable unique id: ``card:lumber_yard/I/4+``, ``wonder:gizah/B``, ``back:II``, ..."""
-        if self.kind == "card" and self.set == "base":
-            marker = "guild" if self.players is None else f"{self.players}+"
-            return f"card:{self.card}/{ROMAN[self.age or 0]}/{marker}"
-        if self.set == "architects":
-            return _architects_key(self)
-        return {
-            "card": f"armada:{self.card}", "wonder_side": f"wonder:{self.wonder}/{self.side}",
-            "card_back": f"back:{ROMAN.get(self.age or 0, '?')}", "island": f"island:{self.island}",
-            "port_board": f"port_board:{self.board}", "test": "test",
-        }[self.kind]
+        """A readable unique id: ``card:lumber_yard/I/4+``, ``wonder:gizah/B``, ``back:II``, ... (its set's
+        naming, `MARKER_NAMINGS`)."""
+        return "test" if self.set == TEST_SET else MARKER_NAMINGS.find(self.set).key(self)
 
     @property
     def group(self) -> str:
         """The sheet group the sticker is printed in."""
-        if self.set == "architects":
-            return ARCHITECTS_GROUPS[self.kind]
-        if self.kind == "card" and self.set == "base":
-            return "guilds" if self.players is None else f"age{self.age}"
-        return {"card": "armada", "wonder_side": "wonders", "card_back": "backs", "island": "islands",
-                "port_board": "armada", "test": "test"}[self.kind]
+        return "test" if self.set == TEST_SET else MARKER_NAMINGS.find(self.set).group(self)
 
     def label(self, language: str = "en") -> tuple[str, str]:
         """The two lines printed under the sticker: the name, then what tells copies apart."""
-        age = ROMAN.get(self.age or 0, "")
-        if self.set == "architects":
-            return self.name(language), translate(f"marker.{self.kind}", language)
-        if self.kind == "card" and self.set == "base":
-            if self.players is None:
-                detail = translate("marker.guild", language, age=age)
-            else:
-                detail = translate("marker.copy", language, age=age, players=self.players)
-        elif self.kind == "card":
-            detail = translate("marker.armada", language, age=age).rstrip()
-        elif self.kind == "wonder_side":
-            detail = translate("marker.side", language, side=self.side)
-        elif self.kind == "island":
-            detail = translate("marker.island", language, level=self.level)
-        else:
-            detail = translate({"card_back": "marker.back", "port_board": "marker.port_board",
-                                "test": "marker.test"}[self.kind], language)
-        return self.name(language), detail
+        if self.set == TEST_SET:
+            return self.name(language), translate("marker.test", language)
+        return MARKER_NAMINGS.find(self.set).label(self, language)
 
     def to_json(self) -> dict[str, Any]:
         """Every field that is set, for `companion markers list --json`."""
@@ -153,103 +121,51 @@ class MarkerRegistry:
         return [c for c in self.components if c.set in sets]
 
 
-ARCHITECTS_GROUPS = {"architects_tray": "architects_wonders", "architects_piece": "architects_wonders",
-                     "architects_card": "architects_cards", "architects_token": "architects_tokens",
-                     "architects_cat": "architects_tokens", "architects_military": "architects_tokens",
-                     "architects_medal": "architects_medals", "architects_medal_goal": "architects_medals"}
+@dataclass(frozen=True)
+class MarkerNaming:
+    """How a set's components are named: a unique readable key, the sheet group its sticker is printed
+    in, the two lines printed under it (the name, then what tells copies apart)."""
+
+    key: Callable[[Component], str]
+    group: Callable[[Component], str]
+    label: Callable[[Component, str], tuple[str, str]]
+    sheets: Mapping[str, str] = field(default_factory=dict)
+    """The sheet file (without ``.pdf``; files print in name order) of each group it adds."""
+    backs_group: str = ""
+    """The group its cards' backs print in (one back per card of each age); empty: its cards have none."""
 
 
-def _architects_key(component: Component) -> str:
-    """``architects:piece/giza.two_different``, ``architects:card/wood``, ``architects:cat``, ..."""
-    detail = {"architects_tray": component.wonder, "architects_piece": f"{component.wonder}.{component.piece}",
-              "architects_card": component.card, "architects_token": component.token,
-              "architects_medal": component.medal, "architects_medal_goal": component.medal}.get(component.kind)
-    name = component.kind.removeprefix("architects_")
-    return f"architects:{name}/{detail}" if detail else f"architects:{name}"
-
-
-def _base_names(component: dict[str, Any], data: GameData) -> dict[str, str]:
-    if component["kind"] == "card":
-        return dict(data.cards[component["card"]].names)
-    if component["kind"] == "wonder_side":
-        return dict(data.wonders[component["wonder"]].city_names)
-    if component["kind"] == "card_back":
-        return {lang: translate("marker.age", lang, age=ROMAN[component["age"]]) for lang in LANGUAGES}
-    if component["kind"] == "port_board":
-        return {lang: translate("marker.port_board_name", lang, board=component["board"]) for lang in LANGUAGES}
-    return {lang: translate("marker.test_name", lang) for lang in LANGUAGES}
-
-
-def _parse_component(reader: Reader, data: GameData) -> Component | None:
-    raw = reader.as_object(allowed=("marker", "kind", "set", "card", "age", "players", "color", "wonder", "side",
-                                    "island", "level", "board", "names", "name_sources"))
-    if raw is None:
-        return None
-    marker = reader["marker"].as_int(minimum=0, maximum=MAX_MARKER)
-    kind = reader["kind"].as_str(choices=KINDS, what="kind")
-    set_name = reader["set"].as_str(choices=("base", "armada")) if reader["set"].present else (
-        "test" if kind == "test" else "base")
-    if marker is None or kind is None or set_name is None:
-        return None
-    fields = {k: raw[k] for k in ("card", "age", "players", "color", "wonder", "side", "island", "level", "board")
-              if k in raw}
-    if set_name == "base" or kind == "test":
-        if kind == "card" and reader["card"].as_str(choices=data.cards, what="card") is None:
-            return None
-        if kind == "wonder_side" and reader["wonder"].as_str(choices=data.wonders, what="wonder") is None:
-            return None
-        names = _base_names(raw, data)
-    elif kind == "port_board":
-        names = _base_names(raw, data)
-    else:
-        names = {k: v.as_str() or "" for k, v in reader["names"].items()}
-        if not names.get("en"):
-            reader["names"].problem("an Armada card or island needs an English name")
-    return Component(marker, kind, set_name, names=names, **fields)
-
-
-def _check_coverage(components: list[Component], data: GameData, problems: list[Problem]) -> None:
-    numbers = [c.marker for c in components]
-    for number in {n for n in numbers if numbers.count(n) > 1}:
-        problems.append(Problem("components", f"marker {number} is used twice"))
-    copies = sorted(copy.key for copy in data.all_copies())
-    marked = sorted(c.key.removeprefix("card:") for c in components if c.kind == "card" and c.set == "base")
-    if copies != marked:
-        missing = sorted(set(copies) - set(marked))
-        extra = sorted(set(marked) - set(copies))
-        problems.append(Problem("components", f"base card copies without a marker: {missing}; "
-                                              f"markers for no copy or twice: {extra}"))
-    sides = sorted(f"wonder:{w}/{s}" for w in data.wonders for s in ("A", "B"))
-    if sorted(c.key for c in components if c.kind == "wonder_side") != sides:
-        problems.append(Problem("components", "every side of every wonder needs exactly one marker"))
-    if sorted(c.age or 0 for c in components if c.kind == "card_back") != list(range(1, data.rules.ages + 1)):
-        problems.append(Problem("components", "every age needs exactly one card-back marker"))
+MARKER_NAMINGS: Registry[MarkerNaming] = Registry("marker naming", "markers")
+"""Each set's naming, by set name (the test pattern's is the registry's own)."""
 
 
 MarkerSet = Callable[[set[int], set[int], list[Problem]], list[Component]]
 """A game's own marker numbers: its components, given the numbers taken already and the lookalike
 ids (neither may be used), recording its problems."""
 MARKER_SETS: Registry[MarkerSet] = Registry("marker set", "markers")
-"""The marker sets games keep in their own folders (beyond companion/data/markers.json), by set name."""
+"""Each game's marker numbers, by set name (``base``: 7 Wonders' and Armada's, in companion/data/markers.json)."""
+
+
+def marker_file_text() -> str:
+    """The text of companion/data/markers.json: the codes' header, the lookalike ids, and the components
+    of 7 Wonders and Armada (read by 7 Wonders' marker set)."""
+    return resources.files("companion.data").joinpath("markers.json").read_text(encoding="utf-8")
 
 
 @cache
 def load_marker_registry() -> MarkerRegistry:
-    """Load and check companion/data/markers.json against the game data.
+    """Load companion/data/markers.json's header and every game's marker set (`MARKER_SETS`), each checked
+    against its game's data.
 
     :raises GameDataError: when a number is reused or a component has no or two markers.
     """
-    data = load_game_data()
-    text = resources.files("companion.data").joinpath("markers.json").read_text(encoding="utf-8")
     problems: list[Problem] = []
-    reader = Reader(json.loads(text), problems)
-    components = [c for c in (_parse_component(item, data) for item in reader["components"].as_list())
-                  if c is not None]
-    _check_coverage(components, data, problems)
+    reader = Reader(json.loads(marker_file_text()), problems)
+    components: list[Component] = []
     lookalikes = {item.value["id"] for item in reader["lookalike_fiducial_ids"].as_list()
                   if isinstance(item.value, dict) and isinstance(item.value.get("id"), int)
                   } if reader["lookalike_fiducial_ids"].present else set()
-    for read_set in MARKER_SETS.values():           # the games' own sets (Architects')
+    for read_set in MARKER_SETS.values():           # each game's set, base games first
         components.extend(read_set({c.marker for c in components}, lookalikes, problems))
     namespace = reader["namespace"].as_str()
     version = reader["payload_version"].as_int(minimum=1, maximum=35)

@@ -14,16 +14,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.i18n import translate
-from companion.markers.registry import Component, MarkerRegistry
+from companion.markers.registry import MARKER_NAMINGS, Component, MarkerRegistry
 from companion.markers.symbols import FAMILIES, QUIET_MODULES, Grid, marker_grid
 from companion.markers.testsheet import TEST_SIZES
 
 __all__ = [
     "FONT_PATHS",
-    "GROUP_FILES",
     "PAPERS",
     "SheetSpec",
     "Sticker",
+    "group_files",
+    "marker_sets",
     "sticker_size",
     "stickers_for",
     "write_sheets",
@@ -43,12 +44,6 @@ FONT_PATHS = (
     "/usr/share/fonts/TTF/DejaVuSansCondensed.ttf",
 )
 """Where the label font (DejaVu Sans Condensed: Latin and Cyrillic) is looked for."""
-GROUP_FILES = {"age1": "1-age-I", "age2": "2-age-II", "age3": "3-age-III", "guilds": "4-guilds",
-               "wonders": "5-wonders", "armada": "6-armada", "islands": "7-islands", "backs": "8-card-backs",
-               "armada_backs": "9-armada-card-backs", "architects_wonders": "a1-architects-wonders",
-               "architects_cards": "a2-architects-cards", "architects_tokens": "a3-architects-tokens",
-               "architects_medals": "a4-architects-medals"}
-SETS = ("base", "armada", "architects")
 FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
 
 
@@ -70,6 +65,17 @@ class Sticker:
 
     component: Component
     count: int = 1
+
+
+def group_files() -> dict[str, str]:
+    """Every set's sheet file (without ``.pdf``) of each group, in the order they print (by file name)."""
+    files = {group: name for naming in MARKER_NAMINGS.values() for group, name in naming.sheets.items()}
+    return dict(sorted(files.items(), key=lambda item: item[1]))
+
+
+def marker_sets() -> list[str]:
+    """The sets that sheets can be printed for (``base``, ``armada``, ``architects``...)."""
+    return MARKER_NAMINGS.keys()
 
 
 def sticker_size(family: str, size_mm: float, grid_side: int) -> tuple[float, float, float]:
@@ -94,7 +100,7 @@ def stickers_for(registry: MarkerRegistry, sets: Sequence[str]) -> dict[str, lis
     A card whose age is unknown (three Armada cards) gets a back of every age, so the player can
     stick the one its back shows.
     """
-    groups: dict[str, list[Sticker]] = {group: [] for group in GROUP_FILES}
+    groups: dict[str, list[Sticker]] = {group: [] for group in group_files()}
     backs = [c for c in registry.components if c.kind == "card_back"]
     for set_name in sets:
         members = registry.in_sets((set_name,))
@@ -103,8 +109,8 @@ def stickers_for(registry: MarkerRegistry, sets: Sequence[str]) -> dict[str, lis
                 groups[component.group].append(Sticker(component, component.stickers))
         cards = [c for c in members if c.kind == "card"]
         unknown_age = sum(1 for c in cards if c.age is None)
-        group = "backs" if set_name == "base" else "armada_backs"
-        for back in backs:
+        group = MARKER_NAMINGS.find(set_name).backs_group
+        for back in backs if group else ():
             count = sum(1 for c in cards if c.age == back.age) + unknown_age
             if count:
                 groups[group].append(Sticker(back, count))
@@ -237,8 +243,9 @@ def write_sheets(spec: SheetSpec, registry: MarkerRegistry, out_dir: Path) -> li
     _check(spec)
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
+    files = group_files()
     for group, stickers in stickers_for(registry, spec.sets).items():
-        written.append(_write_group(spec, registry, group, stickers, out_dir / f"{GROUP_FILES[group]}.pdf"))
+        written.append(_write_group(spec, registry, group, stickers, out_dir / f"{files[group]}.pdf"))
     written.append(write_test_sheet(spec, registry, out_dir / "0-test-sheet.pdf"))
     return written
 
@@ -250,9 +257,10 @@ def _check(spec: SheetSpec) -> None:
         raise ValueError(f"unknown paper {spec.paper!r}; one of {', '.join(PAPERS)}")
     if not 4 <= spec.size_mm <= 60:
         raise ValueError(f"code size {spec.size_mm:g} mm is outside 4 to 60 mm")
-    unknown = [s for s in spec.sets if s not in SETS]
+    sets = marker_sets()
+    unknown = [s for s in spec.sets if s not in sets]
     if unknown or not spec.sets:
-        raise ValueError(f"unknown set {unknown[0] if unknown else ''!r}; one of {', '.join(SETS)}")
+        raise ValueError(f"unknown set {unknown[0] if unknown else ''!r}; one of {', '.join(sets)}")
 
 
 def write_test_sheet(spec: SheetSpec, registry: MarkerRegistry, path: Path,

@@ -20,9 +20,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from companion.games.sevenwonders.rules.loader import load_game_data
-from companion.games.sevenwonders.rules.model import GameData
-from companion.games.sevenwonders.tablefile import Sources
 from companion.storage.events import (
     SOURCES,
     Event,
@@ -34,6 +31,7 @@ from companion.storage.events import (
     empty_document,
     now_iso,
     replay,
+    shipped_data,
     table_problems,
 )
 from companion.storage.games import GAME_RESULTS, ResultRefused, game_of
@@ -226,11 +224,12 @@ class GameSummary:
 class GameStore:
     """A game log in one SQLite file (or in memory for tests)."""
 
-    def __init__(self, path: str | Path, *, data: GameData | None = None, timeout: float = 10.0,
-                 sources: Sources | None = None, read_only: bool = False) -> None:
+    def __init__(self, path: str | Path, *, data: Any = None, timeout: float = 10.0,
+                 sources: dict[str, Any] | None = None, read_only: bool = False) -> None:
         self.path = str(path)
-        self.data = data or load_game_data()
-        self.sources: Sources = dict(sources or {})
+        self.data = data or shipped_data()
+        """The data of the game a log names by default (`UNNAMED_GAME`), given or as shipped."""
+        self.sources: dict[str, Any] = dict(sources or {})
         """Where each expansion's components come from (an owner's entered Armada values, or a function
         reading them when a game needs them); an expansion not named: its shipped data."""
         self.read_only = read_only

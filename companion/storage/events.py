@@ -1,46 +1,38 @@
 """A game as an append-only list of events, and the replay that rebuilds the table from them.
 
-Every change a player enters or the camera confirms is one event (set-up, card confirmed, card
-removed by undo, stage built, coins changed, conflicts resolved, choices, score computed, game
-finished; with Armada, a city's port state; the players' answer to whose cards the camera could
-not place), with its time and source (camera, hand, engine, import). Replaying the events through
-the engine gives the table at any moment; nothing else is stored as truth. After the game is
-finished, a change must say it amends the game (``amend``: a note), so history shows corrections.
+Every change a player enters or the camera confirms is one event (the set-up, then what the game's
+log knows: a card confirmed, coins changed, an Architects card placed, an expansion's own kinds...),
+with its time and source (camera, hand, engine, import). Replaying the events through the game's
+log (`LoggedGame`, registered by each game's ``events`` module in `LOGGED_GAMES`) gives the table at
+any moment; nothing else is stored as truth. After the game is finished, a change must say it
+amends the game (``amend``: a note), so history shows corrections. This module names no game.
 """
 
 from __future__ import annotations
 
-import copy
 import datetime
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, fields
+from functools import cached_property
+from types import MappingProxyType
+from typing import Any, ClassVar, Self, TypeVar
 
-from companion.games.architects.events import (
-    ARCHITECTS_KINDS,
-    ArchitectsEventError,
-    apply_architects,
-    architects_problems,
-    architects_table,
-    check_architects_payload,
-    is_architects,
-)
-from companion.games.architects.rules.table import ArchitectsTable
-from companion.games.sevenwonders.rules.loader import load_game_data
-from companion.games.sevenwonders.rules.model import GameData
-from companion.games.sevenwonders.rules.table import Table
-from companion.games.sevenwonders.tablefile import TABLE_FORMAT, Sources, TableFileError, parse_table
 from companion.jsonread import Problem, Reader
 from companion.plugins import Registry
 
 __all__ = [
+    "ABSENT",
     "EVENT_KINDS",
-    "KINDS",
+    "EVENT_VALUES",
+    "LOGGED_GAMES",
+    "LOG_KINDS",
     "SOURCES",
-    "STATE_KINDS",
+    "UNNAMED_GAME",
     "Event",
     "EventError",
     "EventKind",
+    "GameEvent",
+    "LoggedGame",
     "Replay",
     "apply",
     "changes_table",
@@ -48,25 +40,20 @@ __all__ = [
     "check_seat",
     "empty_document",
     "event_kinds",
+    "logged_game",
     "now_iso",
     "player_at",
+    "register_event",
     "replay",
+    "shipped_data",
     "table_problems",
 ]
 
 SOURCES = ("camera", "hand", "engine", "import")
-TURN_KINDS = ("turn_play", "turn_closed")
-"""7 Wonders played in turns: a play entered (or withdrawn) in the open turn, and a turn closed. Neither
-changes the table by itself: a closed turn's cards, stages, coins and tokens are logged beside it, in
-the same transaction, as the events above (`companion.games.sevenwonders.turn_log`)."""
-KINDS = ("game_set_up", "card_confirmed", "card_removed", "stage_built", "coins_changed", "conflicts_resolved",
-         "tokens_set", "choices_set", "score_computed", "game_finished", "owner_answered", *TURN_KINDS,
-         *ARCHITECTS_KINDS)
-"""The kinds the log itself knows; a game adds its own in `EVENT_KINDS` (see `event_kinds`)."""
-STATE_KINDS = frozenset(KINDS) - {"score_computed", "game_finished", "owner_answered", *TURN_KINDS}
-"""Kinds that change the table (after the game is finished, such an event amends it). An answer to
-"whose are these cards?" changes nothing by itself: the cards it places are logged with it."""
-PLAY_FIELDS = ("seat", "action", "card", "source", "free_build", "naval", "fleet", "discard_reward", "plan")
+LOG_KINDS = ("game_set_up", "score_computed", "game_finished")
+"""The kinds every game's log holds: its set-up (which says the game), its score sheet, its end."""
+UNNAMED_GAME = "7wonders"
+"""The game of a log or document that names none: every log written before games were named."""
 
 
 @dataclass(frozen=True)
@@ -87,15 +74,79 @@ EVENT_KINDS: Registry[EventKind] = Registry("event kind", "events")
 """The kinds games and expansions add to the log, by kind (as logs write it: it never changes)."""
 
 
+@dataclass(frozen=True)
+class LoggedGame:
+    """A game's own events in the log: its kinds, how their payloads are checked and change its table
+    document, and the table value a document makes. ``data`` and ``sources`` are the store's (the
+    game's data and expansions' data files, None for what is shipped), passed through untouched."""
+
+    kinds: tuple[str, ...]
+    """Every kind its logs hold, in the order the log lists them (`LOG_KINDS` among them)."""
+    state_kinds: frozenset[str]
+    """Those that change the table (after the game is finished, such an event amends it)."""
+    claims: Callable[[dict[str, Any]], bool]
+    """True for a table document or a set-up payload of this game."""
+    empty_document: Callable[[], dict[str, Any]]
+    """The table document before the set-up event."""
+    check: Callable[[str, Reader, int | None], None]
+    """Record the problems of a payload of one of its kinds (``amend`` checked already)."""
+    apply: Callable[[dict[str, Any], str, dict[str, Any], Any], None]
+    """Change a document by one checked event (document, kind, payload, data). :raises EventError:"""
+    table: Callable[[dict[str, Any], Any, Any], tuple[Any, list[str]]]
+    """The table value of a set-up document (document, data, sources), or None and why not."""
+    problems: Callable[[dict[str, Any], Any, Any], list[str]]
+    """Why a document is not a valid table (empty when it is)."""
+    data: Callable[[], Any]
+    """The game's data as shipped (what ``data`` is when the store is given none)."""
+
+    def own(self, kind: str) -> bool:
+        """True for a kind of this game's own (not one every game's log holds)."""
+        return kind in self.kinds and kind not in LOG_KINDS
+
+
+LOGGED_GAMES: Registry[LoggedGame] = Registry("logged game", "events")
+"""Each game's events in the log, by the game id its documents write in ``game``."""
+
+
+class _Games:
+    """The logged games as registered now, looked up once for a whole replay."""
+
+    def __init__(self) -> None:
+        items = LOGGED_GAMES.items()
+        self.unnamed = LOGGED_GAMES.find(UNNAMED_GAME)
+        self.others = [game for game_id, game in items if game_id != UNNAMED_GAME]
+        self.ids = {id(game): game_id for game_id, game in items}
+        self.kinds = tuple(dict.fromkeys(kind for _, game in items for kind in game.kinds))
+
+    def of(self, document: dict[str, Any], kind: str = "", payload: dict[str, Any] | None = None) -> LoggedGame:
+        for game in self.others:
+            if game.own(kind) or game.claims(document) or (
+                    kind == "game_set_up" and payload is not None and game.claims(payload)):
+                return game
+        return self.unnamed
+
+
+def logged_game(document: dict[str, Any], kind: str = "", payload: dict[str, Any] | None = None) -> LoggedGame:
+    """The game an event of `kind` (with `payload`) on `document` belongs to: the game whose own kind
+    it is, whose document it is, or whose set-up it is; else the unnamed game's."""
+    return _Games().of(document, kind, payload)
+
+
+def _known_kinds() -> tuple[str, ...]:
+    return _Games().kinds
+
+
 def event_kinds() -> tuple[str, ...]:
-    """Every event kind a log may hold: the log's own, then the installed games'."""
-    return (*KINDS, *EVENT_KINDS.keys())
+    """Every event kind a log may hold: the games' own (each game's in its order), then those the
+    games and expansions add."""
+    return (*_known_kinds(), *EVENT_KINDS.keys())
 
 
 def changes_table(kind: str) -> bool:
     """True when an event of `kind` changes the table (after the game is finished it amends it)."""
-    if kind in KINDS:
-        return kind in STATE_KINDS
+    games = LOGGED_GAMES.values()
+    if any(kind in game.kinds for game in games):
+        return any(kind in game.state_kinds for game in games)
     registered = EVENT_KINDS.get(kind)
     return registered is not None and registered.changes_table
 
@@ -123,6 +174,129 @@ class Event:
         """The event as a JSON object."""
         return {"seq": self.seq, "kind": self.kind, "source": self.source, "at": self.at, "payload": self.payload}
 
+    @cached_property
+    def value(self) -> GameEvent | None:
+        """The payload as a typed value (`GameEvent`), None for a kind no game has typed yet.
+
+        :raises EventError: for a payload of the wrong shape.
+        """
+        return event_value(self.kind, self.payload)
+
+
+class _Absent:
+    """The value of a payload key that is left out (unlike ``null``, which some kinds give a meaning)."""
+
+    _instance: ClassVar[_Absent | None] = None
+
+    def __new__(cls) -> _Absent:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "ABSENT"
+
+    def __bool__(self) -> bool:
+        return False
+
+
+ABSENT: Any = _Absent()
+"""A payload key left out (`GameEvent` fields default to it)."""
+
+
+def _frozen(value: Any) -> Any:
+    """A JSON value made immutable: lists as tuples, objects as read-only mappings."""
+    if isinstance(value, list):
+        return tuple(_frozen(item) for item in value)
+    if isinstance(value, dict):
+        return MappingProxyType({key: _frozen(item) for key, item in value.items()})
+    return value
+
+
+def _thawed(value: Any) -> Any:
+    """The JSON value again (the inverse of `_frozen`)."""
+    if isinstance(value, tuple):
+        return [_thawed(item) for item in value]
+    if isinstance(value, Mapping):
+        return {key: _thawed(item) for key, item in value.items()}
+    return value
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameEvent:
+    """An event's payload as an immutable value (typed state, docs/plugin design 2.7): one field per
+    payload key, `ABSENT` for a key the payload leaves out, lists as tuples and objects as read-only
+    mappings. `read` checks the payload's shape as the log does; `payload` gives exactly the JSON back."""
+
+    kind: ClassVar[str] = ""
+    """The kind, as logs write it."""
+    game: ClassVar[str] = ""
+    """For ``game_set_up``: the game it sets up (its payload's ``game``, none: `UNNAMED_GAME`)."""
+    amend: str = ABSENT
+    """After the game is finished: the note that says why it is amended."""
+
+    @classmethod
+    def read(cls, payload: Any, seats: int | None = None) -> Self:
+        """The value of a payload of this kind.
+
+        :raises EventError: naming each field of the wrong shape.
+        """
+        problems = check_payload(cls.kind, payload, seats)
+        if problems:
+            raise EventError("; ".join(str(problem) for problem in problems))
+        names = {field.name for field in fields(cls)}
+        return cls(**{key: _frozen(item) for key, item in payload.items() if key in names})
+
+    def payload(self) -> dict[str, Any]:
+        """The payload as logs write it (its keys in the order of the fields, ``amend`` last)."""
+        names = [field.name for field in fields(self) if field.name != "amend"] + ["amend"]
+        return {name: _thawed(getattr(self, name)) for name in names if getattr(self, name) is not ABSENT}
+
+
+EVENT_VALUES: Registry[type[GameEvent]] = Registry("typed event kind", "events")
+"""The typed kinds, by `value_key` (the kind; ``game_set_up@<game id>`` for a game's set-up)."""
+
+Typed = TypeVar("Typed", bound=type[GameEvent])
+
+
+def _value_key(kind: str, game: str = "") -> str:
+    return f"{kind}@{game or UNNAMED_GAME}" if kind == "game_set_up" else kind
+
+
+def register_event(game: str) -> Callable[[Typed], Typed]:
+    """Register a `GameEvent` class of `game` (its id) by its kind: ``@register_event("7wonders")``."""
+    def register(cls: Typed) -> Typed:
+        EVENT_VALUES.register(_value_key(cls.kind, cls.game), cls, game=game)
+        return cls
+    return register
+
+
+def event_value(kind: str, payload: Any, seats: int | None = None) -> GameEvent | None:
+    """The typed value of a payload of `kind`, None for a kind no game has typed yet.
+
+    :raises EventError: for a payload of the wrong shape.
+    """
+    game = payload.get("game", "") if kind == "game_set_up" and isinstance(payload, dict) else ""
+    found = EVENT_VALUES.get(_value_key(kind, str(game)))
+    return None if found is None else found.read(payload, seats)
+
+
+@register_event("log")
+@dataclass(frozen=True, kw_only=True)
+class ScoreComputed(GameEvent):
+    """The score sheet of the game as it was when scored (JSON, as the game's scorer wrote it)."""
+
+    kind: ClassVar[str] = "score_computed"
+    sheet: Mapping[str, Any]
+
+
+@register_event("log")
+@dataclass(frozen=True, kw_only=True)
+class GameFinished(GameEvent):
+    """The game is over: its result is the last score sheet."""
+
+    kind: ClassVar[str] = "game_finished"
+
 
 def check_seat(reader: Reader, seats: int | None) -> int | None:
     """The payload's ``seat``, checked against the table's seat count when known."""
@@ -133,8 +307,9 @@ def check_payload(kind: str, payload: Any, seats: int | None) -> list[Problem]:
     """Every problem with an event's payload (types and ranges; the replay checks the rules)."""
     problems: list[Problem] = []
     reader = Reader(payload, problems, "payload")
-    registered = None if kind in KINDS else EVENT_KINDS.get(kind)
-    if kind not in KINDS and registered is None:
+    known = kind in _known_kinds()
+    registered = None if known else EVENT_KINDS.get(kind)
+    if not known and registered is None:
         return [Problem("kind", f"unknown event kind '{kind}'")]
     common = ("amend",)
     if reader.as_object() is None:
@@ -145,139 +320,51 @@ def check_payload(kind: str, payload: Any, seats: int | None) -> list[Problem]:
         reader.as_object(allowed=(*registered.fields, *common))
         registered.check(reader, seats)
         return problems
-    if kind in ARCHITECTS_KINDS or (kind == "game_set_up" and is_architects(payload)):
-        check_architects_payload(kind, reader, seats)
-        return problems
-    if kind == "game_set_up":
-        reader.as_object(allowed=("variant", "expansions", "options", "players", "teams", *common))
-        if reader["teams"].present:
-            for team in reader["teams"].as_list(max_length=4):
-                for name in team.as_list(max_length=2):
-                    name.as_str(max_length=40)
-        items = reader["players"].as_list(max_length=8)
-        for item in items:
-            item.as_object(allowed=("name", "wonder", "side", "other_wonder", "id"))
-            if item["other_wonder"].present:
-                item["other_wonder"].as_object()            # Armada's 8th board: checked with the table
-            if item["id"].present:
-                item["id"].as_str(max_length=64)            # the player's stable id (storage.player_ids)
-            item["name"].as_str(max_length=40)
-            item["wonder"].as_str(max_length=40)
-            item["side"].as_str(choices=("A", "B"), what="side")
-        if reader["variant"].present:
-            reader["variant"].as_str(max_length=20)
-    elif kind in ("card_confirmed", "card_removed"):
-        reader.as_object(allowed=("seat", "card", "copy", *common))
-        check_seat(reader, seats)
-        reader["card"].as_str(max_length=60)
-        if reader["copy"].present and reader["copy"].value is not None:
-            reader["copy"].as_str(max_length=80)
-    elif kind == "stage_built":
-        reader.as_object(allowed=("seat", "stages", *common))
-        check_seat(reader, seats)
-        reader["stages"].as_int(minimum=0, maximum=10)     # a wonder of another expansion may have more
-    elif kind == "coins_changed":
-        reader.as_object(allowed=("seat", "coins", "delta", "why", *common))
-        check_seat(reader, seats)
-        reader["coins"].as_int(minimum=0, maximum=100_000)
-        if reader["delta"].present:
-            reader["delta"].as_int(minimum=-100_000, maximum=100_000)
-        if reader["why"].present:
-            reader["why"].as_str(max_length=200)
-    elif kind == "conflicts_resolved":
-        reader.as_object(allowed=("age", "tokens", *common))
-        reader["age"].as_int(minimum=1, maximum=3)
-        for row in reader["tokens"].as_list(max_length=8):
-            for token in row.as_list(max_length=4):
-                token.as_int(minimum=-1, maximum=5)
-    elif kind == "tokens_set":
-        reader.as_object(allowed=("seat", "tokens", *common))
-        check_seat(reader, seats)
-        for token in reader["tokens"].as_list(max_length=12):
-            token.as_int(minimum=-1, maximum=5)
-    elif kind == "choices_set":
-        reader.as_object(allowed=("seat", "science_choices", "copied_guild", *common))
-        check_seat(reader, seats)
-        if reader["science_choices"].present:
-            for symbol in reader["science_choices"].as_list(max_length=4):
-                symbol.as_str(max_length=20)
-        if reader["copied_guild"].present and reader["copied_guild"].value is not None:
-            reader["copied_guild"].as_str(max_length=60)
-    elif kind == "owner_answered":                    # whose cards the camera could not place
-        reader.as_object(allowed=("markers", "seat", *common))
-        for marker in reader["markers"].as_list(max_length=100):
-            marker.as_int(minimum=1, maximum=999)
-        if reader["seat"].value is not None:
-            check_seat(reader, seats)
-    elif kind == "turn_play":                         # a play of the open turn; "play": null withdraws it
-        reader.as_object(allowed=("seat", "source", "play", *common))
-        check_seat(reader, seats)
-        reader["source"].as_str(max_length=20)
-        if reader["play"].value is not None:
-            _play(reader["play"], seats)
-    elif kind == "turn_closed":
-        reader.as_object(allowed=("age", "turn", "plays", "leftovers", "progress", "start_seq", "corrects", *common))
-        reader["age"].as_int(minimum=1, maximum=3)
-        reader["turn"].as_int(minimum=1, maximum=10)
-        for item in reader["plays"].as_list(max_length=40):
-            _play(item, seats)
-        reader["leftovers"].as_object()
-        reader["progress"].as_object()
-        reader["start_seq"].as_int(minimum=0, maximum=10**9)
-        if reader["corrects"].present:
-            reader["corrects"].as_int(minimum=1, maximum=10**9)
-    elif kind == "score_computed":
+    if kind == "score_computed":
         reader.as_object(allowed=("sheet", *common))
         reader["sheet"].as_object()
     elif kind == "game_finished":
         reader.as_object(allowed=common)
+    else:
+        logged_game({}, kind, payload).check(kind, reader, seats)
     return problems
-
-
-def _play(reader: Reader, seats: int | None) -> None:
-    """The types of one play of a turn (the turn engine checks the rules)."""
-    reader.as_object(allowed=PLAY_FIELDS)
-    check_seat(reader, seats)
-    for name in ("action", "source", "discard_reward"):
-        reader[name].as_str(max_length=20)
-    for name in ("card", "fleet"):
-        if reader[name].present and reader[name].value is not None:
-            reader[name].as_str(max_length=60)
-    for name in ("free_build", "naval"):
-        if reader[name].present:
-            reader[name].as_bool()
-    if reader["plan"].present:
-        reader["plan"].as_int(minimum=0, maximum=100)
 
 
 @dataclass
 class Replay:
-    """The result of replaying events: the table document, the table (when valid), the status."""
+    """The result of replaying events: the table document, the game's table value (when valid), the
+    status."""
 
     document: dict[str, Any]
-    table: Table | None
+    table: Any
+    """The table value of the game (its rules' table), None when the events make no valid table."""
     finished: bool
     amended: bool
     problems: list[str]
     sheet: dict[str, Any] | None = None
-    architects: ArchitectsTable | None = None
-    """The table of a 7 Wonders Architects game (then `table` is None)."""
+    game: str = UNNAMED_GAME
+    """The id of the game (`LOGGED_GAMES`)."""
+
+    @property
+    def architects(self) -> Any:
+        """The table of a game other than the unnamed one (kept for the command line's ``games show``
+        until it asks the game; None for the unnamed game's)."""
+        return self.table if self.game != UNNAMED_GAME else None
+
+
+def shipped_data() -> Any:
+    """The shipped data of the game a log names by default (`UNNAMED_GAME`)."""
+    return LOGGED_GAMES.find(UNNAMED_GAME).data()
 
 
 def empty_document() -> dict[str, Any]:
-    """The table document before the set-up event."""
-    return {"format": TABLE_FORMAT, "game": "7wonders", "expansions": [], "variant": "standard", "players": []}
+    """The table document before the set-up event (the set-up event says the game)."""
+    return LOGGED_GAMES.find(UNNAMED_GAME).empty_document()
 
 
-def table_problems(document: dict[str, Any], data: GameData, sources: Sources | None = None) -> list[str]:
+def table_problems(document: dict[str, Any], data: Any = None, sources: Any = None) -> list[str]:
     """Why a table document is not a valid table (empty when it is)."""
-    if is_architects(document):
-        return architects_problems(document)
-    try:
-        parse_table(copy.deepcopy(document), data, sources=sources)
-    except TableFileError as error:
-        return [str(p) for p in error.problems]
-    return []
+    return logged_game(document).problems(document, data, sources)
 
 
 def player_at(document: dict[str, Any], payload: dict[str, Any]) -> dict[str, Any]:
@@ -292,102 +379,32 @@ def player_at(document: dict[str, Any], payload: dict[str, Any]) -> dict[str, An
     return players[seat]  # type: ignore[no-any-return]
 
 
-def apply(document: dict[str, Any], event: Event, data: GameData) -> None:
-    """Change `document` by one event.
+def apply(document: dict[str, Any], event: Event, data: Any = None) -> None:
+    """Change `document` by one event, through its game's log.
 
     :raises EventError: when the event does not fit the game so far (a seat that does not exist,
         a card the city does not hold).
     """
-    payload = event.payload
-    players = document["players"]
-    if event.kind in ARCHITECTS_KINDS or is_architects(document) or (
-            event.kind == "game_set_up" and is_architects(payload)):
-        try:
-            apply_architects(document, event.kind, payload)
-        except ArchitectsEventError as error:
-            raise EventError(str(error)) from None
-        return
-    if event.kind == "game_set_up":
-        if players:
-            raise EventError("the game is already set up")
-        document["variant"] = payload.get("variant", "standard")
-        document["expansions"] = list(payload.get("expansions", []))
-        if payload.get("options"):
-            document["options"] = dict(payload["options"])
-        if payload.get("teams"):
-            document["teams"] = [list(team) for team in payload["teams"]]
-        for entry in payload["players"]:
-            players.append({"name": entry["name"], "wonder": entry["wonder"], "side": entry["side"], "stages": 0,
-                            "cards": [], "coins": data.rules.starting_coins, "tokens": []})
-            if "other_wonder" in entry:                 # Armada at 8: the board of another expansion
-                players[-1]["other_wonder"] = copy.deepcopy(entry["other_wonder"])
-        return
-    if not players:
-        raise EventError(f"{event.kind} before the game is set up")
-    if event.kind == "conflicts_resolved":
-        rows = payload["tokens"]
-        if len(rows) != len(players):
-            raise EventError(f"conflicts_resolved gives tokens for {len(rows)} seats; the table has {len(players)}")
-        for player, row in zip(players, rows, strict=True):
-            player["tokens"].extend(row)
-        return
-    if event.kind in ("score_computed", "game_finished", "owner_answered", *TURN_KINDS):
-        return
-    if event.kind not in KINDS:
-        registered = EVENT_KINDS.get(event.kind)
-        if registered is None:
-            raise EventError(f"unknown event kind '{event.kind}'")
-        registered.apply(document, payload)
-        return
-    player = player_at(document, payload)
-    if event.kind == "card_confirmed":
-        player["cards"].append(payload["card"])
-    elif event.kind == "card_removed":
-        if payload["card"] not in player["cards"]:
-            raise EventError(f"{player['name']}'s city holds no {payload['card']} to remove")
-        player["cards"].remove(payload["card"])
-    elif event.kind == "stage_built":
-        player["stages"] = payload["stages"]
-    elif event.kind == "coins_changed":
-        player["coins"] = payload["coins"]
-    elif event.kind == "tokens_set":
-        player["tokens"] = list(payload["tokens"])
-    elif event.kind == "choices_set":
-        for key in ("science_choices", "copied_guild"):
-            if key in payload:
-                if payload[key] in (None, []):
-                    player.pop(key, None)
-                else:
-                    player[key] = payload[key]
+    logged_game(document, event.kind, event.payload).apply(document, event.kind, event.payload, data)
 
 
-def replay(events: Iterable[Event], data: GameData | None = None, *, upto: int | None = None,
-           sources: Sources | None = None) -> Replay:
-    """Rebuild the table from events (up to and including sequence number `upto`); `sources` as for
-    `parse_table`."""
-    data = data or load_game_data()
-    document = empty_document()
+def replay(events: Iterable[Event], data: Any = None, *, upto: int | None = None, sources: Any = None) -> Replay:
+    """Rebuild the table from events (up to and including sequence number `upto`); `data` and
+    `sources` are passed to the game's log (its data, and its expansions' data files)."""
+    games = _Games()
+    document = games.unnamed.empty_document()
     finished = amended = False
-    problems: list[str] = []
     sheet = None
     for event in events:
         if upto is not None and event.seq > upto:
             break
         if finished and changes_table(event.kind):
             amended = True
-        apply(document, event, data)
+        games.of(document, event.kind, event.payload).apply(document, event.kind, event.payload, data)
         if event.kind == "game_finished":
             finished = True
         elif event.kind == "score_computed":
             sheet = event.payload["sheet"]
-    table = None
-    if is_architects(document):
-        built, problems = architects_table(document)
-        return Replay(document, None, finished, amended, problems, sheet, built)
-    if document["players"]:
-        try:
-            table = parse_table(copy.deepcopy(document), data, sources=sources)
-        except TableFileError as error:
-            problems = [str(p) for p in error.problems]
-    return Replay(document, table, finished, amended, problems, sheet)
-
+    game = games.of(document)
+    table, problems = game.table(document, data, sources)
+    return Replay(document, table, finished, amended, problems, sheet, games.ids[id(game)])

@@ -14,33 +14,42 @@ import json
 import re
 import urllib.parse
 import uuid as uuidlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.fileformats import other_format
-from companion.games.architects.log import architects_bgstats, is_architects_sheet
-from companion.games.architects.rules.scoring import CATEGORIES as ARCHITECTS_CATEGORIES
-from companion.games.sevenwonders.rules import CATEGORIES, expansion_score_rows
-from companion.games.sevenwonders.rules.model import GameData
 from companion.jsonread import JsonInputError, Problem, Problems, Reader, load_json_file, problem_lines, quoted
+from companion.plugins import Registry
 from companion.storage.database import GameStore, StoreError
-from companion.storage.events import SOURCES, Event, EventError, changes_table, empty_document, event_kinds, replay
+from companion.storage.events import (
+    SOURCES,
+    UNNAMED_GAME,
+    Event,
+    EventError,
+    changes_table,
+    empty_document,
+    event_kinds,
+    replay,
+)
 from companion.storage.player_ids import player_id
 
 __all__ = [
-    "BGG_IDS",
     "BGSTATS_CANNOT_CARRY",
+    "COMMON_COLUMNS",
     "CSV_BOM",
-    "CSV_COLUMNS",
+    "EXPORTERS",
     "FORMULA_STARTS",
     "GAME_FORMAT",
     "MAX_IMPORT_BYTES",
     "CheckedGame",
+    "Exporter",
     "ImportRefused",
     "bgstats_play_date",
     "bgstats_url",
     "check_game",
+    "csv_columns",
     "export_bgstats",
     "export_csv",
     "export_json",
@@ -55,8 +64,6 @@ MAX_IMPORT_BYTES = 10_000_000
 MAX_EVENTS = 20_000
 MAX_GAMES = 10_000
 """The most games one import file holds (a real game exports to a few kilobytes of the 10 MB allowed)."""
-BGG_IDS = {"7wonders": 68448, "architects": 346703}
-"""BoardGameGeek ids: 7 Wonders, 7 Wonders Architects."""
 BGSTATS_CANNOT_CARRY = (
     "the score categories (military, treasury, wonder, civilian, science, commercial, guilds): BG Stats keeps one "
     "score per player",
@@ -102,56 +109,63 @@ CSV_BOM = "\ufeff"
 """The UTF-8 byte-order mark that makes Excel read the file as UTF-8 (Cyrillic names)."""
 
 
-ARCHITECTS_ONLY = tuple(c for c in ARCHITECTS_CATEGORIES if c not in CATEGORIES)
-"""The Architects categories 7 Wonders has no column for (Wonder and Military share theirs)."""
-CSV_COLUMNS = ("game", "uuid", "started_at", "finished_at", "seat", "player", "board", "side", *CATEGORIES, "total",
-               "coins", "rank", "winner", "corrected", "title", *ARCHITECTS_ONLY, "stages", *expansion_score_rows())
-"""One header for both games: a cell that does not apply to a row's game is left empty (Armada's
-naval, islands and port for a game without Armada)."""
+COMMON_COLUMNS = (("game", 0), ("uuid", 10), ("started_at", 20), ("finished_at", 30), ("seat", 40), ("player", 50),
+                  ("board", 60), ("total", 200), ("rank", 220), ("winner", 230), ("corrected", 240), ("title", 250))
+"""The CSV columns of every game, each with its rank (the header's order: a game's columns fall between)."""
+
+
+@dataclass(frozen=True)
+class Exporter:
+    """What a game adds to the exports: its CSV columns and rows, its BG Stats play."""
+
+    columns: Callable[[], tuple[tuple[str, int], ...]]
+    """Its CSV columns beyond `COMMON_COLUMNS`, each with its rank in the header (a column another
+    game has already keeps that game's place)."""
+    rows: Callable[[Any], list[dict[str, Any]]]
+    """The CSV cells of each player of a finished game (its summary), beyond the game's identity."""
+    bgstats: Callable[[GameStore, int, Any, int | None, str, dict[str, str]], dict[str, Any]]
+    """The BG Stats play of a finished game: (store, game id, summary, minutes played, its ``playDate``,
+    the players' stable ids by name)."""
+
+
+EXPORTERS: Registry[Exporter] = Registry("exporter", "exports")
+"""Each game's exports, by the game id its score sheets write in ``game`` (none: `UNNAMED_GAME`)."""
+
+
+def _exporter(sheet: dict[str, Any]) -> Exporter:
+    """The exporter of a stored score sheet's game."""
+    return EXPORTERS.get(str(sheet.get("game") or UNNAMED_GAME)) or EXPORTERS.find(UNNAMED_GAME)
+
+
+def csv_columns() -> tuple[str, ...]:
+    """The CSV header: the common columns and every game's, by rank (a name once, at its first rank)."""
+    ranked: dict[str, int] = dict(COMMON_COLUMNS)
+    for exporter in EXPORTERS.values():
+        for name, rank in exporter.columns():
+            ranked.setdefault(name, rank)
+    return tuple(sorted(ranked, key=lambda name: ranked[name]))
 
 
 def export_csv(store: GameStore, game_ids: list[int]) -> str:
-    """One row per player of each finished game, 7 Wonders and Architects alike: the board (an
-    Architects wonder has no side), points per category (the `wonder` column is the wonder's points;
-    Architects fills wonder, military, cat, blue, progress, medals and its tie-break's stages), total,
-    coins, rank, winner, and the game's `title` (7wonders or architects); a game with Armada also fills
-    naval, islands and port (in its total like the others). RFC 4180 (CR LF line ends),
-    after a byte-order mark so that a spreadsheet reads it as UTF-8; a text cell that a spreadsheet
-    would run as a formula (a player called ``=HYPERLINK(...)``) starts with an apostrophe."""
+    """One row per player of each finished game of any game: its identity, the board, points per
+    category (a cell that does not apply to a row's game is left empty: Armada's naval, islands and
+    port for a game without Armada), total, rank, winner, and the game's `title` (its id); each
+    game's own cells (`EXPORTERS`). RFC 4180 (CR LF line ends), after a byte-order mark so that a
+    spreadsheet reads it as UTF-8; a text cell that a spreadsheet would run as a formula (a player
+    called ``=HYPERLINK(...)``) starts with an apostrophe."""
     out = io.StringIO(newline="")
     out.write(CSV_BOM)
-    writer = csv.DictWriter(out, CSV_COLUMNS, restval="", lineterminator="\r\n")
+    writer = csv.DictWriter(out, csv_columns(), restval="", lineterminator="\r\n")
     writer.writeheader()
     for game_id in game_ids:
         summary = store.game(game_id)
         if summary.sheet is None:
             continue
-        rows = _architects_rows(summary.sheet) if is_architects_sheet(summary.sheet) else _seven_wonders_rows(summary)
-        for seat, row in enumerate(rows):
+        for seat, row in enumerate(_exporter(summary.sheet).rows(summary)):
             cells = {"game": summary.id, "uuid": summary.uuid, "started_at": summary.started_at,
                      "finished_at": summary.finished_at, "seat": seat, "corrected": int(summary.corrected), **row}
             writer.writerow({column: spreadsheet_cell(value) for column, value in cells.items()})
     return out.getvalue()
-
-
-def _seven_wonders_rows(summary: Any) -> list[dict[str, Any]]:
-    """The CSV cells of each player of a finished 7 Wonders game."""
-    winners = set(summary.sheet["winners"])
-    return [{"player": line["name"], "board": player["wonder"], "side": player["side"],
-             **{c: line[c] for c in CATEGORIES}, **{c: line[c] for c in expansion_score_rows(line)},
-             "total": line["total"], "coins": line["coins"],
-             "rank": "" if line["rank"] is None else line["rank"], "winner": int(line["name"] in winners),
-             "title": "7wonders"}
-            for line, player in zip(summary.sheet["players"], summary.players, strict=True)]
-
-
-def _architects_rows(sheet: dict[str, Any]) -> list[dict[str, Any]]:
-    """The CSV cells of each player of a finished Architects game (Medals 0 in a game without them)."""
-    winners = set(sheet["winners"])
-    return [{"player": line["name"], "board": line["wonder"], **line["categories"], "total": line["total"],
-             "rank": line["rank"], "winner": int(line["name"] in winners), "title": "architects",
-             "stages": line["stages"]}
-            for line in sheet["players"]]
 
 
 def _duration_minutes(started: str, finished: str | None) -> int | None:
@@ -191,39 +205,8 @@ def export_bgstats(store: GameStore, game_id: int) -> dict[str, Any]:
         raise StoreError(f"game {game_id} is not finished: BG Stats needs its result")
     ids = {p["name"]: player_id(p) for p in store.events(game_id)[0].payload["players"]}
     play_date = bgstats_play_date(summary.started_at, summary.finished_at)
-    if is_architects_sheet(summary.sheet):
-        return architects_bgstats(summary, _duration_minutes(summary.started_at, summary.finished_at), play_date,
-                                  ids)
-    lines = {line["name"]: line for line in summary.sheet["players"]}
-    data = store.data
-    described = {p["name"]: p.get("other_wonder") for p in store.state(game_id).document["players"]}
-    players = []
-    for player in summary.players:
-        line = lines[player["name"]]
-        if line.get("free_city"):
-            continue
-        wonder = _wonder_name(data, player, described.get(player["name"]))
-        players.append({"name": player["name"], "sourcePlayerId": ids[player["name"]], "score": line["total"],
-                        "winner": player["name"] in summary.sheet["winners"], "startPlayer": False,
-                        "rank": line["rank"], "role": f"{wonder} {player['side']}"})
-    play: dict[str, Any] = {
-        "sourceName": "Table Companion for 7 Wonders", "sourcePlayId": summary.uuid,
-        "playDate": play_date,
-        "game": {"name": "7 Wonders", "sourceGameId": "7wonders", "bggId": BGG_IDS["7wonders"], "highestWins": True,
-                 "noPoints": False},
-        "players": players,
-    }
-    duration = _duration_minutes(summary.started_at, summary.finished_at)
-    if duration is not None:
-        play["durationMin"] = duration
-    return play
-
-
-def _wonder_name(data: GameData, player: dict[str, Any], described: dict[str, Any] | None) -> str:
-    """A seat's wonder in English; Armada's eighth wonder by the name its player entered."""
-    if player["wonder"] in data.wonders:
-        return data.wonders[player["wonder"]].city_names["en"]
-    return str((described or {}).get("name") or "Wonder of another expansion")
+    return _exporter(summary.sheet).bgstats(store, game_id, summary,
+                                            _duration_minutes(summary.started_at, summary.finished_at), play_date, ids)
 
 
 def bgstats_url(play: dict[str, Any]) -> str:
@@ -359,7 +342,7 @@ def check_game(store: GameStore, document: Any) -> CheckedGame:
             raise ImportRefused([f"events[{event.seq - 1}] ({event.kind}): {error}"]) from None
         finished = finished or event.kind == "game_finished"
     state = replay(events, store.data, sources=store.sources)
-    if finished and state.table is None and state.architects is None:
+    if finished and state.table is None:
         raise ImportRefused(["events: the game is marked finished but its table cannot be scored"])
     return CheckedGame(game_uuid, started, events, finished)
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.plugins import Registry
-from companion.storage.events import Replay
+from companion.storage.events import UNNAMED_GAME, Replay
 
 __all__ = ["GAME_RESULTS", "ResultRefused", "Scorer", "game_of"]
 
@@ -24,6 +24,6 @@ GAME_RESULTS: Registry[Scorer] = Registry("game result", "log")
 
 
 def game_of(state: Replay) -> str:
-    """The id of the game a replayed log is of (a document without ``game`` is 7 Wonders: every log
-    written before games were named)."""
-    return str(state.document.get("game") or "7wonders")
+    """The id of the game a replayed log is of (a document without ``game`` is of `UNNAMED_GAME`: every
+    log written before games were named)."""
+    return str(state.document.get("game") or UNNAMED_GAME)

@@ -1,26 +1,41 @@
-"""Statistics over the finished games of the log, for each game (7 Wonders, with or without Armada,
-and 7 Wonders Architects): wins, every total and the average per player and per wonder, the average
-of each score category, and how 7 Wonders totals are spread. No Kivy here: the app draws them, the
-command line prints them."""
+"""Statistics over the finished games of the log, for each game (`STATISTICS`: what each game counts
+of a score line): wins, every total and the average per player and per wonder, the average of each
+score category, and, for a game that asks for it, how the totals are spread. No Kivy here: the app
+draws them, the command line prints them."""
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.sevenwonders.rules import CATEGORIES
+from companion.plugins import Registry
 from companion.storage.database import GameStore
+from companion.storage.events import UNNAMED_GAME
 
-__all__ = ["ARCHITECTS", "BIN_WIDTH", "SEVEN_WONDERS", "GameStatistics", "Statistics", "Tally", "game_statistics",
-           "statistics"]
+__all__ = ["ARCHITECTS", "BIN_WIDTH", "SEVEN_WONDERS", "STATISTICS", "GameStatistics", "SheetLines", "Statistics",
+           "Tally", "game_statistics", "statistics"]
 
 BIN_WIDTH = 10
-SEVEN_WONDERS, ARCHITECTS = "7wonders", "architects"
-"""The games the statistics keep apart."""
-ARMADA_CATEGORIES = ("naval", "islands", "port")
-"""Armada's rows of the score pad: averaged over the lines that have them (the games played with Armada)."""
+SEVEN_WONDERS, ARCHITECTS = UNNAMED_GAME, "architects"
+"""Game ids the app's statistics screen and Architects' log still ask for by name (until they list
+`STATISTICS`); the statistics themselves know the games only through `STATISTICS`."""
+
+
+@dataclass(frozen=True)
+class SheetLines:
+    """What a game's statistics count of a finished game's score line."""
+
+    line: Callable[[Any, int, dict[str, Any]], tuple[str, dict[str, int]]]
+    """(summary, index of the line, the line) -> the wonder it is tallied under, its points by category
+    (in the sheet's order; a category a line lacks is averaged over the lines that have it)."""
+    spread: bool = False
+    """True to count how the totals are spread (in bins of `BIN_WIDTH`)."""
+
+
+STATISTICS: Registry[SheetLines] = Registry("statistics", "exports")
+"""Each game's statistics, by the game id its score sheets write in ``game`` (none: `UNNAMED_GAME`)."""
 
 
 @dataclass
@@ -92,7 +107,7 @@ class GameStatistics:
 
 @dataclass
 class Statistics(GameStatistics):
-    """Everything `companion games stats` prints for 7 Wonders: its GameStatistics and the spread."""
+    """A game's statistics with the spread of its totals (what `companion games stats` prints for 7 Wonders)."""
 
     distribution: dict[int, int] = field(default_factory=dict)
     """Totals counted in bins of BIN_WIDTH points (key: the bin's lowest total)."""
@@ -110,15 +125,16 @@ def _finished(store: GameStore) -> Iterator[Any]:
 
 
 def game_statistics(store: GameStore) -> dict[str, GameStatistics]:
-    """Both games' statistics over every finished game of the log (the free city of the two-player
+    """Every game's statistics over every finished game of the log (the free city of the two-player
     game is no player and is left out). A game with no finished game has zero games."""
-    result = {SEVEN_WONDERS: Statistics(SEVEN_WONDERS), ARCHITECTS: GameStatistics(ARCHITECTS)}
+    kinds = dict(STATISTICS.items())
+    result = {game: (Statistics(game) if kind.spread else GameStatistics(game)) for game, kind in kinds.items()}
     sums: dict[str, dict[str, int]] = {game: defaultdict(int) for game in result}
     lines: dict[str, dict[str, int]] = {game: defaultdict(int) for game in result}
     order: dict[str, list[str]] = {game: [] for game in result}
     for summary in _finished(store):
-        game = ARCHITECTS if summary.sheet.get("game") == ARCHITECTS else SEVEN_WONDERS    # as the sheet says
-        architects = game == ARCHITECTS
+        game = str(summary.sheet.get("game") or UNNAMED_GAME)            # as the sheet says
+        game = game if game in result else UNNAMED_GAME
         stats = result[game]
         stats.games += 1
         winners = set(summary.sheet["winners"])
@@ -126,12 +142,7 @@ def game_statistics(store: GameStore) -> dict[str, GameStatistics]:
             if line.get("free_city"):
                 continue
             won = line["name"] in winners
-            if architects:
-                wonder, points = line["wonder"], line["categories"]
-            else:
-                seat = summary.players[index]
-                wonder = f"{seat['wonder']} {seat['side']}"
-                points = {c: line[c] for c in (*CATEGORIES, *ARMADA_CATEGORIES) if line.get(c) is not None}
+            wonder, points = kinds[game].line(summary, index, line)
             stats.players.setdefault(line["name"], Tally()).add(line["total"], won)
             stats.wonders.setdefault(wonder, Tally()).add(line["total"], won)
             for category, value in points.items():
@@ -139,19 +150,17 @@ def game_statistics(store: GameStore) -> dict[str, GameStatistics]:
                     order[game].append(category)
                 sums[game][category] += value
                 lines[game][category] += 1
-            if not architects:
+            if isinstance(stats, Statistics):
                 low = (line["total"] // BIN_WIDTH) * BIN_WIDTH
-                seven = result[SEVEN_WONDERS]
-                assert isinstance(seven, Statistics)
-                seven.distribution[low] = seven.distribution.get(low, 0) + 1
+                stats.distribution[low] = stats.distribution.get(low, 0) + 1
     for game, stats in result.items():
         stats.categories = {c: sums[game][c] / lines[game][c] for c in order[game]}
     return result
 
 
 def statistics(store: GameStore) -> Statistics:
-    """Statistics over every finished 7 Wonders game (Architects games have their own:
-    `game_statistics(store)[ARCHITECTS]`)."""
-    seven = game_statistics(store)[SEVEN_WONDERS]
-    assert isinstance(seven, Statistics)
-    return seven
+    """Statistics over every finished game of the unnamed game (7 Wonders; the other games have their
+    own: `game_statistics(store)[game id]`)."""
+    found = game_statistics(store)[UNNAMED_GAME]
+    assert isinstance(found, Statistics)
+    return found

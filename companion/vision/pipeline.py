@@ -4,8 +4,9 @@ The lens profile, when given and matching the frame size, undistorts the markers
 frame is decoded as the camera took it (undistorting the image would push the edges of a
 wide-angle view out of the frame, and costs a remap of every pixel). Positions
 need each family's printed size; the defaults are the sizes of the committed sheets. The game's
-set-up (player count, seating) sizes the box and orders the seats whatever is in view, and boards
-seen in earlier frames stay where they were (`BoardMemory`) when their sticker is not read.
+camera layout (`companion.vision.layouts`) says what the placed markers show: the game's set-up
+(player count, seating) sizes the box and orders the seats whatever is in view, and boards seen in
+earlier frames stay where they were when their sticker is not read.
 """
 
 from __future__ import annotations
@@ -13,17 +14,16 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import cv2
 import numpy as np
 
-from companion.games.sevenwonders.rules.loader import load_game_data
-from companion.games.sevenwonders.rules.model import GameData
-from companion.games.sevenwonders.vision.board_memory import BoardMemory
-from companion.games.sevenwonders.vision.layout import PlacedMarker, TableObservation, read_layout
 from companion.markers import MarkerRegistry, load_marker_registry
 from companion.vision.geometry import TablePlane, fit_table_plane, place_on_plane
+from companion.vision.layouts import table_layout
 from companion.vision.lens import LensProfile
+from companion.vision.placed import PlacedMarker
 from companion.vision.reader import FrameReading, MarkerReader
 from companion.vision.rig import RigProfile
 
@@ -43,24 +43,27 @@ class FrameResult:
     reading: FrameReading
     plane: TablePlane | None
     placed: list[PlacedMarker]
-    observation: TableObservation
+    observation: Any
+    """What the game's camera layout saw (7 Wonders: a `TableObservation`)."""
     positions: list[tuple[float, float] | None] = field(default_factory=list)
     """The table position (mm) of each of `reading.markers`, None where it is off the plane."""
     notes: list[str] = field(default_factory=list)
     seconds: float = 0.0
-    late: list[TableObservation] = field(default_factory=list)
+    late: list[Any] = field(default_factory=list)
     """Earlier frames read again because this one placed a board near their left-over cards (a
     first photo whose board was under a hand): give them to the tracker after `observation`."""
 
 
 class TableReader:
-    """Reads frames of one table: markers, plane and cities, with one lens profile and printed sizes."""
+    """Reads frames of one table: markers, plane and cities, with one lens profile and printed sizes;
+    `game` names the camera layout (None: the first game listed), `data` its game data (None: shipped)."""
 
-    def __init__(self, *, data: GameData | None = None, registry: MarkerRegistry | None = None,
+    def __init__(self, *, data: Any = None, registry: MarkerRegistry | None = None,
                  reader: MarkerReader | None = None, sizes_mm: dict[str, float] | None = None,
                  lens: LensProfile | None = None, player_count: int | None = None,
-                 rig: RigProfile | None = None, seating: Sequence[str] = ()) -> None:
-        self.data = data or load_game_data()
+                 rig: RigProfile | None = None, seating: Sequence[str] = (), game: str | None = None) -> None:
+        self.layout = table_layout(game, data)
+        self.data = self.layout.data
         self.registry = registry or load_marker_registry()
         self.reader = reader or MarkerReader(self.registry)
         self.sizes = {**DEFAULT_SIZES_MM, **(sizes_mm or {})}
@@ -69,7 +72,6 @@ class TableReader:
         self.rig = rig
         self.seating = list(seating)
         """The wonders clockwise, from the game's set-up (empty when unknown)."""
-        self.memory = BoardMemory()
         self._unplaced: list[tuple[list[PlacedMarker], list[tuple[float, float]] | None, int]] = []
         self._warned: set[str] = set()
 
@@ -112,26 +114,27 @@ class TableReader:
                 if seat.marker not in seen and board is not None:
                     placed.append(PlacedMarker(board, seat.centre, seat.angle, seat.side_mm, seat.family,
                                                remembered=True))
-        recalled = self.memory.recall(placed)
-        self.memory.learn(placed)
+        recalled = self.layout.recall(placed)
+        self.layout.learn(placed)
         view = _outline(plane, frame, lens)
-        observation = read_layout(placed + recalled, self.data, player_count=self.players(),
-                                  seating=self.seating, view=view)
+        observation = self.layout.read(placed + recalled, player_count=self.players(), seating=self.seating,
+                                       view=view)
         late = self._read_again()
-        if _left_over(observation):
-            self._unplaced = [*self._unplaced, (placed, view, _left_over(observation))][-KEEP_UNPLACED:]
+        left = self.layout.left_over(observation)
+        if left:
+            self._unplaced = [*self._unplaced, (placed, view, left)][-KEEP_UNPLACED:]
         return FrameResult(reading, plane, placed, observation, positions, notes, time.perf_counter() - start,
                            late)
 
-    def _read_again(self) -> list[TableObservation]:
+    def _read_again(self) -> list[Any]:
         """Earlier frames with cards no city took, read again where the boards learnt since place
         more of them; frames whose every card now has a city are forgotten."""
         late = []
         kept = []
         for placed, view, left in self._unplaced:
-            observation = read_layout(placed + self.memory.recall(placed), self.data, player_count=self.players(),
-                                      seating=self.seating, view=view)
-            now = _left_over(observation)
+            observation = self.layout.read(placed + self.layout.recall(placed), player_count=self.players(),
+                                           seating=self.seating, view=view)
+            now = self.layout.left_over(observation)
             if now < left:
                 late.append(observation)
             if now:
@@ -173,8 +176,3 @@ def _outline(plane: TablePlane | None, frame: np.ndarray, lens: LensProfile | No
     if not np.all(np.isfinite(points)):
         return None
     return [(float(x), float(y)) for x, y in points]
-
-
-def _left_over(observation: TableObservation) -> int:
-    """How many face-up cards of the frame no city took."""
-    return sum(1 for component, _ in observation.unassigned if component.kind == "card")

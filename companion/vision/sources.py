@@ -203,21 +203,20 @@ def _in_real_time(frames: Iterator[Frame]) -> Iterator[Frame]:
 
 
 def _recorded(spec: str, every: int, limit: float | None) -> Iterator[Frame]:
-    from companion.games.sevenwonders.simulation.playback import recorded_frames
-    from companion.games.sevenwonders.simulation.recording import RecordingError, demo_recording, load_recording
+    from companion.simulation import RecordingRefused, recorded_game
 
+    game = recorded_game()
     try:
         if spec == DEMO_SOURCE:
-            recording, name = demo_recording(), DEMO_SOURCE
+            recording, name = game.read(None)
         else:
             path = Path(spec[len(RECORDING_PREFIX):])
             if not path.is_file():
                 raise FrameSourceError(f"{spec}: no such recording file")
-            recording, name = load_recording(path), path.name
-    except RecordingError as error:
-        raise FrameSourceError(error.described() if len(error.problems) == 1 else f"{spec}: {error.described()}") \
-            from None
-    frames = recorded_frames(recording)
+            recording, name = game.read(path)
+    except RecordingRefused as error:
+        raise FrameSourceError(str(error) if error.problems == 1 else f"{spec}: {error}") from None
+    frames = game.frames(recording)
 
     def generate() -> Iterator[Frame]:
         for index, (seconds, image) in enumerate(frames):

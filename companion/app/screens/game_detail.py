@@ -48,11 +48,12 @@ class GameDetailScreen(AppScreen):
         if summary.corrected:
             self.title += "  " + running.tr("history.corrected")
         state = store.state(self.game_id)
-        if summary.sheet is not None:
-            from companion.games.sevenwonders.rules import CATEGORIES, expansion_score_rows
+        if summary.sheet is not None:                     # the game's pad: its rows and style
+            from companion.app.registry import SCORE_PADS
 
-            rows = expansion_score_rows(summary.sheet["players"][0])       # Armada's naval, islands, port...
-            self.ids.pad.show(summary.sheet, state.document["players"], CATEGORIES + rows)
+            pad = SCORE_PADS.get(state.document.get("game", "")) or SCORE_PADS.values()[0]
+            players = state.document["players"]
+            self.ids.pad.show(summary.sheet, players, pad.rows(summary.sheet), pad.style(players))
         else:
             self.ids.pad.clear_widgets()
         cities = self.ids.cities

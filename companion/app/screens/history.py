@@ -16,9 +16,9 @@ class HistoryScreen(AppScreen):
         listing = self.ids.games
         listing.clear_widgets()
         games = running.store.games()
-        from companion.games.architects.log import architects_game_ids
+        from companion.app.registry import OWN_PAGES
 
-        architects = architects_game_ids(running.store)
+        own = {game_id for ids in OWN_PAGES.values() for game_id in ids(running.store)}
         if not games:
             listing.add_widget(BigButton(text=running.tr("history.empty"), tone="quiet", disabled=True))
         for game in games:
@@ -30,7 +30,7 @@ class HistoryScreen(AppScreen):
             button = BigButton(text=f"{when}   {result}{flag}   \u2014   {names}", tone="normal")
             button.halign = "left"
             button.game_id = game.id
-            if game.id in architects:            # its own score sheet screen
+            if game.id in own:                   # a game with its own score sheet screen (Architects)
                 button.bind(on_release=lambda b: running.open_game(b.game_id))
             else:
                 button.bind(on_release=lambda b: running.go("game_detail", game_id=b.game_id))

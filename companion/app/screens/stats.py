@@ -9,6 +9,7 @@ from typing import Any
 
 from kivy.properties import NumericProperty, StringProperty
 
+from companion.app.registry import statistics_words
 from companion.app.screens import AppScreen
 from companion.app.widgets.charts import StandingRow
 from companion.app.widgets.common import app
@@ -57,10 +58,9 @@ class StatsScreen(AppScreen):
         running = app()
         if view == "players":
             return key
-        if self.game == ARCHITECTS:
-            from companion.games.architects.app import ArchitectsNames
-
-            return ArchitectsNames(running.language).wonder(key)
+        words = statistics_words(self.game)
+        if words is not None:                           # a game with names of its own (Architects)
+            return words.wonder(running.language, key)
         wonder, side = key.rsplit(" ", 1)
         return str(running.words.wonder_short(wonder, side)) if wonder in running.store.data.wonders else \
             str(running.words.wonder(wonder))
@@ -69,12 +69,9 @@ class StatsScreen(AppScreen):
         """A category's name, icon and colours as the game's score sheet shows it."""
         running = app()
         theme = running.theme
-        if self.game == ARCHITECTS:
-            from companion.games.architects.app.widgets import ICONS, ROW_COLOURS
-
-            row = ROW_COLOURS[category]
-            return (running.tr(f"architects.category.{category}"), ICONS[category],
-                    (theme.score_row(row), theme.score_text(row)))
+        words = statistics_words(self.game)
+        if words is not None:
+            return words.category(running, category)
         return (running.tr(f"score.category.{category}"), category,
                 (theme.score_row(category), theme.score_text(category)))
 

@@ -28,8 +28,8 @@ from kivy.uix.modalview import ModalView
 from companion.app.guard import TapGuard
 
 __all__ = ["BigButton", "InstantModal", "Panel", "SmallButton", "Stepper", "Tappable", "TextLabel", "Toast",
-           "ToggleChoice", "TopBar", "app", "fit_words", "kept_view", "name_chips", "scroll_into_view", "show_children",
-           "visible_in"]
+           "ToggleChoice", "TopBar", "app", "fit_words", "fitting_font", "kept_view", "name_chips", "scroll_into_view",
+           "show_children", "text_width", "visible_in"]
 
 
 def app() -> Any:
@@ -181,12 +181,26 @@ class InstantModal(ModalView):
             _ScreenUnder.covered(False)
 
 
+def fitting_font(text: str, size: float, width: float, *, bold: bool = False, least: float = 0.6) -> float:
+    """The largest font size up to `size` at which `text` fits `width` on one line (a name is made
+    smaller rather than cut or broken inside a word); never under `least` times `size`."""
+    if not text or width <= 0:
+        return size
+    measured = text_width(text, size, bold=bold)
+    return size if measured <= width else max(size * least, size * width / measured * 0.98)
+
+
+def text_width(text: str, size: float, *, bold: bool = False) -> float:
+    """How wide `text` is drawn on one line at `size` (pixels)."""
+    from kivy.core.text import Label as CoreLabel
+
+    return float(CoreLabel(text=text, font_size=size, bold=bold).get_extents(text)[0])
+
+
 def fit_words(button: Any, units: float, *, least: float = 1.0) -> None:
     """Keep `button`'s font at `units` size units, made smaller (never under `least` units) where
     its longest word would not fit its width: a word is never broken over two lines (a chosen tab's
     bold name included)."""
-    from companion.app.widgets.scorepad import fitting_font, text_width
-
     def fit(*_: Any) -> None:
         u = app().u
         room = button.width - u * 0.6
@@ -203,8 +217,6 @@ def fit_words(button: Any, units: float, *, least: float = 1.0) -> None:
 def name_chips(box: Any, names: list[str], on_tap: Callable[[str], None]) -> None:
     """Fill `box` (a row that scrolls sideways) with a chip per remembered name, each as wide as its
     name (one tap puts it in a seat)."""
-    from companion.app.widgets.scorepad import text_width
-
     u = app().u
     box.clear_widgets()
     for name in names:

@@ -23,10 +23,9 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.app.theme import LEAST_TEXT_UNITS
-from companion.app.widgets.common import app
-from companion.games.sevenwonders.rules import CATEGORIES
+from companion.app.widgets.common import app, fitting_font, text_width
 
-__all__ = ["CategoryIcon", "PadStyle", "ScorePad", "fitting_font", "seven_wonders_style"]
+__all__ = ["CategoryIcon", "PadStyle", "ScorePad", "fitting_font"]
 
 LABEL_COLUMN_UNITS = (8.0, 14.0)
 """The first column (icon and category name) is as wide as its longest name, within these size units."""
@@ -167,7 +166,7 @@ _ICONS = {"military": _shield, "treasury": _coin, "wonder": _pyramid, "civilian"
 class PadStyle:
     """How a game's sheet is drawn on the pad: each row's name, fill and ink and icon, the tie-break
     row (its catalogue key and the line's field), and the wonder under each name (`wonder(line)`).
-    The default is 7 Wonders' printed pad; `architects_style` gives 7 Wonders Architects' sheet."""
+    Each game gives its own (7 Wonders' printed pad: `companion.games.sevenwonders.app.pad`)."""
 
     name: Callable[[str], str]
     colours: Callable[[str], tuple[Any, Any]]
@@ -176,23 +175,9 @@ class PadStyle:
     tie_column: str
     tie_field: str
     wonder: Callable[[dict[str, Any]], str]
-
-
-def seven_wonders_style(players: list[dict[str, Any]]) -> PadStyle:
-    """The printed 7 Wonders pad: the categories' own names, colours and icons; the tie-break coins;
-    each player's wonder by its short name (``Babylon B``)."""
-    running = app()
-    theme, words = running.theme, running.words
-    seats = {p["name"]: p for p in players}
-
-    def wonder(line: dict[str, Any]) -> str:
-        seat = seats.get(line["name"])
-        return words.wonder_short(seat["wonder"], seat["side"], seat) if seat else ""
-
-    return PadStyle(name=lambda category: running.tr(f"score.category.{category}"),
-                    colours=lambda category: (theme.score_row(category), theme.score_text(category)),
-                    icon=lambda category: category, tie_label="score.tie_break_coins", tie_column="score.coins_column",
-                    tie_field="coins", wonder=wonder)
+    roomy_rows: int = 7
+    """A sheet of at most this many categories has rows 2.2 units high, a longer one (an expansion's
+    rows added) 1.75."""
 
 
 class ScorePad(GridLayout):
@@ -226,16 +211,16 @@ class ScorePad(GridLayout):
         if self._shown is not None and self._drawn_for != (self.width, self.room):
             self.show(*self._shown)
 
-    def show(self, sheet: dict[str, Any], players: list[dict[str, Any]],
-             categories: tuple[str, ...] = CATEGORIES, style: PadStyle | None = None) -> None:
-        """Fill the pad from a score sheet's JSON and the seats (for wonder names and sides); with
-        Armada the `categories` add naval, islands and port. A value nobody has entered shows as ``?``.
-        The pad takes its width from its parent: every column stays in view. `style`: another game's
-        rows (7 Wonders Architects); the printed 7 Wonders pad by default."""
+    def show(self, sheet: dict[str, Any], players: list[dict[str, Any]], categories: tuple[str, ...],
+             style: PadStyle) -> None:
+        """Fill the pad from a score sheet's JSON and the seats (for wonder names and sides) in the
+        game's `style`; its `categories` are the rows (an expansion's added: Armada's naval, islands and
+        port). A value nobody has entered shows as ``?``. The pad takes its width from its parent:
+        every column stays in view."""
         self._shown = (sheet, players, categories, style)
         self._drawn_for = (self.width, self.room)
         running = app()
-        style = self.style = style or seven_wonders_style(players)
+        self.style = style
         lines = [line for line in sheet["players"] if not line.get("free_city")]
         winners = set(sheet.get("winners", []))
         headers = [(line["name"], style.wonder(line)) for line in lines]
@@ -422,7 +407,7 @@ def _columns_plan(pad: ScorePad, headers: list[tuple[str, str]], categories: tup
     u = running.u
     rows = len(categories) + 4
     spacing_x, spacing_y = _spacing(pad)
-    row_height = u * (2.2 if len(categories) <= len(CATEGORIES) else 1.75)
+    row_height = u * (2.2 if len(categories) <= style.roomy_rows else 1.75)
     least_header, least_total = u * HEADER_UNITS, u * TOTAL_UNITS
     if pad.room > 0:                     # header 1.6 rows, total 1.4, each with its least height
         free = pad.room - spacing_y * (rows - 1)
@@ -449,22 +434,6 @@ def _columns_plan(pad: ScorePad, headers: list[tuple[str, str]], categories: tup
         return None
     return {"row": row_height, "header": header, "total": total_height, "first": first, "column": column,
             "points": min(1.4, row_height * 0.8 / u), "name_font": name_font, "wonder_font": wonder_font}
-
-
-def fitting_font(text: str, size: float, width: float, *, bold: bool = False, least: float = 0.6) -> float:
-    """The largest font size up to `size` at which `text` fits `width` on one line (a name is made
-    smaller rather than cut or broken inside a word); never under `least` times `size`."""
-    if not text or width <= 0:
-        return size
-    measured = text_width(text, size, bold=bold)
-    return size if measured <= width else max(size * least, size * width / measured * 0.98)
-
-
-def text_width(text: str, size: float, *, bold: bool = False) -> float:
-    """How wide `text` is drawn on one line at `size` (pixels)."""
-    from kivy.core.text import Label as CoreLabel
-
-    return float(CoreLabel(text=text, font_size=size, bold=bold).get_extents(text)[0])
 
 
 def _first_column(names: dict[str, str], lefts: list[str], row_height: float, pad_width: float, u: float) -> float:

@@ -14,9 +14,9 @@ from companion.games.architects.rules.table import ArchitectsTable
 from companion.games.architects.session import ArchitectsSession
 from companion.games.architects.tracker import ArchitectsChange, ArchitectsTracker
 from companion.games.architects.vision import ArchitectsObservation, read_architects_layout
-from companion.games.sevenwonders.tracker import ConfirmationRule
-from companion.games.sevenwonders.vision.layout import PlacedMarker
+from companion.state.confirmation import ConfirmationRule
 from companion.state.errors import SessionError
+from companion.vision.placed import PlacedMarker
 
 __all__ = ["ArchitectsCameraPlay", "apply_camera_changes", "logged_reading"]
 

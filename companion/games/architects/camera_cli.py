@@ -61,7 +61,7 @@ def run_architects_table(args: argparse.Namespace, reader: Any, videos: bool, fr
     from companion.games.architects.tablefile import parse_architects
     from companion.games.architects.tracker import ArchitectsTracker
     from companion.games.architects.vision import read_architects_layout
-    from companion.games.sevenwonders.tracker import ConfirmationRule
+    from companion.state.confirmation import ConfirmationRule
 
     if args.game == "7wonders":
         return None

@@ -8,7 +8,7 @@ import json
 import sys
 from typing import Any
 
-from companion.cli.registry import TABLE_READERS, TableReader
+from companion.cli.registry import LOGGED_GAMES, TABLE_READERS, LoggedGame, TableReader
 from companion.games.architects.camera_cli import add_architects_arguments, run_architects_table
 from companion.games.architects.rules.data import load_architects_data
 from companion.games.architects.rules.scoring import ArchitectsSheet, score_architects
@@ -77,3 +77,34 @@ def _wonders() -> list[str]:
 
 TABLE_READERS.register("architects", TableReader(add_architects_arguments, run_architects_table, _wonders),
                        game="architects")
+
+
+def _add_logged(store: Any, args: argparse.Namespace, document: Any) -> int:
+    """`games add`: log an Architects table file; its consistency warnings are shown, as `score` shows them."""
+    from companion.games.architects.log import record_architects_table
+    from companion.games.sevenwonders.record import refuse_camera_unread
+
+    with from_file(args.table):                                   # every problem of the file, one per line
+        read = parse_architects(document)
+    refuse_camera_unread(document,
+                         lambda _unread: 'enter each built piece in "stages_built" as {"vp": N}, the VP printed on it')
+    for warning in read.warnings:
+        print(f"warning: {args.table}: {warning}", file=sys.stderr)
+    return record_architects_table(store, read.table, allow_twin=args.again)
+
+
+def _show_logged(state: Any) -> str:
+    """`games show`: the score sheet of a replayed Architects game."""
+    return architects_sheet_text(score_architects(state.architects))
+
+
+def _statistics(store: Any) -> dict[str, Any]:
+    from companion.games.architects.log import architects_statistics
+
+    return architects_statistics(store)
+
+
+LOGGED_GAMES.register("architects", LoggedGame(reads=is_architects_document, add=_add_logged,
+                                               twin="wonder pieces, cards and tokens", show=_show_logged,
+                                               statistics=_statistics, title="7 Wonders Architects"),
+                      game="architects")

@@ -43,6 +43,7 @@ from companion.games.architects.tablefile import (
 )
 from companion.games.sevenwonders.tablefile import TableFileError
 from companion.jsonread import Reader
+from companion.storage.events import LOGGED_GAMES, EventError, LoggedGame
 
 __all__ = [
     "ACTION_KINDS",
@@ -262,3 +263,18 @@ def architects_table(document: dict[str, Any]) -> tuple[ArchitectsTable | None, 
 def architects_sheet(table: ArchitectsTable) -> dict[str, Any]:
     """The score sheet as the log stores it: the `score --json` document marked with its game."""
     return {"game": GAME, **score_architects(table).to_json()}
+
+
+def _apply_logged(document: dict[str, Any], kind: str, payload: dict[str, Any], data: Any = None) -> None:
+    try:
+        apply_architects(document, kind, payload)
+    except ArchitectsEventError as error:
+        raise EventError(str(error)) from None
+
+
+LOGGED_GAMES.register(GAME, LoggedGame(
+    ("game_set_up", *ARCHITECTS_KINDS, "score_computed", "game_finished"),
+    frozenset(("game_set_up", *ARCHITECTS_KINDS)),
+    is_architects, lambda: {"format": ARCHITECTS_FORMAT, "game": GAME, "players": []}, check_architects_payload,
+    _apply_logged, lambda document, data, sources: architects_table(document),
+    lambda document, data, sources: architects_problems(document), lambda: None), game=GAME)

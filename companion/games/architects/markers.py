@@ -15,9 +15,20 @@ from typing import Any
 from companion.games.architects.rules.data import ArchitectsData, load_architects_data
 from companion.i18n import LANGUAGES, translate
 from companion.jsonread import Problem, Reader
-from companion.markers.registry import ARCHITECTS_KINDS, ARCHITECTS_RANGE, MARKER_SETS, Component
+from companion.markers.registry import MARKER_NAMINGS, MARKER_SETS, Component, MarkerNaming
 
-__all__ = ["ARCHITECTS_MARKERS_FILE", "read_architects_markers"]
+__all__ = ["ARCHITECTS_KINDS", "ARCHITECTS_MARKERS_FILE", "ARCHITECTS_RANGE", "read_architects_markers"]
+
+ARCHITECTS_KINDS = ("architects_tray", "architects_piece", "architects_card", "architects_token", "architects_cat",
+                    "architects_military", "architects_medal", "architects_medal_goal")
+"""Architects components: a wonder tray, a piece on its built side, a card kind, a Progress token kind,
+the Cat pawn, a Military Victory token, a medal on its reward side and on its goal side."""
+ARCHITECTS_RANGE = (320, 599)
+"""The marker numbers kept for Architects."""
+ARCHITECTS_GROUPS = {"architects_tray": "architects_wonders", "architects_piece": "architects_wonders",
+                     "architects_card": "architects_cards", "architects_token": "architects_tokens",
+                     "architects_cat": "architects_tokens", "architects_military": "architects_tokens",
+                     "architects_medal": "architects_medals", "architects_medal_goal": "architects_medals"}
 
 ARCHITECTS_MARKERS_FILE = "games/architects/data/markers.json"
 FIELDS = ("marker", "kind", "wonder", "piece", "card", "token", "medal")
@@ -110,4 +121,21 @@ def _architects_set(taken: set[int], lookalikes: set[int], problems: list[Proble
     return read_architects_markers(load_architects_data(), taken, lookalikes, problems)
 
 
+def _key(component: Component) -> str:
+    """``architects:piece/giza.two_different``, ``architects:card/wood``, ``architects:cat``, ..."""
+    detail = {"architects_tray": component.wonder, "architects_piece": f"{component.wonder}.{component.piece}",
+              "architects_card": component.card, "architects_token": component.token,
+              "architects_medal": component.medal, "architects_medal_goal": component.medal}.get(component.kind)
+    name = component.kind.removeprefix("architects_")
+    return f"architects:{name}/{detail}" if detail else f"architects:{name}"
+
+
+def _label(component: Component, language: str) -> tuple[str, str]:
+    return component.name(language), translate(f"marker.{component.kind}", language)
+
+
 MARKER_SETS.register("architects", _architects_set, game="architects")
+SHEETS = {"architects_wonders": "a1-architects-wonders", "architects_cards": "a2-architects-cards",
+          "architects_tokens": "a3-architects-tokens", "architects_medals": "a4-architects-medals"}
+MARKER_NAMINGS.register("architects", MarkerNaming(_key, lambda c: ARCHITECTS_GROUPS[c.kind], _label, SHEETS),
+                        game="architects")

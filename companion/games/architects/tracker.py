@@ -19,7 +19,7 @@ from typing import Any
 from companion.games.architects.rules.data import MEDALS, ArchitectsData
 from companion.games.architects.tablefile import ARCHITECTS_FORMAT
 from companion.games.architects.vision import ArchitectsObservation
-from companion.games.sevenwonders.tracker import ConfirmationRule
+from companion.state.confirmation import ConfirmationRule
 
 __all__ = ["ArchitectsChange", "ArchitectsTracker"]
 

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
-from companion.games.sevenwonders.vision.layout import PlacedMarker
 from companion.markers import Component
+from companion.vision.placed import PlacedMarker
 
 __all__ = ["ArchitectsLayoutRules", "ArchitectsObservation", "AreaObservation", "architects_layout_rules",
            "read_architects_layout"]

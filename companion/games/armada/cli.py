@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.errors import CommandError
-from companion.cli.registry import COMMANDS
+from companion.cli.registry import COMMANDS, DATA_SOURCES
 from companion.gamedata.components import HELP, InputError, default_components_path, read_components
 from companion.gamedata.facts import Fact
 from companion.games.armada.rules.data import ArmadaData, load_armada_data
@@ -190,3 +190,4 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 
 COMMANDS.register("components", register, game="armada")
+DATA_SOURCES.register("armada", lambda args: lambda: load_armada_data(components_path(args)), game="armada")

@@ -408,6 +408,17 @@ class ArmadaSection(TableSection):
     def write_player(self, player: Player) -> dict[str, Any]:
         return port_to_json(player)
 
+    def set_up_entry(self, player: Player) -> dict[str, Any]:
+        """The eighth wonder (a board of another expansion), described stage by stage, as the log holds
+        it from the start (no stage built yet)."""
+        return {"other_wonder": other_wonder_to_json(player.wonder)} if player.wonder.outside is not None else {}
+
+    def player_events(self, seat: int, entry: dict[str, Any], source: str) -> list[tuple[str, dict[str, Any], str]]:
+        """The player's port, fleets, islands and tokens as one ``armada_set`` (the eighth wonder came
+        with the set-up)."""
+        port = {k: entry[k] for k in ARMADA_PLAYER_FIELDS if k in entry and k != "other_wonder"}
+        return [("armada_set", {"seat": seat, "armada": port}, source)] if port else []
+
 
 def _data(extension: SevenWondersExtension) -> ArmadaData:
     assert isinstance(extension, ArmadaExtension)

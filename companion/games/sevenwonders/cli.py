@@ -1,4 +1,6 @@
 """`companion score`, `check` and `conflicts`: read a table file, ask the engine, print the answer.
+7 Wonders' commands (these, `demo`, its `bench` targets) are registered from here in the command line's
+registries.
 
 Exit statuses: 0 done (and, for `check`, legal), 1 `check`: not legal, 2 bad table file or argument,
 3 the answer needs an Armada value nobody has entered yet (the output names it and the command
@@ -13,11 +15,11 @@ from dataclasses import replace
 from typing import Any
 
 from companion.cli.errors import CommandError
+from companion.cli.registry import BENCH_TARGETS, COMMANDS, LOGGED_GAMES, LoggedGame, data_sources
 from companion.gamedata.facts import UnknownValueError
 from companion.games.architects.cli import read_either_table, run_architects_score
-from companion.games.armada.cli import components_path
-from companion.games.armada.rules.data import ArmadaData, load_armada_data
 from companion.games.armada.rules.naval import resolve_naval
+from companion.games.sevenwonders import bench_cli, demo_cli
 from companion.games.sevenwonders.record import camera_unread
 from companion.games.sevenwonders.render import conflicts_text, naval_text, score_sheet_text, unknowns_text
 from companion.games.sevenwonders.rules import Table, check_card, check_stage, resolve_conflicts, score_table
@@ -36,12 +38,9 @@ def _print_json(document: Any) -> None:
 
 def _load(args: argparse.Namespace, document: Any = None) -> Table:
     """The 7 Wonders table of the file `args.table` (its `document` when already read)."""
-    def armada() -> ArmadaData:
-        return load_armada_data(components_path(args))
-
     document = read_table_document(args.table) if document is None else document
     with from_file(args.table):
-        table = parse_table(document, sources={"armada": armada})
+        table = parse_table(document, sources=data_sources(args))
     if getattr(args, "craftsmens_guild_vp", None) is not None:
         table = replace(table, options={**table.options, "craftsmens_guild_vp": args.craftsmens_guild_vp})
     return table
@@ -181,3 +180,32 @@ def _components_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--components", metavar="PATH",
                         help="Armada: the file of values entered by the component owner (default: "
                              "$COMPANION_COMPONENTS, else the user data folder)")
+
+
+COMMANDS.register("score", register, game="7wonders")
+COMMANDS.register("demo", demo_cli.register, game="7wonders")
+for _name, _target in bench_cli.TARGETS.items():
+    BENCH_TARGETS.register(_name, _target, game="7wonders")
+
+
+def _add_logged(store: Any, args: argparse.Namespace, document: Any) -> int:
+    """`games add`: log a 7 Wonders table file (with its camera notes, which `record_table` checks)."""
+    from companion.games.sevenwonders.record import record_table
+
+    with from_file(args.table):                                   # every problem of the file, one per line
+        parse_table(document, store.data, sources=store.sources)
+    return int(record_table(store, document, allow_twin=args.again))   # as read: with what the camera did not read
+
+
+def _show_logged(state: Any) -> str:
+    """`games show`: the cities and the score sheet of a replayed game (or why its table is incomplete)."""
+    from companion.games.sevenwonders.render import cities_text
+
+    if state.table is None:
+        return "the table is not complete yet: " + "; ".join(state.problems)
+    return f"{cities_text(state.table)}\n\n{score_sheet_text(score_table(state.table))}"
+
+
+LOGGED_GAMES.register("7wonders", LoggedGame(reads=lambda _document: True, add=_add_logged,
+                                             twin="cities, coins and tokens", show=_show_logged,
+                                             read_document=read_table_document, fallback=True), game="7wonders")

@@ -1,15 +1,15 @@
 """Log a finished table (a table file) as a game: the set-up, then every card, stage, coin count,
-token, choice and Armada port state as events entered by hand, then the result, in one transaction."""
+token, choice and expansion's part (Armada's port) as events entered by hand, then the result, in one
+transaction."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from companion.games.armada.tablefile import ARMADA_PLAYER_FIELDS, other_wonder_to_json
 from companion.games.sevenwonders.rules import score_table
 from companion.games.sevenwonders.rules.selfplay import SelfPlayGame
-from companion.games.sevenwonders.tablefile import TableFileError, parse_table, table_to_json
+from companion.games.sevenwonders.tablefile import SECTIONS, TableFileError, parse_table, table_to_json
+from companion.storage.camera_notes import camera_unread, refuse_camera_unread
 from companion.storage.database import GameStore, LoggedEvent
 from companion.storage.events import EventError
 
@@ -45,39 +45,19 @@ def record_table(store: GameStore, document: dict[str, Any], *, at: str | None =
 
 
 def _seating(entry: dict[str, Any], player: Any) -> dict[str, Any]:
-    """A player's set-up entry: name, wonder, side, and Armada's eighth wonder (a board of another
-    expansion) described stage by stage, as the log holds it from the start (no stage built yet)."""
+    """A player's set-up entry: name, wonder, side, and what the expansions add (Armada's eighth wonder,
+    a board of another expansion, described stage by stage, as the log holds it from the start)."""
     seat = {key: entry[key] for key in ("name", "wonder", "side")}
-    if player.wonder.outside is not None:
-        seat["other_wonder"] = other_wonder_to_json(player.wonder)
+    for section in SECTIONS.values():
+        seat.update(section.set_up_entry(player))
     return seat
-
-
-def refuse_camera_unread(document: dict[str, Any], how_to_enter: Callable[[list[str]], str]) -> None:
-    """Refuse a table the camera built that says what it did not read (`camera_unread`): the
-    message says how to enter it (`how_to_enter` of what is unread) and to delete the mark.
-
-    :raises EventError: when the table says the camera did not read something.
-    """
-    unread = camera_unread(document)
-    if unread:
-        raise EventError(f"this table was read by the camera, which does not read {' or '.join(unread)}: "
-                         f"{how_to_enter(unread)}, then delete \"not_read_by_camera\" from \"x-observation\" "
-                         f"(or the whole \"x-observation\")")
-
-
-def camera_unread(document: Any) -> list[str]:
-    """What a table built by the camera (`companion table`) says it did not read: coins, tokens."""
-    observation = document.get("x-observation") if isinstance(document, dict) else None
-    unread = observation.get("not_read_by_camera") if isinstance(observation, dict) else None
-    return [str(item) for item in unread] if isinstance(unread, list) else []
 
 
 def table_events(document: dict[str, Any], source: str = "hand") -> list[LoggedEvent]:
     """The events that build a valid table document's cities after its set-up: every city first,
-    then the players' choices and Armada ports, which may name another city's cards (Olympia B
-    copying the guild of a later seat, an incursion naming its giver) or its built stages (a board
-    of another expansion)."""
+    then the players' choices and the expansions' parts (Armada's ports), which may name another
+    city's cards (Olympia B copying the guild of a later seat, an incursion naming its giver) or its
+    built stages (a board of another expansion)."""
     events: list[LoggedEvent] = []
     players = document["players"]
     for seat, player in enumerate(players):
@@ -91,10 +71,9 @@ def table_events(document: dict[str, Any], source: str = "hand") -> list[LoggedE
         choices = {k: player[k] for k in ("science_choices", "copied_guild") if k in player}
         if choices:
             events.append(("choices_set", {"seat": seat, **choices}, source))
-    for seat, player in enumerate(players):
-        port = {k: player[k] for k in ARMADA_PLAYER_FIELDS if k in player and k != "other_wonder"}
-        if port:                                        # the eighth wonder came with the set-up
-            events.append(("armada_set", {"seat": seat, "armada": port}, source))
+    for section in SECTIONS.values():
+        for seat, player in enumerate(players):
+            events += section.player_events(seat, player, source)
     return events
 
 

@@ -25,6 +25,7 @@ from companion.games.sevenwonders.rules.model import Card, GameData, Rules, Wond
 from companion.games.sevenwonders.rules.table import STANDARD, TWO_PLAYER, VARIANTS, Player, PlayerChoices, Table
 from companion.jsonread import JsonInputError, Problem, Problems, Reader, load_json_file, problem_lines, quoted
 from companion.plugins import Registry
+from companion.problem import ProblemsError
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -110,12 +111,21 @@ class TableSection:
         """The expansion's keys of a player entry (the inverse of `read_part` and `read_choices`)."""
         return {}
 
+    def set_up_entry(self, player: Player) -> dict[str, Any]:
+        """What the expansion adds to a player's entry of a game's set-up event (the game log)."""
+        return {}
+
+    def player_events(self, seat: int, entry: dict[str, Any], source: str) -> list[tuple[str, dict[str, Any], str]]:
+        """The events (kind, payload, source) that log the expansion's keys of a valid player entry,
+        once every city is logged (they may name another city's cards or stages)."""
+        return []
+
 
 SECTIONS: Registry[TableSection] = Registry("7 Wonders expansion of the table file", "tablefile")
 """The expansions the table file knows, by id; others are refused with a clear message."""
 
 
-class TableFileError(ValueError):
+class TableFileError(ProblemsError):
     """A table file that cannot be used; `problems` holds one line per problem."""
 
     def __init__(self, problems: list[Problem], source: str = "") -> None:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.games.sevenwonders.events import STATE_KINDS
 from companion.games.sevenwonders.rules.table import Table
 from companion.games.sevenwonders.rules.turns import (
     AgeProgress,
@@ -32,7 +33,7 @@ from companion.games.sevenwonders.rules.turns import (
 from companion.games.sevenwonders.session_parts import turn_move_events
 from companion.games.sevenwonders.tablefile import parse_table
 from companion.storage.database import GameStore, LoggedEvent
-from companion.storage.events import STATE_KINDS, Event
+from companion.storage.events import Event
 
 __all__ = [
     "TurnLog",

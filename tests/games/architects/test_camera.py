@@ -13,7 +13,7 @@ from companion.games.architects.simulation import architects_table_scene
 from companion.games.architects.tablefile import parse_architects
 from companion.games.architects.tracker import ArchitectsTracker
 from companion.games.architects.vision import ArchitectsObservation, AreaObservation, read_architects_layout
-from companion.games.sevenwonders.tracker import ConfirmationRule
+from companion.state.confirmation import ConfirmationRule
 from companion.vision.pipeline import TableReader
 
 DATA = load_architects_data()

@@ -13,7 +13,7 @@ import pytest
 
 from companion.games.architects.rules.data import load_architects_data
 from companion.markers import load_marker_registry
-from companion.markers.sheets import GROUP_FILES, SheetSpec, stickers_for, write_sheets
+from companion.markers.sheets import SheetSpec, group_files, stickers_for, write_sheets
 from companion.vision.reader import MarkerReader
 
 REGISTRY = load_marker_registry()
@@ -73,7 +73,7 @@ def test_every_architects_sticker_reads_back(family: str, size: float, language:
     reader = MarkerReader(REGISTRY, qr="auto" if family == "qr" else None, aruco=family == "aruco")
     read_back: set[str] = set()
     for group, stickers in stickers_for(REGISTRY, spec.sets).items():
-        found, rejected = _decoded(tmp_path / "pdf" / f"{GROUP_FILES[group]}.pdf", tmp_path, reader)
+        found, rejected = _decoded(tmp_path / "pdf" / f"{group_files()[group]}.pdf", tmp_path, reader)
         assert found == Counter({s.component.marker: s.count for s in stickers}), group
         assert rejected == []
         read_back |= {REGISTRY.by_number[n].key for n in found}

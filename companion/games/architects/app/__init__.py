@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.app.registry import GAME_OPENERS, ScreenSpec
+from companion.app.registry import GAME_OPENERS, OWN_PAGES, STATISTICS_WORDS, ScreenSpec
 from companion.app.registry import SCREENS as APP_SCREENS
 from companion.games.architects.camera import ArchitectsCameraPlay
 from companion.games.architects.events import is_architects
@@ -111,3 +111,13 @@ for _name, _module in (("architects_new", "new"), ("architects_table", "table"),
     APP_SCREENS.register(_name, ScreenSpec(f"{__name__}.{_module}", __name__, resumable=_name in SCREENS),
                          game="architects")
 GAME_OPENERS.register("architects", _open, game="architects")
+
+
+def _own_pages(store: Any) -> set[int]:
+    from companion.games.architects.log import architects_game_ids
+
+    return architects_game_ids(store)
+
+
+OWN_PAGES.register("architects", _own_pages, game="architects")
+STATISTICS_WORDS.register("architects", f"{__name__}.statistics", game="architects")

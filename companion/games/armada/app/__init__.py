@@ -1,5 +1,6 @@
-"""Armada in the app: its screen of entered values (registered in the app's screens), the port and turn
-panels the 7 Wonders screens show for a game with Armada, and Armada's words."""
+"""Armada in the app: its screen of entered values (registered in the app's screens), the panels the
+7 Wonders screens show for a game with Armada (the slots: `companion.games.sevenwonders.app.expansions`),
+and Armada's words."""
 
 from __future__ import annotations
 
@@ -8,3 +9,13 @@ from companion.app.registry import PANELS, SCREENS, Panel, ScreenSpec
 SCREENS.register("armada_values", ScreenSpec(f"{__name__}.values_screen", __name__), game="armada")
 PANELS.register("city_full/armada", Panel("city_full", "armada", f"{__name__}.port:ArmadaPart"), game="armada")
 PANELS.register("turn_moved/armada", Panel("turn_moved", "armada", f"{__name__}.turn:TurnDialog"), game="armada")
+
+for _slot, _entry in (("table_row", "port:table_row"), ("port_actions", "port:port_actions"),
+                      ("unknown_lines", "port:unknown_lines"), ("refusal_values", "port:refusal_values"),
+                      ("values_button", "values:values_button"), ("value_questions", "words:unknown_questions"),
+                      ("team_lines", "words:team_lines"), ("team_winner", "words:team_winner"),
+                      ("end_of_age", "naval:show_naval"), ("new_game_eighth", "eighth_wonder:EighthWonderPanel"),
+                      ("other_wonder", "companion.games.armada.tablefile:OTHER_WONDER")):
+    _module, _, _name = _entry.partition(":")
+    _module = _module if _module.startswith("companion.") else f"{__name__}.{_module}"
+    PANELS.register(f"{_slot}/armada", Panel(_slot, "armada", f"{_module}:{_name}"), game="armada")

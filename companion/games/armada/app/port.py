@@ -213,6 +213,57 @@ def compact_row(seat: int, player: dict[str, Any], actions: dict[str, Any]) -> C
     return part
 
 
+
+def table_row(seat: int, player: dict[str, Any]) -> CompactPort:
+    """The Armada part of a seat's row on 7 Wonders' table (its ``table_row`` panel), with the port's taps."""
+    return compact_row(seat, player, port_actions(seat))
+
+
+def port_actions(seat: int) -> dict[str, Any]:
+    """What the taps on a city's port do (7 Wonders' ``port_actions`` panel: the row and the full city)."""
+    return {"seat": seat, "on_fleet": lambda fleet, delta: move_fleet(seat, fleet, delta),
+            "on_island": lambda island: remove_island(seat, island),
+            "on_add_island": lambda: pick_island(seat)}
+
+
+def move_fleet(seat: int, fleet: str, delta: int) -> None:
+    """A ship one space up or back (a ship already at an end stays: nothing to undo)."""
+    running = app()
+    session = running.session
+    level = session.part("armada").fleet_level(seat, fleet) + delta
+    if 0 <= level <= len(session.part("armada").armada_data().fleets[fleet].spaces) - 1:
+        running.attempt(session.part("armada").move_fleet, seat, fleet, delta)
+
+
+def remove_island(seat: int, island: str) -> None:
+    """Remove an island with one tap; the message bar offers to put it back."""
+    running = app()
+    session = running.session
+    if not running.attempt(session.part("armada").remove_island, seat, island):
+        return
+    name = island_name(session.part("armada").armada_data().islands[island])
+    running.notify(running.tr("table.removed", card=name, player=session.players[seat]["name"]),
+                   undo=lambda: running.attempt(session.part("armada").add_island, seat, island))
+
+
+def pick_island(seat: int) -> None:
+    """Open the island picker for a city."""
+    running = app()
+    session = running.session
+    player = session.players[seat]
+    IslandPicker(running.tr("armada.pick_island", player=player["name"]),
+                 lambda island: running.attempt(session.part("armada").add_island, seat, island)).open()
+
+
+def refusal_values(values: dict[str, Any], session: Any) -> dict[str, Any]:
+    """A refused tap's values with Armada's ids named (7 Wonders' ``refusal_values`` panel): the fleet's
+    colour and the island in the player's language."""
+    if "fleet" in values:
+        values["fleet"] = app().tr(f"armada.fleet.{values['fleet']}")
+    if "island" in values and session is not None:
+        values["island"] = island_name(session.part("armada").armada_data().islands[values["island"]])
+    return values
+
 class FleetStepper(Stepper):
     """One fleet in the port sheet: − , its letter, name and space, + (for corrections)."""
 

@@ -51,6 +51,13 @@ def value_questions(keys: Iterable[str], tr: Callable[..., str], armada: Any, la
     return [value_question(key, tr, armada, language) for key in seen]
 
 
+
+def unknown_questions(keys: Iterable[str], tr: Callable[..., str], language: str) -> list[str]:
+    """The questions for these fact keys over Armada's shipped data (7 Wonders' ``value_questions`` panel)."""
+    from companion.games.armada.rules.data import load_armada_data
+
+    return value_questions(keys, tr, load_armada_data(), language)
+
 def team_lines(sheet: dict[str, Any], tr: Callable[..., str]) -> list[str]:
     """``Team Anna + Boris: 102`` for each team of the team variant, best first."""
     teams = sorted(sheet.get("teams", []), key=lambda t: (t["rank"] or 99))

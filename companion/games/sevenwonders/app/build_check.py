@@ -20,6 +20,7 @@ from companion.app.screens import AppScreen
 from companion.app.widgets.common import TextLabel, ToggleChoice, app, fit_words
 from companion.app.widgets.scorepad import text_width
 from companion.games.sevenwonders import turn_panels
+from companion.games.sevenwonders.app.expansions import game_panels
 from companion.games.sevenwonders.app.picker import open_picker
 from companion.games.sevenwonders.rules.play import has_free_build
 
@@ -168,10 +169,9 @@ class BuildCheckScreen(AppScreen):
             self._add_line(running.tr("check.alternatives"), 1.1, "text_dim")
             for alternative in wording.alternatives:
                 self._add_line("\u2022 " + alternative, 1.2)
-        if check.unknowns:                      # Armada: values nobody has entered, asked here
-            from companion.games.armada.app.values import values_button
-
-            self.ids.lines.add_widget(values_button(check.unknowns, on_done=self.refresh))
+        if check.unknowns:                      # an expansion's values nobody has entered (Armada's), asked here
+            for button in game_panels("values_button"):
+                self.ids.lines.add_widget(button(check.unknowns, on_done=self.refresh))
         self.can_pay = bool(check.legal) and not self.in_turns and self.source == "hand"
         self.can_enter = bool(check.legal)
         if check.legal:                         # the verdict is drawn first, what it is worth a frame later

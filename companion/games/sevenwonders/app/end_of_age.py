@@ -15,6 +15,7 @@ from companion.app.screens import AppScreen
 from companion.app.widgets.common import Stepper, TextLabel, app
 from companion.app.widgets.scorepad import fitting_font
 from companion.games.sevenwonders.app.coins import open_coin_pad
+from companion.games.sevenwonders.app.expansions import game_panels
 from companion.games.sevenwonders.app.score import prepare_score
 
 
@@ -78,8 +79,8 @@ def battle_line(battle: Any, names: list[str]) -> BattleLine:
         line.token_a = line.token_b = "="
         line.ink_a = line.ink_b = theme.rgba("text_dim")
     else:
-        line.token_a = "\u00a0".join([_tokens([battle.token_a])] * battle.count)
-        line.token_b = "\u00a0".join([_tokens([battle.token_b])] * battle.count)
+        line.token_a = "\u00a0".join([tokens_text([battle.token_a])] * battle.count)
+        line.token_b = "\u00a0".join([tokens_text([battle.token_b])] * battle.count)
         line.won_a, line.won_b = battle.token_a > 0, battle.token_b > 0
         line.ink_a = theme.rgba("good" if line.won_a else "bad")
         line.ink_b = theme.rgba("good" if line.won_b else "bad")
@@ -148,13 +149,13 @@ class EndOfAgeScreen(AppScreen):
         if self.confirmed:
             for player in session.players:
                 plays.add_widget(TextLabel(text=running.tr("age.tokens", player=player["name"],
-                                                           tokens=_tokens(player["tokens"])),
+                                                           tokens=tokens_text(player["tokens"])),
                                            font_size=running.u * 1.3))
             if session.plays("armada"):
-                self._title(plays, running.tr("age.naval_done"))
+                self.add_title(plays, running.tr("age.naval_done"))
                 for player in session.players:
                     plays.add_widget(TextLabel(text=running.tr("age.tokens", player=player["name"],
-                                                               tokens=_tokens(player.get("naval_tokens", []))),
+                                                               tokens=tokens_text(player.get("naval_tokens", []))),
                                                font_size=running.u * 1.3))
         else:
             self._show_plays()
@@ -164,8 +165,8 @@ class EndOfAgeScreen(AppScreen):
             result = session.conflicts()
             for battle in result.battles:
                 battles.add_widget(battle_line(battle, names))
-            if session.plays("armada"):
-                self._show_naval()
+            for show in game_panels("end_of_age"):     # an expansion's conflict after the land ones (Armada's naval)
+                show(self)
             if not same_age:
                 self.seen_all = False
                 self.ids.battles_scroll.scroll_y = 1
@@ -209,45 +210,10 @@ class EndOfAgeScreen(AppScreen):
                 font_size=running.u * 1.2,
                 color=running.theme.rgba("text" if plays[seat] == expected else "bad")))
 
-    def _title(self, box: Any, text: str) -> None:
+    def add_title(self, box: Any, text: str) -> None:
+        """A section's title in `box`."""
         running = app()
         box.add_widget(TextLabel(text=text, font_size=running.u * 1.3, bold=True, color=running.theme.rgba("accent")))
-
-    def _show_naval(self) -> None:
-        """The naval conflict after the land ones: each strength and token, strongest first, or the
-        values it needs (then the age waits for them: no token is invented)."""
-        from companion.games.armada.app.port import unknown_lines
-        from companion.games.armada.session import NavalUnknown
-
-        running = app()
-        session = running.session
-        battles = self.ids.battles
-        self._title(battles, running.tr("age.naval"))
-        try:
-            naval = session.part("armada").naval_conflict()
-        except NavalUnknown as error:
-            self.blocked = True
-            bad = running.theme.rgba("bad")
-            battles.add_widget(TextLabel(text=running.tr("age.naval_unknown"), font_size=running.u * 1.3, color=bad))
-            for line in unknown_lines(error.unknowns):
-                battles.add_widget(TextLabel(text="\u2022 " + line, font_size=running.u * 1.15))
-            from companion.games.armada.app.values import values_button
-
-            battles.add_widget(values_button(error.unknowns, on_done=self.refresh))
-            return
-        if naval is None:
-            return
-        players = session.players
-        for seat in sorted(range(len(players)), key=lambda s: (-naval.strengths[s], s)):
-            token = naval.tokens[seat]
-            if not naval.joined[seat]:
-                outcome = running.tr("age.naval_stays_out")
-            else:
-                outcome = _tokens([token]) if token is not None else running.tr("age.naval_no_token")
-            battles.add_widget(TextLabel(text=running.tr("age.naval_line", player=players[seat]["name"],
-                                                         strength=naval.strengths[seat],
-                                                         outcome=outcome.replace(" ", "\u00a0")),
-                                         font_size=running.u * 1.2))
 
     def confirm(self) -> None:
         """Log the conflicts as shown."""
@@ -263,7 +229,7 @@ class EndOfAgeScreen(AppScreen):
         running.go("table" if self.age < running.store.data.rules.ages else "score")
 
 
-def _tokens(tokens: list[int | None]) -> str:
+def tokens_text(tokens: list[int | None]) -> str:
     """``+3 −1``, or a dash for none."""
     return " ".join(f"+{t}" if t > 0 else f"\u2212{-t}" for t in tokens if t is not None) or "\u2014"
 

@@ -16,10 +16,9 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.spinner import Spinner
 from kivy.uix.textinput import TextInput
 
+from companion.app.registry import panel_class
 from companion.app.screens import AppScreen
 from companion.app.widgets.common import BigButton, ToggleChoice, app, name_chips
-from companion.games.armada.app.eighth_wonder import EighthWonderPanel
-from companion.games.armada.tablefile import OTHER_WONDER
 from companion.games.sevenwonders.session import SeatSetup, SessionError
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -61,8 +60,14 @@ class NewGameScreen(AppScreen):
         self.ports: list[int] = list(range(1, ARMADA_BOARDS + 1))
         """Each seat's port board (Armada); seat order unless changed."""
         self._scan_feed: Any = None
-        self.eighth = EighthWonderPanel()
+        self.eighth = panel_class("new_game_eighth", "armada")()
         """The eighth wonder's description (8 players)."""
+
+    @property
+    def other_wonder(self) -> str:
+        """The id of the eighth player's wonder from another expansion (Armada's ``other_wonder`` panel)."""
+        wonder: str = panel_class("other_wonder", "armada")
+        return wonder
 
     def prepare(self, **_options: Any) -> None:
         running = app()
@@ -73,7 +78,7 @@ class NewGameScreen(AppScreen):
         self.camera = running.store_setting("app.default_camera", "none") or "none"
         self.armada = self.teams = False
         self.ports = list(range(1, ARMADA_BOARDS + 1))
-        self.eighth = EighthWonderPanel()
+        self.eighth = panel_class("new_game_eighth", "armada")()
         self.deal_wonders()
 
     # -- drawing --------------------------------------------------------------------------------
@@ -83,7 +88,7 @@ class NewGameScreen(AppScreen):
         self.ids.seats.clear_widgets()
         wonder_names = {w: words.wonder(w) for w in self._wonder_ids()}
         if self.players == ARMADA_ONLY:
-            wonder_names[OTHER_WONDER] = running.tr("new_game.other_wonder")
+            wonder_names[self.other_wonder] = running.tr("new_game.other_wonder")
         teams = self.team_names(list(range(self.seat_count))) or []
         for seat in range(self.seat_count):
             team = next((number for number, members in enumerate(teams, start=1) if seat == members[0]), None)
@@ -247,7 +252,7 @@ class NewGameScreen(AppScreen):
 
     def _fill_missing_wonders(self) -> None:
         if self.players < ARMADA_ONLY:                     # the eighth wonder leaves with the eighth player
-            self.wonders = [None if w == OTHER_WONDER else w for w in self.wonders]
+            self.wonders = [None if w == self.other_wonder else w for w in self.wonders]
         taken = {w for w in self.wonders[: self.seat_count] if w}
         free = [w for w in self._wonder_ids() if w not in taken]
         for seat in range(self.seat_count):
@@ -259,7 +264,7 @@ class NewGameScreen(AppScreen):
     def _wonder_ids(self) -> list[str]:
         """The wonders a seat may take: the base game's seven, and at 8 players the eighth from
         another expansion (Armada's rulebook)."""
-        return list(app().store.data.wonders) + ([OTHER_WONDER] if self.players == ARMADA_ONLY else [])
+        return list(app().store.data.wonders) + ([self.other_wonder] if self.players == ARMADA_ONLY else [])
 
     def choose_camera(self, value: str) -> None:
         """Pick the camera source."""
@@ -331,7 +336,7 @@ class NewGameScreen(AppScreen):
                 name = self.names[seat].strip() or running.tr("new_game.default_name", number=seat + 1)
             wonder = self.wonders[seat] or ""
             seats.append(SeatSetup(name, wonder, self.sides[seat],
-                                   self.eighth.description() if wonder == OTHER_WONDER else None))
+                                   self.eighth.description() if wonder == self.other_wonder else None))
         return seats
 
     def start(self) -> None:

@@ -10,6 +10,8 @@ from kivy.properties import BooleanProperty, StringProperty
 
 from companion.app.screens import AppScreen
 from companion.app.widgets.common import TextLabel, app
+from companion.games.sevenwonders.app.expansions import game_panels
+from companion.games.sevenwonders.app.pad import seven_wonders_style
 
 
 def winner_text(sheet: dict[str, Any], language_tr: Any) -> str:
@@ -57,25 +59,22 @@ class ScoreScreen(AppScreen):
             return
         self._shown = shown
         self.complete = scored.complete
-        self.ids.pad.show(sheet, session.players, scored.categories)
+        self.ids.pad.show(sheet, session.players, scored.categories, seven_wonders_style(session.players))
         self.winner = winner_text(sheet, running.tr) if scored.complete else running.tr("score.incomplete")
         choices = self.ids.choices
         choices.clear_widgets()
-        if not scored.complete:
-            from companion.games.armada.app.port import unknown_lines
-
+        if not scored.complete:                             # values nobody has entered (Armada's)
             gaps = [gap for _, gap in scored.unknowns()]
-            for line in unknown_lines(gaps):
-                choices.add_widget(TextLabel(text=f"\u2022 {line}", font_size=running.u * 1.15))
-            from companion.games.armada.app.values import values_button
-
-            choices.add_widget(values_button(gaps, on_done=self.refresh))
-        if scored.complete and sheet.get("teams"):          # Armada's team variant: the teams' sums decide
-            from companion.games.armada.app.words import team_lines, team_winner
-
-            self.winner = team_winner(sheet, running.tr)
-            for text in team_lines(sheet, running.tr):
-                choices.add_widget(TextLabel(text="\u2022 " + text, font_size=running.u * 1.15))
+            for lines in game_panels("unknown_lines"):
+                for line in lines(gaps):
+                    choices.add_widget(TextLabel(text=f"\u2022 {line}", font_size=running.u * 1.15))
+            for button in game_panels("values_button"):
+                choices.add_widget(button(gaps, on_done=self.refresh))
+        if scored.complete and sheet.get("teams"):          # a team variant (Armada's): the teams' sums decide
+            for winner, lines in zip(game_panels("team_winner"), game_panels("team_lines"), strict=True):
+                self.winner = winner(sheet, running.tr)
+                for text in lines(sheet, running.tr):
+                    choices.add_widget(TextLabel(text="\u2022 " + text, font_size=running.u * 1.15))
         for line in sheet["players"]:
             for choice in line.get("choices", []):
                 choices.add_widget(TextLabel(text="\u2022 " + running.words.choice(line["name"], choice),

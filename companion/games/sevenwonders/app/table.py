@@ -20,6 +20,7 @@ from companion.app.widgets.common import BigButton, InstantModal, app, fit_words
 from companion.app.widgets.scorepad import text_width
 from companion.games.sevenwonders.app.city import CityPanel, CityRow
 from companion.games.sevenwonders.app.coins import open_coin_pad
+from companion.games.sevenwonders.app.expansions import game_panels
 from companion.games.sevenwonders.app.picker import open_picker, prepare_chips
 from companion.games.sevenwonders.app.score import prepare_score
 from companion.games.sevenwonders.turn_panels import show_turn_bar
@@ -126,7 +127,7 @@ class TableScreen(AppScreen):
             before, row = self._rows[seat]
             if before != shown:              # only a city that changed is drawn again (the camera changes one)
                 row.show(seat, player, pending=len(waiting), total=total, actions=self._row_actions(seat),
-                         armada=self._compact_armada(seat, player) if session.plays("armada") else None,
+                         armada=self._compact_armada(seat, player),
                          team=teams.get(player["name"]))
                 self._rows[seat] = (shown, row)
         wanted = [row for _, row in self._rows]
@@ -250,11 +251,8 @@ class TableScreen(AppScreen):
                 "stage": lambda: self.build_stage(seat), "coins": lambda: open_coin_pad(seat)}
 
     def _compact_armada(self, seat: int, player: dict[str, Any]) -> Any:
-        """The compact Armada widget of a row, when Armada's port panel has one (None: the city shows the port)."""
-        from companion.games.armada.app import port as armada
-
-        maker = getattr(armada, "compact_row", None)
-        return maker(seat, player, self._port_actions(seat)) if maker is not None else None
+        """The compact part an expansion adds to a row (Armada's port), None when none has one."""
+        return next((compact(seat, player) for compact in game_panels("table_row")), None)
 
     # -- the full city ---------------------------------------------------------------------------------
     def open_city(self, seat: int) -> None:
@@ -287,7 +285,7 @@ class TableScreen(AppScreen):
                        on_add=lambda s=seat: self.pick_card(s),
                        on_stage=lambda delta, s=seat: self.change_stages(s, delta),
                        on_coins=lambda _delta, s=seat: open_coin_pad(s),
-                       armada=self._port_actions(seat) if session.plays("armada") else None)
+                       armada=self._port_actions(seat))
             self._panels[seat] = (shown, panel)
         view = self.city_view
         if view is not None and view.seat == seat:
@@ -345,41 +343,9 @@ class TableScreen(AppScreen):
         if stages >= 0:
             running.attempt(running.session.set_stages, seat, stages)   # past the last: a message says how many
 
-    def _port_actions(self, seat: int) -> dict[str, Any]:
-        """What the taps on a city's port do (Armada)."""
-        return {"seat": seat, "on_fleet": lambda fleet, delta: self.move_fleet(seat, fleet, delta),
-                "on_island": lambda island: self.remove_island(seat, island),
-                "on_add_island": lambda: self.pick_island(seat)}
-
-    def move_fleet(self, seat: int, fleet: str, delta: int) -> None:
-        """A ship one space up or back (a ship already at an end stays: nothing to undo)."""
-        running = app()
-        session = running.session
-        level = session.part("armada").fleet_level(seat, fleet) + delta
-        if 0 <= level <= len(session.part("armada").armada_data().fleets[fleet].spaces) - 1:
-            running.attempt(session.part("armada").move_fleet, seat, fleet, delta)
-
-    def remove_island(self, seat: int, island: str) -> None:
-        """Remove an island with one tap; the message bar offers to put it back."""
-        running = app()
-        session = running.session
-        if not running.attempt(session.part("armada").remove_island, seat, island):
-            return
-        from companion.games.armada.app.port import island_name
-
-        name = island_name(session.part("armada").armada_data().islands[island])
-        running.notify(running.tr("table.removed", card=name, player=session.players[seat]["name"]),
-                       undo=lambda: running.attempt(session.part("armada").add_island, seat, island))
-
-    def pick_island(self, seat: int) -> None:
-        """Open the island picker for a city."""
-        from companion.games.armada.app.port import IslandPicker
-
-        running = app()
-        session = running.session
-        player = session.players[seat]
-        IslandPicker(running.tr("armada.pick_island", player=player["name"]),
-                     lambda island: running.attempt(session.part("armada").add_island, seat, island)).open()
+    def _port_actions(self, seat: int) -> dict[str, Any] | None:
+        """What the taps on a city's expansion part do (Armada's port), None without one."""
+        return next((actions(seat) for actions in game_panels("port_actions")), None)
 
     def toggle_scores(self) -> None:
         """Show or hide the running scores (hidden unless the table wants them)."""

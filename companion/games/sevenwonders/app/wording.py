@@ -180,12 +180,13 @@ class Wording:
             return self.tr(f"reason.{code}", cost=cost, coins=coins)
         if code in ("already_built", "not_in_box", "no_free_build", "all_stages_built"):
             return self.tr(f"reason.{code}", **values)
-        if code == "unknown_value" and check.unknowns:
-            from companion.games.armada.app.words import value_questions
-            from companion.games.armada.rules.data import load_armada_data
+        if code == "unknown_value" and check.unknowns:     # an expansion's values (Armada's), asked as questions
+            from companion.app.registry import panels
 
-            return self.tr("reason.unknown_value", values=" ".join(value_questions(
-                (u.key for u in check.unknowns), self.tr, load_armada_data(), self.language)))
+            keys = [u.key for u in check.unknowns]
+            return self.tr("reason.unknown_value", values=" ".join(
+                question for questions in panels("value_questions") for question in questions(keys, self.tr,
+                                                                                             self.language)))
         return check.reason or ""
 
     def naval_step(self, check: BuildCheck) -> str | None:

@@ -271,7 +271,7 @@ def run_taps(*, windows: tuple[tuple[int, int], ...] = ((1280, 800), (800, 480))
     with tempfile.TemporaryDirectory(prefix="companion-bench-taps-") as temporary:
         video = None
         if camera:
-            from companion.bench.app import render_video
+            from companion.games.sevenwonders.bench.video import render_video
 
             video = render_video(Path(temporary), seconds=CAMERA_VIDEO_SECONDS, fps=30.0, size=(1280, 720))
         app = CompanionApp(Path(temporary) / "games.sqlite", language="en")

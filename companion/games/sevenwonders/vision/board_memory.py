@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from companion.games.sevenwonders.vision.layout import PlacedMarker
 from companion.markers import Component
+from companion.vision.placed import PlacedMarker
 
 __all__ = ["BoardMemory"]
 

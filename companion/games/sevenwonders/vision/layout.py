@@ -37,6 +37,7 @@ from companion.games.sevenwonders.rules.model import GameData
 from companion.markers import Component
 from companion.markers.symbols import QUIET_MODULES
 from companion.problem import Problem
+from companion.vision.placed import PlacedMarker
 from companion.vision.shapes import gap, oriented_box, reach, room_for
 
 __all__ = ["LayoutRules", "OwnerQuestion", "PlacedMarker", "SeatObservation", "TableObservation", "layout_rules",
@@ -122,19 +123,6 @@ def layout_rules() -> LayoutRules:
                        math.radians(free["board_turn_deg"]), float(free["tolerance_mm"]),
                        float(free["front_of_board_mm"]), float(free["row_line_mm"]),
                        math.radians(free["row_turn_deg"]), math.radians(free["sticker_turn_deg"])))
-
-
-@dataclass(frozen=True)
-class PlacedMarker:
-    """A detected marker with its position on the table (mm) and the angle of its top edge."""
-
-    component: Component
-    centre: tuple[float, float]
-    angle: float
-    side_mm: float
-    family: str
-    remembered: bool = False
-    """Not read in this frame: a board placed where it was seen before (or where a rig keeps it)."""
 
 
 @dataclass

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.bench.timing import machine_line
+from companion.games.sevenwonders.bench.video import render_video
 
 __all__ = ["ModeFigures", "run"]
 
@@ -54,17 +55,6 @@ class ModeFigures:
                 "recognition_median_ms": statistics.median(self.recognition_ms) if self.recognition_ms else None,
                 "ui_frame_median_ms": statistics.median(self.ui_gaps_ms) if self.ui_gaps_ms else None,
                 "ui_longest_wait_ms": max(self.ui_gaps_ms, default=None)}
-
-
-def render_video(folder: Path, *, seconds: float, fps: float, size: tuple[int, int]) -> Path:
-    """The bundled demo game's first `seconds`, rendered as a camera would film it."""
-    from companion.games.sevenwonders.simulation.playback import Playback
-    from companion.games.sevenwonders.simulation.recording import demo_recording
-
-    path = folder / "table.mp4"
-    playback = Playback(demo_recording(), width=size[0], height=size[1], fps=fps)
-    playback.write_video(path, seconds=seconds)
-    return path
 
 
 def _watch(app: Any, video: Path, figures: ModeFigures, *, seconds: float, recognise: bool) -> None:

@@ -1,0 +1,27 @@
+"""What the open game's expansions add to 7 Wonders' screens: the panels they register in the app's
+`PANELS`, by slot. The slots 7 Wonders offers (each entry a class, a function or a value):
+
+``city_full`` the city panel's part (a widget class); ``table_row`` a table row's compact part,
+``compact(seat, player, actions)``; ``turn_moved`` the dialog after a turn that moved the expansion's
+pieces; ``end_of_age`` ``show(screen)`` adds its conflict under the land ones; ``unknown_lines``
+``lines(unknowns)`` words the values nobody has entered; ``values_button`` ``button(unknowns, on_done=)``
+asks them; ``value_questions`` ``questions(keys, tr, language)`` (no Kivy); ``team_lines`` and
+``team_winner`` ``(sheet, tr)`` word a team variant's sums; ``refusal_values`` ``fill(values, session)``
+names the expansion's ids in a refused tap's values; ``island_picker`` ``Picker(title, on_pick)``;
+``island_name`` ``name(island)``; New game's ``new_game_eighth`` (a widget class) and ``other_wonder``
+(the id of a wonder from outside the box)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.app.registry import panels
+from companion.app.widgets.common import app
+
+__all__ = ["game_panels"]
+
+
+def game_panels(slot: str) -> list[Any]:
+    """The open game's expansions' entries in `slot` (none without an open game)."""
+    session = app().session
+    return panels(slot, session.document.get("expansions", [])) if session is not None else []

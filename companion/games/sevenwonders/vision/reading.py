@@ -1,0 +1,43 @@
+"""7 Wonders' camera layout over the frames of one table (`TABLE_LAYOUTS`): boards remembered from
+frame to frame (`BoardMemory`), each frame's markers assigned to cities (`read_layout`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.games.sevenwonders.rules.loader import load_game_data
+from companion.games.sevenwonders.rules.model import GameData
+from companion.games.sevenwonders.vision.board_memory import BoardMemory
+from companion.games.sevenwonders.vision.layout import TableObservation, read_layout
+from companion.vision.layouts import TABLE_LAYOUTS
+from companion.vision.placed import PlacedMarker
+
+__all__ = ["CityLayout"]
+
+
+class CityLayout:
+    """The cities of one table, read frame by frame with the game data (shipped when None)."""
+
+    def __init__(self, data: GameData | None = None) -> None:
+        self.data = data or load_game_data()
+        self.memory = BoardMemory()
+
+    def recall(self, placed: Sequence[PlacedMarker]) -> list[PlacedMarker]:
+        """Boards not read in this frame, where the markers seen with them before place them."""
+        return self.memory.recall(placed)
+
+    def learn(self, placed: Sequence[PlacedMarker]) -> None:
+        """Remember where this frame's markers lie around each board."""
+        self.memory.learn(placed)
+
+    def read(self, placed: Sequence[PlacedMarker], *, player_count: int | None, seating: Sequence[str],
+             view: Sequence[tuple[float, float]] | None) -> TableObservation:
+        """Each city of one frame (`read_layout`)."""
+        return read_layout(placed, self.data, player_count=player_count, seating=seating, view=view)
+
+    def left_over(self, observation: TableObservation) -> int:
+        """How many face-up cards of the frame no city took."""
+        return sum(1 for component, _ in observation.unassigned if component.kind == "card")
+
+
+TABLE_LAYOUTS.register("7wonders", CityLayout, game="7wonders")
