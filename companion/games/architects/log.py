@@ -7,7 +7,6 @@ import uuid
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from companion.games.architects import turn_log  # noqa: F401  (registers the refereed turns' record kind)
 from companion.games.architects.events import architects_sheet, area_of, set_up_payload
 from companion.games.architects.rules.data import load_architects_data
 from companion.games.architects.rules.table import ArchitectsTable

@@ -2,7 +2,8 @@
 ordinary action events it makes (a card placed, cards spent and a piece built, a token or a medal
 taken, the battle fought: every reader knows them) and an ``architects_turn`` record of the turn as
 the tap leaves it (whose turn, whether the card is taken, the extra cards and wonder effects still
-owed, the tokens used, the decks found empty).
+owed, the tokens used, the decks found empty). Its kind is registered in the log's `EVENT_KINDS` by
+`events.py` (the game's events module).
 
 The table is still the replay of the action events, so logs without turns, and games entered as
 their end state (a table file, the camera, taps on the areas), read as before; the turn is the last
@@ -20,22 +21,13 @@ from companion.games.architects.events import TURN_RECORD, play_action
 from companion.games.architects.rules.play import ArchitectsRuleError
 from companion.games.architects.rules.table import ArchitectsTable
 from companion.games.architects.rules.turns import ArchitectsTurn
-from companion.jsonread import Reader
 from companion.storage.database import LoggedEvent
-from companion.storage.events import EVENT_KINDS, Event, EventKind
+from companion.storage.events import Event
 
-__all__ = ["STEPS", "TURN_KIND", "TurnState", "check_events", "read_turn", "turn_from_json", "turn_record",
+__all__ = ["TURN_KIND", "TurnState", "check_events", "read_turn", "turn_from_json", "turn_record",
            "turn_to_json"]
 
 TURN_KIND = TURN_RECORD
-STEPS = ("start", "card", "empty", "construct", "progress", "rome", "medal", "end", "undo")
-"""What the tap that logged a record did: turns started, a card taken, a deck found empty, a piece
-constructed, a Progress token taken, Rome's effect, a medal claimed, the turn ended, a tap undone
-(the record then puts back the turn before it; a null turn not ``over``: the turns not started)."""
-TURN_FIELDS = ("seat", "number", "taken", "extra_cards", "effects", "tokens_used", "battle_due", "wonder_completed",
-               "gifts", "gift_due", "empty")
-
-
 def turn_to_json(turn: ArchitectsTurn) -> dict[str, Any]:
     """A turn as the log holds it."""
     return {"seat": turn.seat, "number": turn.number, "taken": turn.taken, "extra_cards": turn.extra_cards,
@@ -109,32 +101,3 @@ def check_events(table: ArchitectsTable, events: list[tuple[str, dict[str, Any]]
         table = play_action(table, kind, payload)
     if table != expected:
         raise ArchitectsRuleError("the turn's events do not rebuild the table the rules made")
-
-
-def _check_record(reader: Reader, seats: int | None) -> None:
-    reader["step"].as_str(choices=STEPS, what="step")
-    reader["over"].as_bool()
-    if reader["completed_by"].present and reader["completed_by"].value is not None:
-        reader["completed_by"].as_int(minimum=0, maximum=(seats - 1) if seats else 6)
-    turn = reader["turn"]
-    if turn.value is None:
-        return
-    turn.as_object(allowed=TURN_FIELDS)
-    turn["seat"].as_int(minimum=0, maximum=(seats - 1) if seats else 6)
-    turn["number"].as_int(minimum=1, maximum=100_000)
-    turn["extra_cards"].as_int(minimum=0, maximum=20)
-    for name in ("taken", "battle_due", "wonder_completed", "gift_due"):
-        turn[name].as_bool()
-    for name in ("effects", "tokens_used", "empty"):
-        for item in turn[name].as_list(max_length=20):
-            item.as_str(max_length=40)
-    for item in turn["gifts"].as_list(max_length=7):
-        item.as_int(minimum=0, maximum=6)
-
-
-def _apply_record(_document: dict[str, Any], _payload: dict[str, Any]) -> None:
-    """A record changes no area: the actions logged beside it do."""
-
-
-EVENT_KINDS.register(TURN_KIND, EventKind(("step", "turn", "over", "completed_by"), _check_record, _apply_record,
-                                          changes_table=False), game="architects")
