@@ -387,10 +387,11 @@ class CompanionApp(App):
         values = dict(error.values)
         if "card" in values:
             values["card"] = self.words.card(values["card"])
-        if self.session is not None:             # the expansions' ids named (Armada's fleets and islands)
+        document = getattr(self.session, "document", None)   # a 7 Wonders session's table; Architects has none
+        if isinstance(document, dict):           # the expansions' ids named (Armada's fleets and islands)
             from companion.app.registry import panels
 
-            for fill in panels("refusal_values", self.session.document.get("expansions", [])):
+            for fill in panels("refusal_values", document.get("expansions", [])):
                 values = fill(values, self.session)
         return self.tr(f"session.{error.key}", **values)
 
