@@ -49,6 +49,8 @@ class WonderPieces(BoxLayout):
             while len(slots) < 5:
                 slots.append(piece_button("\u2014", "normal", enabled=False))
             for slot in reversed(slots):
+                slot.size_hint_y = None                 # a column of its own: as high as a finger needs
+                slot.height = max(running.touch, u * 3.6)
                 self.add_widget(slot)
             return
         built = player.built_ids
