@@ -244,6 +244,14 @@ class Registry(Generic[Entry]):
         return [entry for key, entry in self.items() if self._entries[key][0] == game]
 
 
+def _defined_in(entry: object, installed: dict[str, str]) -> bool:
+    """Whether a registered class or function is defined in an installed game's package: the module
+    that registered it stays imported, so it would never register it again (a module of a layer
+    imported directly inside a scope, not through `load_layer`)."""
+    module = getattr(entry, "__module__", None)
+    return isinstance(module, str) and any(module == p or module.startswith(p + ".") for p in installed)
+
+
 @contextlib.contextmanager
 def scoped() -> Iterator[None]:
     """Undo, on leaving, every registration made inside and every game added inside (tests plug a game
@@ -260,7 +268,8 @@ def scoped() -> Iterator[None]:
         first_loads = {(layer, installed[package]) for layer, package in _loaded - loaded if package in installed}
         for registry, keys in saved:
             for key in [k for k in registry._entries if k not in keys]:
-                if (registry.layer, registry._entries[key][0]) not in first_loads:
+                game, entry = registry._entries[key]
+                if (registry.layer, game) not in first_loads and not _defined_in(entry, installed):
                     del registry._entries[key]
         added = [p for p in _extra_packages if p not in extra]
         _extra_packages[:] = extra

@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from companion.games.architects.log import record_architects_table
-from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable, MedalLayout
+from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable
 from companion.games.architects.rules.data import load_architects_data
+from companion.games.medals.rules.table import MedalLayout, with_medals
 from companion.games.sevenwonders.record import record_table
 from companion.storage.database import GameStore
 from companion.storage.events import EventError
@@ -132,7 +133,7 @@ def test_architects_players_have_ids_too(tmp_path: Path) -> None:
     data = load_architects_data()
     players = tuple(ArchitectsPlayer(name, data.wonders[w]) for name, w in
                     (("Ann", "giza"), ("Bob", "rhodes"), ("Cid", "ur")))
-    table = ArchitectsTable(data, players, ("medals",), "standard",
+    table = with_medals(ArchitectsTable(data, players), "standard",
                             MedalLayout(("three_grey", "two_tokens", "three_blue")))
     with GameStore(tmp_path / "games.sqlite3") as store:
         seven = _ids(store, record_table(store, _table("Ann", "Boris", "Vera", "Gleb", "Dina")))

@@ -14,15 +14,16 @@ from typing import Any
 import pytest
 
 from companion.bench.timing import time_side_by_side
-from companion.games.armada.rules.data import armada_with_values
-from companion.games.sevenwonders.bench.rules import (
+from companion.games.armada.bench import (
     armada_scoring_tables,
     reference_armada_cases,
-    reference_scoring_cases,
     sample_armada,
     sample_fleet_values,
-    scoring_tables,
 )
+from companion.games.armada.rules.data import armada_with_values
+from companion.games.armada.rules.extension import ArmadaExtension
+from companion.games.armada.rules.port import port_state
+from companion.games.sevenwonders.bench.rules import reference_scoring_cases, scoring_tables
 from companion.games.sevenwonders.rules import score_table
 from companion.games.sevenwonders.rules.loader import load_game_data
 from companion.games.sevenwonders.rules.model import GameData
@@ -166,9 +167,30 @@ def test_the_random_tables_reach_every_scoring_path(random_tables: list[Table]) 
                for other in sheet.lines if other is not line)                       # shared ranks
 
 
+def _armada_changes(document: dict[str, Any], player: dict[str, Any], islands: list[str], cards: list[str],
+                    rng: random.Random) -> list[dict[str, Any]]:
+    """Random Armada parts of one player: islands, naval tokens, an Armada card, stated choices, values read off
+    the port board, Olympia B (her copy), stated science and copied guilds."""
+    free = [w for w in ("olympia", "babylon") if w not in {p["wonder"] for p in document["players"]}]
+    guilds = [c for p in document["players"] for c in p["cards"] if c.endswith("_guild")]
+    fleets = player["fleets"]
+    return [{"islands": [islands.pop() for _ in range(min(len(islands), rng.randint(0, 3)))]},
+            {"naval_tokens": rng.sample([1, 3, 5, 7, -1, -2, -3], rng.randint(0, 3))},
+            {"cards": [*player["cards"], cards.pop()]} if cards and rng.random() < 0.7 else {},
+            {"most_common_symbol": rng.choice(["compass", "gear", "tablet"])} if rng.random() < 0.5 else {},
+            {"rainbow_color": rng.choice(["blue", "green", "red", "yellow"])} if rng.random() < 0.5 else {},
+            {"fleet_values": {"blue": {"vp": fleets["blue"]}, "yellow": {"trade_level": fleets["yellow"]}}}
+            if rng.random() < 0.3 else {},   # the sample values: a fleet's reward at level n is n
+            {"wonder": free[0], "side": "B", "stages": 3} if free and rng.random() < 0.4 else {},
+            {"science_choices": rng.sample(["compass", "gear", "tablet"], rng.randint(1, 2))}
+            if rng.random() < 0.2 else {},
+            {"copied_guild": rng.choice(guilds)} if guilds and rng.random() < 0.2 else {}]
+
+
 def _armada_document(table: Table, rng: random.Random) -> dict[str, Any]:
-    """A self-played table as an Armada table file: port boards, ships, islands, naval tokens, some
-    Armada cards and stated choices (each kept when the table file still reads)."""
+    """A self-played table as an Armada table file: port boards, ships, islands, naval tokens, some Armada cards,
+    stated choices, values read off the boards, Olympia B, teams at 4 and 6 players (each change kept when the
+    table file still reads)."""
     document = table_to_json(table)
     document["expansions"] = ["armada"]
     for seat, player in enumerate(document["players"]):
@@ -176,19 +198,13 @@ def _armada_document(table: Table, rng: random.Random) -> dict[str, Any]:
         player["fleets"] = {f: rng.randint(0, 6) for f in ("red", "yellow", "blue", "green")}
     islands = ["inhabited_island", "statues_harbor", "sovereign_archipelago", "luxurious_archipelago",
                "golden_archipelago", "emerald_archipelago", "sheltered_archipelago", "rainbow_archipelago",
-               "pirate_harbor", "bronze_island", "wild_island"]
-    cards = ["customs_office", "naval_ministry", "boathouse", "explorers_office", "society_of_navigators",
-             "pirate_brotherhood", "captains_circle", "dry_dock"]
+               "pirate_harbor", "bronze_island", "wild_island", "windy_harbor", "amber_island", "foggy_island"]
+    armada = sample_armada(rewards=True)
+    cards = sorted(armada.cards)            # shipyards, naval defences, pirates, emporiums, Customs Office, ...
     rng.shuffle(islands)
     rng.shuffle(cards)
-    armada = sample_armada(rewards=True)
     for player in document["players"]:
-        changes = [{"islands": [islands.pop() for _ in range(min(len(islands), rng.randint(0, 2)))]},
-                   {"naval_tokens": rng.sample([1, 3, 5, 7, -1, -2, -3], rng.randint(0, 3))},
-                   {"cards": [*player["cards"], cards.pop()]} if cards else {},
-                   {"most_common_symbol": rng.choice(["compass", "gear", "tablet"])},
-                   {"rainbow_color": rng.choice(["blue", "green", "red", "yellow"])}]
-        for change in changes:
+        for change in _armada_changes(document, player, islands, cards, rng):
             before = dict(player)
             player.update(change)
             try:
@@ -196,26 +212,58 @@ def _armada_document(table: Table, rng: random.Random) -> dict[str, Any]:
             except TableFileError:
                 player.clear()
                 player.update(before)
+    names = [player["name"] for player in document["players"]]
+    if len(names) in (4, 6) and rng.random() < 0.5:
+        document["teams"] = [names[i:i + 2] for i in range(0, len(names), 2)]
     return document
 
 
-def test_compiled_scorer_equals_the_effect_walking_scorer_with_armada() -> None:
+@pytest.fixture(scope="module")
+def armada_tables() -> list[Table]:
+    """Random Armada tables, each with every value entered (complete sheets) and with the shipped data (some
+    values unknown: incomplete sheets)."""
     data = load_game_data()
     rng = random.Random(2026)
-    entered = sample_armada(rewards=True)                      # every value entered: complete sheets
-    shipped = armada_with_values({})                           # the shipped data: some values unknown
-    complete = incomplete = 0
+    entered = sample_armada(rewards=True)
+    shipped = armada_with_values({})
+    tables = []
     for seed in range(40):
-        final = play_random_game(data, 3 + seed % 5, seed=7000 + seed).final
-        document = _armada_document(final, rng)
-        for armada in (entered, shipped):
-            table = parse_table(document, sources={"armada": armada})
-            compiled, walked = score_table(table), score_table_by_effects(table)
-            assert compiled == walked
-            assert compiled.to_json() == walked.to_json()
-            complete += compiled.complete
-            incomplete += not compiled.complete
-    assert complete > 15 and incomplete > 15
+        document = _armada_document(play_random_game(data, 3 + seed % 5, seed=7000 + seed).final, rng)
+        tables += [parse_table(document, sources={"armada": armada}) for armada in (entered, shipped)]
+    return tables
+
+
+def test_compiled_scorer_equals_the_effect_walking_scorer_with_armada(armada_tables: list[Table]) -> None:
+    for table in armada_tables:
+        compiled, walked = score_table(table), score_table_by_effects(table)
+        assert compiled == walked
+        assert compiled.to_json() == walked.to_json()
+
+
+def test_the_random_armada_tables_reach_every_armada_scoring_path(armada_tables: list[Table]) -> None:
+    sheets = [score_table(table) for table in armada_tables]
+    assert sum(sheet.complete for sheet in sheets) > 15 and sum(not sheet.complete for sheet in sheets) > 15
+    kinds = {(choice.kind, choice.stated) for sheet in sheets for line in sheet.lines for choice in line.choices}
+    assert {("copied_guild", False), ("science_wilds", False), ("science_wilds", True),
+            ("most_common_symbol", False), ("most_common_symbol", True), ("rainbow_color", False),
+            ("rainbow_color", True)} <= kinds
+    gaps = {category for sheet in sheets for line in sheet.lines for category in line.unknown}
+    assert {"port", "islands", "commercial"} <= gaps       # the blue fleet, Luxurious Archipelago, Customs Office
+    ports = [port_state(player) for table in armada_tables for player in table.players]
+    assert any(port is not None and port.printed for port in ports)                   # values read off a board
+    assert any(sheet.teams for sheet in sheets)
+    rows = {row for sheet in sheets if sheet.complete for line in sheet.lines for row in ("naval", "islands", "port")
+            if line.points[row]}
+    assert rows == {"naval", "islands", "port"}
+
+
+def test_an_expansion_without_compiled_scoring_is_asked_through_its_hooks(
+        armada_tables: list[Table], monkeypatch: pytest.MonkeyPatch) -> None:
+    # Armada's hooks on the table, as for an expansion that compiles none (`scoring_hooks.HookScoring`).
+    monkeypatch.setattr(ArmadaExtension, "compiled_scoring", lambda self, table, plans: None)
+    for table in armada_tables[::3]:
+        compiled, walked = score_table(table), score_table_by_effects(table)
+        assert compiled.to_json() == walked.to_json()
 
 
 def test_the_plain_reference_gives_the_engine_points_and_ranks() -> None:

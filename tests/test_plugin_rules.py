@@ -3,6 +3,8 @@
 - no shared module (one outside companion/games/) imports a game's module;
 - no module of a base game (companion/games/<base>/) imports a module of an expansion registered on it
   (its descriptor's ``base``): the base game reaches it only through the hooks it registers;
+- no module of Architects names Medals or a medal (the word, or a medal's id from Medals' data): what it
+  needs of its expansion it asks through the hooks;
 - no file outside companion/games/ (and the tests' tests/games/) is named after a game;
 - no import cycle, lazy imports included.
 
@@ -12,36 +14,36 @@ shrinks, and it must match exactly, so a step that removes an offender removes i
 
 from __future__ import annotations
 
+import json
+import re
 from collections import Counter
 from pathlib import Path
 
 from tests.tools import import_graph
 
-ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {
-    ("companion.app.main", "companion.games.armada.rules.data"): 1,
-    ("companion.app.main", "companion.games.sevenwonders.app.demo"): 1,
-    ("companion.app.main", "companion.games.sevenwonders.app.wording"): 1,
-    ("companion.app.main", "companion.games.sevenwonders.session"): 1,
-    ("companion.bench.vision", "companion.games.sevenwonders.simulation.scenes"): 1,
-    ("companion.bench.vision_speed", "companion.games.sevenwonders.simulation.scenes"): 1,
-    ("companion.cli.vision_commands", "companion.games.armada.rules.data"): 1,
-    ("companion.cli.vision_commands", "companion.games.sevenwonders.rules.loader"): 2,
-    ("companion.cli.vision_commands", "companion.games.sevenwonders.simulation.playback"): 1,
-    ("companion.cli.vision_commands", "companion.games.sevenwonders.simulation.recording"): 1,
-    ("companion.cli.vision_commands", "companion.games.sevenwonders.tablefile"): 1,
-    ("companion.cli.vision_commands", "companion.games.sevenwonders.tracker"): 2,
-}
+ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {}
 """Shared module -> game module it imports: how many import statements."""
 
 ALLOWED_BASE_IMPORTS: dict[tuple[str, str], int] = {
-    ("companion.games.sevenwonders.bench.rules", "companion.games.armada.rules.data"): 1,
-    ("companion.games.sevenwonders.bench.rules", "companion.games.armada.rules.scoring_reference"): 1,
-    ("companion.games.sevenwonders.cli", "companion.games.armada.rules.naval"): 1,
-    ("companion.games.sevenwonders.render", "companion.games.armada.rules.naval"): 1,
+    # issue 26, S11: Medals' camera and app parts left
+    ("companion.games.architects.app", "companion.games.medals.rules.data"): 1,
+    ("companion.games.architects.app.table", "companion.games.medals.rules.data"): 1,
+    ("companion.games.architects.app.table", "companion.games.medals.rules.goals"): 1,
+    ("companion.games.architects.app.table", "companion.games.medals.rules.table"): 1,
+    ("companion.games.architects.camera_cli", "companion.games.medals.rules.data"): 1,
+    ("companion.games.architects.markers", "companion.games.medals.rules.data"): 1,
+    ("companion.games.architects.tracker", "companion.games.medals.rules.data"): 1,
 }
 """Base game's module -> its expansion's module it imports: how many import statements. Issue 23's turn
 code asks Armada through `SevenWondersExtension`, `SessionPart` and the app's `PANELS`; what is left are
-7 Wonders' faces moved into its folder (S10d, S10e) with the Armada imports they had as shared modules."""
+Architects' camera and app parts that still use Medals (its rules, table file, log and session ask Medals
+through `ArchitectsExtension`, `SECTIONS`, `EXPANSION_ACTIONS` and `SESSION_PARTS`)."""
+
+ALLOWED_MEDAL_MENTIONS: set[str] = {             # issue 26, S11: Medals' camera and app parts left
+    "app/__init__.py", "app/kv/architects_table.kv", "app/table.py", "app/widgets.py", "camera_cli.py",
+    "markers.py", "simulation.py", "tracker.py", "vision.py",
+}
+"""Architects' code files (under companion/games/architects/) that still name Medals or a medal."""
 
 ALLOWED_GAME_NAMED_FILES: set[str] = set()
 
@@ -84,6 +86,33 @@ def test_the_base_game_guard_sees_an_import_of_an_expansion(tmp_path: Path) -> N
         "    return cards_per_player(table) - 1\n")
     found = [(s.importer, s.imported, s.kind) for s in import_graph.base_imports(tmp_path)]
     assert found == [("companion.games.sevenwonders.rules.turns", "companion.games.armada.rules.play", "lazy")]
+
+
+def medal_mentions(root: Path = import_graph.ROOT) -> set[str]:
+    """The code files of Architects (``.py``, ``.kv``) that name Medals, a medal, or a medal's id."""
+    medals = json.loads((root / "companion/games/medals/data/medals.json").read_text(encoding="utf-8"))["medals"]
+    pattern = re.compile("|".join(["medal", *(re.escape(m["id"]) for m in medals)]), re.IGNORECASE)
+    folder = root / "companion/games/architects"
+    return {path.relative_to(folder).as_posix() for path in folder.rglob("*")
+            if path.suffix in (".py", ".kv") and pattern.search(path.read_text(encoding="utf-8"))}
+
+
+def test_no_architects_module_names_medals() -> None:
+    found = medal_mentions()
+    new, gone = sorted(found - ALLOWED_MEDAL_MENTIONS), sorted(ALLOWED_MEDAL_MENTIONS - found)
+    assert not new, f"Architects code naming Medals: {new}"
+    assert not gone, f"cleaned: take them off ALLOWED_MEDAL_MENTIONS too: {gone}"
+    assert not {name for name in found if name.startswith("rules/")}     # the rules are clean for good
+
+
+def test_the_medal_guard_sees_a_mention(tmp_path: Path) -> None:
+    (tmp_path / "companion/games/medals/data").mkdir(parents=True)
+    (tmp_path / "companion/games/medals/data/medals.json").write_text('{"medals": [{"id": "three_green"}]}')
+    (tmp_path / "companion/games/architects/rules").mkdir(parents=True)
+    (tmp_path / "companion/games/architects/rules/scoring.py").write_text("ROWS = ('wonder', 'cat')\n")
+    (tmp_path / "companion/games/architects/rules/battle.py").write_text("GOAL = 'three_green'\n")
+    (tmp_path / "companion/games/architects/rules/table.py").write_text("# the Medal layout\n")
+    assert medal_mentions(tmp_path) == {"rules/battle.py", "rules/table.py"}
 
 
 def test_no_file_outside_the_game_folders_is_named_after_a_game() -> None:

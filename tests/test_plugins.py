@@ -83,3 +83,21 @@ def test_the_core_imports_nothing_but_the_standard_library() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert eval(out) == ["companion", "companion.games", "companion.games.architects", "companion.games.armada",
                          "companion.games.medals", "companion.games.sevenwonders", "companion.plugins"]
+
+
+def test_a_scope_keeps_what_an_installed_games_module_registered_inside_it() -> None:
+    """A module of an installed game imported directly inside a scope (not through `load_layer`)
+    registers once and stays imported: its registration stays too, or the registry would be empty
+    for the rest of the process (7 Wonders' camera layout after the seam test). What the test's own
+    code registers for that game is undone."""
+    registry: plugins.Registry[object] = plugins.Registry("scoped example", "rules")
+
+    class FromTheGame:
+        pass
+
+    FromTheGame.__module__ = "companion.games.sevenwonders.vision.reading"
+    with plugins.scoped():
+        registry.register("game's", FromTheGame, game="7wonders")
+        registry.register("test's", lambda: None, game="7wonders")
+    assert registry.get("game's") is FromTheGame
+    assert registry.get("test's") is None

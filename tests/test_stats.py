@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable, MedalLayout
+from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable
 from companion.games.architects.rules.data import load_architects_data
 from companion.games.architects.session import ArchitectsSession
+from companion.games.medals.rules.table import MedalLayout, with_medals
 from companion.games.sevenwonders.session import GameSession, SeatSetup
 from companion.markers import load_marker_registry
 from companion.storage import GameStore
@@ -39,12 +40,12 @@ def _architects(store: GameStore) -> None:
     builds a piece printed 6 VP: 6. Ann wins."""
     players = tuple(ArchitectsPlayer(name, ARCHITECTS_DATA.wonders[w]) for name, w in
                     (("Ann", "giza"), ("Bob", "rhodes"), ("Cid", "ur")))
-    table = ArchitectsTable(ARCHITECTS_DATA, players, ("medals",), "standard",
+    table = with_medals(ArchitectsTable(ARCHITECTS_DATA, players), "standard",
                             MedalLayout(("three_grey", "two_tokens", "three_blue")))
     session = ArchitectsSession.start(store, table)
     for kind in ("wood", "stone", "clay"):
         session.place_card(0, kind)
-    session.take_medal(0, "three_grey")
+    session.part("medals").take_medal(0, "three_grey")
     session.remove_card(0, "wood")
     session.remove_card(0, "stone")
     session.build_piece(0, "two_different")

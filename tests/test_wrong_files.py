@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.fileformats import FORMATS
+from companion.fileformats import formats
 from tests.conftest import table_document
 from tests.test_full_tables import THREE
 
@@ -79,7 +79,7 @@ def test_the_format_names_are_the_readers_own() -> None:
     from companion.vision.lens import PROFILE_FORMAT
     from companion.vision.rig import RIG_FORMAT
 
-    assert set(FORMATS) == {COMPONENTS_FORMAT, DATA_FORMAT, RECORDING_FORMAT, GAME_FORMAT, TABLE_FORMAT,
+    assert set(formats()) == {COMPONENTS_FORMAT, DATA_FORMAT, RECORDING_FORMAT, GAME_FORMAT, TABLE_FORMAT,
                             ARCHITECTS_FORMAT, PROFILE_FORMAT, RIG_FORMAT}
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -24,13 +25,12 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.app.guard import guarded, install_last_resort, report_failure
 from companion.app.heap import IdleCollector, settle_heap
-from companion.app.registry import GAME_OPENERS
+from companion.app.registry import APP_GAMES, GAME_OPENERS, AppGame
 from companion.app.registry import SCREENS as GAME_SCREEN_SPECS
 from companion.app.theme import Theme, load_theme
-from companion.games.sevenwonders.app.wording import Wording
-from companion.games.sevenwonders.session import GameSession, SeatSetup, SessionError
 from companion.i18n import LANGUAGES, catalogue, translate
 from companion.markers import MarkerRegistry, load_marker_registry
+from companion.state.errors import SessionError
 from companion.storage import GameStore, StoreError
 
 __all__ = ["SCREENS", "CompanionApp", "game_screens", "screen_names"]
@@ -85,7 +85,8 @@ class CompanionApp(App):
         self.requested_language = language
         self.demo = demo
         self.store: GameStore | None = None
-        self.session: GameSession | None = None
+        self.session: Any = None
+        """The open game's session (the app's own game's, or another game's: Architects'), None without one."""
         self.registry: MarkerRegistry = load_marker_registry()
         self.theme: Theme = load_theme()
         self.feed: Any = None
@@ -96,7 +97,8 @@ class CompanionApp(App):
         self._preview_number = 0
         self._pump_event: Any = None
         self._changed = Clock.create_trigger(self._bump_revision, 0.25)
-        self._armada: tuple[tuple[str, float], Any] | None = None
+        self._expansion_data: dict[str, tuple[tuple[str, float], Any]] = {}
+        """Each expansion's data read with the components file, and the file's path and time it was read at."""
         self.collector = IdleCollector()
         self._said: tuple[str, dict[str, Any]] | None = None
         """The state line's catalogue key and values (said again when the language changes)."""
@@ -108,7 +110,10 @@ class CompanionApp(App):
         install_last_resort()                           # nothing raised in the event loop closes the app
         if self.store_path is None:                     # Android: the user data folder, in the app's own storage
             self.store_path = self._android_store_path()
-        self.store = GameStore(self.store_path, sources={"armada": self.armada_data})
+        from companion.app.registry import EXPANSION_DATA
+
+        sources = {key: partial(self.expansion_data, key) for key in EXPANSION_DATA.keys()}  # noqa: SIM118
+        self.store = GameStore(self.store_path, sources=sources)
         self.language = self.requested_language or self.store.setting("language", "en")
         if self.language not in LANGUAGES:
             self.language = "en"
@@ -218,16 +223,21 @@ class CompanionApp(App):
         return translate(key, self.language, **values)
 
     @property
-    def words(self) -> Wording:
+    def game(self) -> AppGame:
+        """The app's own game (`APP_GAMES`: 7 Wonders): what New game starts and a logged game resumes as."""
+        return APP_GAMES.values()[0]
+
+    @property
+    def words(self) -> Any:
         """Wording of engine results in the current language."""
-        return Wording(self.card_data(), self.language)
+        return self.game.words(self.card_data(), self.language)
 
     def card_data(self) -> Any:
         """The game data with the cards of the open 7 Wonders game's box (Armada's too when played
         with it); the base game's without one (no game, or an Architects game)."""
         assert self.store is not None
         session = self.session
-        return session.card_data() if isinstance(session, GameSession) else self.store.data
+        return session.card_data() if self.game.is_session(session) else self.store.data
 
     def set_language(self, language: str) -> None:
         """Switch the language at once, everywhere, and remember it."""
@@ -270,26 +280,28 @@ class CompanionApp(App):
         self.store_set("app.place", place)
 
     # -- the game --------------------------------------------------------------------------------
-    def armada_data(self) -> Any:
-        """The Armada data with the values the owner entered in the components file
-        (``$COMPANION_COMPONENTS``, else the user data folder, as for the command line); read again
-        when the file changes, the shipped data alone when the file cannot be used."""
+    def expansion_data(self, expansion: str) -> Any:
+        """An expansion's data (`EXPANSION_DATA`: Armada's) with the values the owner entered in the
+        components file (``$COMPANION_COMPONENTS``, else the user data folder, as for the command line);
+        read again when the file changes, the shipped data alone when the file cannot be used."""
+        from companion.app.registry import EXPANSION_DATA
         from companion.gamedata.reading import GameDataError
-        from companion.games.armada.rules.data import load_armada_data
 
+        load = EXPANSION_DATA.find(expansion)
         path = self.components_path()
         try:
             stamp = (str(path), path.stat().st_mtime)
         except OSError:
             stamp = (str(path), -1.0)
-        if self._armada is None or self._armada[0] != stamp:
+        cached = self._expansion_data.get(expansion)
+        if cached is None or cached[0] != stamp:
             try:
-                loaded = load_armada_data(path) if stamp[1] >= 0 else load_armada_data()
+                loaded = load(path if stamp[1] >= 0 else None)
             except GameDataError:
-                self.say("armada.components_unusable")
-                loaded = load_armada_data()
-            self._armada = (stamp, loaded)
-        return self._armada[1]
+                self.say(f"{expansion}.components_unusable")
+                loaded = load(None)
+            cached = self._expansion_data[expansion] = (stamp, loaded)
+        return cached[1]
 
     def components_path(self) -> Path:
         """The components file: Armada values the owner entered (here, or with `companion components edit`)."""
@@ -297,12 +309,12 @@ class CompanionApp(App):
 
         return default_components_path(os.environ)
 
-    def armada_values_saved(self) -> None:
+    def values_saved(self) -> None:
         """Values were entered in the app: read the components file again and redraw."""
-        self._armada = None
+        self._expansion_data.clear()
         self.changed(now=True)
 
-    def start_game(self, players: list[SeatSetup], *, variant: str = "standard", camera: str | None = None,
+    def start_game(self, players: list[Any], *, variant: str = "standard", camera: str | None = None,
                    options: dict[str, int] | None = None, armada: bool = False,
                    port_boards: list[int] | None = None, teams: list[list[str]] | None = None) -> None:
         """Log a new game's set-up and open its table (with `armada`: each seat's port board).
@@ -312,9 +324,8 @@ class CompanionApp(App):
         assert self.store is not None
         craftsmens = self.store_setting("craftsmens_guild_vp")
         merged = {**({"craftsmens_guild_vp": craftsmens} if craftsmens else {}), **(options or {})}
-        self.session = GameSession.start(self.store, players, variant=variant, options=merged or None,
-                                         registry=self.registry, armada=armada, port_boards=port_boards,
-                                         teams=teams)
+        self.session = self.game.start(self.store, players, variant=variant, options=merged or None,
+                                       registry=self.registry, armada=armada, port_boards=port_boards, teams=teams)
         self.architects_camera = None
         self.store_set("app.camera", camera)
         self.keep_screen_on(True)
@@ -329,7 +340,7 @@ class CompanionApp(App):
         for opens in GAME_OPENERS.values():             # another game's (Architects'): it opens its own
             if opens(self, game_id, screen, options):
                 return
-        self.session = GameSession.resume(self.store, game_id, registry=self.registry)
+        self.session = self.game.resume(self.store, game_id, self.registry)
         self.architects_camera = None
         self.keep_screen_on(not self.session.finished)
         if self.session.finished:
@@ -355,10 +366,8 @@ class CompanionApp(App):
 
     def start_demo(self) -> None:
         """Start a game from the bundled recording, watched through its rendered frames; it plays itself."""
-        from companion.games.sevenwonders.app.demo import DemoPilot, demo_setup
-
-        self.pilot = DemoPilot()
-        self.start_game(demo_setup(self.pilot.recording), camera="demo")
+        self.pilot, players = self.game.demo()
+        self.start_game(players, camera="demo")
 
     def changed(self, *, now: bool = False) -> None:
         """The game changed: redraw the screens that show it (at most four times a second)."""
@@ -530,7 +539,7 @@ class CompanionApp(App):
         if not isinstance(problem, Problem):
             return str(self.tr("problem.other"))
         values = dict(problem.values)
-        seats = {p["wonder"]: p["name"] for p in self.session.players} if isinstance(self.session, GameSession) else {}
+        seats = {p["wonder"]: p["name"] for p in self.session.players} if self.game.is_session(self.session) else {}
         words = self.words
         for name in ("wonder", "other"):
             if name in values:

@@ -11,8 +11,9 @@ from typing import Any
 
 from companion.plugins import Registry
 
-__all__ = ["GAME_OPENERS", "OWN_PAGES", "PANELS", "SCORE_PADS", "SCREENS", "STATISTICS_WORDS", "GameOpener", "Panel",
-           "ScorePadSpec", "ScreenSpec", "panel_class", "panels", "statistics_words"]
+__all__ = ["APP_GAMES", "EXPANSION_DATA", "GAME_OPENERS", "OWN_PAGES", "PANELS", "SCORE_PADS", "SCREENS",
+           "STATISTICS_WORDS", "AppGame", "GameOpener", "Panel", "ScorePadSpec", "ScreenSpec", "panel_class", "panels",
+           "statistics_words"]
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,24 @@ class ScreenSpec:
     kv_package: str
     resumable: bool = False
 
+
+
+@dataclass(frozen=True)
+class AppGame:
+    """The game the app plays when none other opens a logged game (7 Wonders): how a new game starts
+    (`start(store, players, registry=, **options)`, its session), how a logged one is resumed
+    (`resume(store, game_id, registry)`), the words of its results (`words(data, language)`), the
+    bundled demo (`demo()`: a pilot and the seats) and whether an open session is one of its own."""
+
+    start: Callable[..., Any]
+    resume: Callable[[Any, int, Any], Any]
+    words: Callable[[Any, str], Any]
+    demo: Callable[[], tuple[Any, Any]]
+    is_session: Callable[[Any], bool]
+
+
+APP_GAMES: Registry[AppGame] = Registry("app game", "app")
+"""The app's own game, by game id (the first listed is the one New game and a resumed game play)."""
 
 SCREENS: Registry[ScreenSpec] = Registry("screen", "app")
 """The games' own screens, by screen name."""
@@ -63,6 +82,10 @@ class ScorePadSpec:
 
 SCORE_PADS: Registry[ScorePadSpec] = Registry("score pad", "app")
 """The games' score pads on the page of a finished game, by game id."""
+
+EXPANSION_DATA: Registry[Callable[[Any], Any]] = Registry("expansion data", "app")
+"""How the app reads an expansion's data, by expansion id: with the owner's components file (its path)
+or, given None, the shipped data alone; a file that cannot be used raises `GameDataError`."""
 
 @dataclass(frozen=True)
 class Panel:

@@ -15,14 +15,14 @@ reads at its place (card backs share one code, so places tell them apart).
 from __future__ import annotations
 
 import statistics
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from companion.bench.vision_speed import bare_decoders, timed_pair
 from companion.markers import Component, MarkerRegistry, load_marker_registry, read_payload
 from companion.vision.decoders import as_grey
 from companion.vision.reader import MarkerReader
@@ -33,6 +33,39 @@ __all__ = ["OutsideRow", "image_folders", "measure_outside", "print_outside"]
 Found = tuple[object, tuple[float, float], float]
 """A marker of ours read: its identity (payload or fiducial id), centre and side in pixels."""
 
+
+
+def bare_decoders(family: str, registry: MarkerRegistry) -> Callable[[np.ndarray], object]:
+    """The bare decoders of `family`: zxing-cpp alone, OpenCV's ArUco with default parameters, or both."""
+    import zxingcpp
+
+    vocabulary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, registry.fiducial_dictionary))
+    aruco = cv2.aruco.ArucoDetector(vocabulary, cv2.aruco.DetectorParameters())
+
+    def qr(grey: np.ndarray) -> object:
+        return zxingcpp.read_barcodes(grey, formats=zxingcpp.BarcodeFormat.QRCode)  # type: ignore[arg-type]
+
+    if family == "qr":
+        return qr
+    if family == "aruco":
+        return aruco.detectMarkers
+    return lambda grey: (qr(grey), aruco.detectMarkers(grey))
+
+
+def timed_pair(bare: Callable[[np.ndarray], object], full: Callable[[np.ndarray], object], grey: np.ndarray,
+                rounds: int) -> tuple[float, float, object]:
+    """The median times (ms) of `bare` and `full` on `grey`, run by turns (a slow spell of the
+    machine falls on both), and the last result of `full`."""
+    bare_times, full_times = [], []
+    result: object = None
+    for _ in range(rounds):
+        start = time.perf_counter()
+        bare(grey)
+        bare_times.append((time.perf_counter() - start) * 1000)
+        start = time.perf_counter()
+        result = full(grey)
+        full_times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(bare_times), statistics.median(full_times), result
 
 @dataclass(frozen=True)
 class OutsideRow:

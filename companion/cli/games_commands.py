@@ -68,7 +68,7 @@ def run_list(args: argparse.Namespace) -> int:
 
 def run_show(args: argparse.Namespace) -> int:
     """The score sheet and cities of one game."""
-    from companion.cli.registry import logged_game
+    from companion.cli.registry import games_commands_for
 
     with _store(args) as store:
         game_id = _game_id(store, args.id)
@@ -81,7 +81,7 @@ def run_show(args: argparse.Namespace) -> int:
             return 0
         print(f"Game {game_id} ({summary.status}{', corrected' if summary.corrected else ''}), started "
               f"{summary.started_at}")
-        print(logged_game(state.document).show(state))
+        print(games_commands_for(state.document).show(state))
     return 0
 
 
@@ -150,12 +150,12 @@ def run_import(args: argparse.Namespace) -> int:
 def run_add(args: argparse.Namespace) -> int:
     """Log a finished table (a table file of any game: 7 Wonders, Architects) as a game, all or nothing;
     the same finished table twice only with --again."""
-    from companion.cli.registry import LOGGED_GAMES, logged_game
+    from companion.cli.registry import GAMES_COMMANDS, games_commands_for
     from companion.storage import DuplicateGame
 
-    read = next(game.read_document for game in LOGGED_GAMES.values() if game.read_document is not None)
+    read = next(game.read_document for game in GAMES_COMMANDS.values() if game.read_document is not None)
     document = read(args.table)                             # read once, within its size limit
-    game = logged_game(document)
+    game = games_commands_for(document)
     with _store(args) as store:
         try:
             game_id = game.add(store, args, document)
@@ -173,12 +173,12 @@ def run_add(args: argparse.Namespace) -> int:
 def run_stats(args: argparse.Namespace) -> int:
     """Wins and averages per player and per wonder, averages per category, score distribution; then the
     other games' own (Architects')."""
-    from companion.cli.registry import LOGGED_GAMES
+    from companion.cli.registry import GAMES_COMMANDS
     from companion.storage.stats import statistics
 
     with _store(args) as store:
         stats = statistics(store)
-        others = {key: (game.title, game.statistics(store)) for key, game in LOGGED_GAMES.items()
+        others = {key: (game.title, game.statistics(store)) for key, game in GAMES_COMMANDS.items()
                   if game.statistics is not None}
     others = {key: (title, found) for key, (title, found) in others.items() if found["games"]}
     if args.json:

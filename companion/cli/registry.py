@@ -11,8 +11,9 @@ from typing import Any
 
 from companion.plugins import Registry
 
-__all__ = ["BENCH_TARGETS", "COMMANDS", "DATA_SOURCES", "LOGGED_GAMES", "TABLE_READERS", "BenchTarget", "LoggedGame",
-           "Subcommands", "TableReader", "data_sources", "logged_game"]
+__all__ = ["BENCH_TARGETS", "CAMERA_GAMES", "COMMANDS", "DATA_SOURCES", "GAMES_COMMANDS", "RECORDERS", "TABLE_READERS",
+           "BenchTarget", "CameraGame", "GamesCommands", "Subcommands", "TableReader", "data_sources",
+           "games_commands_for"]
 
 Subcommands = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
 """Adds a game's subcommands to the `companion` parser."""
@@ -62,7 +63,7 @@ def data_sources(args: argparse.Namespace) -> dict[str, Callable[[], Any]]:
 
 
 @dataclass(frozen=True)
-class LoggedGame:
+class GamesCommands:
     """A game's part in `companion games`: whether a table file's document is one of its tables, how
     `games add` logs one (the new game's id), what makes two logged tables the same, what `games show`
     prints of a replayed game, and its own statistics (`games stats`) with their title."""
@@ -79,12 +80,34 @@ class LoggedGame:
     """The game whose reader takes a table file no other game reads (it says what is wrong with it)."""
 
 
-LOGGED_GAMES: Registry[LoggedGame] = Registry("logged game", "cli")
+GAMES_COMMANDS: Registry[GamesCommands] = Registry("games commands", "cli")
 """The games `companion games` adds, shows and counts, by game id."""
 
 
-def logged_game(document: Any) -> LoggedGame:
+def games_commands_for(document: Any) -> GamesCommands:
     """The game a table file's document (or a replayed game's) belongs to: the one that reads it, else
     the fallback."""
-    games = sorted(LOGGED_GAMES.values(), key=lambda game: game.fallback)
+    games = sorted(GAMES_COMMANDS.values(), key=lambda game: game.fallback)
     return next(game for game in games if game.fallback or game.reads(document))
+
+
+RECORDERS: Registry[Callable[[argparse.Namespace], int]] = Registry("recorder", "cli")
+"""The games that render their recorded games into a video (`companion record`; the first listed runs it),
+by game id: the command's run (its exit status)."""
+
+
+@dataclass(frozen=True)
+class CameraGame:
+    """The game `companion table` and `watch` read when no other game's reader (`TABLE_READERS`) claims
+    the frames (7 Wonders): its wonders (``--names``), the ``--players`` it seats (an argparse type), its
+    table read from the frames (`read_table(args, reader, videos, frames)`, the exit status) and the
+    changes watched (`watch(args, reader, frames)`)."""
+
+    wonders: Callable[[], Sequence[str]]
+    player_count: Callable[[str], int]
+    read_table: Callable[[argparse.Namespace, Any, bool, Iterable[Any]], int]
+    watch: Callable[[argparse.Namespace, Any, Iterable[Any]], int]
+
+
+CAMERA_GAMES: Registry[CameraGame] = Registry("camera game", "cli")
+"""The camera commands' own game, by game id (the first listed is read)."""

@@ -13,7 +13,7 @@ from typing import Any
 from companion.cli.arguments import positive_int, positive_number
 from companion.cli.errors import CommandError
 from companion.cli.paths import output_file
-from companion.jsonread import did_you_mean, problem_lines, quoted, whole_number
+from companion.jsonread import did_you_mean, problem_lines, quoted
 
 __all__ = ["register"]
 
@@ -32,12 +32,11 @@ def _sizes(text: str) -> dict[str, float]:
 
 
 def _names(text: str) -> dict[str, str]:
-    """Player names by wonder: a wonder of 7 Wonders, or of another game `companion table` reads
-    (7 Wonders Architects, ``--game architects``)."""
+    """Player names by wonder: a wonder of the camera's own game (`CAMERA_GAMES`: 7 Wonders), or of
+    another game `companion table` reads (Architects, ``--game architects``)."""
     from companion.cli.registry import TABLE_READERS
-    from companion.games.sevenwonders.rules.loader import load_game_data
 
-    wonders = [*load_game_data().wonders, *(w for other in TABLE_READERS.values() for w in other.wonders())]
+    wonders = [*_camera_game().wonders(), *(w for other in TABLE_READERS.values() for w in other.wonders())]
     names = {}
     for part in text.split(","):
         wonder, _, name = (s.strip() for s in part.partition("="))
@@ -51,16 +50,15 @@ def _names(text: str) -> dict[str, str]:
 
 
 def _player_count(text: str) -> int:
-    from companion.games.armada.rules.data import load_armada_data
-    from companion.games.sevenwonders.rules.loader import load_game_data
+    """`--players`: a player count the camera's own game seats."""
+    return _camera_game().player_count(text)
 
-    rules = load_game_data().rules
-    low, high = rules.min_players, load_armada_data().rules.max_players
-    value = whole_number(text)
-    if value is None or not low <= value <= high:
-        raise argparse.ArgumentTypeError(f"a table seats {low} to {rules.max_players} players ({high} with "
-                                         f"Armada), got {quoted(text)}")
-    return value
+
+def _camera_game() -> Any:
+    """The game `table` and `watch` read when no other game's reader claims the frames (`CAMERA_GAMES`)."""
+    from companion.cli.registry import CAMERA_GAMES
+
+    return CAMERA_GAMES.values()[0]
 
 
 def _seating(names: dict[str, str], players: int | None) -> list[str]:
@@ -248,23 +246,9 @@ def checked_status(document: dict[str, Any], check: Callable[[dict[str, Any]], o
     return 0
 
 
-def _seat_count_problem(seen: int, players: int | None) -> str | None:
-    """What is wrong when the cities seen are not the game's players (None when they agree or the
-    player count is not known)."""
-    if players is None or seen == players:
-        return None
-    if seen < players:
-        missing = players - seen
-        return (f"players: the game has {players} players but {seen} cities were seen; "
-                f"{missing} {'city is' if missing == 1 else 'cities are'} left out")
-    return f"players: {seen} cities were seen but the game has {players} players"
-
-
 def run_table(args: argparse.Namespace) -> int:
     """Rebuild the table file from photos or videos; exit 1 when it is not a complete table."""
     from companion.cli.registry import TABLE_READERS
-    from companion.games.sevenwonders.tablefile import parse_table
-    from companion.games.sevenwonders.tracker import ConfirmationRule, TableTracker
     from companion.vision.sources import is_recording, is_video
 
     reader = _table_reader(args)
@@ -273,119 +257,25 @@ def run_table(args: argparse.Namespace) -> int:
         status = other_game.run(args, reader, videos, _frames(args.sources, args.every))
         if status is not None:
             return status
-    rule = ConfirmationRule() if videos else ConfirmationRule.photos()
-    tracker = TableTracker(reader.data, rule, names=args.names or {}, seat_order=reader.seating)
-    notes: list[str] = []
-    for frame in _frames(args.sources, args.every):
-        result = reader.read(frame.image, sequence=frame.sequence)
-        notes += result.notes
-        for observation in (result.observation, *result.late):
-            tracker.observe(observation, frame.seconds)
-    document = tracker.table_document()
-    document["x-observation"]["notes"] = notes
-    # The box follows the game's player count (`--players`, the seating), never the cities seen.
-    players = reader.players()
-    status = checked_status(document, lambda table: parse_table(table, reader.data, box_players=players))
-    seats = _seat_count_problem(len(document["players"]), players)
-    if seats:
-        document["x-observation"].setdefault("table_problems", []).append(seats)
-        status = 1
-    if args.json:
-        print(json.dumps(document, indent=1, ensure_ascii=False))
-        return status
-    observation = document["x-observation"]
-    for player, account in zip(document["players"], observation["players"], strict=True):
-        print(f"{player['name']}: {player['wonder']} side {player['side']}, {player['stages']} stages, "
-              f"{len(player['cards'])} cards: {', '.join(player['cards'])}")
-        for note in account["not_seen"]:
-            print(f"  not seen: {note}")
-    for wonder in reader.seating:
-        if wonder not in {p["wonder"] for p in document["players"]}:
-            print(f"{wonder}: board never seen; its city is left out")
-    asked = {card for question in observation["questions"] for card in question["cards"]}
-    for question in observation["questions"]:
-        answers = [c["name"] for c in question["candidates"]] + ["nobody (the discard pile)"]
-        print(f"question: whose are these cards? {', '.join(question['cards'])}")
-        print(f"  why asked: {question['reason']}")
-        print(f"  answers: {' / '.join(answers)}")
-    for entry in observation["unassigned_last_frame"]:
-        if entry["component"] not in asked:
-            print(f"note: {entry['component']} is in no city in the last frame: {entry['reason']}")
-    for problem in observation["problems"] + observation.get("table_problems", []) + notes:
-        print(f"note: {problem}")
-    print("coins and conflict tokens are not read by the camera")
-    return status
+    return _camera_game().read_table(args, reader, videos, _frames(args.sources, args.every))
 
 
 def run_watch(args: argparse.Namespace) -> int:
     """Print changes as they are confirmed, frame by frame, until the source ends or Ctrl-C."""
-    from companion.games.sevenwonders.tracker import ConfirmationRule, TableTracker
-
     reader = _table_reader(args)
-    tracker = TableTracker(reader.data, ConfirmationRule(), names=args.names or {}, seat_order=reader.seating)
-
-    def say(seconds: float, kind: str, detail: str) -> None:
-        if args.json:
-            print(json.dumps({"seconds": round(seconds, 3), "kind": kind, "detail": detail}, ensure_ascii=False),
-                  flush=True)
-        else:
-            print(f"[{seconds:7.2f} s] {kind}: {detail}", flush=True)
-
-    interrupted = False
-    try:
-        for frame in _frames([args.source], args.every, args.realtime, resolution=args.resolution):
-            result = reader.read(frame.image, sequence=frame.sequence)
-            for note in result.notes:
-                say(frame.seconds, "note", note)
-            for observation in (result.observation, *result.late):
-                for change in tracker.observe(observation, frame.seconds):
-                    say(frame.seconds, change.kind, change.detail)
-    except KeyboardInterrupt:
-        interrupted = True
-    if args.json:
-        print(json.dumps({"kind": "end", "frames": tracker.frames, "cities": len(tracker.cities),
-                          "interrupted": interrupted}))
-    else:
-        print(f"{tracker.frames} frames read; {len(tracker.cities)} cities confirmed")
-    if interrupted:                       # the summary first, then Ctrl-C's one line and status 130
-        raise KeyboardInterrupt
-    return 0
+    return _camera_game().watch(args, reader, _frames([args.source], args.every, args.realtime,
+                                                      resolution=args.resolution))
 
 
 def run_record(args: argparse.Namespace) -> int:
-    """Render a recorded game (the bundled demo or a recording file) into a video file."""
-    from companion.games.sevenwonders.simulation.playback import VIDEO_CODECS, Playback
-    from companion.games.sevenwonders.simulation.recording import RecordingError, demo_recording, load_recording
-    from companion.vision.sources import DEMO_SOURCE
+    """Render a recorded game (the bundled demo or a recording file) into a video file: the first game
+    that records videos (`RECORDERS`: 7 Wonders') does it."""
+    from companion.cli.registry import RECORDERS
 
-    try:
-        recording = demo_recording() if args.recording == DEMO_SOURCE else load_recording(args.recording)
-    except RecordingError as error:
-        raise CommandError(error.described()) from None
-    if not args.out.lower().endswith(tuple(VIDEO_CODECS)):
-        raise CommandError(f"{args.out}: write the video as {' or '.join(VIDEO_CODECS)}")
-    out = output_file(args.out)
-    width, height = args.size
-    from companion.safewrite import write_atomic_with
-
-    frames: list[int] = []
-    try:            # through a temporary file: Ctrl-C or a full disk leaves no partial video, and no old one lost
-        playback = Playback(recording, width=width, height=height, fps=args.fps,
-                            seconds_per_turn=args.seconds_per_turn, level=args.level, seed=args.seed)
-        write_atomic_with(out, lambda temporary: frames.append(playback.write_video(temporary)))
-    except ValueError as error:
-        raise CommandError(str(error)) from None
-    written = frames[0]
-    summary = {"video": str(out), "frames": written, "seconds": round(written / args.fps, 2), "fps": args.fps,
-               "width": width, "height": height, "turns": len(recording.turns), "players": len(recording.players),
-               "pixels_per_module": round(playback.plan.pixels_per_mm * 2, 2)}
-    if args.json:
-        print(json.dumps(summary, ensure_ascii=False))
-        return 0
-    print(f"wrote {args.out}: {written} frames, {written / args.fps:.1f} s at {args.fps:g} frames per second, "
-          f"{width}x{height}; {len(recording.turns)} turns of {len(recording.players)} players; 14 mm ArUco "
-          f"stickers at {summary['pixels_per_module']:.1f} pixels per module")
-    return 0
+    recorders = RECORDERS.values()
+    if not recorders:
+        raise CommandError("no game installed renders recorded games")
+    return recorders[0](args)
 
 
 def run_calibrate_lens(args: argparse.Namespace) -> int:

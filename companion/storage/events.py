@@ -345,12 +345,6 @@ class Replay:
     game: str = UNNAMED_GAME
     """The id of the game (`LOGGED_GAMES`)."""
 
-    @property
-    def architects(self) -> Any:
-        """The table of a game other than the unnamed one (kept for the command line's ``games show``
-        until it asks the game; None for the unnamed game's)."""
-        return self.table if self.game != UNNAMED_GAME else None
-
 
 def shipped_data() -> Any:
     """The shipped data of the game a log names by default (`UNNAMED_GAME`)."""

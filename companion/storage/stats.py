@@ -19,8 +19,8 @@ __all__ = ["ARCHITECTS", "BIN_WIDTH", "SEVEN_WONDERS", "STATISTICS", "GameStatis
 
 BIN_WIDTH = 10
 SEVEN_WONDERS, ARCHITECTS = UNNAMED_GAME, "architects"
-"""Game ids the app's statistics screen and Architects' log still ask for by name (until they list
-`STATISTICS`); the statistics themselves know the games only through `STATISTICS`."""
+"""Game ids the app's statistics screen still asks for by name (until it lists `STATISTICS`); the
+statistics themselves know the games only through `STATISTICS`."""
 
 
 @dataclass(frozen=True)

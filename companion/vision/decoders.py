@@ -170,14 +170,20 @@ class ZxingDecoder:
             undecoded += more_undecoded
         if not self.upscale:
             return codes
-        for x0, y0, x1, y1 in _windows(undecoded, codes, self.MARGIN_SIDES, grey.shape):
-            up = cv2.resize(grey[y0:y1, x0:x1], None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
-            sharp = cv2.addWeighted(up, 1.6, cv2.GaussianBlur(up, (0, 0), 1.6), -0.6, 0)
-            found = self._read(sharp, 2.0, (x0, y0), downscale=False)[0]
-            if not found:
-                found = self._read(_thresholded(up), 2.0, (x0, y0), downscale=False)[0]
-            codes += found
+        for box in _windows(undecoded, codes, self.MARGIN_SIDES, grey.shape):
+            codes += self.read_window(grey, box, sharpen=True)
         return codes
+
+    def read_window(self, grey: np.ndarray, box: tuple[int, int, int, int], *, sharpen: bool = False
+                    ) -> list[RawCode]:
+        """The codes of `box` (x0, y0, x1, y1) of `grey`, read upscaled twice (cubic; `sharpen`ed
+        for symbols zxing located but could not decode), then binarised against its neighbourhood
+        when that read finds nothing."""
+        x0, y0, x1, y1 = box
+        up = cv2.resize(grey[y0:y1, x0:x1], None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+        first = cv2.addWeighted(up, 1.6, cv2.GaussianBlur(up, (0, 0), 1.6), -0.6, 0) if sharpen else up
+        found = self._read(first, 2.0, (x0, y0), downscale=False)[0]
+        return found or self._read(_thresholded(up), 2.0, (x0, y0), downscale=False)[0]
 
     def _read_tiles(self, grey: np.ndarray, box: tuple[int, int, int, int]
                     ) -> tuple[list[RawCode], list[np.ndarray], int]:

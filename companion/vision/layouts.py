@@ -33,6 +33,9 @@ class TableLayout(Protocol):
     def left_over(self, observation: Any) -> int:
         """How many of an observation's markers nobody's place took (worth reading again later)."""
 
+    # Optional: ``unread_places(placed) -> [((x, y) mm, angle, side mm), ...]``, where a sticker should
+    # lie but none was read; the table reader reads those places again (`TableReader._look_again`).
+
 
 TABLE_LAYOUTS: Registry[Callable[[Any], TableLayout]] = Registry("table layout", "vision")
 """Each game's layout reader, made with the game's data (None: as shipped), by game id."""

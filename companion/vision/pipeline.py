@@ -32,6 +32,10 @@ __all__ = ["DEFAULT_SIZES_MM", "FrameResult", "TableReader"]
 KEEP_UNPLACED = 8
 """Frames with cards no city took, kept to be read again when a later frame places their board."""
 
+LOOK_AGAIN_SIDES = 2.6
+"""How wide a place where a sticker lies unread is read again, in sticker sides (the place is a
+strip-step estimate: a sticker is found up to 0.8 of its side off it)."""
+
 DEFAULT_SIZES_MM = {"qr": 18.0, "aruco": 14.0, "microqr": 14.0}
 """Printed code sides of the committed sticker sheets (markers/print)."""
 
@@ -107,6 +111,8 @@ class TableReader:
                 else:
                     notes.append(f"{detection.component.key} does not lie flat on the table plane "
                                  f"({pose.error_mm:.1f} mm off); ignored in this frame")
+        if plane is not None:
+            placed += self._look_again(frame, plane, placed, reading, positions)
         if rig is not None:
             seen = {m.component.marker for m in placed}
             for seat in rig.seats:
@@ -125,6 +131,46 @@ class TableReader:
             self._unplaced = [*self._unplaced, (placed, view, left)][-KEEP_UNPLACED:]
         return FrameResult(reading, plane, placed, observation, positions, notes, time.perf_counter() - start,
                            late)
+
+    def _look_again(self, frame: np.ndarray, plane: TablePlane, placed: list[PlacedMarker], reading: FrameReading,
+                    positions: list[tuple[float, float] | None]) -> list[PlacedMarker]:
+        """Stickers read where the game's layout says one lies unread (`TableLayout.unread_places`: a
+        card of a column under glare), added to `reading` and `positions`; their placed markers."""
+        where = getattr(self.layout, "unread_places", None)
+        places = where(placed) if where is not None else []
+        if not places:
+            return []
+        boxes = []
+        height, width = frame.shape[:2]
+        for (x, y), _, side in places:
+            reach = LOOK_AGAIN_SIDES * side / 2
+            square = np.array([[x - reach, y - reach], [x + reach, y - reach], [x + reach, y + reach],
+                               [x - reach, y + reach]])
+            corners = plane.to_image(square)
+            if not np.all(np.isfinite(corners)):
+                continue
+            (x0, y0), (x1, y1) = np.floor(corners.min(axis=0)), np.ceil(corners.max(axis=0))
+            box = (int(max(x0, 0)), int(max(y0, 0)), int(min(x1, width)), int(min(y1, height)))
+            if box[2] - box[0] >= 8 and box[3] - box[1] >= 8:
+                boxes.append(box)
+        seen = {d.component.marker for d in reading.markers}
+        found = []
+        for detection in self.reader.read_places(frame, boxes):
+            if detection.component.marker not in seen:
+                seen.add(detection.component.marker)
+                found.append(detection)
+        if not found:
+            return []
+        sides = [self.sizes[d.code.family] for d in found]
+        posed = place_on_plane(plane.homography, [d.corners for d in found], sides)
+        added = []
+        for detection, pose, side in zip(found, posed.poses, sides, strict=True):
+            if pose.inlier:
+                reading.markers.append(detection)
+                positions.append(pose.centre)
+                added.append(PlacedMarker(detection.component, pose.centre, pose.angle, side,
+                                          detection.code.family if detection.code.family != "microqr" else "qr"))
+        return added
 
     def _read_again(self) -> list[Any]:
         """Earlier frames with cards no city took, read again where the boards learnt since place

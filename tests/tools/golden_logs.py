@@ -19,10 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.architects.log import record_architects_table
-from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable, MedalLayout
+from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable
 from companion.games.architects.rules.data import load_architects_data
 from companion.games.architects.session import ArchitectsSession
 from companion.games.architects.tablefile import parse_architects
+from companion.games.medals.rules.table import MedalLayout, with_medals
 from companion.games.sevenwonders.record import record_table
 from companion.games.sevenwonders.session import GameSession
 from companion.storage import GameStore
@@ -92,7 +93,7 @@ def architects_taps(folder: Path) -> None:
     with GameStore(":memory:") as store:
         players = tuple(ArchitectsPlayer(name, data.wonders[w]) for name, w in
                         (("Ann", "giza"), ("Bob", "rhodes"), ("Cid", "ur")))
-        session = ArchitectsSession.start(store, ArchitectsTable(data, players, ("medals",), "standard", MedalLayout(
+        session = ArchitectsSession.start(store, with_medals(ArchitectsTable(data, players), "standard", MedalLayout(
             ("three_grey", "two_tokens", "three_blue"))))
         test_architects_log.play_a_game(session)
         session.finish()

@@ -401,7 +401,7 @@ def tour(ui: AppDriver, language: str, tag: str) -> dict[str, Any]:
         ui.tap(ui.find("+", root=new))
     new.names[:5] = list(names[:5])
     new.wonders[:5] = list(ARCHITECTS_WONDERS)
-    new.between[:5] = ["three_grey", "battle_double", "three_blue", "four_colors", "seven_cards"]
+    new.panels["medals"].between[:5] = ["three_grey", "battle_double", "three_blue", "four_colors", "seven_cards"]
     new.refresh()
     check("Architects: new game", shot="architects-new")
     ui.tap(ui.tr("new_game.start"))

@@ -1,15 +1,17 @@
 """What the camera confirms on an Architects table becomes taps of the game being played: a card
 kind counted up is placed (its cat icon and horns act as when tapped), counted down is removed, a
 piece seen on its built side is constructed, a Progress token, the Cat pawn, Military Victory tokens
-and a medal's reward side are taken. Each is logged by the session like a tap (its source: the
-camera), so the medal offers appear the moment the camera sees a goal met. Only changes are
-applied: what a player entered by hand stays until the camera sees that count change.
+and what an expansion lets a player take (its ``item_kind``) are taken. Each is logged by the session
+like a tap (its source: the camera), so an offer appears the moment the camera sees its condition
+met. Only changes are applied: what a player entered by hand stays until the camera sees that count
+change.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from companion.games.architects.rules.extension import installed_extensions
 from companion.games.architects.rules.table import ArchitectsTable
 from companion.games.architects.session import ArchitectsSession
 from companion.games.architects.tracker import ArchitectsChange, ArchitectsTracker
@@ -39,14 +41,15 @@ def _step(session: ArchitectsSession, seat: int, change: ArchitectsChange) -> li
         return [lambda: session.take_cat(seat)]
     if kind == "military":
         return [lambda: session.set_military(seat, value)]
-    if kind == "medal" and delta > 0:
-        return [lambda: session.take_medal(seat, what)]
+    for ext in installed_extensions():          # one the game does not play with: refused, said as a problem
+        if kind == ext.item_kind and delta > 0:
+            return [lambda ext_id=ext.id: session.claim(ext_id, seat, what)]
     return []
 
 
 def _order(change: ArchitectsChange) -> int:
-    """Gains before constructions before losses: a medal whose goal the cards met is taken before
-    those cards are spent, as the players did it, when one frame shows both."""
+    """Gains before constructions before losses: what an expansion offers for the cards (a goal met) is
+    taken before those cards are spent, as the players did it, when one frame shows both."""
     before = change.before if isinstance(change.before, int) else 0
     value = change.value if isinstance(change.value, int) else 0
     return 0 if value > before and not change.item.startswith("piece:") else 1 if value > before else 2
@@ -82,7 +85,8 @@ def logged_reading(table: ArchitectsTable) -> dict[tuple[str, str], int]:
         items = {f"card:{kind}": count for kind, count in (player.cards or {}).items()}
         items.update({f"piece:{piece.piece}": 1 for piece in player.built if piece.piece})
         items.update({f"token:{token}": player.token_count(token) for token in player.progress_tokens})
-        items.update({f"medal:{medal}": 1 for medal in player.medals})
+        for ext in table.extensions:
+            items.update({f"{ext.item_kind}:{item}": 1 for item in ext.held(player)})
         items.update({"cat": int(player.cat_pawn), "military": player.military_tokens})
         reading.update({(wonder, item): count for item, count in items.items() if count})
     return reading

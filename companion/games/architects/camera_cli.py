@@ -12,7 +12,8 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from companion.games.architects.rules.data import MEDALS, load_architects_data
+from companion.games.architects.rules.data import load_architects_data
+from companion.games.medals.rules.data import MEDALS
 from companion.jsonread import quoted
 
 __all__ = ["add_architects_arguments", "is_architects_frame", "run_architects_table"]

@@ -8,18 +8,20 @@ import json
 import sys
 from typing import Any
 
-from companion.cli.registry import LOGGED_GAMES, TABLE_READERS, LoggedGame, TableReader
+from companion.cli.registry import GAMES_COMMANDS, TABLE_READERS, GamesCommands, TableReader
 from companion.games.architects.camera_cli import add_architects_arguments, run_architects_table
 from companion.games.architects.rules.data import load_architects_data
 from companion.games.architects.rules.scoring import ArchitectsSheet, score_architects
 from companion.games.architects.tablefile import is_architects_document, parse_architects
 from companion.games.sevenwonders.render import _grid
-from companion.games.sevenwonders.tablefile import from_file, read_table_document
+from companion.i18n import translate
+from companion.tablefiles import from_file, read_table_document
 
 __all__ = ["architects_sheet_text", "read_either_table", "run_architects_score"]
 
 LABELS = {"wonder": "Wonder", "cat": "Cat pawn", "blue": "Blue cards", "military": "Military",
-          "progress": "Progress tokens", "medals": "Medals"}
+          "progress": "Progress tokens"}
+"""The base game's rows; an expansion's row is labelled by its catalogue text ``architects.category.<row>``."""
 TIE_BREAKS = {"stages": "tie on points broken by the most constructed stages",
               "shared": "tie on points and stages: the victory is shared"}
 
@@ -39,7 +41,8 @@ def architects_sheet_text(sheet: ArchitectsSheet) -> str:
     """The score sheet: a row per category in the rulebook's order, a column per player."""
     lines = sheet.lines
     header = [""] + [line.name for line in lines]
-    rows = [[LABELS[c]] + [str(line.points[c]) for line in lines] for c in sheet.categories]
+    rows = [[LABELS.get(c) or translate(f"architects.category.{c}")] + [str(line.points[c]) for line in lines]
+            for c in sheet.categories]
     rows.append(["Total"] + [str(line.total) for line in lines])
     rows.append(["Stages (tie-break)"] + [str(line.stages) for line in lines])
     rows.append(["Rank"] + [str(line.rank) for line in lines])
@@ -95,7 +98,7 @@ def _add_logged(store: Any, args: argparse.Namespace, document: Any) -> int:
 
 def _show_logged(state: Any) -> str:
     """`games show`: the score sheet of a replayed Architects game."""
-    return architects_sheet_text(score_architects(state.architects))
+    return architects_sheet_text(score_architects(state.table))
 
 
 def _statistics(store: Any) -> dict[str, Any]:
@@ -104,7 +107,7 @@ def _statistics(store: Any) -> dict[str, Any]:
     return architects_statistics(store)
 
 
-LOGGED_GAMES.register("architects", LoggedGame(reads=is_architects_document, add=_add_logged,
+GAMES_COMMANDS.register("architects", GamesCommands(reads=is_architects_document, add=_add_logged,
                                                twin="wonder pieces, cards and tokens", show=_show_logged,
                                                statistics=_statistics, title="7 Wonders Architects"),
                       game="architects")

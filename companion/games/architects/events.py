@@ -3,10 +3,11 @@ table, checked and applied to the table document (an ``architects-table/1`` docu
 
 An Architects game starts with the ordinary ``game_set_up`` event carrying ``"game":
 "architects"``. Each tap then logs the change it makes, one action event (``ACTION_KINDS``: a card
-placed, cards removed, a piece built, a token, the Cat pawn or a medal taken, Military Victory
-tokens corrected, the battle fought), which the replay plays through the Architects engine on the
-table as it stands: two windows on one game each add their card, and horns turned in both make the
-battle due. A battle is due exactly when every Conflict token shows its Battle side (the battle
+placed, cards removed, a piece built, a token or the Cat pawn taken, Military Victory tokens
+corrected, the battle fought; an expansion adds its own to the log's ``EVENT_KINDS`` and to
+`EXPANSION_ACTIONS`), which the replay plays through the Architects engine on the table as it
+stands: two windows on one game each add their card, and horns turned in both make the battle due.
+A battle is due exactly when every Conflict token shows its Battle side (the battle
 turns them all back), so the log says so without a flag of its own.
 
 ``architects_area_set`` (a player's whole area) and ``architects_conflicts_set`` are what logs of
@@ -19,6 +20,7 @@ here for shape; the table they leave is checked by the Architects table-file rea
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -29,26 +31,27 @@ from companion.games.architects.rules.play import (
     give_cat,
     place_card,
     remove_card,
-    take_medal,
     take_token,
 )
 from companion.games.architects.rules.scoring import score_architects
 from companion.games.architects.rules.table import ArchitectsTable
 from companion.games.architects.tablefile import (
     ARCHITECTS_FORMAT,
+    BASE_PLAYER_FIELDS,
     GAME,
-    PLAYER_FIELDS,
+    SECTIONS,
     architects_table_to_json,
     parse_architects,
 )
-from companion.games.sevenwonders.tablefile import TableFileError
 from companion.jsonread import Reader
+from companion.plugins import Registry
 from companion.storage.events import EVENT_KINDS, LOGGED_GAMES, EventError, EventKind, LoggedGame
+from companion.tablefiles import TableFileError
 
 __all__ = [
     "ACTION_KINDS",
     "ARCHITECTS_KINDS",
-    "AREA_FIELDS",
+    "EXPANSION_ACTIONS",
     "TURN_FIELDS",
     "TURN_RECORD",
     "TURN_STEPS",
@@ -57,33 +60,49 @@ __all__ = [
     "architects_problems",
     "architects_sheet",
     "architects_table",
+    "area_fields",
     "area_of",
     "battle_due",
     "check_architects_payload",
     "is_architects",
     "play_action",
+    "set_up_fields",
     "set_up_payload",
 ]
 
 ACTION_KINDS = ("architects_card_placed", "architects_cards_removed", "architects_piece_built",
-                "architects_token_taken", "architects_cat_taken", "architects_medal_taken",
+                "architects_token_taken", "architects_cat_taken",
                 "architects_military_set", "architects_battle_fought")
 """The changes one tap makes, replayed through the engine on the table as it stands."""
 TURN_RECORD = "architects_turn"
 """The refereed turn as a tap leaves it (`turn_log.py` writes it): it changes no area, and is registered
 in the log's `EVENT_KINDS` below."""
-TURN_STEPS = ("start", "card", "empty", "construct", "progress", "rome", "medal", "end", "undo")
+TURN_STEPS = ("start", "card", "empty", "construct", "progress", "rome", "claim", "end", "undo")
 """What the tap that logged a record did: turns started, a card taken, a deck found empty, a piece
-constructed, a Progress token taken, Rome's effect, a medal claimed, the turn ended, a tap undone
+constructed, a Progress token taken, Rome's effect, what an expansion offers claimed, the turn ended, a tap undone
 (the record then puts back the turn before it; a null turn not ``over``: the turns not started)."""
 TURN_FIELDS = ("seat", "number", "taken", "extra_cards", "effects", "tokens_used", "battle_due", "wonder_completed",
                "gifts", "gift_due", "empty")
 
 
 ARCHITECTS_KINDS = ("architects_area_set", "architects_conflicts_set", *ACTION_KINDS)
-AREA_FIELDS = tuple(f for f in PLAYER_FIELDS if f not in ("name", "wonder"))
-"""What an area event carries: everything in front of a player except who they are."""
-SET_UP_FIELDS = ("game", "expansions", "medal_variant", "medal_layout", "options", "players", "amend")
+EXPANSION_ACTIONS: Registry[Callable[[ArchitectsTable, dict[str, Any]], ArchitectsTable]] = Registry(
+    "action of an Architects expansion", "events")
+"""The action events an expansion adds (the kind also registered in the log's ``EVENT_KINDS``, for its
+payload): the table after one, through the expansion's rules."""
+
+
+def area_fields() -> tuple[str, ...]:
+    """What an area event carries: everything in front of a player except who they are (the base game's
+    keys, then those of each installed expansion)."""
+    return (*(f for f in BASE_PLAYER_FIELDS if f not in ("name", "wonder")),
+            *(f for section in SECTIONS.values() for f in section.player_fields))
+
+
+def set_up_fields() -> tuple[str, ...]:
+    """What a set-up event carries (each installed expansion's top-level keys after ``expansions``)."""
+    return ("game", "expansions", *(f for section in SECTIONS.values() for f in section.top_fields), "options",
+            "players", "amend")
 
 
 class ArchitectsEventError(ValueError):
@@ -98,7 +117,8 @@ def is_architects(document_or_payload: dict[str, Any]) -> bool:
 def set_up_payload(table: ArchitectsTable) -> dict[str, Any]:
     """The ``game_set_up`` payload of a new Architects game (players with empty areas)."""
     document = architects_table_to_json(table)
-    payload: dict[str, Any] = {k: v for k, v in document.items() if k in SET_UP_FIELDS}
+    allowed = set_up_fields()
+    payload: dict[str, Any] = {k: v for k, v in document.items() if k in allowed}
     payload["players"] = [{"name": p.name, "wonder": p.wonder.id, "side": ""} for p in table.players]
     return payload
 
@@ -106,13 +126,14 @@ def set_up_payload(table: ArchitectsTable) -> dict[str, Any]:
 def area_of(table: ArchitectsTable, seat: int) -> dict[str, Any]:
     """The ``architects_area_set`` payload for one player as the table has them now."""
     entry = architects_table_to_json(table)["players"][seat]
-    return {"seat": seat, "area": {k: v for k, v in entry.items() if k in AREA_FIELDS}}
+    allowed = area_fields()
+    return {"seat": seat, "area": {k: v for k, v in entry.items() if k in allowed}}
 
 
 def check_architects_payload(kind: str, reader: Reader, seats: int | None) -> None:
     """Record a problem for each field of the wrong shape (the replay checks the rules)."""
     if kind == "game_set_up":
-        reader.as_object(allowed=SET_UP_FIELDS)
+        reader.as_object(allowed=set_up_fields())
         for item in reader["players"].as_list(max_length=7):
             item.as_object(allowed=("name", "wonder", "side", "id"))
             if item["id"].present:
@@ -122,7 +143,7 @@ def check_architects_payload(kind: str, reader: Reader, seats: int | None) -> No
     elif kind == "architects_area_set":
         reader.as_object(allowed=("seat", "area", "why", "amend"))
         reader["seat"].as_int(minimum=0, maximum=(seats - 1) if seats else 6)
-        reader["area"].as_object(allowed=AREA_FIELDS)
+        reader["area"].as_object(allowed=area_fields())
         if reader["why"].present:
             reader["why"].as_str(max_length=200)
     elif kind == "architects_conflicts_set":
@@ -135,7 +156,7 @@ def check_architects_payload(kind: str, reader: Reader, seats: int | None) -> No
         reader.as_object(allowed=(*fields, "amend"))
         if "seat" in fields:
             reader["seat"].as_int(minimum=0, maximum=(seats - 1) if seats else 6)
-        for name in ("kind", "token", "medal"):
+        for name in ("kind", "token"):
             if name in fields:
                 reader[name].as_str(max_length=40)
         if reader["piece"].present and reader["piece"].value is not None:
@@ -154,7 +175,6 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "architects_piece_built": ("seat", "piece", "vp"),
     "architects_token_taken": ("seat", "token"),
     "architects_cat_taken": ("seat",),
-    "architects_medal_taken": ("seat", "medal"),
     "architects_military_set": ("seat", "tokens"),
     "architects_battle_fought": (),
 }
@@ -182,7 +202,7 @@ def play_action(table: ArchitectsTable, kind: str, payload: dict[str, Any]) -> A
     """The table after one action event, through the Architects engine.
 
     :raises ArchitectsRuleError: when the rules do not allow it at this table (a card not there to
-        remove, a medal already taken, a battle when none is due).
+        remove, a token none is left of, a battle when none is due).
     """
     seat = payload.get("seat", 0)
     if not 0 <= seat < len(table.players):
@@ -197,12 +217,13 @@ def play_action(table: ArchitectsTable, kind: str, payload: dict[str, Any]) -> A
         return take_token(table, seat, payload["token"])
     if kind == "architects_cat_taken":
         return give_cat(table, seat)
-    if kind == "architects_medal_taken":
-        return take_medal(table, seat, payload["medal"])
     if kind == "architects_military_set":
         return _set_military(table, seat, payload["tokens"])
     if kind == "architects_battle_fought":
         return _fight(table)
+    action = EXPANSION_ACTIONS.get(kind)
+    if action is not None:
+        return action(table, payload)
     raise ArchitectsRuleError(f"{kind} is not an action of a 7 Wonders Architects game")
 
 
@@ -234,11 +255,11 @@ def apply_architects(document: dict[str, Any], kind: str, payload: dict[str, Any
         if not 0 <= seat < len(players):
             raise ArchitectsEventError(f"seat {seat} does not exist (the table has {len(players)})")
         player = players[seat]
-        for key in AREA_FIELDS:
+        for key in area_fields():
             player.pop(key, None)
         player.update(copy.deepcopy(payload["area"]))
         player.setdefault("stages_built", [])
-    elif kind in ACTION_KINDS:
+    elif kind in ACTION_KINDS or kind in EXPANSION_ACTIONS:
         table, problems = architects_table(document)
         if table is None:
             raise ArchitectsEventError("; ".join(problems))

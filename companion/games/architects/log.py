@@ -46,7 +46,7 @@ def is_architects_sheet(sheet: dict[str, Any] | None) -> bool:
 
 def new_architects_game(store: GameStore, table: ArchitectsTable, *, source: str = "hand",
                         at: str | None = None) -> int:
-    """Start an Architects game with its seating (clockwise), Medals set-up and medal layout, in one
+    """Start an Architects game with its seating (clockwise) and its expansions' set-up, in one
     transaction; return its id.
 
     :raises EventError: when the set-up is not a valid table.
@@ -110,9 +110,9 @@ def architects_result(state: Replay) -> dict[str, Any]:
 
     :raises ResultRefused: when the events do not make a valid table.
     """
-    if state.architects is None or state.problems:
+    if state.table is None or state.problems:
         raise ResultRefused("the game cannot be scored: " + "; ".join(state.problems or ["no players"]))
-    return architects_sheet(state.architects)
+    return architects_sheet(state.table)
 
 
 GAME_RESULTS.register(GAME, architects_result, game="architects")
@@ -121,9 +121,9 @@ GAME_RESULTS.register(GAME, architects_result, game="architects")
 def architects_statistics(store: GameStore) -> dict[str, Any]:
     """Wins and averages per player and per wonder over the finished Architects games, and the
     average of each category (`companion.storage.stats`, as `companion games stats --json` prints them)."""
-    from companion.storage.stats import ARCHITECTS, game_statistics
+    from companion.storage.stats import game_statistics
 
-    return game_statistics(store)[ARCHITECTS].to_json(best=False)
+    return game_statistics(store)[GAME].to_json(best=False)
 
 
 def architects_bgstats(summary: Any, duration: int | None, play_date: str, ids: dict[str, str]) -> dict[str, Any]:

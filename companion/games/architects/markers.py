@@ -13,6 +13,8 @@ from importlib import resources
 from typing import Any
 
 from companion.games.architects.rules.data import ArchitectsData, load_architects_data
+from companion.games.architects.rules.extension import installed_extensions
+from companion.games.medals.rules.data import load_medals_data
 from companion.i18n import LANGUAGES, translate
 from companion.jsonread import Problem, Reader
 from companion.markers.registry import MARKER_NAMINGS, MARKER_SETS, Component, MarkerNaming
@@ -46,14 +48,14 @@ def _names(raw: dict[str, Any], data: ArchitectsData) -> dict[str, str]:
     if kind == "architects_token":
         return dict(data.tokens[raw["token"]].names)
     if kind in ("architects_medal", "architects_medal_goal"):
-        return dict(data.medals[raw["medal"]].names)
+        return dict(load_medals_data().medals[raw["medal"]].names)
     return {lang: translate(f"marker.{kind}_name", lang) for lang in LANGUAGES}
 
 
 def _stickers(raw: dict[str, Any], data: ArchitectsData, copies: dict[str, int]) -> int:
     if raw["kind"] == "architects_token":
         token = data.tokens[raw["token"]]
-        return token.copies_in_box(medals=True)
+        return token.copies + sum(ext.token_copies(token) for ext in installed_extensions())
     return copies.get(raw["kind"], 1)
 
 
@@ -63,9 +65,10 @@ def _component(item: Reader, data: ArchitectsData, copies: dict[str, int]) -> Co
         return None
     marker = item["marker"].as_int(minimum=ARCHITECTS_RANGE[0], maximum=ARCHITECTS_RANGE[1])
     kind = item["kind"].as_str(choices=ARCHITECTS_KINDS, what="kind")
+    medals = load_medals_data().medals
     needs = {"architects_tray": ("wonder", data.wonders), "architects_piece": ("wonder", data.wonders),
              "architects_card": ("card", data.cards), "architects_token": ("token", data.tokens),
-             "architects_medal": ("medal", data.medals), "architects_medal_goal": ("medal", data.medals)}
+             "architects_medal": ("medal", medals), "architects_medal_goal": ("medal", medals)}
     if marker is None or kind is None:
         return None
     if kind in needs:
@@ -89,7 +92,7 @@ def _check(components: list[Component], data: ArchitectsData, problems: list[Pro
     expected += [f"architects:piece/{p.key}" for w in data.wonders.values() for p in w.pieces or ()]
     expected += [f"architects:card/{k}" for k in data.cards] + [f"architects:token/{t}" for t in data.tokens]
     expected += ["architects:cat", "architects:military"]
-    expected += [f"architects:{side}/{m}" for side in ("medal", "medal_goal") for m in data.medals]
+    expected += [f"architects:{side}/{m}" for side in ("medal", "medal_goal") for m in load_medals_data().medals]
     missing = sorted(set(expected) - set(keys))
     twice = sorted({k for k in keys if keys.count(k) > 1})
     if missing or twice:

@@ -19,16 +19,21 @@ from typing import Any
 from companion.games.architects.events import TURN_RECORD, architects_table, area_of, battle_due, play_action
 from companion.games.architects.log import new_architects_game
 from companion.games.architects.rules.battle import Battle, resolve_battle
-from companion.games.architects.rules.medals import medal_offers
 from companion.games.architects.rules.scoring import ArchitectsSheet, score_architects
 from companion.games.architects.rules.table import ArchitectsTable
+from companion.games.architects.tablefile import GAME
 from companion.games.architects.turn_log import read_turn
 from companion.games.architects.turn_session import ArchitectsTurns, TurnChange
+from companion.plugins import Registry
 from companion.state.errors import SessionError, not_saved, save_tap
 from companion.storage.database import GameStore, LoggedEvent, StoreError
 from companion.storage.events import EventError
 
-__all__ = ["ArchitectsSession"]
+__all__ = ["SESSION_PARTS", "ArchitectsSession"]
+
+SESSION_PARTS: Registry[Callable[[ArchitectsSession], Any]] = Registry("session part of an Architects expansion",
+                                                                       "session")
+"""What an expansion adds to an Architects session (its actions, `ArchitectsSession.part`), by expansion id."""
 
 
 class ArchitectsSession(ArchitectsTurns):
@@ -42,12 +47,13 @@ class ArchitectsSession(ArchitectsTurns):
             state = store.state(game_id)
         except StoreError as error:
             raise SessionError(str(error)) from None
-        if state.architects is None:
+        if state.game != GAME or state.table is None:
             raise SessionError(f"game {game_id} is not a 7 Wonders Architects game in play: "
                                + "; ".join(state.problems or ["no players"]))
-        self.table: ArchitectsTable = state.architects
+        self.table: ArchitectsTable = state.table
         self.finished = state.finished
         self.last_battle: Battle | None = None
+        self._parts: dict[str, Any] = {}
         self._history: list[tuple[ArchitectsTable, ArchitectsTable, TurnChange | None]] = []
         """This sitting's taps: the table before and after each, and how it moved the turns (for undo)."""
         self.source = "hand"
@@ -133,10 +139,6 @@ class ArchitectsSession(ArchitectsTurns):
         """The Cat pawn moves to `seat` (Ur's effect, or a correction)."""
         self._act("architects_cat_taken", seat=seat)
 
-    def take_medal(self, seat: int, medal: str) -> None:
-        """`seat` takes a medal whose goal they met."""
-        self._act("architects_medal_taken", seat=seat, medal=medal)
-
     def set_military(self, seat: int, tokens: int) -> None:
         """A player's Military Victory tokens corrected by hand."""
         if not 0 <= tokens <= 200:
@@ -195,12 +197,31 @@ class ArchitectsSession(ArchitectsTurns):
         self._history.pop()
         return True
 
-    # -- reading ----------------------------------------------------------------------------------
-    def offers(self) -> dict[int, tuple[str, ...]]:
-        """The medals each seat may take now (the app offers them the moment a goal is met)."""
-        found = {seat: medal_offers(self.table, seat) for seat in range(len(self.table.players))}
-        return {seat: medals for seat, medals in found.items() if medals}
+    def claim(self, expansion: str, seat: int, item: str) -> None:
+        """`seat` takes `item`, one of what an expansion this game plays with offers (its ``claim_kind``
+        event, logged like any tap).
 
+        :raises SessionError: when the game does not play with it, the rules refuse it, or the log cannot
+            save it.
+        """
+        found = [ext for ext in self.table.extensions if ext.id == expansion and ext.claim_kind]
+        if not found:
+            raise SessionError(f"this game does not play with {expansion}")
+        self._act(found[0].claim_kind, seat=seat, **{found[0].claim_field: item})
+
+    def part(self, expansion: str) -> Any:
+        """The actions of an expansion this game plays with (``session.part(id).action(...)``), each
+        logged like any tap.
+
+        :raises SessionError: when the game does not play with it.
+        """
+        if expansion not in self.table.expansions or expansion not in SESSION_PARTS:
+            raise SessionError(f"this game does not play with {expansion}")
+        if expansion not in self._parts:
+            self._parts[expansion] = SESSION_PARTS.find(expansion)(self)
+        return self._parts[expansion]
+
+    # -- reading ----------------------------------------------------------------------------------
     def sheet(self) -> ArchitectsSheet:
         """The running score (the score sheet of the table as it stands)."""
         return score_architects(self.table)

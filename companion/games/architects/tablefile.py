@@ -1,5 +1,5 @@
 """Read and write the Architects table file (``architects-table/1``): the state of a table of
-7 Wonders Architects, with or without Medals.
+7 Wonders Architects, with the sections its expansions add (`ArchitectsSection`, in `SECTIONS`).
 
 The same reader rules as the 7 Wonders table file: never a crash on bad input, one `Problem` per
 mistake naming the field, no table at all when anything is wrong. Consistency errors of the whole
@@ -9,35 +9,80 @@ documented in docs/architects.md and described by companion/games/architects/dat
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.fileformats import other_format
-from companion.games.architects.rules.data import MEDALS, ArchitectsData, load_architects_data
+from companion.games.architects.rules.data import ArchitectsData, load_architects_data
 from companion.games.architects.rules.table import (
     BGA_TWO_PLAYER,
     LITERAL_TWO_PLAYER,
     ArchitectsPlayer,
     ArchitectsTable,
     BuiltPiece,
-    MedalLayout,
 )
 from companion.games.architects.rules.validation import check_architects
-from companion.games.sevenwonders.tablefile import TableFileError, from_file, read_table_document
 from companion.jsonread import Problem, Reader
+from companion.plugins import Registry
+from companion.tablefiles import TableFileError, from_file, read_table_document
 
-__all__ = ["ARCHITECTS_FORMAT", "ReadArchitects", "architects_table_to_json", "is_architects_document",
-           "parse_architects", "read_architects"]
+__all__ = ["ARCHITECTS_FORMAT", "SECTIONS", "ArchitectsSection", "ReadArchitects", "architects_table_to_json",
+           "expansion_only", "is_architects_document", "parse_architects", "read_architects"]
 
 ARCHITECTS_FORMAT = "architects-table/1"
 GAME = "architects"
-VARIANTS = ("standard", "expert")
-TOP_FIELDS = ("format", "game", "expansions", "medal_variant", "medal_layout", "options", "conflicts_flipped",
-              "players")
-PLAYER_FIELDS = ("name", "wonder", "stages_built", "cards", "blue_cards", "grey_cards", "cat_pawn",
-                 "military_tokens", "progress_tokens", "medals")
+BASE_PLAYER_FIELDS = ("name", "wonder", "stages_built", "cards", "blue_cards", "grey_cards", "cat_pawn",
+                      "military_tokens", "progress_tokens")
 OPTIONS = {"two_player_battle": (BGA_TWO_PLAYER, LITERAL_TWO_PLAYER)}
+
+
+class ArchitectsSection:
+    """What an expansion adds to the table file: its top-level keys and its keys in each player entry,
+    read into the table's and the players' ``extras`` under its id, and written back."""
+
+    id: ClassVar[str] = ""
+    """The expansion's id in ``expansions`` (and in ``extras``)."""
+    top_fields: ClassVar[tuple[str, ...]] = ()
+    """The top-level keys it adds (read by `read_settings` and `read_table`)."""
+    player_fields: ClassVar[tuple[str, ...]] = ()
+    """The keys it adds to a player entry (read by `read_player`)."""
+
+    def read_settings(self, reader: Reader, data: ArchitectsData, played: bool) -> Any:
+        """What the document at `reader` sets for the expansion before the players are read (its variant)."""
+        return None
+
+    def read_player(self, reader: Reader, data: ArchitectsData, played: bool) -> Any:
+        """What the player entry at `reader` holds of the expansion (``ArchitectsPlayer.extras[id]``;
+        None: nothing)."""
+        return None
+
+    def read_table(self, reader: Reader, data: ArchitectsData, played: bool, settings: Any, players: int) -> Any:
+        """What the table keeps of the expansion (``ArchitectsTable.extras[id]``; None: nothing), read
+        after the `players` entries."""
+        return None
+
+    def write_table(self, table: ArchitectsTable) -> dict[str, Any]:
+        """Its top-level keys of a table that plays with it (written after ``expansions``)."""
+        return {}
+
+    def write_player(self, table: ArchitectsTable, player: ArchitectsPlayer) -> dict[str, Any]:
+        """Its keys of a player entry at a table that plays with it (written last)."""
+        return {}
+
+
+SECTIONS: Registry[ArchitectsSection] = Registry("Architects expansion of the table file", "tablefile")
+"""The table-file sections of the Architects expansions, by expansion id."""
+
+
+def _top_fields() -> tuple[str, ...]:
+    extra = tuple(f for section in SECTIONS.values() for f in section.top_fields)
+    return ("format", "game", "expansions", *extra, "options", "conflicts_flipped", "players")
+
+
+def _player_fields() -> tuple[str, ...]:
+    return BASE_PLAYER_FIELDS + tuple(f for section in SECTIONS.values() for f in section.player_fields)
 
 
 @dataclass(frozen=True)
@@ -66,11 +111,12 @@ def _count(reader: Reader, default: int | None = 0, maximum: int = 100) -> int |
     return reader.as_int(minimum=0, maximum=maximum) if reader.present else default
 
 
-def _medals_only(reader: Reader, what: str, medals: bool) -> bool:
-    """False (with a problem) when a Medals component is used without the expansion."""
-    if not medals:
-        reader.problem(f"{what} is part of the Medals expansion; add \"medals\" to \"expansions\"")
-    return medals
+def expansion_only(reader: Reader, what: str, expansion: str, data: ArchitectsData, played: bool) -> bool:
+    """False (with a problem) when a component of `expansion` is used at a table that does not play it."""
+    if not played:
+        name = data.expansions.get(expansion, {}).get("en", expansion)
+        reader.problem(f"{what} is part of the {name} expansion; add \"{expansion}\" to \"expansions\"")
+    return played
 
 
 def _built(reader: Reader, player_wonder: Any, data: ArchitectsData) -> list[BuiltPiece] | None:
@@ -117,7 +163,7 @@ def _cards(reader: Reader, data: ArchitectsData) -> dict[str, int] | None:
     return cards
 
 
-def _tokens(reader: Reader, data: ArchitectsData, medals: bool) -> list[str]:
+def _tokens(reader: Reader, data: ArchitectsData, expansions: Collection[str]) -> list[str]:
     tokens = []
     for item in reader.as_list(max_length=30):
         name = item.as_str(what="Progress token")
@@ -126,20 +172,23 @@ def _tokens(reader: Reader, data: ArchitectsData, medals: bool) -> list[str]:
         token = data.token_id(name)
         if token is None:
             item.as_str(choices=data.tokens, what="Progress token")
-        elif data.tokens[token].expansion == MEDALS and not _medals_only(item, f"the {token} token", medals):
+        elif (expansion := data.tokens[token].expansion) is not None \
+                and not expansion_only(item, f"the {token} token", expansion, data, expansion in expansions):
             continue
         else:
             tokens.append(token)
     return tokens
 
 
-def _player(reader: Reader, data: ArchitectsData, medals: bool) -> ArchitectsPlayer | None:
-    if not _fields(reader, PLAYER_FIELDS):
+def _player(reader: Reader, data: ArchitectsData, expansions: Collection[str]) -> ArchitectsPlayer | None:
+    if not _fields(reader, _player_fields()):
         return None
     name = reader["name"].as_str(what="name", max_length=40)
     wonder_id = reader["wonder"].as_str(choices=data.wonders, what="wonder")
     wonder = data.wonders[wonder_id] if wonder_id is not None else None
-    if wonder is not None and wonder.expansion == MEDALS and not _medals_only(reader["wonder"], wonder.name, medals):
+    expansion = wonder.expansion if wonder is not None else None
+    if wonder is not None and expansion is not None \
+            and not expansion_only(reader["wonder"], wonder.name, expansion, data, expansion in expansions):
         wonder = None
     built = _built(reader["stages_built"], wonder, data) if wonder is not None else None
     cards = _cards(reader["cards"], data) if reader["cards"].present else None
@@ -159,38 +208,16 @@ def _player(reader: Reader, data: ArchitectsData, medals: bool) -> ArchitectsPla
         (blue_plain, blue_cat), grey = counted_blue, counted_grey
     cat = reader["cat_pawn"].as_bool() if reader["cat_pawn"].present else False
     military = _count(reader["military_tokens"], maximum=200)
-    tokens = _tokens(reader["progress_tokens"], data, medals) if reader["progress_tokens"].present else []
-    won: list[str] = []
-    if reader["medals"].present and (reader["medals"].value == [] or _medals_only(reader["medals"], "a medal", medals)):
-        won = [m for m in (item.as_str(choices=data.medals, what="medal")
-                           for item in reader["medals"].as_list(max_length=12)) if m is not None]
+    tokens = _tokens(reader["progress_tokens"], data, expansions) if reader["progress_tokens"].present else []
+    extras = {}
+    for section in SECTIONS.values():
+        part = section.read_player(reader, data, section.id in expansions)
+        if part is not None:
+            extras[section.id] = part
     if name is None or wonder is None or built is None or cat is None or military is None:
         return None
     return ArchitectsPlayer(name, wonder, tuple(built), blue_plain, blue_cat, grey, cat, military, tuple(tokens),
-                            tuple(won), cards)
-
-
-def _layout(reader: Reader, data: ArchitectsData, players: int, variant: str | None) -> MedalLayout | None:
-    if not _fields(reader, ("between", "center")):
-        return None
-    between: list[str | None] = []
-    for item in reader["between"].as_list(max_length=10):
-        between.append(None if item.value is None else item.as_str(choices=data.medals, what="medal"))
-    if reader["between"].present and len(between) != players:
-        reader["between"].problem(f"{len(between)} medals; one lies between each two neighbours ({players})")
-    center: list[str] = []
-    if reader["center"].present:
-        if variant != "expert":
-            reader["center"].problem("medals lie in the centre only in the expert variant")
-        read = (item.as_str(choices=data.medals, what="medal") for item in reader["center"].as_list(max_length=5))
-        center = [m for m in read if m is not None]
-        if len(center) > data.center_medals:
-            reader["center"].problem(f"{len(center)} medals; the expert variant puts {data.center_medals} "
-                                     f"in the centre")
-    placed = [m for m in (*between, *center) if m is not None]
-    for medal in sorted({m for m in placed if placed.count(m) > 1}):
-        reader.problem(f"the {medal} medal is placed twice; each medal exists once")
-    return MedalLayout(tuple(between), tuple(center))
+                            cards, extras)
 
 
 def parse_architects(document: Any, data: ArchitectsData | None = None) -> ReadArchitects:
@@ -204,7 +231,7 @@ def parse_architects(document: Any, data: ArchitectsData | None = None) -> ReadA
         raise TableFileError([Problem("", other)])
     problems: list[Problem] = []
     reader = Reader(document, problems)
-    if not _fields(reader, TOP_FIELDS):
+    if not _fields(reader, _top_fields()):
         raise TableFileError(problems)
     fmt = reader["format"].as_str(what="format")
     if fmt is not None and fmt != ARCHITECTS_FORMAT:
@@ -216,14 +243,8 @@ def parse_architects(document: Any, data: ArchitectsData | None = None) -> ReadA
         name = item.as_str(choices=data.expansions, what="expansion")
         if name is not None and name not in expansions:
             expansions.append(name)
-    medals = MEDALS in expansions
-    variant = None
-    if reader["medal_variant"].present and reader["medal_variant"].value is not None:
-        variant = reader["medal_variant"].as_str(choices=VARIANTS, what="medal variant")
-        if variant is not None and not _medals_only(reader["medal_variant"], "the medal variant", medals):
-            variant = None
-    elif medals:
-        variant = "standard"
+    settings = {section.id: section.read_settings(reader, data, section.id in expansions)
+                for section in SECTIONS.values()}
     options: dict[str, str] = {}
     for key, value in reader["options"].items() if reader["options"].present else []:
         if key not in OPTIONS:
@@ -236,10 +257,12 @@ def parse_architects(document: Any, data: ArchitectsData | None = None) -> ReadA
     if reader["players"].present and isinstance(reader["players"].value, list) \
             and not data.min_players <= len(items) <= data.max_players:
         reader["players"].problem(f"{len(items)} players; Architects seats {data.min_players} to {data.max_players}")
-    players = [_player(item, data, medals) for item in items]
-    layout = None
-    if reader["medal_layout"].present and _medals_only(reader["medal_layout"], "the medal layout", medals):
-        layout = _layout(reader["medal_layout"], data, len(items), variant)
+    players = [_player(item, data, expansions) for item in items]
+    extras = {}
+    for section in SECTIONS.values():
+        part = section.read_table(reader, data, section.id in expansions, settings[section.id], len(items))
+        if part is not None:
+            extras[section.id] = part
     flipped = _count(reader["conflicts_flipped"], maximum=10)
     names = [p.name for p in players if p is not None]
     for seat, player in enumerate(players):
@@ -254,7 +277,7 @@ def parse_architects(document: Any, data: ArchitectsData | None = None) -> ReadA
         if not problems:
             reader["players"].problem("no players")
         raise TableFileError(problems)
-    table = ArchitectsTable(data, tuple(p for p in players if p is not None), tuple(expansions), variant, layout,
+    table = ArchitectsTable(data, tuple(p for p in players if p is not None), tuple(expansions), extras,
                             flipped or 0, options.get("two_player_battle", BGA_TWO_PLAYER))
     if flipped is not None and flipped > table.conflict_tokens:
         reader["conflicts_flipped"].problem(f"{flipped}; a game of {len(players)} uses {table.conflict_tokens} "
@@ -278,6 +301,7 @@ def read_architects(path: str | Path, data: ArchitectsData | None = None) -> Rea
 
 def architects_table_to_json(table: ArchitectsTable) -> dict[str, Any]:
     """The table as an ``architects-table/1`` document (the inverse of `parse_architects`)."""
+    played = [section for section in SECTIONS.values() if section.id in table.expansions]
     players = []
     for player in table.players:
         built: list[Any] = [b.piece for b in player.built] if player.wonder.pieces_known else [
@@ -291,16 +315,12 @@ def architects_table_to_json(table: ArchitectsTable) -> dict[str, Any]:
                 entry["grey_cards"] = player.grey_cards
         entry.update(cat_pawn=player.cat_pawn, military_tokens=player.military_tokens,
                      progress_tokens=list(player.progress_tokens))
-        if table.has_medals:
-            entry["medals"] = list(player.medals)
+        for section in played:
+            entry.update(section.write_player(table, player))
         players.append(entry)
     document: dict[str, Any] = {"format": ARCHITECTS_FORMAT, "game": GAME, "expansions": list(table.expansions)}
-    if table.has_medals:
-        document["medal_variant"] = table.medal_variant or "standard"
-    if table.medal_layout is not None:
-        document["medal_layout"] = {"between": list(table.medal_layout.between)}
-        if table.medal_layout.center:
-            document["medal_layout"]["center"] = list(table.medal_layout.center)
+    for section in played:
+        document.update(section.write_table(table))
     if table.two_player_rule != BGA_TWO_PLAYER:
         document["options"] = {"two_player_battle": table.two_player_rule}
     if table.conflicts_flipped:

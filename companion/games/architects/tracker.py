@@ -16,9 +16,10 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.architects.rules.data import MEDALS, ArchitectsData
+from companion.games.architects.rules.data import ArchitectsData
 from companion.games.architects.tablefile import ARCHITECTS_FORMAT
 from companion.games.architects.vision import ArchitectsObservation
+from companion.games.medals.rules.data import MEDALS
 from companion.state.confirmation import ConfirmationRule
 
 __all__ = ["ArchitectsChange", "ArchitectsTracker"]

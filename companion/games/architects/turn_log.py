@@ -1,6 +1,6 @@
 """Architects turns in the game log: each tap of a refereed turn is one transaction holding the
-ordinary action events it makes (a card placed, cards spent and a piece built, a token or a medal
-taken, the battle fought: every reader knows them) and an ``architects_turn`` record of the turn as
+ordinary action events it makes (a card placed, cards spent and a piece built, a token or what an
+expansion offers taken, the battle fought: every reader knows them) and an ``architects_turn`` record of the turn as
 the tap leaves it (whose turn, whether the card is taken, the extra cards and wonder effects still
 owed, the tokens used, the decks found empty). Its kind is registered in the log's `EVENT_KINDS` by
 `events.py` (the game's events module).

@@ -1,6 +1,7 @@
 """The Architects session refereed turn by turn: whose turn it is, where each card is taken from, the
-constructions and science sets that spend their cards themselves, the wonders' effects, medals on
-one's own turn, the battle and the end of the game at the end of a turn (`rules/turns.py`).
+constructions and science sets that spend their cards themselves, the wonders' effects, what an
+expansion offers claimed on one's own turn, the battle and the end of the game at
+the end of a turn (`rules/turns.py`).
 
 A game is refereed once the players start the turns (an ``architects_turn`` record is in its log);
 each tap is one transaction of the action events it makes and the turn's new record
@@ -16,13 +17,12 @@ from typing import Any
 
 from companion.games.architects.events import battle_due
 from companion.games.architects.rules.battle import Battle, resolve_battle
-from companion.games.architects.rules.medals import medal_offers
 from companion.games.architects.rules.play import ArchitectsRuleError
 from companion.games.architects.rules.table import ArchitectsTable
 from companion.games.architects.rules.turns import (
     ArchitectsTurn,
     card_sources,
-    claim_medal,
+    claim_on_turn,
     construct,
     deck_emptied,
     due,
@@ -112,10 +112,12 @@ class ArchitectsTurns:
         turn = self.turn_state().turn
         return science_sets(self.table, turn.seat) if turn is not None else ()
 
-    def turn_offers(self) -> tuple[str, ...]:
-        """The medals the active player may claim now (only on their own turn)."""
+    def turn_offers(self, expansion: str) -> tuple[str, ...]:
+        """What an expansion offers the active player now (the goals they meet);
+        such a goal is claimed on one's own turn only."""
         turn = self.turn_state().turn
-        return medal_offers(self.table, turn.seat) if turn is not None else ()
+        found = [ext for ext in self.table.extensions if ext.id == expansion]
+        return found[0].offers(self.table, turn.seat) if turn is not None and found else ()
 
     # -- taps -------------------------------------------------------------------------------------
     def _turn_tap(self, step: str, play: Callable[[ArchitectsTable, TurnState], tuple[ArchitectsTable, TurnState,
@@ -220,15 +222,17 @@ class ArchitectsTurns:
 
         self._turn_tap("rome", play)
 
-    def claim_medal(self, medal: str, seat: int | None = None) -> None:
-        """The active player (or `seat`, refused unless it is theirs) claims a medal whose goal they meet."""
+    def claim_on_turn(self, expansion: str, item: str, seat: int | None = None) -> None:
+        """The active player (or `seat`, refused unless it is theirs) takes `item`, which an expansion
+        offers them (a goal they meet), logged as that expansion's claim event."""
         def play(table: ArchitectsTable, state: TurnState) -> tuple[ArchitectsTable, TurnState, Actions]:
             turn = self._active(state)
             claimant = turn.seat if seat is None else seat
-            after_table = claim_medal(table, turn, claimant, medal)
-            return after_table, state, [("architects_medal_taken", {"seat": claimant, "medal": medal})]
+            after_table = claim_on_turn(table, turn, claimant, expansion, item)
+            ext = next(e for e in table.extensions if e.id == expansion)
+            return after_table, state, [(ext.claim_kind, {"seat": claimant, ext.claim_field: item})]
 
-        self._turn_tap("medal", play)
+        self._turn_tap("claim", play)
 
     def end_turn(self) -> Battle | None:
         """End the active player's turn (refused while something is due): a battle due is fought, then

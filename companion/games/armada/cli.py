@@ -19,6 +19,7 @@ from companion.cli.registry import COMMANDS, DATA_SOURCES
 from companion.gamedata.components import HELP, InputError, default_components_path, read_components
 from companion.gamedata.facts import Fact
 from companion.games.armada.rules.data import ArmadaData, load_armada_data
+from companion.games.armada.rules.naval import NavalResult
 from companion.games.armada.rules.values import (
     SubjectCount,
     parse_answer,
@@ -26,6 +27,7 @@ from companion.games.armada.rules.values import (
     save_values,
     subject_count,
 )
+from companion.games.sevenwonders.cli import CONFLICT_OPTIONS, ConflictOption
 from companion.jsonread import did_you_mean, quoted, whole_number
 
 __all__ = ["components_path", "register"]
@@ -189,5 +191,49 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     edit.set_defaults(run=run_edit)
 
 
+def naval_text(table: Any, result: NavalResult) -> str:
+    """Each player's naval strength and token, strongest first, then the Forgotten Harbor choices."""
+    lines = [f"End of Age {'I' * result.age}: naval conflict (every player against all)"]
+    order = sorted(range(len(result.strengths)), key=lambda s: (-result.strengths[s], s))
+    for seat in order:
+        token = result.tokens[seat]
+        shown = "stays out" if not result.joined[seat] else ("no token" if token is None else f"{token:+d}")
+        lines.append(f"  {table.players[seat].name}: naval strength {result.strengths[seat]}, {shown}")
+    for seat, text in result.choices:
+        lines.append(f"  {table.players[seat].name}: {text}")
+    return "\n".join(lines)
+
+
+
+def run_naval_conflicts(args: argparse.Namespace, table: Any) -> int:
+    """`companion conflicts --naval`: the naval conflict of the end of an age instead of the land ones."""
+    from companion.gamedata.facts import UnknownValueError
+    from companion.games.armada.rules.naval import resolve_naval
+    from companion.games.sevenwonders.cli import UNKNOWN_STATUS, print_json
+    from companion.games.sevenwonders.render import unknowns_text
+
+    if table.extension("armada") is None:
+        raise CommandError("--naval needs a table that plays with Armada (\"expansions\": [\"armada\"])")
+    try:
+        naval = resolve_naval(table, args.age)
+    except UnknownValueError as error:
+        if args.json:
+            print_json({"age": args.age, "complete": False, "unknown": [u.to_json() for u in error.unknowns]})
+        else:
+            print(unknowns_text(f"The naval conflict of Age {'I' * args.age} needs values nobody has entered",
+                                error.unknowns))
+        return UNKNOWN_STATUS
+    if args.json:
+        print_json(naval.to_json(table))
+    else:
+        print(naval_text(table, naval))
+    return 0
+
+
+def _naval_option(conflicts: argparse.ArgumentParser) -> None:
+    conflicts.add_argument("--naval", action="store_true", help="Armada: the naval conflict instead of the land ones")
+
+
 COMMANDS.register("components", register, game="armada")
 DATA_SOURCES.register("armada", lambda args: lambda: load_armada_data(components_path(args)), game="armada")
+CONFLICT_OPTIONS.register("naval", ConflictOption(_naval_option, run_naval_conflicts), game="armada")

@@ -11,28 +11,51 @@ from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.cli.errors import CommandError
-from companion.cli.registry import BENCH_TARGETS, COMMANDS, LOGGED_GAMES, LoggedGame, data_sources
-from companion.gamedata.facts import UnknownValueError
+from companion.cli.registry import (
+    BENCH_TARGETS,
+    CAMERA_GAMES,
+    COMMANDS,
+    GAMES_COMMANDS,
+    RECORDERS,
+    CameraGame,
+    GamesCommands,
+    data_sources,
+)
 from companion.games.architects.cli import read_either_table, run_architects_score
-from companion.games.armada.rules.naval import resolve_naval
-from companion.games.sevenwonders import bench_cli, demo_cli
+from companion.games.sevenwonders import bench_cli, camera_cli, demo_cli, record_cli
 from companion.games.sevenwonders.record import camera_unread
-from companion.games.sevenwonders.render import conflicts_text, naval_text, score_sheet_text, unknowns_text
+from companion.games.sevenwonders.render import conflicts_text, score_sheet_text
 from companion.games.sevenwonders.rules import Table, check_card, check_stage, resolve_conflicts, score_table
 from companion.games.sevenwonders.tablefile import from_file, parse_table, read_table_document
 from companion.jsonread import did_you_mean
+from companion.plugins import Registry
 
 UNKNOWN_STATUS = 3
 """The exit status when an answer depends on a value nobody has entered."""
 
-__all__ = ["register"]
+__all__ = ["CONFLICT_OPTIONS", "UNKNOWN_STATUS", "ConflictOption", "print_json", "register"]
 
 
-def _print_json(document: Any) -> None:
+@dataclass(frozen=True)
+class ConflictOption:
+    """An expansion's own conflicts in `companion conflicts`: the option asking for them (added to the
+    command) and what the command does then (the exit status)."""
+
+    add_argument: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace, Table], int]
+
+
+CONFLICT_OPTIONS: Registry[ConflictOption] = Registry("conflict option", "cli")
+"""The expansions' own conflicts, by the name of their option (Armada's ``naval``)."""
+
+
+def print_json(document: Any) -> None:
+    """`document` as the commands print JSON."""
     print(json.dumps(document, indent=2, ensure_ascii=False))
 
 
@@ -56,7 +79,7 @@ def run_score(args: argparse.Namespace) -> int:
         return run_architects_score(args, document, unread)
     sheet = score_table(_load(args, document))
     if args.json:
-        _print_json({**sheet.to_json(), **({"not_read_by_camera": unread} if unread else {})})
+        print_json({**sheet.to_json(), **({"not_read_by_camera": unread} if unread else {})})
     else:
         print(score_sheet_text(sheet))
     return 0 if sheet.complete else UNKNOWN_STATUS
@@ -101,7 +124,7 @@ def run_check(args: argparse.Namespace) -> int:
         check = check_card(table, seat, args.card, free_build=args.free_build, step="naval" if args.naval else None,
                            from_discard=args.from_discard)
     if args.json:
-        _print_json(check.to_json())
+        print_json(check.to_json())
     else:
         print(check.describe())
     if check.reason_code == "unknown_value":
@@ -112,26 +135,12 @@ def run_check(args: argparse.Namespace) -> int:
 def run_conflicts(args: argparse.Namespace) -> int:
     """Print the land conflicts of the end of an age."""
     table = _load(args)
-    if args.naval:
-        if table.extension("armada") is None:
-            raise CommandError("--naval needs a table that plays with Armada (\"expansions\": [\"armada\"])")
-        try:
-            naval = resolve_naval(table, args.age)
-        except UnknownValueError as error:
-            if args.json:
-                _print_json({"age": args.age, "complete": False, "unknown": [u.to_json() for u in error.unknowns]})
-            else:
-                print(unknowns_text(f"The naval conflict of Age {'I' * args.age} needs values nobody has entered",
-                                    error.unknowns))
-            return UNKNOWN_STATUS
-        if args.json:
-            _print_json(naval.to_json(table))
-        else:
-            print(naval_text(table, naval))
-        return 0
+    for option, conflict in CONFLICT_OPTIONS.items():       # an expansion's own (Armada's --naval)
+        if getattr(args, option, False):
+            return conflict.run(args, table)
     result = resolve_conflicts(table, args.age)
     if args.json:
-        _print_json(result.to_json(table))
+        print_json(result.to_json(table))
     else:
         print(conflicts_text(table, result))
     return 0
@@ -170,7 +179,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     conflicts = commands.add_parser("conflicts", help="the land (or naval) conflict tokens at the end of an age")
     conflicts.add_argument("table", metavar="TABLE.json")
     conflicts.add_argument("--age", type=int, required=True, choices=(1, 2, 3))
-    conflicts.add_argument("--naval", action="store_true", help="Armada: the naval conflict instead of the land ones")
+    for conflict in CONFLICT_OPTIONS.values():
+        conflict.add_argument(conflicts)
     conflicts.add_argument("--json", action="store_true", help="print JSON")
     _components_option(conflicts)
     conflicts.set_defaults(run=run_conflicts)
@@ -184,6 +194,9 @@ def _components_option(parser: argparse.ArgumentParser) -> None:
 
 COMMANDS.register("score", register, game="7wonders")
 COMMANDS.register("demo", demo_cli.register, game="7wonders")
+RECORDERS.register("7wonders", record_cli.run_record, game="7wonders")
+CAMERA_GAMES.register("7wonders", CameraGame(camera_cli.wonders, camera_cli.player_count, camera_cli.read_table,
+                                             camera_cli.watch), game="7wonders")
 for _name, _target in bench_cli.TARGETS.items():
     BENCH_TARGETS.register(_name, _target, game="7wonders")
 
@@ -206,6 +219,6 @@ def _show_logged(state: Any) -> str:
     return f"{cities_text(state.table)}\n\n{score_sheet_text(score_table(state.table))}"
 
 
-LOGGED_GAMES.register("7wonders", LoggedGame(reads=lambda _document: True, add=_add_logged,
+GAMES_COMMANDS.register("7wonders", GamesCommands(reads=lambda _document: True, add=_add_logged,
                                              twin="cities, coins and tokens", show=_show_logged,
                                              read_document=read_table_document, fallback=True), game="7wonders")

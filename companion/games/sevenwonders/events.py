@@ -33,10 +33,11 @@ __all__ = ["KINDS", "STATE_KINDS", "TURN_KINDS", "CardConfirmed", "CardRemoved",
            "apply_event", "check_event", "empty_table_document", "seven_wonders_problems", "seven_wonders_table"]
 
 GAME = "7wonders"
-TURN_KINDS = ("turn_play", "turn_closed")
-"""7 Wonders played in turns: a play entered (or withdrawn) in the open turn, and a turn closed. Neither
-changes the table by itself: a closed turn's cards, stages, coins and tokens are logged beside it, in
-the same transaction, as the events above (`companion.games.sevenwonders.turn_log`)."""
+TURN_KINDS = ("turn_play", "turn_closed", "turn_reopened")
+"""7 Wonders played in turns: a play entered (or withdrawn) in the open turn, a turn closed, the last
+closed turn opened again with its plays (to correct them). None changes the table by itself: a closed
+(or reopened) turn's cards, stages, coins and tokens are logged beside it, in the same transaction, as
+the events above (`companion.games.sevenwonders.turn_log`)."""
 KINDS = ("game_set_up", "card_confirmed", "card_removed", "stage_built", "coins_changed", "conflicts_resolved",
          "tokens_set", "choices_set", "score_computed", "game_finished", "owner_answered", *TURN_KINDS)
 """The kinds of a 7 Wonders log; an expansion adds its own in `EVENT_KINDS`."""
@@ -137,6 +138,12 @@ def check_event(kind: str, reader: Reader, seats: int | None) -> None:
         reader["start_seq"].as_int(minimum=0, maximum=10**9)
         if reader["corrects"].present:
             reader["corrects"].as_int(minimum=1, maximum=10**9)
+    elif kind == "turn_reopened":                     # the last closed turn open again, with its plays
+        reader.as_object(allowed=("reopens", "plays", "progress", *common))
+        reader["reopens"].as_int(minimum=1, maximum=10**9)
+        for item in reader["plays"].as_list(max_length=40):
+            _play(item, seats)
+        reader["progress"].as_object()
 
 
 def _play(reader: Reader, seats: int | None) -> None:
@@ -259,12 +266,10 @@ class GameSetUp(GameEvent):
     teams: tuple[tuple[str, ...], ...] = ABSENT
 
 
-@register_event(GAME)
 @dataclass(frozen=True, kw_only=True)
-class CardConfirmed(GameEvent):
-    """A building in a seat's city (the camera names the copy it read)."""
+class _CityCard(GameEvent):
+    """A building of a seat's city (the camera names the copy it read)."""
 
-    kind: ClassVar[str] = "card_confirmed"
     seat: int
     card: str
     copy: str | None = ABSENT
@@ -272,13 +277,18 @@ class CardConfirmed(GameEvent):
 
 @register_event(GAME)
 @dataclass(frozen=True, kw_only=True)
-class CardRemoved(GameEvent):
+class CardConfirmed(_CityCard):
+    """A building in a seat's city."""
+
+    kind: ClassVar[str] = "card_confirmed"
+
+
+@register_event(GAME)
+@dataclass(frozen=True, kw_only=True)
+class CardRemoved(_CityCard):
     """A building taken back out of a seat's city (an undo)."""
 
     kind: ClassVar[str] = "card_removed"
-    seat: int
-    card: str
-    copy: str | None = ABSENT
 
 
 @register_event(GAME)

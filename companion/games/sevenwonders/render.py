@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from companion.gamedata.facts import Unknown
-from companion.games.armada.rules.naval import NavalResult
 from companion.games.sevenwonders.rules import ConflictResult, ScoreSheet, Table
 from companion.games.sevenwonders.rules.city import shields
 
-__all__ = ["cities_text", "conflicts_text", "naval_text", "score_sheet_text", "unknowns_text"]
+__all__ = ["cities_text", "conflicts_text", "score_sheet_text", "unknowns_text"]
 
 CATEGORY_LABELS = {
     "military": "Military", "treasury": "Treasury", "wonder": "Wonder", "civilian": "Civilian (blue)",
@@ -95,19 +94,6 @@ def conflicts_text(table: Table, result: ConflictResult) -> str:
     for name, tokens in zip(names, result.tokens, strict=True):
         shown = ", ".join(f"{t:+d}" for t in tokens) or "none"
         lines.append(f"  {name}: {shown}")
-    return "\n".join(lines)
-
-
-def naval_text(table: Table, result: NavalResult) -> str:
-    """Each player's naval strength and token, strongest first, then the Forgotten Harbor choices."""
-    lines = [f"End of Age {'I' * result.age}: naval conflict (every player against all)"]
-    order = sorted(range(len(result.strengths)), key=lambda s: (-result.strengths[s], s))
-    for seat in order:
-        token = result.tokens[seat]
-        shown = "stays out" if not result.joined[seat] else ("no token" if token is None else f"{token:+d}")
-        lines.append(f"  {table.players[seat].name}: naval strength {result.strengths[seat]}, {shown}")
-    for seat, text in result.choices:
-        lines.append(f"  {table.players[seat].name}: {text}")
     return "\n".join(lines)
 
 

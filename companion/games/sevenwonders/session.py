@@ -24,6 +24,7 @@ from companion.games.sevenwonders.rules.conflicts import ConflictResult, resolve
 from companion.games.sevenwonders.rules.model import GameData
 from companion.games.sevenwonders.rules.play import coins_for_card, coins_for_stage
 from companion.games.sevenwonders.rules.scoring import ScoreSheet
+from companion.games.sevenwonders.rules.turns import Play
 from companion.games.sevenwonders.session_parts import SESSION_PARTS, SessionPart, parts_for
 from companion.games.sevenwonders.tablefile import TableFileError, parse_table
 from companion.games.sevenwonders.tracker import Change, ConfirmationRule, OpenQuestion, PendingCard, TableTracker
@@ -188,14 +189,18 @@ class GameSession(TurnPlays):
     def _sync_tracker(self) -> None:
         """Make the tracker hold the cards and stages the log holds: at opening, and after every tap
         (another session on the game may have added or undone a card meanwhile), so that the camera
-        neither adds a card twice nor keeps one the log refused."""
+        neither adds a card twice nor keeps one the log refused. The cards and stages played in the open
+        turn stay in the tracker: they are on the table, and join the city when the turn closes."""
+        played = self.turn_pieces()
         for seat, player in enumerate(self.document["players"]):
             wonder = player["wonder"]
             city = self.tracker.cities.get(wonder)
             if city is None:
                 continue
-            city.stages = player["stages"]
-            for entry in [c for c in city.cards if c.component.card not in player["cards"]]:
+            cards, stages = played.get(seat, (frozenset(), 0))
+            city.stages = player["stages"] + stages
+            for entry in [c for c in city.cards if c.component.card not in player["cards"]
+                          and c.component.card not in cards]:
                 self.tracker.remove_card(wonder, entry.component.marker, time.monotonic())
             missing = [card for card in player["cards"] if not city.has_building(card)]
             copies = self._copies_logged(seat) if missing else {}
@@ -291,6 +296,9 @@ class GameSession(TurnPlays):
             if change.wonder is not None and change.wonder not in wonders:
                 continue                                # a board not in this game: said once, below
             if change.kind == "card" and change.wonder is not None and change.component is not None:
+                if self.in_turns:                   # a play of the open turn, checked against its start
+                    self._camera_play(Play(self.seat_of(change.wonder), "build", change.component.card))
+                    continue
                 try:
                     self._log_card(self.seat_of(change.wonder), change.component, "camera")
                 except SessionError as error:              # the tracker follows the log: the card is gone
@@ -299,7 +307,9 @@ class GameSession(TurnPlays):
             elif change.kind == "stage" and change.wonder is not None:
                 seat = self.seat_of(change.wonder)
                 stages = self.tracker.cities[change.wonder].stages
-                if stages > self.document["players"][seat]["stages"]:
+                if self.in_turns and stages > self.document["players"][seat]["stages"]:
+                    self._camera_play(Play(seat, "stage", None))
+                elif stages > self.document["players"][seat]["stages"]:
                     try:
                         self._log_stages(seat, stages, "camera")
                     except SessionError as error:
@@ -318,6 +328,18 @@ class GameSession(TurnPlays):
         if held:
             self.shown, self.shown_at = held[-1], at
         return changes
+
+    def _camera_play(self, play: Play) -> None:
+        """A card or stage the camera confirmed, entered as a play of the open turn; what the players must
+        know (a play refused, a seat that has played already, a log that cannot be written) is noted."""
+        try:
+            problem = self.camera_play(play.seat, play)
+        except SessionError as error:
+            problem = Problem("card_not_added", f"{play.card or 'a stage'} seen in the "
+                              f"{self.players[play.seat]['wonder']} city is not entered: {error}",
+                              card=play.card or "", wonder=self.players[play.seat]["wonder"])
+        if problem is not None:
+            self._note(problem)
 
     def questions(self) -> list[OpenQuestion]:
         """Cards the camera keeps seeing in no city for sure, oldest first: the players are asked

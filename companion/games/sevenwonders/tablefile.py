@@ -10,9 +10,8 @@ companion/games/sevenwonders/data/table.schema.json.
 
 from __future__ import annotations
 
-import contextlib
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -23,9 +22,9 @@ from companion.games.sevenwonders.rules.extension import SevenWondersExtension
 from companion.games.sevenwonders.rules.loader import load_game_data
 from companion.games.sevenwonders.rules.model import Card, GameData, Rules, Wonder
 from companion.games.sevenwonders.rules.table import STANDARD, TWO_PLAYER, VARIANTS, Player, PlayerChoices, Table
-from companion.jsonread import JsonInputError, Problem, Problems, Reader, load_json_file, problem_lines, quoted
+from companion.jsonread import Problem, Problems, Reader, quoted
 from companion.plugins import Registry
-from companion.problem import ProblemsError
+from companion.tablefiles import MAX_FILE_BYTES, TableFileError, from_file, read_table_document
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -43,7 +42,6 @@ __all__ = [
 
 TABLE_FORMAT = "sevenwonders-table/1"
 GAME = "7wonders"
-MAX_FILE_BYTES = 2_000_000
 TOP_FIELDS = ("format", "game", "expansions", "variant", "players", "options", "teams")
 BASE_PLAYER_FIELDS = ("name", "wonder", "side", "stages", "cards", "coins", "tokens", "science_choices",
                       "copied_guild")
@@ -123,16 +121,6 @@ class TableSection:
 
 SECTIONS: Registry[TableSection] = Registry("7 Wonders expansion of the table file", "tablefile")
 """The expansions the table file knows, by id; others are refused with a clear message."""
-
-
-class TableFileError(ProblemsError):
-    """A table file that cannot be used; `problems` holds one line per problem."""
-
-    def __init__(self, problems: list[Problem], source: str = "") -> None:
-        self.problems = problems
-        self.source = source
-        prefix = f"{source}: " if source else ""
-        super().__init__("\n".join(prefix + line for line in problem_lines(problems)))
 
 
 def _extension_key(key: str) -> bool:
@@ -449,31 +437,6 @@ def read_table(path: str | Path, data: GameData | None = None, *, sources: Sourc
     document = read_table_document(path)
     with from_file(path):
         return parse_table(document, data, sources=sources)
-
-
-@contextlib.contextmanager
-def from_file(path: str | Path) -> Iterator[None]:
-    """Name the file `path` in the problems of a table read inside (a document read earlier)."""
-    try:
-        yield
-    except TableFileError as error:
-        if error.source:
-            raise
-        raise TableFileError(error.problems, str(path)) from None
-
-
-def read_table_document(path: str | Path) -> Any:
-    """The JSON document of a table file of either game, read within the size limit (at most
-    MAX_FILE_BYTES + 1 bytes are read) and checked by `companion.jsonread.parse_json`.
-
-    :raises TableFileError: when the file cannot be read, is too large or is not usable JSON.
-    """
-    try:
-        return load_json_file(path, MAX_FILE_BYTES)
-    except OSError as error:
-        raise TableFileError([Problem("", f"cannot read the file: {error.strerror or error}")], str(path)) from None
-    except JsonInputError as error:
-        raise TableFileError([Problem("", str(error))], str(path)) from None
 
 
 def table_to_json(table: Table) -> dict[str, Any]:

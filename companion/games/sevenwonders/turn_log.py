@@ -10,6 +10,8 @@ entered only as their end state, read as before; the progress is the last ``turn
 
 The last closed turn may be corrected (a play undone, replaced, a forgotten card): it is settled again
 from the table at its start, and the difference is logged with a ``turn_closed`` that ``corrects`` it.
+Or it is opened again (`reopen_logged_turn`, one transaction): the cities go back to the start of the
+turn and a ``turn_reopened`` record makes its plays the open turn's, to be corrected and closed again.
 """
 
 from __future__ import annotations
@@ -48,6 +50,9 @@ __all__ = [
     "progress_from_json",
     "progress_to_json",
     "read_turns",
+    "reopen_logged_turn",
+    "reopening_events",
+    "table_at",
     "turn_log",
     "withdraw_event",
     "withdraw_play",
@@ -115,8 +120,9 @@ def read_turns(events: Iterable[Event]) -> TurnLog:
     plays: dict[tuple[int, str], Play] = {}
     last_close: Event | None = None
     state_since = False
+    turns_closed = False
     for event in events:
-        if event.kind == "conflicts_resolved" and last_close is None:
+        if event.kind == "conflicts_resolved" and not turns_closed:
             age = int(event.payload["age"])
             progress = AgeProgress(min(age + 1, 3), 1, finished=age >= 3)
         if event.kind == "turn_play":
@@ -128,6 +134,13 @@ def read_turns(events: Iterable[Event]) -> TurnLog:
             progress = progress_from_json(event.payload["progress"])
             plays = {}
             last_close = event
+            state_since = False
+            turns_closed = True
+        elif event.kind == "turn_reopened":          # the last closed turn open again, with its plays
+            progress = progress_from_json(event.payload["progress"])
+            reopened = [play_from_json(p) for p in event.payload["plays"]]
+            plays = {p.key: p for p in reopened}
+            last_close = None
             state_since = False
         elif event.kind in STATE_KINDS:
             state_since = True
@@ -218,6 +231,36 @@ def correction_events(events: Sequence[Event], table_at: Callable[[int], Table],
     return result, [*changes, ("turn_closed", record, "hand")]
 
 
+def reopening_events(events: Sequence[Event], table_at: Callable[[int], Table], table_now: Table) -> list[LoggedEvent]:
+    """Open the last closed turn again: the events taking the cities back to the start of the turn (its
+    purchases, cards, stages and coins undone) and a ``turn_reopened`` record of its plays and of the
+    progress at its start, so that they are the open turn's again (corrected, then closed again).
+
+    :raises TurnError: ``no_turn`` when no turn is closed (or the last one is open again already),
+        ``changed_since`` when a city changed or a play was entered since, ``age_closed`` when that turn
+        ended its age (its conflicts are logged: the cities are corrected by hand), ``ships_moved`` when
+        its plays moved Armada ships (corrected by hand).
+    """
+    log = read_turns(events)
+    close = log.last_close
+    if close is None:
+        raise TurnError("no turn is closed yet", "no_turn")
+    if log.state_since_close or log.plays:
+        raise TurnError("the cities changed after the last turn closed: it can no longer be opened again",
+                        "changed_since")
+    start_seq = int(close.payload["start_seq"])
+    progress = read_turns([e for e in events if e.seq <= start_seq]).progress
+    after = progress_from_json(close.payload["progress"])
+    if after.age != progress.age or after.finished:
+        raise TurnError(f"the turn that ended age {progress.age} is not opened again (its conflicts are resolved)",
+                        "age_closed", {"age": progress.age})
+    if any(p.get("naval") or p.get("discard_reward", "coins") != "coins" for p in close.payload["plays"]):
+        raise TurnError("a turn whose plays move ships is corrected by hand (the ships too)", "ships_moved")
+    changes = _difference(table_now, table_at(start_seq), f"turn {progress.age}.{progress.turn} reopened")
+    record = {"reopens": close.seq, "plays": list(close.payload["plays"]), "progress": progress_to_json(progress)}
+    return [*changes, ("turn_reopened", record, "hand")]
+
+
 # -- on a game store -------------------------------------------------------------------------------------
 
 def _table(store: GameStore, document: dict[str, Any]) -> Table:
@@ -273,13 +316,32 @@ def correct_logged_turn(store: GameStore, game_id: int, plays: Sequence[Play],
 
     def build(document: dict[str, Any]) -> list[LoggedEvent]:
         events = store.events(game_id)
-        result, logged = correction_events(events, lambda seq: _table(store, store.state(game_id, upto=seq).document),
+        result, logged = correction_events(events, lambda seq: table_at(store, game_id, seq),
                                            _table(store, document), plays, leftovers)
         results.append(result)
         return logged
 
     store.append_built(game_id, build)
     return results[0]
+
+
+def table_at(store: GameStore, game_id: int, seq: int) -> Table:
+    """The table of a logged game after its event `seq` (the replay)."""
+    return _table(store, store.state(game_id, upto=seq).document)
+
+
+def reopen_logged_turn(store: GameStore, game_id: int) -> tuple[Play, ...]:
+    """Open the last closed turn of a logged game again, in one transaction; returns its plays (now the
+    open turn's).
+
+    :raises TurnError: as `reopening_events` (nothing is written).
+    """
+    def build(document: dict[str, Any]) -> list[LoggedEvent]:
+        return reopening_events(store.events(game_id), lambda seq: table_at(store, game_id, seq),
+                                _table(store, document))
+
+    store.append_built(game_id, build)
+    return read_turns(store.events(game_id)).plays
 
 
 def turn_log(store: GameStore, game_id: int) -> TurnLog:

@@ -5,20 +5,22 @@ the pile holds). The session's side is `turn_session.py`; the rules `rules/turns
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.label import Label
+from kivy.uix.widget import Widget
 
 from companion.app.registry import panel_class
-from companion.app.widgets.common import BigButton, app
+from companion.app.widgets.common import BigButton, InstantModal, TextLabel, app
 from companion.games.sevenwonders.rules.build import BuildCheck
 from companion.games.sevenwonders.rules.turns import Play, PlayVerdict
 from companion.games.sevenwonders.turn_session import OpenTurn, play_of_check
 from companion.i18n import catalogue
 
-__all__ = ["TurnBar", "TurnChip", "enter_checked", "enter_discard", "fits", "play_choices", "play_text", "played_text",
-           "show_turn_bar", "turn_lines", "turn_options", "turn_verdict", "use_power"]
+__all__ = ["CROWDED_MARGIN", "TurnBar", "TurnChip", "ask_reopen", "enter_checked", "enter_discard", "fits",
+           "free_city_lines", "named_check", "play_choices", "play_text", "played_text", "refused_lines", "seat_tabs",
+           "show_turn_bar", "turn_bar_height", "turn_lines", "turn_options", "turn_verdict", "use_power"]
 
 ROMAN = ("I", "II", "III")
 TURN_MOVED = "turn_moved"
@@ -102,7 +104,9 @@ class TurnBar(BoxLayout):
         running = app()
         self.spacing = running.u * 0.3
         self.padding = (running.u * 0.3, running.u * 0.15)
-        self.title = Label(bold=True, size_hint_x=None, halign="left", valign="middle")
+        # The turn's title is a button: a tap offers to open the last closed turn again (to correct it).
+        self.title = BigButton(bold=True, size_hint_x=None, tone="quiet")
+        self.title.bind(on_release=lambda _b: ask_reopen())
         self.seats = BoxLayout(spacing=running.u * 0.2)
         self.close = BigButton(size_hint_x=None)
         self.close.bind(on_release=lambda _b: close_turn())
@@ -130,7 +134,7 @@ class TurnBar(BoxLayout):
         self.title.text = running.tr("turns.title", turn=turn.progress.turn, turns=turn.turns)
         self.title.font_size = u * 1.2
         self.title.width = u * 5
-        self.title.text_size = (self.title.width, None)
+        self.title.height = self.height - 2 * self.padding[1]
         self.close.text = running.tr("turns.close")
         self.close.tone = "primary" if turn.report.ready else "normal"
         self.close.width = u * 7
@@ -143,27 +147,40 @@ class TurnBar(BoxLayout):
             self.seats.add_widget(chip)
 
 
-def show_turn_bar(holder: Any, session: Any) -> None:
+def turn_bar_height(session: Any) -> float:
+    """The turn bar's height with its margins. A chip holds the name and two lines of play where the
+    table leaves room (5 seats or fewer), so a two-word card name shows whole; at 6 to 8 seats, one
+    line (the rows need the height)."""
+    running = app()
+    lines = 3 if len(session.players) <= 5 else 2
+    return float(max(running.touch, running.u * (3.4 if lines == 2 else 5.0)) + running.u * 0.3)
+
+
+CROWDED_MARGIN = 1.0
+"""Pixels above and below the chips of a crowded table's turn bar (and the bottom bar's buttons)."""
+
+
+def show_turn_bar(holder: Any, session: Any, *, crowded: bool = False) -> None:
     """Put the turn bar in `holder` (the table screen's slot) when the game is played in turns, else
-    leave the slot empty (a game entered as its end state never meets a turn)."""
+    leave the slot empty (a game entered as its end state never meets a turn). `crowded`: the bar a
+    chip's fingertip height and hardly more (the table screen's rows need the room)."""
     running = app()
     turn = session.open_turn() if session is not None and not session.finished and session.in_turns else None
     if turn is None or turn.progress.finished:           # after the last turn of Age III: the score
         holder.clear_widgets()
         holder.height = 0
         return
-    # A chip holds the name and two lines of play where the table leaves room (5 seats or fewer), so a
-    # two-word card name shows whole; at 6 to 8 seats, one line (the rows need the height).
-    lines = 3 if len(session.players) <= 5 else 2
-    height = max(running.touch, running.u * (3.4 if lines == 2 else 5.0)) + running.u * 0.3
+    height = running.touch + 2 * CROWDED_MARGIN if crowded else turn_bar_height(session)
     holder.height = height
     bar = holder.children[0] if holder.children else None
     if not isinstance(bar, TurnBar):
         holder.clear_widgets()
         bar = TurnBar(size_hint_y=None, height=height)
         holder.add_widget(bar)
+    bar.padding = (running.u * 0.3, CROWDED_MARGIN if crowded else running.u * 0.15)
     bar.height = height
-    bar.show(turn, [p["name"] for p in session.players])
+    names = [p["name"] for p in session.players]
+    bar.show(turn, [_seat_name(names, seat) for seat in range(len(names))])
 
 
 def close_turn() -> None:
@@ -172,18 +189,17 @@ def close_turn() -> None:
     session = running.session
     turn = session.open_turn()
     if turn.report.waiting:
-        names = ", ".join(session.players[s]["name"] for s in turn.report.waiting)
+        names = ", ".join(_seat_name([p["name"] for p in session.players], s) for s in turn.report.waiting)
         running.notify(running.tr("turns.not_played", names=names), bad=True)
         return
     results: list[Any] = []
     if not running.attempt(lambda: results.append(session.close_open_turn())):
         return
     result = results[0]
-    if result.age_over:
-        text = running.tr("turns.age_closed", age=ROMAN[turn.progress.age - 1])
-    else:
-        text = running.tr("turns.closed", turn=turn.progress.turn)
-    running.notify(text)
+    if result.age_over:                     # its conflicts are logged: not opened again
+        running.notify(running.tr("turns.age_closed", age=ROMAN[turn.progress.age - 1]))
+    else:                                   # Undo: open it again (asked first)
+        running.notify(running.tr("turns.closed", turn=turn.progress.turn), undo=ask_reopen)
     if result.ship_steps:                   # Armada: what the ships moved by the turn's plays earn, confirmed
         for expansion in session.document.get("expansions", []):
             dialog = panel_class(TURN_MOVED, expansion)
@@ -191,7 +207,92 @@ def close_turn() -> None:
                 dialog().open()
 
 
+def ask_reopen() -> InstantModal | None:
+    """A tap on the turn's title (or Undo after a close): the last closed turn, its plays, and one tap to
+    open it again (one transaction: the cities back at its start, its plays the open turn's), after
+    which the players correct it and close it again. When it cannot be opened again the message bar says
+    why (and no dialog opens); returns the dialog."""
+    running = app()
+    session = running.session
+    refusal = session.reopen_refusal()
+    last = session.last_closed_turn()
+    if refusal is not None or last is None:
+        running.notify(running.refusal_text(refusal) if refusal is not None else running.tr("session.turn_no_turn"),
+                       bad=True)
+        return None
+    _age, number, plays = last
+    u = running.u
+    from kivy.core.window import Window
+
+    view = InstantModal(size_hint=(None, None), size=(min(Window.width * 0.96, u * 44), min(Window.height * 0.96,
+                                                                                            u * 34)))
+    box = BoxLayout(orientation="vertical", padding=u * 0.8, spacing=u * 0.4)
+    box.add_widget(TextLabel(text=running.tr("turns.reopen_title", turn=number), font_size=u * 1.6, bold=True))
+    names = [p["name"] for p in session.players]
+    lines = [f"{_seat_name(names, play.seat)}: {play_text(play)}" for play in plays]
+    box.add_widget(TextLabel(text="\n".join(lines), font_size=u * (1.3 if len(lines) <= 5 else 1.1)))
+    box.add_widget(TextLabel(text=running.tr("turns.reopen_text", turn=number), font_size=u * 1.15,
+                             color=running.theme.rgba("text_dim")))
+    box.add_widget(Widget())
+    buttons = BoxLayout(size_hint_y=None, height=max(running.touch, u * 3.6), spacing=u * 0.5)
+    cancel = BigButton(text=running.tr("common.cancel"), tone="quiet", size_hint_x=0.6)
+    cancel.bind(on_release=lambda _b: view.dismiss())
+    reopen = BigButton(text=running.tr("turns.reopen_do", turn=number), tone="primary")
+
+    def confirmed(_b: Any) -> None:
+        view.dismiss()
+        if running.attempt(session.reopen_last_turn):
+            running.notify(running.tr("turns.reopen_done", turn=number))
+            running.go("table")
+    reopen.bind(on_release=confirmed)
+    buttons.add_widget(cancel)
+    buttons.add_widget(reopen)
+    box.add_widget(buttons)
+    view.add_widget(box)
+    view.open()
+    return view
+
+
+def _seat_name(names: list[str], seat: int) -> str:
+    """A seat's name as the players read it (the free city of the two-player variant by its title)."""
+    running = app()
+    return running.tr("new_game.free_city") if names[seat] == running.store.data.rules.free_city_name \
+        else names[seat]
+
+
 # -- the build check ----------------------------------------------------------------------------------
+
+def seat_tabs(session: Any) -> list[tuple[int, str]]:
+    """The build check's players' tabs: each seat's number and name; the free city of the two-player
+    variant only in a game played in turns, where it plays every turn, named with the player who plays
+    it this turn ("3  Вольный город: Анна")."""
+    running = app()
+    free = session.free_city_seats() if session.in_turns else None
+    tabs = []
+    for seat, player in enumerate(session.players):
+        if player["name"] != running.store.data.rules.free_city_name:
+            tabs.append((seat, f"{seat + 1}  {player['name']}"))
+        elif free is not None and free[0] == seat:
+            tabs.append((seat, running.tr("check.free_city_tab", number=seat + 1,
+                                          player=session.players[free[1]]["name"])))
+    return tabs
+
+
+def named_check(check: BuildCheck, session: Any, seat: int) -> BuildCheck:
+    """The check as the players read it: the free city by its title, not by its name in the table file."""
+    if session.players[seat]["name"] != app().store.data.rules.free_city_name:
+        return check
+    return replace(check, player=app().tr("new_game.free_city"))
+
+
+def free_city_lines(screen: Any, session: Any) -> list[str]:
+    """The free city's forced rules when its tab is chosen (who plays it this turn; a card its chain
+    allows built free; a discard only of a card it can neither build nor use for a stage)."""
+    free = session.free_city_seats() if screen.in_turns else None
+    if free is None or free[0] != screen.seat:
+        return []
+    return [app().tr("check.free_city_rules", player=session.players[free[1]]["name"])]
+
 
 def turn_options(screen: Any, session: Any) -> None:
     """What the build check offers in a game played in turns: the power of the chosen seat now."""
@@ -218,8 +319,32 @@ def played_text(screen: Any, session: Any) -> str:
     if not plays:
         return ""
     plays.sort(key=lambda pv: pv[0].source != "hand")
-    return running.tr("check.played_in_turn", turn=turn.progress.turn, player=session.players[screen.seat]["name"],
+    player = _seat_name([p["name"] for p in session.players], screen.seat)
+    return running.tr("check.played_in_turn", turn=turn.progress.turn, player=player,
                       play=" + ".join(play_text(p, v) for p, v in plays))
+
+
+def refused_lines(screen: Any, session: Any) -> list[str]:
+    """Why the chosen seat's play of the open turn is refused (a play the camera entered: the card is on
+    the table), in the build check's words; empty when its plays are legal or it has not played."""
+    running = app()
+    for verdict in session.open_turn().report.verdicts:
+        if verdict.play.seat != screen.seat or verdict.legal:
+            continue
+        if verdict.check is not None:
+            return list(running.words.check(verdict.check).lines)
+        return [_reason(verdict)]
+    return []
+
+
+def _reason(verdict: PlayVerdict) -> str:
+    """Why the turn refuses a play, in the player's language (its English reason where no text has it)."""
+    running = app()
+    values = dict(verdict.reason_values)
+    if "card" in values:
+        values["card"] = running.words.card(str(values["card"]))
+    key = f"session.turn_{verdict.reason_code}"
+    return str(running.tr(key, **values)) if _has_text(key) else verdict.reason or ""
 
 
 def _play(screen: Any) -> Play:
@@ -237,15 +362,10 @@ def turn_verdict(screen: Any, session: Any, check: BuildCheck) -> BuildCheck | N
         return verdict.check
     if verdict.legal:
         return check
-    player = session.players[screen.seat]["name"]
+    player = _seat_name([p["name"] for p in session.players], screen.seat)
     target = running.tr("check.stage_target", number=session.players[screen.seat]["stages"] + 1) \
         if screen.target == "stage" else running.words.card(screen.target)
-    values = dict(verdict.reason_values)
-    if "card" in values:
-        values["card"] = running.words.card(str(values["card"]))
-    key = f"session.turn_{verdict.reason_code}"
-    reason = running.tr(key, **values) if _has_text(key) else verdict.reason or ""
-    screen._cannot(running.tr("check.cannot", player=player, target=target), reason)
+    screen._cannot(running.tr("check.cannot", player=player, target=target), _reason(verdict))
     return None
 
 
@@ -261,7 +381,7 @@ def turn_lines(screen: Any, session: Any) -> list[str]:
         lines.append(running.tr("check.last_card_checked", turn=session.open_turn().progress.turn))
     elif screen.in_turns:
         lines.append(running.tr("check.turn_start", turn=session.open_turn().progress.turn))
-    return lines
+    return lines + free_city_lines(screen, session)
 
 
 def _has_text(key: str) -> bool:
@@ -273,7 +393,7 @@ def _entered(screen: Any, play: Play) -> None:
     played, or back to the table once everyone has."""
     running = app()
     session = running.session
-    name = session.players[play.seat]["name"]
+    name = _seat_name([p["name"] for p in session.players], play.seat)
     turn = session.open_turn()
     running.notify(running.tr("check.entered", player=name, play=play_text(play), turn=turn.progress.turn),
                    undo=lambda: running.attempt(session.withdraw_play, play.seat, play.source))

@@ -70,6 +70,7 @@ def write_video(path: Path, seconds_per_moment: float = 2.0, fps: float = 5.0,
 def play(store: Path, video: Path, size: tuple[int, int], language: str) -> dict[str, Any]:
     """Set up the game on the New game screen with the video as its camera, watch the video to its
     end (the camera takes the medal it offered when it sees its reward side), finish on the score sheet."""
+    from companion.games.medals.rules.table import medals_of
     from tests.tools.app_driver import AppDriver
 
     ui = AppDriver.start(store, size=size, language=language)
@@ -80,7 +81,7 @@ def play(store: Path, video: Path, size: tuple[int, int], language: str) -> dict
     screen.change_players(-1)
     screen.names[:2] = [p["name"] for p in START["players"]]
     screen.wonders[:2] = list(SEATING)
-    screen.between[:2] = list(START["medal_layout"]["between"])
+    screen.panels["medals"].between[:2] = list(START["medal_layout"]["between"])
     screen.refresh()
     ui.tap(ui.tr("new_game.camera_file"))
     screen.camera_path = str(video)
@@ -106,7 +107,7 @@ def play(store: Path, video: Path, size: tuple[int, int], language: str) -> dict
               "finished": session.finished, "sheet": session.sheet().to_json(),
               "sources": sorted({e.source for e in events[1:]}), "problems": ui.app.architects_camera.problems,
               "cards": [dict(p.cards or {}) for p in session.table.players],
-              "medals": [list(p.medals) for p in session.table.players], **resumed}
+              "medals": [list(medals_of(p)) for p in session.table.players], **resumed}
     ui.stop()
     return result
 

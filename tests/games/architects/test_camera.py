@@ -13,6 +13,7 @@ from companion.games.architects.simulation import architects_table_scene
 from companion.games.architects.tablefile import parse_architects
 from companion.games.architects.tracker import ArchitectsTracker
 from companion.games.architects.vision import ArchitectsObservation, AreaObservation, read_architects_layout
+from companion.games.medals.rules.table import MedalLayout, with_medals
 from companion.state.confirmation import ConfirmationRule
 from companion.vision.pipeline import TableReader
 
@@ -161,22 +162,22 @@ def test_companion_table_finds_an_architects_table_by_itself(tmp_path: Any, caps
 
 def test_the_camera_plays_the_game_and_the_medal_offer_appears(tmp_path: Any) -> None:
     from companion.games.architects.camera import apply_camera_changes
-    from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable, MedalLayout
+    from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable
     from companion.games.architects.session import ArchitectsSession
     from companion.storage.database import GameStore
 
     players = tuple(ArchitectsPlayer(n, DATA.wonders[w]) for n, w in (("Ann", "giza"), ("Bob", "rhodes")))
-    table = ArchitectsTable(DATA, players, ("medals",), "standard", MedalLayout(("three_grey", "three_blue")))
+    table = with_medals(ArchitectsTable(DATA, players), "standard", MedalLayout(("three_grey", "three_blue")))
     with GameStore(tmp_path / "games.sqlite3") as store:
         session = ArchitectsSession.start(store, table)
         session.place_card(1, "coin")                          # entered by hand: the camera never saw it
         tracker = ArchitectsTracker(DATA, ConfirmationRule(frames=2, seconds=0.0), seat_order=["giza", "rhodes"])
         for at in (0.0, 0.1):
             assert apply_camera_changes(session, tracker.observe(_observation({"wood": 1, "stone": 1}), at)) == []
-        assert session.offers() == {}
+        assert session.part("medals").offers() == {}
         for at in (0.2, 0.3):                                  # a third grey card: 3 grey cards, the medal goal
             apply_camera_changes(session, tracker.observe(_observation({"wood": 1, "stone": 1, "clay": 1}), at))
-        assert session.offers() == {0: ("three_grey",)}
+        assert session.part("medals").offers() == {0: ("three_grey",)}
         for at in (0.4, 0.5):                                  # wood and stone spent on Giza's first piece
             apply_camera_changes(session, tracker.observe(
                 _observation({"clay": 1}, pieces=("two_different",)), at))
@@ -190,12 +191,12 @@ def test_the_camera_plays_the_game_and_the_medal_offer_appears(tmp_path: Any) ->
 
 def test_a_resumed_game_starts_the_camera_from_the_log(tmp_path: Any) -> None:
     from companion.games.architects.camera import ArchitectsCameraPlay
-    from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable, MedalLayout
+    from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable
     from companion.games.architects.session import ArchitectsSession
     from companion.storage.database import GameStore
 
     players = tuple(ArchitectsPlayer(n, DATA.wonders[w]) for n, w in (("Ann", "giza"), ("Bob", "rhodes")))
-    table = ArchitectsTable(DATA, players, ("medals",), "standard", MedalLayout(("three_grey", "three_blue")))
+    table = with_medals(ArchitectsTable(DATA, players), "standard", MedalLayout(("three_grey", "three_blue")))
     rule = ConfirmationRule(frames=2, seconds=0.0)
     first = [_observation({"wood": 1, "stone": 1, "clay": 1})] * 2 + [
         _observation({"clay": 1}, pieces=("two_different",))] * 2          # wood and stone spent on a piece

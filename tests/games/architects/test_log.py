@@ -13,10 +13,11 @@ import pytest
 
 from companion.cli import main
 from companion.games.architects.log import architects_game_ids, architects_statistics
-from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable, MedalLayout
+from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable
 from companion.games.architects.rules.data import load_architects_data
 from companion.games.architects.session import ArchitectsSession
 from companion.games.architects.tablefile import parse_architects
+from companion.games.medals.rules.table import MedalLayout, medals_of, with_medals
 from companion.state.errors import SessionError
 from companion.storage.database import GameStore, StoreError
 from companion.storage.exchange import export_bgstats, export_csv, export_json, import_game
@@ -28,7 +29,7 @@ DATA = load_architects_data()
 def three_players() -> ArchitectsTable:
     players = tuple(ArchitectsPlayer(name, DATA.wonders[w]) for name, w in
                     (("Ann", "giza"), ("Bob", "rhodes"), ("Cid", "ur")))
-    return ArchitectsTable(DATA, players, ("medals",), "standard",
+    return with_medals(ArchitectsTable(DATA, players), "standard",
                            MedalLayout(("three_grey", "two_tokens", "three_blue")))
 
 
@@ -36,8 +37,8 @@ def play_a_game(session: ArchitectsSession) -> None:
     """Ann builds Giza with grey cards and takes the three_grey medal; Bob's blue cat card takes the pawn."""
     for kind in ("wood", "stone", "clay"):
         session.place_card(0, kind)
-    assert session.offers() == {0: ("three_grey",)}
-    session.take_medal(0, "three_grey")
+    assert session.part("medals").offers() == {0: ("three_grey",)}
+    session.part("medals").take_medal(0, "three_grey")
     session.remove_card(0, "wood")
     session.remove_card(0, "stone")
     session.build_piece(0, "two_different")
@@ -62,7 +63,7 @@ def test_taps_are_logged_and_resumed(tmp_path: Path) -> None:
     with GameStore(path) as again:
         resumed = ArchitectsSession(again, game_id)
         assert resumed.table == session.table
-        assert resumed.table.players[0].medals == ("three_grey",) and resumed.table.cat_holder() == 1
+        assert medals_of(resumed.table.players[0]) == ("three_grey",) and resumed.table.cat_holder() == 1
         assert resumed.table.players[0].cards == {"clay": 1}
         # the pawn moves from Bob to Ann: one tap, one event; its undo puts back both areas at once
         before = len(again.events(game_id))
@@ -80,7 +81,7 @@ def test_refused_taps_change_nothing(tmp_path: Path) -> None:
         with pytest.raises(SessionError, match="cannot be constructed now"):
             session.build_piece(0, "three_identical")
         with pytest.raises(SessionError, match="cannot reach"):
-            session.take_medal(0, "two_tokens")  # between Bob and Cid
+            session.part("medals").take_medal(0, "two_tokens")  # between Bob and Cid
         with pytest.raises(SessionError):
             session.remove_card(1, "wood")
         assert len(store.events(session.game_id)) == count

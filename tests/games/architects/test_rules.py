@@ -1,6 +1,8 @@
-"""7 Wonders Architects rules: the rulebook's example, every wonder, every token and medal, ties,
-battles and hand-computed tables. Expected numbers come from the rulebook (END OF THE GAME,
-EFFECTS OF PROGRESS TOKENS, 2 PLAYER GAME), the Medals rulebook, or a sum written in the test."""
+"""7 Wonders Architects rules: the rulebook's example, every wonder, every token, ties, battles and
+hand-computed tables (with Medals where the base rules meet it: the medal row, the battle-double medal,
+the tokens its box adds; Medals' own rules are tested in tests/games/medals/). Expected numbers come
+from the rulebook (END OF THE GAME, EFFECTS OF PROGRESS TOKENS, 2 PLAYER GAME), the Medals rulebook, or
+a sum written in the test."""
 
 from __future__ import annotations
 
@@ -13,39 +15,43 @@ from companion.games.architects.rules import (
     ArchitectsPlayer,
     ArchitectsTable,
     BuiltPiece,
-    MedalLayout,
     score_architects,
 )
 from companion.games.architects.rules.battle import apply_battle, resolve_battle, shields, two_player_gain
 from companion.games.architects.rules.data import load_architects_data
-from companion.games.architects.rules.medals import accessible_medals, goal_met, medal_offers, monotone_goal_met
 from companion.games.architects.rules.play import (
     ArchitectsRuleError,
     build_piece,
     place_card,
     remove_card,
     rome_theft,
-    take_medal,
     take_token,
+    tokens_in_box,
 )
 from companion.games.architects.rules.scoring import score_player
 from companion.games.architects.rules.table import LITERAL_TWO_PLAYER
 from companion.games.architects.rules.wonder import buildable_pieces, level_problem
 from companion.games.architects.tablefile import parse_architects
+from companion.games.medals.rules.data import load_medals_data
+from companion.games.medals.rules.table import MedalLayout, medals_of, with_medals, with_medals_won
 from companion.games.sevenwonders.tablefile import TableFileError
 
 DATA = load_architects_data()
+MEDALS = load_medals_data()
 ALL = ["two_different", "two_identical", "three_different", "three_identical", "four_different"]
 
 
 def player(name: str = "Ann", wonder: str = "giza", built: list[str] | None = None, **fields: Any) -> ArchitectsPlayer:
     w = DATA.wonders[wonder]
     pieces = tuple(BuiltPiece(p, w.piece(p).vp) for p in built or [])
-    return ArchitectsPlayer(name, w, pieces, **fields)
+    won = fields.pop("medals", ())
+    return with_medals_won(ArchitectsPlayer(name, w, pieces, **fields), won)
 
 
-def table(*players: ArchitectsPlayer, medals: bool = False, **fields: Any) -> ArchitectsTable:
-    return ArchitectsTable(DATA, players, ("medals",) if medals else (), **fields)
+def table(*players: ArchitectsPlayer, medals: bool = False, medal_variant: str | None = None,
+          medal_layout: MedalLayout | None = None, **fields: Any) -> ArchitectsTable:
+    plain = ArchitectsTable(DATA, players, **fields)
+    return with_medals(plain, medal_variant, medal_layout) if medals else plain
 
 
 def test_rulebook_end_of_game_example() -> None:
@@ -136,9 +142,9 @@ def test_every_progress_token(tokens: tuple[str, ...], fields: dict[str, int], b
 
 def test_token_box_counts() -> None:
     assert len(DATA.tokens) == 17
-    assert sum(t.copies_in_box(False) for t in DATA.tokens.values()) == 15
-    assert sum(t.copies_in_box(True) for t in DATA.tokens.values()) == 19
-    assert len(DATA.medals) == 12
+    assert sum(tokens_in_box(table(), t) for t in DATA.tokens) == 15
+    assert sum(tokens_in_box(table(medals=True), t) for t in DATA.tokens) == 19
+    assert len(MEDALS.medals) == 12
     assert DATA.conflict_tokens_by_players == {2: 3, 3: 3, 4: 4, 5: 5, 6: 6, 7: 6}
     assert DATA.military_tokens_in_box == 28 and DATA.military_token_vp == 3
     assert DATA.token_id("jewelry") == "jewellery" and DATA.token_id("decoration") == "decor"
@@ -187,21 +193,12 @@ def test_battle_each_neighbour_and_discard() -> None:
     # A: neighbours B (1) and D (0): 2 tokens. B: A 4, C 2: 0. C: B 1, D 0: 2. D: 0.
     assert battle.shields == (4, 1, 2, 0) and battle.gains == (2, 0, 2, 0)
     # battle_double lies between A and B: A takes it; C cannot reach it.
-    assert battle.medals == ((0, "battle_double"),)
+    assert battle.awards["medals"] == ((0, "battle_double"),)
     after = apply_battle(replace(t, conflicts_flipped=4), battle)
     assert after.conflicts_flipped == 0
-    assert after.players[0].cards == {"red_plain": 3} and after.players[0].medals == ("battle_double",)
+    assert after.players[0].cards == {"red_plain": 3} and medals_of(after.players[0]) == ("battle_double",)
     assert after.players[1].cards == {"red_horn_2": 1}  # Fortification keeps horned cards
     assert after.players[2].cards == {} and after.players[2].military_tokens == 2
-
-
-def test_expert_central_battle_double_goes_to_each() -> None:
-    ps = [player(n, w, cards={"red_plain": s}) for n, w, s in
-          [("A", "giza", 3), ("B", "rhodes", 0), ("C", "babylon", 3), ("D", "olympia", 0)]]
-    t = table(*ps, medals=True, medal_variant="expert",
-              medal_layout=MedalLayout(("three_grey", "three_red", "two_tokens", "seven_cards"),
-                                       ("battle_double", "three_blue")))
-    assert resolve_battle(t).medals == ((0, "battle_double"), (2, "battle_double"))
 
 
 def test_conflict_tokens_and_cat_from_cards() -> None:
@@ -240,79 +237,8 @@ def test_build_take_and_theft() -> None:
         take_token(t, 1, "culture")
 
 
-def test_every_medal_goal() -> None:
-    cards = {"compass": 1, "gear": 1, "tablet": 1, "wood": 2, "stone": 1, "red_plain": 2, "red_horn_1": 1,
-             "blue_plain": 2, "blue_cat": 1, "coin": 1}
-    rich = player(wonder="giza", built=ALL[:3], cards=cards, blue_plain=2, blue_cat=1, grey_cards=3, cat_pawn=True,
-                  military_tokens=1, progress_tokens=("tactics", "decor"))
-    for medal in DATA.medals.values():
-        assert goal_met(medal, rich, DATA) == (medal.id != "battle_double"), medal.id
-    assert goal_met(DATA.medals["battle_double"], rich, DATA, battle_gain=2)
-    poor = player(wonder="giza", built=ALL[:1], cards={"compass": 2, "wood": 2, "red_plain": 2},
-                  progress_tokens=("tactics",))  # 6 cards, 2 of a colour at most, 1 stage, 1 token
-    for medal in DATA.medals.values():
-        assert not goal_met(medal, poor, DATA), medal.id
-    # one short of each threshold: 2 stages with the pawn meets two_stages_cat but not three_stages
-    two = replace(poor, built=tuple(BuiltPiece(p, 0) for p in ALL[:2]), cat_pawn=True)
-    assert goal_met(DATA.medals["two_stages_cat"], two, DATA)
-    assert not goal_met(DATA.medals["three_stages"], two, DATA)
-    assert not goal_met(DATA.medals["token_victory_cat"], two, DATA)  # no Military Victory token
-
-
-def test_medal_access_and_offers() -> None:
-    ps = [player(n, w, cards={}) for n, w in [("A", "giza"), ("B", "rhodes"), ("C", "babylon")]]
-    layout = MedalLayout(("three_green", "three_grey", "three_red"), ("seven_cards", "two_tokens"))
-    standard = table(*ps, medals=True, medal_variant="standard", medal_layout=layout)
-    assert accessible_medals(standard, 0) == ("three_green", "three_red")
-    assert accessible_medals(standard, 1) == ("three_grey", "three_green")
-    expert = replace(standard, medal_variant="expert")
-    assert accessible_medals(expert, 0) == ("three_green", "three_red", "seven_cards", "two_tokens")
-    t = standard
-    for _ in range(3):
-        t = place_card(t, 1, "compass").table
-    assert medal_offers(t, 1) == ("three_green",) and medal_offers(t, 0) == ()
-    t = take_medal(t, 1, "three_green")
-    assert medal_offers(t, 1) == ()
-    with pytest.raises(ArchitectsRuleError):
-        take_medal(t, 0, "three_green")  # the neighbour can no longer get it
-    with pytest.raises(ArchitectsRuleError):
-        take_medal(t, 0, "three_grey")  # lies between B and C
-    two = table(ps[0], ps[1], medals=True, medal_variant="standard",
-                medal_layout=MedalLayout(("three_red", "two_tokens")))
-    assert set(accessible_medals(two, 0)) == set(accessible_medals(two, 1)) == {"three_red", "two_tokens"}
-
-
-def test_monotone_parts_of_goals() -> None:
-    end = player(built=ALL[:2], military_tokens=1, progress_tokens=("decor",))
-    assert not monotone_goal_met(DATA.medals["three_stages"], end, DATA)
-    assert monotone_goal_met(DATA.medals["two_stages_cat"], end, DATA)  # the pawn may have moved since
-    assert monotone_goal_met(DATA.medals["three_green"], end, DATA)  # cards leave the table
-    assert not monotone_goal_met(DATA.medals["battle_double"], end, DATA)
-    assert not monotone_goal_met(DATA.medals["two_tokens"], end, DATA)
-
-
 def doc(players: list[dict[str, Any]], **top: Any) -> dict[str, Any]:
     return {"format": "architects-table/1", **top, "players": players}
-
-
-def test_two_player_table_with_medals_by_hand() -> None:
-    document = doc([
-        # Giza complete 30; blue 3 + 2 = 5; pawn 2; 2 tokens 6; Decor 6 + Culture x2 12 = 18; medal 4 -> 65
-        {"name": "Ann", "wonder": "giza", "stages_built": ALL, "blue_cards": {"plain": 1, "cat": 1},
-         "cat_pawn": True, "military_tokens": 2, "progress_tokens": ["decor", "culture", "culture"],
-         "medals": ["three_stages"]},
-        # Ur, typed 4 + 5 + 6 = 15; blue 3 x 3 = 9; 3 tokens 9; Education 2 x 2 = 4 + Logistics 2 x 4 = 8;
-        # medal 4 -> 15 + 9 + 9 + 12 + 4 = 49
-        {"name": "Bob", "wonder": "ur", "stages_built": [{"vp": 4}, {"vp": 5, "piece": "middle"}, {"vp": 6}],
-         "blue_cards": {"plain": 3, "cat": 0}, "grey_cards": 4, "military_tokens": 3,
-         "progress_tokens": ["education", "logistics"], "medals": ["two_tokens"]},
-    ], expansions=["medals"], medal_variant="standard", medal_layout={"between": ["three_stages", "two_tokens"]})
-    read = parse_architects(document)
-    sheet = score_architects(read.table)
-    assert [line.total for line in sheet.lines] == [65, 49]
-    assert sheet.lines[1].progress == {"education": 4, "logistics": 8}
-    assert sheet.winners == ("Ann",) and sheet.tie_break == "none"
-    assert read.warnings == ()
 
 
 def test_four_player_table_by_hand() -> None:
@@ -341,43 +267,6 @@ def test_four_player_table_by_hand() -> None:
     assert sheet.winners == ("Cid",) and [line.rank for line in sheet.lines] == [3, 2, 1, 3]
 
 
-def test_seven_player_expert_medals_table_by_hand() -> None:
-    layout = {"between": ["three_green", "three_grey", "three_red", "three_blue", "four_colors", "seven_cards",
-                          "battle_double"], "center": ["two_tokens", "three_stages"]}
-    players = [
-        # 0 Ann, Giza complete 30 + Decor 6 + 2 medals (three_green left, two_tokens centre) 8 + tokens... 2 tokens
-        # decor, tactics: progress 6 -> 30 + 6 + 8 = 44
-        {"name": "Ann", "wonder": "giza", "stages_built": ALL, "progress_tokens": ["decor", "tactics"],
-         "medals": ["three_green", "two_tokens"]},
-        # 1 Bob, Babylon 3 pieces 3+0+5 = 8; medals three_grey (right of him: between[1]) + three_stages (centre)
-        # + battle_double? no; military 4 -> 12 -> 8 + 12 + 8 = 28
-        {"name": "Bob", "wonder": "babylon", "stages_built": ALL[:3], "military_tokens": 4,
-         "medals": ["three_grey", "three_stages"]},
-        # 2 Cid, Ephesus 2 pieces 3 + 5 = 8; blue 3 plain 9; medal three_red (between him and Dan) -> 21
-        {"name": "Cid", "wonder": "ephesus", "stages_built": ["two_different", "three_identical"],
-         "blue_cards": {"plain": 3, "cat": 0}, "medals": ["three_red"]},
-        # 3 Dan, Olympia 1 piece 3; pawn 2; blue cat 1 -> 2; medal three_blue 4 -> 11
-        {"name": "Dan", "wonder": "olympia", "stages_built": ["two_different"], "blue_cards": {"plain": 0, "cat": 1},
-         "cat_pawn": True, "medals": ["three_blue"]},
-        # 4 Eve, Rome typed 5 + 5 = 10; medal four_colors -> 14
-        {"name": "Eve", "wonder": "rome", "stages_built": [{"vp": 5}, {"vp": 5}], "medals": ["four_colors"]},
-        # 5 Fay, Rhodes 2 pieces 8; military 2 -> 6; medal seven_cards 4 -> 18
-        {"name": "Fay", "wonder": "rhodes", "stages_built": ["two_different", "two_identical"], "military_tokens": 2,
-         "medals": ["seven_cards"]},
-        # 6 Gus, Alexandria 3 pieces 4+3+6 = 13; military 2 -> 6; battle_double (between[6], beside Gus) 4;
-        # Culture x3 16 -> 13 + 6 + 4 + 16 = 39
-        {"name": "Gus", "wonder": "alexandria", "stages_built": ALL[:3], "military_tokens": 2,
-         "progress_tokens": ["culture", "culture", "culture"], "medals": ["battle_double"]},
-    ]
-    read = parse_architects(doc(players, expansions=["medals"], medal_variant="expert", medal_layout=layout))
-    sheet = score_architects(read.table)
-    assert [line.total for line in sheet.lines] == [44, 28, 21, 11, 14, 18, 39]
-    assert sheet.winners == ("Ann",) and [line.rank for line in sheet.lines] == [1, 3, 4, 7, 6, 5, 2]
-    assert sheet.to_json()["players"][6]["categories"] == {"wonder": 13, "cat": 0, "blue": 0, "military": 6,
-                                                           "progress": 16, "medals": 4}
-    assert read.warnings == ()
-
-
 def test_a_bad_data_file_is_refused_with_every_problem(tmp_path: Any) -> None:
     import json
     from importlib import resources
@@ -386,14 +275,12 @@ def test_a_bad_data_file_is_refused_with_every_problem(tmp_path: Any) -> None:
 
     document = json.loads(resources.files("companion.games.architects").joinpath("data", "architects.json").read_text())
     document["wonders"][0]["pieces"][0]["cost"] = "five_identical"
-    document["medals"][0]["goal"][0]["count"] = "coins"
     document["progress_tokens"][0]["expansion"] = "armada"
     (tmp_path / "architects.json").write_text(json.dumps(document))
     with pytest.raises(GameDataError) as caught:
         load_architects_data(tmp_path)
     problems = caught.value.problems
     assert any("wonders[0].pieces[0].cost: unknown piece cost 'five_identical'" in p for p in problems), problems
-    assert any("medals[0].goal[0].count: unknown goal count 'coins'" in p for p in problems), problems
     assert any("progress_tokens[0].expansion: unknown expansion 'armada'" in p for p in problems), problems
 
 

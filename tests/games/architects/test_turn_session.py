@@ -15,12 +15,13 @@ from typing import Any
 
 import pytest
 
-from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable, MedalLayout
+from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable
 from companion.games.architects.rules.data import load_architects_data
 from companion.games.architects.rules.table import BuiltPiece
 from companion.games.architects.rules.turns import ArchitectsTurn, payments, science_sets
 from companion.games.architects.session import ArchitectsSession
 from companion.games.architects.turn_log import read_turn
+from companion.games.medals.rules.table import MedalLayout, medals_of, with_medals
 from companion.state.errors import SessionError
 from companion.storage import GameStore
 
@@ -34,7 +35,7 @@ def seating(medals: bool = False, bob: str = "rhodes") -> ArchitectsTable:
     if not medals:
         return ArchitectsTable(DATA, players)
     layout = MedalLayout(("three_grey", "three_red", "three_blue"))   # Ann|Bob, Bob|Cid, Cid|Ann
-    return ArchitectsTable(DATA, players, ("medals",), medal_layout=layout)
+    return with_medals(ArchitectsTable(DATA, players), layout=layout)
 
 
 @pytest.fixture
@@ -187,11 +188,11 @@ def test_medals_are_claimed_on_ones_own_turn(store: GameStore) -> None:
             session.end_turn()
     assert session.table.players[1].cards == {"wood": 3}
     session.take_card("central", "blue_plain")              # Bob's 4th turn: his 3 grey cards meet the goal
-    assert session.turn_offers() == ("three_grey",)
+    assert session.turn_offers("medals") == ("three_grey",)
     with pytest.raises(SessionError, match="claims a medal on their own turn"):
-        session.claim_medal("three_grey", seat=0)
-    session.claim_medal("three_grey")
-    assert session.table.players[1].medals == ("three_grey",)
+        session.claim_on_turn("medals", "three_grey", seat=0)
+    session.claim_on_turn("medals", "three_grey")
+    assert medals_of(session.table.players[1]) == ("three_grey",)
 
 
 def test_the_game_ends_at_the_end_of_the_turn_that_completes_a_wonder(store: GameStore) -> None:
@@ -251,9 +252,9 @@ def test_rome_takes_a_card_and_the_victim_places_a_gift_first(store: GameStore) 
     # Rome: "take 1 card lying in front of any opponent and place it in front of you ... give that
     # opponent the top card of the central deck face down - on their next turn they reveal it and
     # place it in front of them, in addition to their normal turn" (ruling A3: first).
-    table = ArchitectsTable(DATA, (ArchitectsPlayer("Ann", DATA.wonders["rome"]),
-                                   ArchitectsPlayer("Bob", DATA.wonders["rhodes"])), ("medals",),
-                            medal_layout=MedalLayout(("three_grey", "three_blue")))
+    table = with_medals(ArchitectsTable(DATA, (ArchitectsPlayer("Ann", DATA.wonders["rome"]),
+                                               ArchitectsPlayer("Bob", DATA.wonders["rhodes"]))),
+                        layout=MedalLayout(("three_grey", "three_blue")))
     session = ArchitectsSession.start(store, table)
     session.place_card(0, "wood")
     session.place_card(1, "blue_cat")

@@ -12,13 +12,12 @@ from typing import Any
 
 import pytest
 
-from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable, BuiltPiece, MedalLayout
+from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable, BuiltPiece
 from companion.games.architects.rules.data import load_architects_data
 from companion.games.architects.rules.play import ArchitectsRuleError
 from companion.games.architects.rules.turns import (
     ArchitectsTurn,
     card_sources,
-    claim_medal,
     construct,
     deck_emptied,
     due,
@@ -29,6 +28,8 @@ from companion.games.architects.rules.turns import (
     take_progress,
     use_rome,
 )
+from companion.games.medals.rules.play import claim_medal
+from companion.games.medals.rules.table import MedalLayout, medals_of, with_medals
 
 DATA = load_architects_data()
 
@@ -233,11 +234,11 @@ def test_a_medal_is_claimed_on_ones_own_turn() -> None:
     # Medals: "вы можете выполнить цель в любой момент своего хода". Bob (seat 1) has 3 blue cards;
     # the three_blue medal lies between Ann and Bob. On Ann's turn he cannot take it; on his, he can.
     layout = MedalLayout(("three_blue", "three_grey", "two_tokens"))
-    table = ArchitectsTable(DATA, (player("Ann"), player("Bob", "rhodes", cards={"blue_plain": 3}),
-                                   player("Cid", "ephesus")), ("medals",), medal_layout=layout)
+    table = with_medals(ArchitectsTable(DATA, (player("Ann"), player("Bob", "rhodes", cards={"blue_plain": 3}),
+                                               player("Cid", "ephesus"))), None, layout)
     with pytest.raises(ArchitectsRuleError, match="own turn"):
         claim_medal(table, ArchitectsTurn(0), 1, "three_blue")
-    assert claim_medal(table, ArchitectsTurn(1), 1, "three_blue").players[1].medals == ("three_blue",)
+    assert medals_of(claim_medal(table, ArchitectsTurn(1), 1, "three_blue").players[1]) == ("three_blue",)
     with pytest.raises(ArchitectsRuleError, match="does not meet"):
         claim_medal(table, ArchitectsTurn(0), 0, "three_blue")
 

@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from companion.games.medals.rules.table import medals_of
 from tests.tools.app_driver import AppDriver
 
 NAMES = ("Анна", "Борис", "Вера")
@@ -133,7 +134,7 @@ def play(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
             _end(ui)
             facts["battle"] = {"screen": ui.app.root.current, "military": [p.military_tokens for p in
                                                                            session.table.players],
-                               "medals": [list(p.medals) for p in session.table.players]}
+                               "medals": [list(medals_of(p)) for p in session.table.players]}
             _shot(ui, tag, "07-battle-at-end-of-turn")
             ui.tap(ui.tr("architects.back_to_table"))
         else:
@@ -179,8 +180,9 @@ def play(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
     sheet = session.sheet().to_json()
     facts["sheet"] = sheet
     facts["finished"] = session.finished
-    facts["players"] = [{"built": [b.piece for b in p.built], "cards": dict(p.cards or {}), "medals": list(p.medals),
-                         "tokens": list(p.progress_tokens), "military": p.military_tokens, "cat": p.cat_pawn}
+    facts["players"] = [{"built": [b.piece for b in p.built], "cards": dict(p.cards or {}),
+                         "medals": list(medals_of(p)), "tokens": list(p.progress_tokens),
+                         "military": p.military_tokens, "cat": p.cat_pawn}
                         for p in session.table.players]
     events = ui.app.store.events(session.game_id)
     facts["records"] = sum(1 for e in events if e.kind == "architects_turn")
@@ -193,15 +195,16 @@ def rome(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
     """Rome's pieces are not in the data: Анна (Rome) types the VP printed on the piece, says its cost
     and that it carries the effect, and her 2 wood pay it; she takes Борис's blue cat card (the Cat pawn
     with it), and Борис first places the card Rome gave him."""
-    from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable, MedalLayout
+    from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable
     from companion.games.architects.rules.data import load_architects_data
+    from companion.games.medals.rules.table import MedalLayout, with_medals
 
     ui = AppDriver.start(store, size=size, language=language)
     tag = f"architects-rome-{language}-{size[0]}x{size[1]}"
     data = load_architects_data()
-    table = ArchitectsTable(data, (ArchitectsPlayer(NAMES[0], data.wonders["rome"]),
-                                   ArchitectsPlayer(NAMES[1], data.wonders["giza"])), ("medals",),
-                            medal_layout=MedalLayout(("three_grey", "three_red")))
+    table = with_medals(ArchitectsTable(data, (ArchitectsPlayer(NAMES[0], data.wonders["rome"]),
+                                               ArchitectsPlayer(NAMES[1], data.wonders["giza"]))),
+                        layout=MedalLayout(("three_grey", "three_red")))
     from companion.games.architects.app import start_architects
 
     start_architects(ui.app, table)

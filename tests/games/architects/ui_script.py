@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from companion.games.medals.rules.table import medals_of
 from tests.tools.app_driver import AppDriver
 
 
@@ -42,7 +43,7 @@ def play(store: Path, size: tuple[int, int], language: str) -> dict[str, Any]:
     assert ui.app.root.current == "architects_new", ui.app.root.current
     screen.names[:3] = ["Ann", "Bob", "Cid"]
     screen.wonders[:3] = ["giza", "rhodes", "ur"]
-    screen.between[:3] = ["three_grey", "battle_double", "three_blue"]
+    screen.panels["medals"].between[:3] = ["three_grey", "battle_double", "three_blue"]
     screen.refresh()
     rows = sorted((w for w in ui.walk(screen) if type(w).__name__ == "ArchitectsSeatRow"), key=lambda r: r.seat)
     assert [r.ids.name.text for r in rows] == ["Ann", "Bob", "Cid"]
@@ -95,7 +96,7 @@ def play(store: Path, size: tuple[int, int], language: str) -> dict[str, Any]:
               "finished": session.finished, "sheet": session.sheet().to_json(), "texts": texts,
               "events": len(ui.app.store.events(session.game_id)),
               "military": [p.military_tokens for p in session.table.players],
-              "medals": [list(p.medals) for p in session.table.players]}
+              "medals": [list(medals_of(p)) for p in session.table.players]}
     # Home, History: a tap on the game opens its score sheet again.
     ui.tap(ui.tr("score.home"))
     ui.tap(ui.tr("home.history"))

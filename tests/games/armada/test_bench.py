@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games.sevenwonders.bench.rules import armada_builds, sample_armada
+from companion.games.armada.bench import armada_builds, sample_armada
 from companion.games.sevenwonders.rules import check_card
 from companion.games.sevenwonders.rules.loader import load_game_data
 

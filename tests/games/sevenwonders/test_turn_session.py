@@ -134,3 +134,63 @@ def test_armada_the_last_turn_of_an_age_brings_its_naval_conflict_in_the_same_tr
     closing = [e.kind for e in store.events(session.game_id)][before:]
     assert closing[-1] == "turn_closed" and "conflicts_resolved" in closing and "armada_set" in closing
     assert session.age == 2 and session.open_turn().progress.turn == 1
+
+
+def test_the_last_closed_turn_opened_again_goes_back_to_its_start_and_closes_again_corrected(
+        session: GameSession) -> None:
+    _turn_one(session)
+    # Turn 2 as in the first test: Boris's Workshop buys Anna's glass (2), Anna's Stockade, Chen discards:
+    # coins 5, 1, 6.
+    for play in (Play(1, "build", "workshop"), Play(0, "build", "stockade"), Play(2, "discard")):
+        session.enter_play(play)
+    session.close_open_turn()
+    assert _coins(session) == [5, 1, 6]
+    assert session.last_closed_turn() == (1, 2, (Play(0, "build", "stockade"), Play(1, "build", "workshop"),
+                                                 Play(2, "discard")))
+    assert session.reopen_refusal() is None
+    before = len(session.events())
+    plays = session.reopen_last_turn()
+    # One transaction: the cities back at the start of turn 2 (Anna's Stockade and Boris's Workshop
+    # out, everyone's coins 3 again: Chen's discard undone too), and the record; the turn's three plays
+    # are the open turn's again.
+    logged = session.events()[before:]
+    assert [e.kind for e in logged] == ["card_removed", "coins_changed", "card_removed", "coins_changed",
+                                        "coins_changed", "turn_reopened"]
+    assert [p["cards"] for p in session.players] == [["lumber_yard"], ["stone_pit"], ["clay_pool"]]
+    assert _coins(session) == [3, 3, 3]
+    turn = session.open_turn()
+    assert (turn.progress.age, turn.progress.turn) == (1, 2)
+    assert set(plays) == set(turn.plays) and turn.report.waiting == ()
+    assert session.last_closed_turn() is None
+    with pytest.raises(SessionError) as twice:
+        session.reopen_last_turn()
+    assert twice.value.key == "turn_no_turn"
+    # Chen builds the Baths (1 stone) instead of discarding: Babylon makes clay; he buys Boris's stone
+    # (Gizah) for 2. Closed again: Anna 3 + 2 (Boris's purchase) = 5; Boris 3 - 2 + 2 (Chen's) = 3;
+    # Chen 3 - 2 = 1.
+    session.enter_play(Play(2, "build", "baths"))
+    session.close_open_turn()
+    assert _coins(session) == [5, 3, 1]
+    assert session.players[2]["cards"] == ["clay_pool", "baths"]
+    assert session.open_turn().progress.turn == 3
+    # A city changed by hand since: the turn is no longer opened again (nothing logged).
+    session.set_coins(0, 4)
+    assert session.reopen_refusal().key == "turn_changed_since"
+    count = len(session.events())
+    with pytest.raises(SessionError):
+        session.reopen_last_turn()
+    assert len(session.events()) == count
+
+
+def test_the_turn_that_ended_an_age_is_not_opened_again(session: GameSession) -> None:
+    # Age I has 6 turns (7 cards, the last discarded); every seat discards every turn.
+    for _turn in range(6):
+        for seat in range(3):
+            session.enter_play(Play(seat, "discard"))
+        session.close_open_turn()
+    assert session.age == 2
+    refusal = session.reopen_refusal()
+    assert refusal is not None and refusal.key == "turn_age_closed"
+    with pytest.raises(SessionError):
+        session.reopen_last_turn()
+    assert session.age == 2

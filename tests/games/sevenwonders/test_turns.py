@@ -441,3 +441,25 @@ def test_a_play_is_checked_against_the_start_of_the_turn_not_the_other_plays() -
                   [Play(0, "build", "forum"), Play(1, "build", "brickyard")]):
         verdicts = {v.play.seat: v for v in judge_turn(table, TURN_2_AGE_II, plays).verdicts}
         assert verdicts[1].legal and verdicts[0].reason_code == "resources_short"
+
+
+def test_the_only_copy_of_a_card_played_by_two_seats_in_one_turn_is_refused_to_both() -> None:
+    # The Ore Vein is printed "3+" and "4+": a game of 3 players has one copy. Each play is legal alone
+    # (free brown card), but both seats cannot build it in the same turn: both are refused (none was
+    # first: the plays are simultaneous), and the close waits for the correction.
+    table = make_table(city("A", "gizah"), city("B", "rhodes"), city("C", "ephesos"))
+    progress = AgeProgress()
+    alone = check_play(table, progress, Play(1, "build", "ore_vein"))
+    assert alone.legal
+    plays = [Play(0, "discard"), Play(1, "build", "ore_vein"), Play(2, "build", "ore_vein")]
+    for order in permutations(plays):
+        verdicts = {v.play.seat: v for v in judge_turn(table, progress, list(order)).verdicts}
+        assert verdicts[0].legal
+        assert [verdicts[1].reason_code, verdicts[2].reason_code] == ["copies_short", "copies_short"]
+    with pytest.raises(TurnError):
+        close_turn(table, progress, plays)
+    # The Stone Pit ("3+", "5+") at 5 players has two copies: two seats build it in one turn.
+    five = make_table(city("A", "gizah"), city("B", "rhodes"), city("C", "ephesos"), city("D", "babylon"),
+                      city("E", "olympia"))
+    both = judge_turn(five, progress, [Play(0, "build", "stone_pit"), Play(1, "build", "stone_pit")])
+    assert all(v.legal for v in both.verdicts)

@@ -12,6 +12,7 @@ from companion.games.architects.events import is_architects
 from companion.games.architects.rules.data import ArchitectsData, load_architects_data
 from companion.games.architects.rules.table import ArchitectsTable
 from companion.games.architects.session import ArchitectsSession
+from companion.games.medals.rules.data import load_medals_data
 
 __all__ = ["ArchitectsNames", "is_architects_game", "open_architects", "start_architects"]
 
@@ -91,7 +92,7 @@ class ArchitectsNames:
 
     def medal(self, medal: str) -> str:
         """The medal's goal: ``3 grey cards``."""
-        return self._pick(self.data.medals[medal].names)
+        return self._pick(load_medals_data().medals[medal].names)
 
     def piece_cost(self, cost: str) -> str:
         """``2 different``."""

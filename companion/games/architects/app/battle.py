@@ -1,11 +1,13 @@
 """The battle, called when the last Conflict token turns: each player's shields against each
-neighbour, the Military Victory tokens everybody wins, and the battle-double medal; one tap resolves
-it for all players (red cards with horns are discarded, the Conflict tokens turn back to Peace)."""
+neighbour, the Military Victory tokens everybody wins, and what the expansions played award (their
+``architects_battle`` panels); one tap resolves it for all players (red cards with horns are
+discarded, the Conflict tokens turn back to Peace)."""
 
 from __future__ import annotations
 
 from kivy.properties import BooleanProperty
 
+from companion.app.registry import panel_class
 from companion.app.screens import AppScreen
 from companion.app.widgets.common import TextLabel, app
 from companion.games.architects.rules.battle import resolve_battle
@@ -40,12 +42,10 @@ class ArchitectsBattleScreen(AppScreen):
             text = running.tr("architects.battle_line", name=player.name, shields=battle.shields[seat],
                               against=against, tokens=battle.gains[seat])
             rows.add_widget(TextLabel(text=text, font_size=u * 1.3))
-        for seat, medal in battle.medals:
-            from companion.games.architects.app import ArchitectsNames
-
-            rows.add_widget(TextLabel(text=running.tr("architects.battle_medal", name=table.players[seat].name,
-                                                      goal=ArchitectsNames(running.language).medal(medal)),
-                                      font_size=u * 1.3, color=running.theme.rgba("accent")))
+        for expansion, awards in battle.awards.items():
+            panel = panel_class("architects_battle", expansion)
+            for widget in panel.widgets(table, awards) if panel is not None else ():
+                rows.add_widget(widget)
 
     def resolve(self) -> None:
         """Fight the battle for everybody and log it."""

@@ -1,5 +1,5 @@
-"""The Architects score sheet: Wonder, Cat, Blue, Military, Progress, Medals, Total in the
-rulebook's order (no official pad exists), the stages and rank, the winner and how a tie was
+"""The Architects score sheet: Wonder, Cat, Blue, Military, Progress (then the rows of the expansions
+played), Total in the rulebook's order (no official pad exists), the stages and rank, the winner and how a tie was
 broken, the Progress tokens one by one; the game is finished (and logged) here."""
 
 from __future__ import annotations

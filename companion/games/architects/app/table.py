@@ -16,10 +16,12 @@ from companion.app.widgets.scorepad import text_width
 from companion.games.architects.app import ArchitectsNames
 from companion.games.architects.app.turns import ask_choice, due_text, show_sources, spent_text, turn_title
 from companion.games.architects.app.widgets import ask_piece_vp, card_button
-from companion.games.architects.rules.medals import accessible_medals
 from companion.games.architects.rules.obligations import pieces_to_construct, science_set_due
-from companion.games.architects.rules.play import tokens_left
+from companion.games.architects.rules.play import tokens_in_box, tokens_left
 from companion.games.architects.session import ArchitectsSession
+from companion.games.medals.rules.data import MEDALS
+from companion.games.medals.rules.goals import accessible_medals
+from companion.games.medals.rules.table import has_medals, medals_of
 
 
 class ArchitectsTableScreen(AppScreen):
@@ -120,7 +122,7 @@ class ArchitectsTableScreen(AppScreen):
         widest = max((text_width(word, u * 1.05, bold=True) for word in words), default=u * 6)
         tokens.cols = max(2, min(5, int(tokens.width // (widest + u * 1.2)))) if tokens.width > 100 else 3
         for token in table.data.tokens.values():
-            if token.copies_in_box(table.has_medals) == 0:
+            if tokens_in_box(table, token.id) == 0:
                 continue
             held = player.token_count(token.id)
             left = tokens_left(table, token.id)
@@ -135,7 +137,7 @@ class ArchitectsTableScreen(AppScreen):
             tokens.add_widget(tile)
         medals = self.ids.medals
         medals.clear_widgets()
-        holders = {m: p.name for p in table.players for m in p.medals}
+        holders = {m: p.name for p in table.players for m in medals_of(p)}
         for medal in accessible_medals(table, self.seat):
             owner = holders.get(medal)
             text = names.medal(medal) + (f"  \u2014  {owner}" if owner else "")
@@ -146,11 +148,11 @@ class ArchitectsTableScreen(AppScreen):
             if owner is None:
                 button.bind(on_release=lambda b: self.take_medal(b.medal))
             medals.add_widget(button)
-        self.ids.medals_title.opacity = 1 if table.has_medals else 0
-        offers = session.offers()
+        self.ids.medals_title.opacity = 1 if has_medals(table) else 0
+        offers = session.part(MEDALS).offers() if has_medals(table) else {}
         if self.in_turns:                           # medals are claimed on one's own turn
             turn = session.open_turn().turn
-            offers = {turn.seat: session.turn_offers()} if turn is not None else {}
+            offers = {turn.seat: session.turn_offers(MEDALS)} if turn is not None and offers else {}
         self.offer = next(((seat, m) for seat, found in sorted(offers.items()) for m in found), None)
         self.offer_text = running.tr("architects.offer", name=table.players[self.offer[0]].name,
                                      goal=names.medal(self.offer[1])) if self.offer else ""
@@ -383,18 +385,18 @@ class ArchitectsTableScreen(AppScreen):
     def take_medal(self, medal: str) -> None:
         """This player takes a medal lying beside them (in a turn: only the active player)."""
         if self.in_turns:
-            app().attempt(self.session.claim_medal, medal, self.seat)
+            app().attempt(self.session.claim_on_turn, MEDALS, medal, self.seat)
             return
-        app().attempt(self.session.take_medal, self.seat, medal)
+        app().attempt(self.session.part(MEDALS).take_medal, self.seat, medal)
 
     def take_offer(self) -> None:
         """The player who met a goal takes its medal."""
         if self.offer is not None:
             seat, medal = self.offer
             if self.in_turns:
-                app().attempt(self.session.claim_medal, medal, seat)
+                app().attempt(self.session.claim_on_turn, MEDALS, medal, seat)
                 return
-            app().attempt(self.session.take_medal, seat, medal)
+            app().attempt(self.session.part(MEDALS).take_medal, seat, medal)
 
     def toggle_removing(self) -> None:
         """Switch card taps between adding and taking away."""

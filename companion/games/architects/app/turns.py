@@ -1,7 +1,7 @@
 """The Architects turn on the table screen: the turn bar (whose turn, what is due now, End turn), the
 decks the card may come from, and the taps of a refereed turn (a card taken, a piece constructed
-with the cards that pay it, a Progress token for a science set or Babylon, Rome's theft, a medal on
-one's own turn). The session's side is `turn_session.py`; the rules `rules/turns.py`."""
+with the cards that pay it, a Progress token for a science set or Babylon, Rome's theft). The
+session's side is `turn_session.py`; the rules `rules/turns.py`."""
 
 from __future__ import annotations
 

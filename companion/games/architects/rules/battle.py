@@ -3,10 +3,11 @@ and the battle every player fights against each neighbour when the last token tu
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 
 from companion.games.architects.rules.data import ArchitectsData
-from companion.games.architects.rules.medals import BATTLE_DOUBLE, accessible_medals, unclaimed
+from companion.games.architects.rules.extension import Award
 from companion.games.architects.rules.table import LITERAL_TWO_PLAYER, ArchitectsPlayer, ArchitectsTable
 
 __all__ = ["Battle", "apply_battle", "flip_conflicts", "resolve_battle", "shields", "two_player_gain"]
@@ -34,18 +35,17 @@ def two_player_gain(mine: int, theirs: int, rule: str) -> int:
 
 @dataclass(frozen=True)
 class Battle:
-    """A resolved battle: each seat's shields and the Military Victory tokens it wins, and the
-    battle-double medals it earns."""
+    """A resolved battle: each seat's shields and the Military Victory tokens it wins, and what else the
+    table's expansions give for it (`awards`, by expansion id)."""
 
     shields: tuple[int, ...]
     gains: tuple[int, ...]
-    medals: tuple[tuple[int, str], ...]
+    awards: Mapping[str, tuple[Award, ...]] = field(default_factory=dict)
 
 
 def resolve_battle(table: ArchitectsTable) -> Battle:
     """Every player compares shields with each neighbour and wins 1 token per neighbour with fewer
-    (two players: the two-player rule). A player who wins 2 takes an accessible, unclaimed
-    battle-double medal (the central one in the expert variant: each such player takes one)."""
+    (two players: the two-player rule); each expansion of the table says what else the battle gives."""
     strength = tuple(shields(p, table.data) for p in table.players)
     count = len(strength)
     gains: tuple[int, ...]
@@ -55,30 +55,25 @@ def resolve_battle(table: ArchitectsTable) -> Battle:
     else:
         gains = tuple(sum(1 for other in ((seat + 1) % count, (seat - 1) % count) if strength[other] < mine)
                       for seat, mine in enumerate(strength))
-    medals: list[tuple[int, str]] = []
-    center = table.medal_layout.center if table.medal_layout is not None and table.expert else ()
-    for seat, gain in enumerate(gains):
-        if gain < 2 or not table.has_medals or BATTLE_DOUBLE in table.players[seat].medals:
-            continue
-        between = BATTLE_DOUBLE in unclaimed(table, accessible_medals(table, seat)) and not medals
-        if BATTLE_DOUBLE in center or between:
-            medals.append((seat, BATTLE_DOUBLE))
-    return Battle(strength, gains, tuple(medals))
+    awards = {ext.id: found for ext in table.extensions if (found := ext.battle_awards(table, gains))}
+    return Battle(strength, gains, awards)
 
 
 def apply_battle(table: ArchitectsTable, battle: Battle) -> ArchitectsTable:
-    """The table after the battle: tokens won, medals taken, red cards with horns discarded (not by a
-    Fortification holder), every Conflict token back to Peace."""
+    """The table after the battle: tokens won, the expansions' awards taken, red cards with horns
+    discarded (not by a Fortification holder), every Conflict token back to Peace."""
     horned = [kind.id for kind in table.data.cards.values() if kind.horns > 0]
     players = []
     for seat, player in enumerate(table.players):
         cards = player.cards
         if cards is not None and not player.token_count("fortification"):
             cards = {k: n for k, n in cards.items() if k not in horned}
-        won = tuple(m for s, m in battle.medals if s == seat)
-        players.append(replace(player, military_tokens=player.military_tokens + battle.gains[seat],
-                               medals=player.medals + won, cards=cards))
-    return replace(table, players=tuple(players), conflicts_flipped=0)
+        players.append(replace(player, military_tokens=player.military_tokens + battle.gains[seat], cards=cards))
+    after = replace(table, players=tuple(players), conflicts_flipped=0)
+    for ext in table.extensions:
+        if ext.id in battle.awards:
+            after = ext.apply_awards(after, battle.awards[ext.id])
+    return after
 
 
 def flip_conflicts(table: ArchitectsTable, horns: int) -> tuple[ArchitectsTable, bool]:

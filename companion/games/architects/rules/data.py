@@ -1,5 +1,6 @@
-"""7 Wonders Architects and its Medals expansion: the components as immutable values, loaded from
-``architects.json`` and validated like the 7 Wonders data (every problem as ``file: path: message``).
+"""7 Wonders Architects: the components as immutable values, loaded from ``architects.json`` and
+validated like the 7 Wonders data (every problem as ``file: path: message``). Components that come with
+an expansion name it (``expansion``); what an expansion adds beyond them is in its own folder.
 
 Architects is a separate game: nothing here is shared with the 7 Wonders data except the reader.
 Values no public source gives (the pieces of Rome and Ur) are None, never a guess.
@@ -18,13 +19,9 @@ from companion.jsonread import Problem, Reader
 
 __all__ = [
     "ARCHITECTS_DATA_FORMAT",
-    "COUNTED",
-    "MEDALS",
     "TOKEN_SCORING_KINDS",
     "ArchitectsData",
     "CardKind",
-    "GoalPart",
-    "Medal",
     "Piece",
     "PieceCost",
     "ProgressToken",
@@ -33,14 +30,6 @@ __all__ = [
 ]
 
 ARCHITECTS_DATA_FORMAT = "architects-data/1"
-MEDALS = "medals"
-"""The id of the Medals expansion."""
-COUNTED = ("cards", "stages", "progress_tokens", "military_tokens", "cat_pawn", "battle_tokens")
-"""What a medal goal counts: cards in front of the player (of some colours or kinds, or all),
-constructed stages, Progress tokens, Military Victory tokens, the Cat pawn (0 or 1), and the
-Military Victory tokens won in one battle (an event, not a state)."""
-MONOTONE = ("stages", "progress_tokens", "military_tokens")
-"""Counts that never decrease during a game: a final table must still meet these parts of a goal."""
 TOKEN_SCORING_KINDS = ("decor", "per_blue_cat", "per_military_token", "per_progress_token", "by_copies",
                        "per_grey_card")
 
@@ -112,7 +101,7 @@ class WonderArchitects:
 
 @dataclass(frozen=True)
 class CardKind:
-    """A kind of card, as the table and the medals count them (all cards of a kind are alike)."""
+    """A kind of card, as the table counts them (all cards of a kind are alike)."""
 
     id: str
     color: str
@@ -125,55 +114,21 @@ class CardKind:
 
 @dataclass(frozen=True)
 class ProgressToken:
-    """A Progress token kind, its copies in the base box and in Medals, and how it scores (None: 0 VP)."""
+    """A Progress token kind, its copies in the base box (an expansion may add some: `ArchitectsExtension.
+    token_copies`), and how it scores (None: 0 VP)."""
 
     id: str
     names: Names
     effect: Names
     copies: int
-    medals_copies: int
     expansion: str | None
     scoring: Mapping[str, Any] | None
     aliases: tuple[str, ...]
 
-    def copies_in_box(self, medals: bool) -> int:
-        """How many tokens of this kind a game has, with or without Medals."""
-        return self.copies + (self.medals_copies if medals else 0)
-
-
-@dataclass(frozen=True)
-class GoalPart:
-    """One condition of a medal goal: at least `at_least` of what `count` names (cards restricted to
-    `colors` or `kinds` when given)."""
-
-    count: str
-    at_least: int
-    colors: tuple[str, ...] = ()
-    kinds: tuple[str, ...] = ()
-
-    @property
-    def monotone(self) -> bool:
-        """True when what it counts never decreases in a game (a final table still shows it)."""
-        return self.count in MONOTONE
-
-
-@dataclass(frozen=True)
-class Medal:
-    """A medal of the Medals expansion: its goal (all parts must hold) is met during play."""
-
-    id: str
-    names: Names
-    goal: tuple[GoalPart, ...]
-
-    @property
-    def is_event(self) -> bool:
-        """True for a goal met by an event (two tokens in one battle), not by a state."""
-        return any(part.count == "battle_tokens" for part in self.goal)
-
 
 @dataclass(frozen=True)
 class ArchitectsData:
-    """Everything in the Architects box and the Medals box that the product needs."""
+    """Everything in the Architects box that the product needs."""
 
     bgg_id: int
     min_players: int
@@ -183,9 +138,6 @@ class ArchitectsData:
     military_tokens_in_box: int
     military_token_vp: int
     cat_pawn_vp: int
-    medal_vp: int
-    medals_per_player: Mapping[str, int]
-    center_medals: int
     stages_per_wonder: int
     effect_piece_shields: Mapping[str, int]
     token_shields: Mapping[str, int]
@@ -194,7 +146,6 @@ class ArchitectsData:
     cards: Mapping[str, CardKind]
     wonders: Mapping[str, WonderArchitects]
     tokens: Mapping[str, ProgressToken]
-    medals: Mapping[str, Medal]
 
     def token_id(self, name: str) -> str | None:
         """The token id for an id or an accepted alias (``jewelry`` -> ``jewellery``), else None."""
@@ -311,51 +262,20 @@ def _tokens(reader: Reader, expansions: Mapping[str, Names]) -> dict[str, Progre
     tokens: dict[str, ProgressToken] = {}
     seen: set[str] = set()
     for item in reader.as_list():
-        item.as_object(allowed=("id", "names", "copies", "medals_copies", "effect", "expansion", "scoring",
-                                "aliases"))
+        item.as_object(allowed=("id", "names", "copies", "effect", "expansion", "scoring", "aliases"))
         ident = _ident(item["id"], seen)
         names, effect = _names(item["names"]), _names(item["effect"])
         copies = item["copies"].as_int(minimum=0, maximum=5)
-        medals_copies = item["medals_copies"].as_int(minimum=0, maximum=5) if item["medals_copies"].present else 0
         expansion = _expansion(item["expansion"], expansions)
         scoring = item["scoring"].as_object() if item["scoring"].present else None
         if scoring is not None:
             item["scoring"]["kind"].as_str(choices=TOKEN_SCORING_KINDS, what="scoring kind")
         aliases = tuple(a.as_str() or "" for a in item["aliases"].as_list()) if item["aliases"].present else ()
-        if None in (ident, names, effect, copies, medals_copies):
+        if None in (ident, names, effect, copies):
             continue
         assert ident is not None and names is not None and effect is not None
-        tokens[ident] = ProgressToken(ident, names, effect, copies or 0, medals_copies or 0, expansion, scoring,
-                                      aliases)
+        tokens[ident] = ProgressToken(ident, names, effect, copies or 0, expansion, scoring, aliases)
     return tokens
-
-
-def _medals(reader: Reader, data_colors: Mapping[str, Names], kinds: Mapping[str, CardKind]) -> dict[str, Medal]:
-    medals: dict[str, Medal] = {}
-    seen: set[str] = set()
-    for item in reader.as_list():
-        item.as_object(allowed=("id", "names", "goal"))
-        ident = _ident(item["id"], seen)
-        names = _names(item["names"])
-        parts = []
-        for part in item["goal"].as_list(max_length=6):
-            part.as_object(allowed=("count", "at_least", "colors", "kinds"))
-            count = part["count"].as_str(choices=COUNTED, what="goal count")
-            at_least = part["at_least"].as_int(minimum=1, maximum=20)
-            colors = tuple(c.as_str(choices=data_colors, what="colour") or "" for c in part["colors"].as_list()) \
-                if part["colors"].present else ()
-            card_kinds = tuple(k.as_str(choices=kinds, what="card kind") or "" for k in part["kinds"].as_list()) \
-                if part["kinds"].present else ()
-            if (colors or card_kinds) and count != "cards":
-                part.problem("colours and kinds only restrict a count of cards")
-            if count is not None and at_least is not None:
-                parts.append(GoalPart(count, at_least, colors, card_kinds))
-        if not parts:
-            item["goal"].problem("a medal needs a goal")
-        if ident is None or names is None or not parts:
-            continue
-        medals[ident] = Medal(ident, names, tuple(parts))
-    return medals
 
 
 def _parse(reader: Reader) -> ArchitectsData | None:
@@ -386,25 +306,21 @@ def _parse(reader: Reader) -> ArchitectsData | None:
         military_tokens_in_box=military["in_box"].as_int(minimum=1, maximum=100),
         military_token_vp=military["vp"].as_int(minimum=0, maximum=20),
         cat_pawn_vp=reader["cat_pawn_vp"].as_int(minimum=0, maximum=20),
-        medal_vp=reader["medal_vp"].as_int(minimum=0, maximum=20),
-        center_medals=reader["center_medals"]["expert"].as_int(minimum=0, maximum=12),
     )
-    per_player = {k: v.as_int(minimum=0, maximum=12) for k, v in reader["medals_per_player"].items()}
     piece_shields = {k: v.as_int(minimum=0, maximum=5) for k, v in shields["effect_piece"].items()}
     token_shields = {k: v.as_int(minimum=0, maximum=5) for k, v in shields["progress_token"].items()}
     cards = _card_kinds(reader["cards"], colors)
     wonders = _wonders(reader["wonders"], costs, expansions, per_wonder)
     tokens = _tokens(reader["progress_tokens"], expansions)
-    medals = _medals(reader["medals"], colors, cards)
-    if None in numbers.values() or None in per_player.values() or None in piece_shields.values() \
+    if None in numbers.values() or None in piece_shields.values() \
             or None in token_shields.values():
         return None
     return ArchitectsData(
         expansions=expansions, conflict_tokens_by_players=conflicts,
-        medals_per_player={k: v or 0 for k, v in per_player.items()}, stages_per_wonder=per_wonder,
+        stages_per_wonder=per_wonder,
         effect_piece_shields={k: v or 0 for k, v in piece_shields.items()},
         token_shields={k: v or 0 for k, v in token_shields.items()},
-        colors=colors, piece_costs=costs, cards=cards, wonders=wonders, tokens=tokens, medals=medals, **numbers)
+        colors=colors, piece_costs=costs, cards=cards, wonders=wonders, tokens=tokens, **numbers)
 
 
 @cache

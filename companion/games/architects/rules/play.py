@@ -1,7 +1,7 @@
 """What one action at the table changes, as pure functions from a table to the next one: a card
 placed in front of a player (its cat icon takes the pawn, its horns turn Conflict tokens), cards
-leaving (construction, science, a correction), a piece constructed, a Progress token or a medal
-taken, and the Rome and Ur effects that move cards or the Cat pawn."""
+leaving (construction, science, a correction), a piece constructed, a Progress token taken, and the
+Rome and Ur effects that move cards or the Cat pawn."""
 
 from __future__ import annotations
 
@@ -10,12 +10,11 @@ from dataclasses import dataclass, replace
 
 from companion.games.architects.rules.battle import flip_conflicts
 from companion.games.architects.rules.data import ArchitectsData
-from companion.games.architects.rules.medals import BATTLE_DOUBLE, accessible_medals, unclaimed
 from companion.games.architects.rules.table import ArchitectsPlayer, ArchitectsTable, BuiltPiece
 from companion.games.architects.rules.wonder import buildable_pieces
 
 __all__ = ["ArchitectsRuleError", "Placed", "build_piece", "give_cat", "place_card", "remove_card", "rome_theft",
-           "take_medal", "take_token", "tokens_left", "with_cards"]
+           "take_token", "tokens_in_box", "tokens_left", "with_cards"]
 
 
 class ArchitectsRuleError(ValueError):
@@ -88,9 +87,15 @@ def build_piece(table: ArchitectsTable, seat: int, piece: str | None, vp: int | 
     return table.with_player(seat, replace(player, built=(*player.built, built)))
 
 
+def tokens_in_box(table: ArchitectsTable, token: str) -> int:
+    """Copies of a Progress token the table's game has: the base box's and those its expansions add."""
+    kind = table.data.tokens[token]
+    return kind.copies + sum(ext.token_copies(kind) for ext in table.extensions)
+
+
 def tokens_left(table: ArchitectsTable, token: str) -> int:
     """Copies of a Progress token still in the supply (the box's copies minus those held)."""
-    box = table.data.tokens[token].copies_in_box(table.has_medals)
+    box = tokens_in_box(table, token)
     return box - sum(p.token_count(token) for p in table.players)
 
 
@@ -102,19 +107,6 @@ def take_token(table: ArchitectsTable, seat: int, token: str) -> ArchitectsTable
         raise ArchitectsRuleError(f"no {token} token is left in this game")
     player = table.players[seat]
     return table.with_player(seat, replace(player, progress_tokens=(*player.progress_tokens, token)))
-
-
-def take_medal(table: ArchitectsTable, seat: int, medal: str) -> ArchitectsTable:
-    """`seat` takes a medal lying where they can win it that nobody has taken (the expert central
-    battle-double medal may be taken by several players)."""
-    player = table.players[seat]
-    if medal not in accessible_medals(table, seat):
-        raise ArchitectsRuleError(f"{player.name} cannot reach the {medal} medal")
-    central = table.expert and table.medal_layout is not None and medal in table.medal_layout.center
-    if medal in player.medals or (medal not in unclaimed(table, (medal,))
-                                  and not (central and medal == BATTLE_DOUBLE)):
-        raise ArchitectsRuleError(f"the {medal} medal is already taken")
-    return table.with_player(seat, replace(player, medals=(*player.medals, medal)))
 
 
 def rome_theft(table: ArchitectsTable, thief: int, victim: int, kind: str) -> Placed:

@@ -1,6 +1,7 @@
-"""End-of-game scoring of Architects (rulebook END OF THE GAME, plus 4 VP per medal with Medals):
-the six categories in the rulebook's order, the per-token Progress breakdown, the winner with the
-tie-break (most constructed stages, then a shared victory) and competition ranks."""
+"""End-of-game scoring of Architects (rulebook END OF THE GAME): the five categories in the rulebook's
+order, then the rows of the installed expansions (0 for a player without their parts), the per-token
+Progress breakdown, the winner with the tie-break (most constructed stages, then a shared victory) and
+competition ranks."""
 
 from __future__ import annotations
 
@@ -8,13 +9,19 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.games.architects.rules.data import ArchitectsData, ProgressToken
+from companion.games.architects.rules.extension import extension_score_rows, installed_extensions
 from companion.games.architects.rules.table import ArchitectsPlayer, ArchitectsTable
 
-__all__ = ["CATEGORIES", "NO_TIE", "SHARED", "STAGES", "ArchitectsLine", "ArchitectsSheet", "progress_points",
-           "score_architects", "score_player"]
+__all__ = ["CATEGORIES", "NO_TIE", "SHARED", "STAGES", "ArchitectsLine", "ArchitectsSheet", "all_categories",
+           "progress_points", "score_architects", "score_player"]
 
-CATEGORIES = ("wonder", "cat", "blue", "military", "progress", "medals")
+CATEGORIES = ("wonder", "cat", "blue", "military", "progress")
 """The categories in the order the rulebook adds them up (its example: 10 + 2 + 7 + 12 + 4)."""
+
+
+def all_categories() -> tuple[str, ...]:
+    """The base game's categories, then every installed expansion's rows: the columns of an export."""
+    return CATEGORIES + extension_score_rows()
 NO_TIE, STAGES, SHARED = "none", "stages", "shared"
 """How the winner was found: the highest total alone, the most stages among the tied, or shared."""
 
@@ -32,7 +39,7 @@ class ArchitectsLine:
 
     @property
     def total(self) -> int:
-        """The sum of the six categories."""
+        """The sum of the categories."""
         return sum(self.points.values())
 
     def to_json(self) -> dict[str, Any]:
@@ -48,13 +55,13 @@ class ArchitectsSheet:
     lines: tuple[ArchitectsLine, ...]
     winners: tuple[str, ...]
     tie_break: str
-    medals: bool = False
-    """True when the table plays with Medals (the sheet then shows the Medals row)."""
+    rows: tuple[str, ...] = ()
+    """The rows the table's expansions add (the sheet shows them after the base game's)."""
 
     @property
     def categories(self) -> tuple[str, ...]:
-        """The rows to show: the six categories, without Medals in a game without them."""
-        return CATEGORIES if self.medals else CATEGORIES[:-1]
+        """The rows to show: the base game's categories, then those of the expansions played."""
+        return CATEGORIES + self.rows
 
     def to_json(self) -> dict[str, Any]:
         """``{"players": [...], "winners": [...], "tie_break": "none|stages|shared"}``."""
@@ -90,7 +97,8 @@ def progress_points(player: ArchitectsPlayer, data: ArchitectsData) -> dict[str,
 
 
 def score_player(player: ArchitectsPlayer, data: ArchitectsData) -> ArchitectsLine:
-    """One player's points per category and the Progress breakdown (rank filled by the sheet)."""
+    """One player's points per category (each installed expansion's rows last) and the Progress
+    breakdown (rank filled by the sheet)."""
     progress = progress_points(player, data)
     points = {
         "wonder": sum(piece.vp for piece in player.built),
@@ -99,8 +107,9 @@ def score_player(player: ArchitectsPlayer, data: ArchitectsData) -> ArchitectsLi
                     for kind in data.cards.values() if kind.color == "blue"),
         "military": data.military_token_vp * player.military_tokens,
         "progress": sum(progress.values()),
-        "medals": data.medal_vp * len(player.medals),
     }
+    for ext in installed_extensions():
+        points.update(ext.score(player))
     return ArchitectsLine(player.name, player.wonder.id, points, progress, player.stages)
 
 
@@ -120,4 +129,5 @@ def score_architects(table: ArchitectsTable) -> ArchitectsSheet:
         tie_break = STAGES
     else:
         tie_break = SHARED
-    return ArchitectsSheet(ranked, winners, tie_break, table.has_medals)
+    rows = tuple(row for ext in table.extensions for row in ext.score_rows)
+    return ArchitectsSheet(ranked, winners, tie_break, rows)

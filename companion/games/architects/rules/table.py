@@ -1,16 +1,18 @@
 """An Architects table as immutable values: players in clockwise order with what lies in front of
-each of them, the medals between them, and the Conflict tokens turned to their Battle side."""
+each of them, and the Conflict tokens turned to their Battle side; what an expansion adds lives in
+``extras`` under its id (`extension`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+from typing import Any
 
-from companion.games.architects.rules.data import MEDALS, ArchitectsData, WonderArchitects
+from companion.games.architects.rules.data import ArchitectsData, WonderArchitects
+from companion.games.architects.rules.extension import ArchitectsExtension, table_extensions
 
-__all__ = ["BGA_TWO_PLAYER", "LITERAL_TWO_PLAYER", "ArchitectsPlayer", "ArchitectsTable", "BuiltPiece",
-           "MedalLayout"]
+__all__ = ["BGA_TWO_PLAYER", "LITERAL_TWO_PLAYER", "ArchitectsPlayer", "ArchitectsTable", "BuiltPiece"]
 
 BGA_TWO_PLAYER = "bga"
 """Two players, 1 shield against 0: one token (Board Game Arena's reading; the default)."""
@@ -34,7 +36,8 @@ class ArchitectsPlayer:
 
     `cards` counts the cards in front of the player by kind when they are known (during play, or
     from a table file that lists them); a final table may give only the scoring totals
-    (`blue_plain`, `blue_cat`, `grey_cards`)."""
+    (`blue_plain`, `blue_cat`, `grey_cards`). `extras` holds what an expansion puts in front of the
+    player, by the expansion's id."""
 
     name: str
     wonder: WonderArchitects
@@ -45,12 +48,12 @@ class ArchitectsPlayer:
     cat_pawn: bool = False
     military_tokens: int = 0
     progress_tokens: tuple[str, ...] = ()
-    medals: tuple[str, ...] = ()
     cards: Mapping[str, int] | None = None
+    extras: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def stages(self) -> int:
-        """The number of constructed pieces (the tie-break, Decor and medals count these)."""
+        """The number of constructed pieces (the tie-break and Decor count these)."""
         return len(self.built)
 
     @property
@@ -68,35 +71,25 @@ class ArchitectsPlayer:
 
 
 @dataclass(frozen=True)
-class MedalLayout:
-    """Where the medals lie: `between[k]` between seat k and seat k+1 (None: not known), and the
-    medals in the centre (expert variant)."""
-
-    between: tuple[str | None, ...]
-    center: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
 class ArchitectsTable:
-    """A table of 2 to 7 players in clockwise seating order (turns pass to the left: seat i+1)."""
+    """A table of 2 to 7 players in clockwise seating order (turns pass to the left: seat i+1), the
+    expansions it plays with and what they keep at the table (`extras`, by expansion id)."""
 
     data: ArchitectsData
     players: tuple[ArchitectsPlayer, ...]
     expansions: tuple[str, ...] = ()
-    medal_variant: str | None = None
-    medal_layout: MedalLayout | None = None
+    extras: Mapping[str, Any] = field(default_factory=dict)
     conflicts_flipped: int = 0
     two_player_rule: str = BGA_TWO_PLAYER
 
     @property
-    def has_medals(self) -> bool:
-        """True when the Medals expansion is in play."""
-        return MEDALS in self.expansions
+    def extensions(self) -> tuple[ArchitectsExtension, ...]:
+        """The rules of the installed expansions this table plays with."""
+        return table_extensions(self.expansions)
 
-    @property
-    def expert(self) -> bool:
-        """True in the expert medal variant (2 more medals in the centre, open to everybody)."""
-        return self.medal_variant == "expert"
+    def with_extras(self, expansion: str, value: Any) -> ArchitectsTable:
+        """The same table with what `expansion` keeps at the table replaced."""
+        return replace(self, extras={**self.extras, expansion: value})
 
     @property
     def conflict_tokens(self) -> int:

@@ -15,7 +15,7 @@ central deck's top card first). Then, in any order, until nothing is left to do:
   Crafts: papyrus or glass, Jewellery: stone or yellow, Science: green, Propaganda: red with horns)
   or constructing a stage (Architecture) gives 1 extra card from the 3 available; each token once
   per turn;
-- medals are claimed on one's own turn, when their goal holds.
+- an expansion may add actions of its own to the turn (its rules check them against `ArchitectsTurn`).
 
 The turn ends when nothing is due; a battle whose last Conflict token turned this turn is fought
 then. The game ends at the end of the turn in which a wonder is completed (the reference's reading
@@ -31,7 +31,6 @@ from itertools import combinations, product
 
 from companion.games.architects.rules.battle import apply_battle, resolve_battle
 from companion.games.architects.rules.data import Piece
-from companion.games.architects.rules.medals import medal_offers
 from companion.games.architects.rules.obligations import pieces_to_construct, science_set_due
 from companion.games.architects.rules.play import (
     ArchitectsRuleError,
@@ -40,7 +39,6 @@ from companion.games.architects.rules.play import (
     place_card,
     remove_card,
     rome_theft,
-    take_medal,
     take_token,
     tokens_left,
 )
@@ -54,7 +52,7 @@ __all__ = [
     "ArchitectsTurn",
     "TurnEnd",
     "card_sources",
-    "claim_medal",
+    "claim_on_turn",
     "construct",
     "deck_between",
     "deck_emptied",
@@ -379,15 +377,19 @@ def use_rome(table: ArchitectsTable, turn: ArchitectsTurn, victim: int, kind: st
                                  gifts=(*turn.gifts, victim))
 
 
-def claim_medal(table: ArchitectsTable, turn: ArchitectsTurn, seat: int, medal: str) -> ArchitectsTable:
-    """`seat` takes a medal whose goal it meets: only on its own turn (the Medals rulebook: "в любой
-    момент своего хода")."""
+def claim_on_turn(table: ArchitectsTable, turn: ArchitectsTurn, seat: int, expansion: str, item: str
+                  ) -> ArchitectsTable:
+    """`seat` takes `item`, which the expansion `expansion` offers it now (`ArchitectsExtension.offers`):
+    only on its own turn (what such a goal's rulebook says: "at any moment of your turn")."""
+    ext = next((e for e in table.extensions if e.id == expansion), None)
+    if ext is None:
+        raise ArchitectsRuleError(f"this game does not play with {expansion}")
+    name = table.players[seat].name
     if seat != turn.seat:
-        raise ArchitectsRuleError(f"{table.players[seat].name} claims a medal on their own turn")
-    if medal not in medal_offers(table, seat):
-        raise ArchitectsRuleError(f"{table.players[seat].name} does not meet the {medal} medal's goal, "
-                                  f"or cannot take it")
-    return take_medal(table, seat, medal)
+        raise ArchitectsRuleError(f"{name} claims a {ext.item_kind} on their own turn")
+    if item not in ext.offers(table, seat):
+        raise ArchitectsRuleError(f"{name} does not meet the {item} {ext.item_kind}'s goal, or cannot take it")
+    return ext.claim(table, seat, item)
 
 
 def due(table: ArchitectsTable, turn: ArchitectsTurn) -> tuple[str, ...]:

@@ -1,15 +1,16 @@
 """Consistency of an Architects table (specification section 6): errors that make a table
 impossible (it is refused) and warnings about what is implausible (it is still scored).
 
-Checks on single values (unknown ids, a Medals component without the expansion) are made where the
-value is read; these need the whole player or the whole table."""
+Checks on single values (unknown ids, an expansion's component without the expansion) are made where
+the value is read; these need the whole player or the whole table. Each expansion of the table adds
+its own (`ArchitectsExtension.player_errors`, `table_errors`, `warnings`)."""
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
 
-from companion.games.architects.rules.medals import BATTLE_DOUBLE, accessible_medals, monotone_goal_met
+from companion.games.architects.rules.play import tokens_in_box
 from companion.games.architects.rules.table import ArchitectsTable
 from companion.games.architects.rules.wonder import level_problem
 from companion.jsonread import Problem
@@ -42,43 +43,22 @@ def _player_errors(table: ArchitectsTable, seat: int) -> list[Problem]:
             errors.append(Problem(f"{at}.stages_built", problem + " (a wonder is built from bottom to top)"))
     if player.token_count("logistics") and player.grey_cards is None:
         errors.append(Problem(f"{at}.grey_cards", "Logistics scores 2 VP per grey card: give grey_cards"))
-    if table.has_medals:
-        most = data.medals_per_player["expert" if table.expert else "standard"]
-        if len(player.medals) > most:
-            errors.append(Problem(f"{at}.medals", f"{len(player.medals)} medals; a player can win at most {most} "
-                                                  f"in the {table.medal_variant or 'standard'} game"))
-        twice = sorted({m for m in player.medals if player.medals.count(m) > 1})
-        if twice:
-            errors.append(Problem(f"{at}.medals", f"the {', '.join(twice)} medal is listed twice"))
-        if table.medal_layout is not None:
-            reach = accessible_medals(table, seat)
-            for medal in dict.fromkeys(player.medals):
-                if medal not in reach:
-                    errors.append(Problem(f"{at}.medals", f"the {medal} medal lies neither next to {player.name} nor "
-                                                          f"in the centre"))
+    for ext in table.extensions:
+        errors += ext.player_errors(table, seat)
     return errors
 
 
 def _table_errors(table: ArchitectsTable) -> list[Problem]:
-    data = table.data
     errors = []
     for token, count in Counter(t for p in table.players for t in p.progress_tokens).items():
-        box = data.tokens[token].copies_in_box(table.has_medals)
+        box = tokens_in_box(table, token)
         if count > box:
             errors.append(Problem("players", f"{count} {token} tokens are held but the game has {box}"))
     holders = [p.name for p in table.players if p.cat_pawn]
     if len(holders) > 1:
         errors.append(Problem("players", f"the Cat pawn is held by {', '.join(holders)}; there is one pawn"))
-    owners: dict[str, list[int]] = {}
-    for seat, player in enumerate(table.players):
-        for medal in dict.fromkeys(player.medals):
-            owners.setdefault(medal, []).append(seat)
-    center = table.medal_layout.center if table.medal_layout is not None else ()
-    for medal, seats in owners.items():
-        shared = medal == BATTLE_DOUBLE and table.expert and (table.medal_layout is None or medal in center)
-        if len(seats) > 1 and not shared:
-            names = ", ".join(table.players[s].name for s in seats)
-            errors.append(Problem("players", f"the {medal} medal is held by {names}; one player takes it"))
+    for ext in table.extensions:
+        errors += ext.table_errors(table)
     return errors
 
 
@@ -99,11 +79,8 @@ def _warnings(table: ArchitectsTable) -> list[str]:
         player = table.players[holder]
         if not player.blue_cat and player.wonder.id != "ur":
             warnings.append(f"{player.name} holds the Cat pawn without a blue cat card (only Ur's effect gives it so)")
-    for player in table.players:
-        for medal in dict.fromkeys(player.medals):
-            if medal in data.medals and not monotone_goal_met(data.medals[medal], player, data):
-                warnings.append(f"{player.name}'s {medal} medal: its goal's stages, Progress tokens or Military "
-                                f"Victory tokens are not there at the end, and those never decrease")
+    for ext in table.extensions:
+        warnings += ext.warnings(table)
     return warnings
 
 

@@ -4,7 +4,9 @@ and Armada's words."""
 
 from __future__ import annotations
 
-from companion.app.registry import PANELS, SCREENS, Panel, ScreenSpec
+from typing import Any
+
+from companion.app.registry import EXPANSION_DATA, PANELS, SCREENS, Panel, ScreenSpec
 
 SCREENS.register("armada_values", ScreenSpec(f"{__name__}.values_screen", __name__), game="armada")
 PANELS.register("city_full/armada", Panel("city_full", "armada", f"{__name__}.port:ArmadaPart"), game="armada")
@@ -19,3 +21,13 @@ for _slot, _entry in (("table_row", "port:table_row"), ("port_actions", "port:po
     _module, _, _name = _entry.partition(":")
     _module = _module if _module.startswith("companion.") else f"{__name__}.{_module}"
     PANELS.register(f"{_slot}/armada", Panel(_slot, "armada", f"{_module}:{_name}"), game="armada")
+
+
+def _armada_data(path: Any) -> Any:
+    """Armada's data with the owner's components file at `path` (None: the shipped data alone)."""
+    from companion.games.armada.rules.data import load_armada_data
+
+    return load_armada_data(path) if path is not None else load_armada_data()
+
+
+EXPANSION_DATA.register("armada", _armada_data, game="armada")

@@ -53,7 +53,7 @@ def fleet_letter(fleet: str) -> str:
 def unknown_lines(unknowns: Any) -> list[str]:
     """One line per value to enter, worded as the question the app asks for it (in the player's language)."""
     running = app()
-    armada = running.armada_data()
+    armada = running.expansion_data("armada")
     keys = list(dict.fromkeys(u.key for u in unknowns))
     return [value_question(key, running.tr, armada, running.language) for key in keys]
 
@@ -169,7 +169,7 @@ class ArmadaPart(BoxLayout):
         self.ids.port.caption = running.tr("armada.row.port", number=player.get("port_board", "?"),
                                            shields=strength if isinstance(strength, int) else "?")
         islands = player.get("islands", [])       # the score pad's island icon, the count, the levels
-        levels = [ROMAN[running.armada_data().islands[i].level] for i in islands]
+        levels = [ROMAN[running.expansion_data("armada").islands[i].level] for i in islands]
         self.ids.islands.caption = f"{len(islands)}:  " + " \u00b7 ".join(levels) if levels else "0"
 
     def advance(self, fleet: str) -> None:

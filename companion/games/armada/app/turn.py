@@ -49,7 +49,7 @@ def seat_line(summary: Any, seat: int) -> str:
 
 
 class TurnButton(BigButton):
-    """"Turn done" in an Armada game (hidden otherwise): opens the turn's dialog."""
+    """"Turn done" in an Armada game not played in turns (hidden otherwise): opens the turn's dialog."""
 
     shown = BooleanProperty(False)
 
@@ -62,7 +62,10 @@ class TurnButton(BigButton):
     def _update(self, *_: Any) -> None:
         running = app()
         session = running.session              # an Architects game's session is no 7 Wonders session
-        self.shown = isinstance(session, GameSession) and session.plays("armada") and not session.finished
+        # In a game played in turns the turn bar's "Close turn" moves the ships (and opens this turn's
+        # dialog when they moved): one button for the end of a turn, never two.
+        self.shown = isinstance(session, GameSession) and session.plays("armada") and not session.finished \
+            and not session.in_turns
         self.text = running.tr("turn.button")
 
     def on_release(self) -> None:

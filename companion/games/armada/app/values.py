@@ -50,10 +50,10 @@ def save_answer(key: str, text: str) -> str | None:
     """Save one answer in the app's components file; None when saved, else why not (nothing written)."""
     running = app()
     try:
-        enter_answers(running.components_path(), {key: text}, running.armada_data())
+        enter_answers(running.components_path(), {key: text}, running.expansion_data("armada"))
     except (InputError, GameDataError, OSError) as error:
         return str(error)
-    running.armada_values_saved()
+    running.values_saved()
     return None
 
 
@@ -81,7 +81,7 @@ class ValueDialog(ModalView):
     # -- one question ----------------------------------------------------------------------------------
     def _show(self, index: int) -> None:
         running = app()
-        armada = running.armada_data()
+        armada = running.expansion_data("armada")
         while index < len(self.keys) and armada.facts[self.keys[index]].known:
             index += 1                                   # entered meanwhile (another dialog, the CLI)
         if index >= len(self.keys):
@@ -118,7 +118,7 @@ class ValueDialog(ModalView):
             entry.add_widget(stepper)
         elif kind in ("fleet", "direction"):
             options = [(f, f"{running.tr(f'armada.fleet.{f}.letter')}  {running.tr(f'armada.fleet.{f}')}")
-                       for f in running.armada_data().fleet_ids] if kind == "fleet" else \
+                       for f in running.expansion_data("armada").fleet_ids] if kind == "fleet" else \
                 [(d, running.tr(f"armada.direction.{d}")) for d in ("left", "right")]
             entry.add_widget(self._choices(options, multiple=False))
         elif kind == "resources":
@@ -139,7 +139,7 @@ class ValueDialog(ModalView):
         elif kind == "cards":
             self.value = []
             words = running.words                       # a chain symbol may name a base card or an Armada one
-            cards = {**running.store.data.cards, **running.armada_data().cards}
+            cards = {**running.store.data.cards, **running.expansion_data("armada").cards}
             options = sorted(((c, words.card(c) if c in words.data.cards else str(cards[c].names.get(
                 running.language) or cards[c].names["en"])) for c in cards), key=lambda option: option[1])
             none = ToggleChoice(text=running.tr("armada.values.none"), value=None, chosen=True)
@@ -224,7 +224,7 @@ def ask_values(keys: Sequence[str], *, board: int | None = None, seat: int | Non
                on_done: Callable[[], None] | None = None) -> ValueDialog | None:
     """Open the dialog for the values among `keys` still unknown (None when every one is known); with
     `seat`, a value printed where that seat's ship stands may also be kept for this game only."""
-    armada = app().armada_data()
+    armada = app().expansion_data("armada")
     unknown = [k for k in dict.fromkeys(keys) if k in armada.facts and not armada.facts[k].known]
     if not unknown:
         return None
@@ -245,7 +245,7 @@ def values_button(unknowns: Iterable[Any], *, on_done: Callable[[], None] | None
 def question_lines(unknowns: Iterable[Any]) -> list[TextLabel]:
     """One line per value to enter, as the question that asks for it."""
     running = app()
-    armada = running.armada_data()
+    armada = running.expansion_data("armada")
     keys = list(dict.fromkeys(u.key for u in unknowns))
     return [TextLabel(text="\u2022 " + value_question(k, running.tr, armada, running.language),
                       font_size=running.u * 1.15) for k in keys]

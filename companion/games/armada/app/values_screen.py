@@ -20,7 +20,7 @@ def subject_title(subject: str) -> str:
         return running.tr("armada.values.subject.port_board", number=ident)
     if kind == "fleets":
         return running.tr("armada.values.subject.fleets")
-    return component_name(running.armada_data(), kind, ident, running.language)
+    return component_name(running.expansion_data("armada"), kind, ident, running.language)
 
 
 class ArmadaValuesScreen(AppScreen):
@@ -28,7 +28,7 @@ class ArmadaValuesScreen(AppScreen):
 
     def refresh(self) -> None:
         running = app()
-        armada = running.armada_data()
+        armada = running.expansion_data("armada")
         listing = self.ids.subjects
         listing.clear_widgets()
         subjects = list(dict.fromkeys(f.subject for f in armada.unknowns()))
@@ -43,7 +43,7 @@ class ArmadaValuesScreen(AppScreen):
 
     def fill(self, subject: str) -> None:
         """Ask the component's values one by one (a port board: its own; the fleet rewards have their own line)."""
-        armada = app().armada_data()
+        armada = app().expansion_data("armada")
         keys = [f.key for f in questions_for(subject, armada) if f.subject == subject]
         board = int(subject.split()[1]) if subject.startswith("port-board") else None
         ask_values(keys, board=board, on_done=self.refresh)

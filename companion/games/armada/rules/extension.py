@@ -11,11 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import ClassVar
 
 from companion.gamedata.effects import ScienceWild, VictoryPoints
 from companion.gamedata.facts import Unknown, UnknownValueError
+from companion.games.armada.rules.compiled_scoring import (
+    ARMADA_CATEGORIES,
+    GUILD_COLORS,
+    ArmadaScoring,
+    armada_scoring,
+    chosen_color_points,
+)
 from companion.games.armada.rules.data import ArmadaCard, ArmadaData
 from companion.games.armada.rules.effects import (
     DistantTrade,
@@ -38,7 +44,6 @@ from companion.games.sevenwonders.rules.city import (
 from companion.games.sevenwonders.rules.extension import (
     BuildStep,
     Choices,
-    Counted,
     Gaps,
     Refusal,
     SevenWondersExtension,
@@ -48,15 +53,12 @@ from companion.games.sevenwonders.rules.extension import (
 )
 from companion.games.sevenwonders.rules.model import Card, Cost, Rules
 from companion.games.sevenwonders.rules.science import best_science
-from companion.games.sevenwonders.rules.score_plan import best_placement
-from companion.games.sevenwonders.rules.scoring import Choice
+from companion.games.sevenwonders.rules.score_plan import ScorePlans
 from companion.games.sevenwonders.rules.table import Table
 from companion.games.sevenwonders.rules.trade import Seller
 
 __all__ = ["ARMADA_CATEGORIES", "NAVAL", "ArmadaExtension", "NavalStep"]
 
-ARMADA_CATEGORIES = ("naval", "islands", "port")
-"""The rows the Armada score pad adds: naval conflict tokens, islands, the port board's blue fleet."""
 NAVAL = "naval"
 """The build step Armada adds: a naval construction."""
 
@@ -115,7 +117,7 @@ class ArmadaExtension(SevenWondersExtension):
     score_rows: ClassVar[tuple[str, ...]] = ARMADA_CATEGORIES
     step_kinds: ClassVar[tuple[str, ...]] = (NAVAL,)
     discard_rewards: ClassVar[tuple[str, ...]] = ("yellow_step",)
-    capped_colors: ClassVar[tuple[str, ...]] = ("purple",)
+    capped_colors: ClassVar[tuple[str, ...]] = GUILD_COLORS
 
     def __init__(self, data: ArmadaData) -> None:
         self.data = data
@@ -227,46 +229,26 @@ class ArmadaExtension(SevenWondersExtension):
 
     def most_common_symbols(self, table: Table, seat: int) -> tuple[int, str | None]:
         """The city's "most common science symbol" effects, and the type stated for a tie."""
-        return self.most_common_counted(table, seat, None)
-
-    def most_common_counted(self, table: Table, seat: int, count: Counted | None) -> tuple[int, str | None]:
-        """`most_common_symbols`, the effects counted by `count` when given."""
         player = table.players[seat]
         port = port_state(player)
-        most = count(f"effect:{ScienceMostCommon.type}") if count is not None else \
-            sum(1 for e in city_effects(player) if isinstance(e, ScienceMostCommon))
+        most = sum(1 for e in city_effects(player) if isinstance(e, ScienceMostCommon))
         return most, port.most_common_symbol if port is not None else None
 
     def science_excess(self, table: Table, seat: int, points: int, wilds: int, most_common: int) -> int:
         """A guild scores at most 10: the points a guild's wild symbol adds to science (science with it
         minus science without it, both placed at best) above the cap."""
-        return self.science_excess_counted(table, seat, points, wilds, most_common, None)
-
-    def science_excess_counted(self, table: Table, seat: int, points: int, wilds: int, most_common: int,
-                               count: Counted | None) -> int:
-        """`science_excess`, the guilds' wild symbols and the symbols counted by `count` when given."""
         player = table.players[seat]
         rules = table.data.rules
-        guild_wilds = count("guild_wild") if count is not None else sum(
-            1 for card in player.cards if card.is_guild for effect in card.effects if isinstance(effect, ScienceWild))
+        guild_wilds = sum(1 for card in player.cards if card.is_guild for effect in card.effects
+                          if isinstance(effect, ScienceWild))
         if not guild_wilds:
             return 0
-        if count is not None:
-            without = _science_points(tuple([count(f"symbol:{s}") for s in rules.science_symbols]),
-                                      wilds - guild_wilds, rules.science_symbols, rules.science_set_points,
-                                      most_common)
-        else:
-            without = best_science(science_symbols(player), wilds - guild_wilds, rules.science_symbols,
-                                   rules.science_set_points, most_common=most_common).points
+        without = best_science(science_symbols(player), wilds - guild_wilds, rules.science_symbols,
+                               rules.science_set_points, most_common=most_common).points
         return max(0, points - without - self.data.rules.guild_cap * guild_wilds)
 
     def score(self, table: Table, seat: int, points: dict[str, int], gaps: Gaps, choices: Choices) -> None:
         """The Armada rows: naval tokens, the blue fleet, the islands."""
-        self.score_counted(table, seat, points, gaps, choices, None)
-
-    def score_counted(self, table: Table, seat: int, points: dict[str, int], gaps: Gaps, choices: Choices,
-                      count: Counted | None) -> None:
-        """`score`, Rainbow Archipelago's colours counted by `count` when given."""
         port = port_state(table.players[seat])
         if port is None:
             return
@@ -278,21 +260,17 @@ class ArmadaExtension(SevenWondersExtension):
         for island in port.islands:
             for effect in island.effects:
                 try:
-                    points["islands"] += _island_points(table, seat, effect, len(port.islands), choices, count)
+                    points["islands"] += _island_points(table, seat, effect, len(port.islands), choices)
                 except UnknownValueError as error:
                     gaps.add("islands", error)
 
-
-@lru_cache(maxsize=4096)
-def _science_points(counts: tuple[int, ...], wilds: int, symbols: tuple[str, ...], set_points: int,
-                    most_common: int) -> int:
-    """The best science points of these symbol counts, wild and most-common symbols (`best_science`'s points,
-    kept: a city's science is asked for again with each trial guild and each table)."""
-    return best_placement(counts, wilds, symbols, set_points, most_common)[0]
+    def compiled_scoring(self, table: Table, plans: ScorePlans) -> ArmadaScoring:
+        """The hooks above answered from a city's tally and port (`compiled_scoring.ArmadaScoring`, compiled
+        once per Armada data)."""
+        return armada_scoring(self.data, plans)
 
 
-def _island_points(table: Table, seat: int, effect: object, islands: int, choices: Choices,
-                   count: Counted | None = None) -> int:
+def _island_points(table: Table, seat: int, effect: object, islands: int, choices: Choices) -> int:
     if isinstance(effect, VictoryPoints):
         return effect.amount
     if isinstance(effect, PointsPerIsland):
@@ -301,16 +279,10 @@ def _island_points(table: Table, seat: int, effect: object, islands: int, choice
         return effect.amount * trade_level(table, seat)
     if isinstance(effect, PointsPerChosenColor):
         player = table.players[seat]
-        colors = table.data.rules.colors
         port = port_state(player)
-        stated = port.rainbow_color if port is not None else None
-        def cards_of(color: str) -> int:
-            return count(f"color:{color}") if count is not None else color_count(player, (color,))
-        color = stated if stated in colors else max(colors, key=lambda c: (cards_of(c), -colors.index(c)))
-        cards = cards_of(color)
-        choices.append(Choice("rainbow_color", color, stated == color,
-                              f"Rainbow Archipelago counts {color} cards ({cards})"))
-        return effect.amount * cards
+        colors = table.data.rules.colors
+        return chosen_color_points(effect, colors, port.rainbow_color if port is not None else None,
+                                   [color_count(player, (color,)) for color in colors], choices)
     return 0
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from companion.gamedata.effects import Effect
 from companion.gamedata.facts import Unknown, UnknownValueError
-from companion.games.armada.rules.data import REWARD_WORDS, ArmadaData, Island, PortBoard
+from companion.games.armada.rules.data import REWARD_WORDS, ArmadaData, FleetTrack, Island, PortBoard
 from companion.games.armada.rules.effects import NavalShields
 from companion.games.sevenwonders.rules.city import city_effects, unknown_effects
 from companion.games.sevenwonders.rules.table import Player, Table
@@ -27,6 +27,7 @@ __all__ = [
     "fleet_reward",
     "naval_strength",
     "port_of",
+    "port_reward",
     "port_state",
     "reward_at",
     "trade_level",
@@ -123,14 +124,18 @@ def reward_at(table: Table, seat: int, fleet: str, field: str, level: int) -> in
     :raises UnknownValueError: when the value is known nowhere.
     """
     armada, port = port_of(table, seat)
-    return _reward(armada, port, table.players[seat], fleet, field, level)
+    return port_reward(armada.fleets[fleet], port, table.players[seat], field, level)
 
 
-def _reward(armada: ArmadaData, port: PortState, player: Player, fleet: str, field: str, level: int) -> int:
-    """`reward_at` once the table's Armada data and the city's port are known."""
+def port_reward(track: FleetTrack, port: PortState, player: Player, field: str, level: int) -> int:
+    """`reward_at` once the fleet's track (in the table's Armada data) and the city's port are known.
+
+    :raises UnknownValueError: when the value is known nowhere.
+    """
+    fleet = track.id
     if level == port.position(fleet) and (fleet, field) in port.printed:
         return port.printed[(fleet, field)]
-    value = armada.fleets[fleet].reward(level, field)
+    value = track.reward(level, field)
     if isinstance(value, Unknown):
         raise UnknownValueError([_on_board(value, player, fleet, level, field)])
     return value
@@ -139,7 +144,7 @@ def _reward(armada: ArmadaData, port: PortState, player: Player, fleet: str, fie
 def fleet_reward(table: Table, seat: int, fleet: str, field: str) -> int:
     """The `field` value at the space where the `fleet` ship of `seat` stands now."""
     armada, port = port_of(table, seat)
-    return _reward(armada, port, table.players[seat], fleet, field, port.position(fleet))
+    return port_reward(armada.fleets[fleet], port, table.players[seat], field, port.position(fleet))
 
 
 def trade_level(table: Table, seat: int) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.app.registry import SCORE_PADS, SCREENS, ScorePadSpec, ScreenSpec
+from companion.app.registry import APP_GAMES, SCORE_PADS, SCREENS, AppGame, ScorePadSpec, ScreenSpec
 
 SCREENS.register("new_game", ScreenSpec(f"{__name__}.new_game", __name__), game="7wonders")
 for _name in ("table", "build_check", "end_of_age", "score"):       # the open game's: the app comes back to them
@@ -26,3 +26,37 @@ def _style(players: list[dict[str, Any]]) -> Any:
 
 
 SCORE_PADS.register("7wonders", ScorePadSpec(_rows, _style), game="7wonders")
+
+
+def _start(store: Any, players: list[Any], **options: Any) -> Any:
+    from companion.games.sevenwonders.session import GameSession
+
+    return GameSession.start(store, players, **options)
+
+
+def _resume(store: Any, game_id: int, registry: Any) -> Any:
+    from companion.games.sevenwonders.session import GameSession
+
+    return GameSession.resume(store, game_id, registry=registry)
+
+
+def _words(data: Any, language: str) -> Any:
+    from companion.games.sevenwonders.app.wording import Wording
+
+    return Wording(data, language)
+
+
+def _demo() -> tuple[Any, Any]:
+    from companion.games.sevenwonders.app.demo import DemoPilot, demo_setup
+
+    pilot = DemoPilot()
+    return pilot, demo_setup(pilot.recording)
+
+
+def _is_session(session: Any) -> bool:
+    from companion.games.sevenwonders.session import GameSession
+
+    return isinstance(session, GameSession)
+
+
+APP_GAMES.register("7wonders", AppGame(_start, _resume, _words, _demo, _is_session), game="7wonders")

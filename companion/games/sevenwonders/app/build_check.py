@@ -99,8 +99,7 @@ class BuildCheckScreen(AppScreen):
         players = session.players
         self.seat = min(self.seat, len(players) - 1)
         row = self.ids.players
-        names = [(seat, f"{seat + 1}  {player['name']}") for seat, player in enumerate(players)
-                 if player["name"] != running.store.data.rules.free_city_name]
+        names = turn_panels.seat_tabs(session)
         if [(c.value, c.text) for c in reversed(row.children)] != names:      # the players' buttons, made once
             row.clear_widgets()
             for seat, text in names:
@@ -136,7 +135,10 @@ class BuildCheckScreen(AppScreen):
         if not self.target:
             played = turn_panels.played_text(self, session) if self.in_turns else ""
             self.verdict = played or running.tr("check.ask")    # a turn bar's chip: the seat's play in full
-            self.verdict_color = running.theme.rgba("text_dim")
+            refused = turn_panels.refused_lines(self, session) if played else []
+            self.verdict_color = running.theme.rgba("bad" if refused else "text_dim")
+            for line in refused:                                # a refused play (the camera's): why
+                self._add_line(line, 1.5)
             return
         if self.target == "stage":
             check = session.check_stage(self.seat, step="naval" if self.naval else None)
@@ -157,7 +159,7 @@ class BuildCheckScreen(AppScreen):
                          running.tr("check.copies_elsewhere", card=running.words.card(self.target),
                                     players=", ".join(holders)))
             return
-        wording = running.words.check(check, number)
+        wording = running.words.check(turn_panels.named_check(check, session, self.seat), number)
         self.legal = wording.legal
         self.verdict = wording.verdict
         self.verdict_color = running.theme.rgba("good" if wording.legal else "bad")

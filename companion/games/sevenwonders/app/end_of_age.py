@@ -131,7 +131,7 @@ class EndOfAgeScreen(AppScreen):
             return
         shown = (session.game_id, self.age, running.language, running.u, len(session.events()),
                  json.dumps(session.document, sort_keys=True),
-                 id(running.armada_data()) if session.plays("armada") else 0)
+                 id(running.expansion_data("armada")) if session.plays("armada") else 0)
         if shown == self._shown:                # the same table in the same words: nothing to draw again
             self._show_coins()
             return

@@ -23,7 +23,7 @@ from companion.games.sevenwonders.app.coins import open_coin_pad
 from companion.games.sevenwonders.app.expansions import game_panels
 from companion.games.sevenwonders.app.picker import open_picker, prepare_chips
 from companion.games.sevenwonders.app.score import prepare_score
-from companion.games.sevenwonders.turn_panels import show_turn_bar
+from companion.games.sevenwonders.turn_panels import CROWDED_MARGIN, show_turn_bar, turn_bar_height
 
 ROW_UNITS = 40
 """The width a city's row needs in size units: with less, the camera picture does not sit beside the rows."""
@@ -51,6 +51,11 @@ class TableScreen(AppScreen):
     problems = StringProperty("")
     camera_large = BooleanProperty(False)
     """The camera picture takes most of the screen (the cities in one column beside it), or all of it."""
+    crowded = BooleanProperty(False)
+    """The rows would not all show at a fingertip's height between the turn bar and the bottom bar (8
+    seats with Armada in turns on the 800x480 screen): the bars lose their margins (never their
+    targets' height, nor any text's size), the rows their gaps, and the problem line its place (a new
+    problem is said in the message bar), so that every row is in view."""
     camera_hidden = BooleanProperty(False)
     """The camera is on but its picture has no room beside the cities (many players on a small screen):
     "Camera: show" gives it the whole area."""
@@ -67,6 +72,8 @@ class TableScreen(AppScreen):
         self._question: tuple[Any, ...] = ()
         """What the question bar shows (it is filled again only when that changes)."""
         self.city_view: CityView | None = None
+        self._announced = ""
+        """The problem last said (at a crowded table, in the message bar: a new one is said once)."""
         ids.rows_scroll.bind(height=lambda *_: self._fit_rows())
         ids.main.bind(size=lambda *_: self._arrange(app().camera_on))
 
@@ -78,10 +85,11 @@ class TableScreen(AppScreen):
         rows = [row for _, row in self._rows]
         running = app()
         u, count = running.u, max(len(rows), 1)
+        self._make_room(count)
         gap, margin = u * 0.2, u * 0.15
         share = (self.ids.rows_scroll.height - gap * (count - 1)) / count
-        if share < running.touch + 2 * margin:
-            gap = min(gap, 2.0)
+        if share < running.touch + 2 * margin:      # the gaps give way (to a pixel or so at 8 seats in turns)
+            gap = min(gap, 2.0, max(1.0, (self.ids.rows_scroll.height - count * running.touch) / max(count - 1, 1)))
             share = (self.ids.rows_scroll.height - gap * (count - 1)) / count
             margin = min(margin, max(0.0, (share - running.touch) / 2))
         self.ids.rows.spacing = gap
@@ -89,6 +97,33 @@ class TableScreen(AppScreen):
         for row in rows:
             row.padding = (u * 0.15, margin)
             row.height = height
+
+    def _make_room(self, count: int) -> None:
+        """Crowd the bars (`crowded`) when `count` rows a fingertip high, 2 pixels apart, would not fit
+        between them with their margins; the decision is the same whichever way the bars are drawn now."""
+        running = app()
+        u, touch = running.u, running.touch
+        holder = self.ids.turn_holder
+        line = u * 1.6 if self.problems or running.status else 0.0       # the problem line: in the message bar
+        bars = [(max(touch, u * 3.6) + u * 0.6, touch + CROWDED_MARGIN * 2), (u * 0.6, 0.0), (line, 0.0)]
+        if holder.height:
+            bars.append((turn_bar_height(app().session), touch + CROWDED_MARGIN * 2))
+        now = sum(tight if self.crowded else roomy for roomy, tight in bars)
+        room = self.ids.rows_scroll.height + now - sum(roomy for roomy, _ in bars)     # with the bars' margins
+        crowded = room < count * touch + (count - 1) * 2.0
+        if crowded != self.crowded:
+            self.crowded = crowded
+            self.ids.main.padding = (u * 0.3, 0) if crowded else u * 0.3
+            show_turn_bar(holder, running.session, crowded=crowded)
+            self._say_problem()
+
+    def _say_problem(self) -> None:
+        """At a crowded table the problem line has no room: a new problem is said in the message bar, once."""
+        if not self.crowded:
+            self._announced = ""                        # the problem line shows it
+        elif self.problems and self.problems != self._announced:
+            self._announced = self.problems
+            app().notify(self.problems, bad=True)
 
     def refresh(self) -> None:
         """Show the game as it stands; a city is drawn again only when what it shows changed (its
@@ -101,6 +136,7 @@ class TableScreen(AppScreen):
         self.age_text = running.tr("table.age", age="I" * min(session.age, last_age)) if session.age <= last_age \
             else running.tr("table.game_over")
         self.problems = running.problem_text(session.problems[-1]) if session.problems else ""
+        self._say_problem()
         self.ids.end_age.text = (running.tr("table.end_age", age="I" * session.age) if session.age <= last_age
                                  else running.tr("table.to_score"))
         refereed = session.in_turns and session.age <= last_age     # the age's last turn ends it
@@ -114,7 +150,7 @@ class TableScreen(AppScreen):
         self._arrange(running.camera_on)
         players = session.players
         del self._rows[len(players):]
-        armada = id(running.armada_data()) if session.plays("armada") else None    # new when values are entered
+        armada = id(running.expansion_data("armada")) if session.plays("armada") else None   # new: values entered
         rows = self.ids.rows
         teams = seat_teams(session.document)
         for seat, player in enumerate(players):
@@ -136,7 +172,7 @@ class TableScreen(AppScreen):
             for row in wanted:
                 rows.add_widget(row)
         self._show_question(session.questions())
-        show_turn_bar(self.ids.turn_holder, session)    # a game played in turns: the open turn
+        show_turn_bar(self.ids.turn_holder, session, crowded=self.crowded)    # a game played in turns: the open turn
         self._fit_rows()
         if self.city_view is not None:
             self._show_panel(self.city_view.seat, pending.get(self.city_view.seat, []), totals)
@@ -272,7 +308,7 @@ class TableScreen(AppScreen):
         session = running.session
         player = session.players[seat]
         total = totals.get(player["name"]) if totals else None
-        armada = id(running.armada_data()) if session.plays("armada") else None
+        armada = id(running.expansion_data("armada")) if session.plays("armada") else None
         shown = (running.language, running.u, json.dumps(player, sort_keys=True), armada,
                  tuple(entry.component.marker for entry in pending), total)
         before, panel = self._panels.get(seat, ((), None))

@@ -6,11 +6,8 @@ player and both neighbours and ask for the Palace (all seven resources) and othe
 The plain exhaustive search of `trade_reference` runs on the same realistic cities in the same
 run, as the reference the figures are compared with.
 
-The Armada row turns the same self-played cities into Armada tables (port boards, ships at random
-spaces, both emporiums and Ancient Harbor at some seats) and checks every next-age card of a fleet
-colour with its naval construction, whose cost joins the card's in one purchase. The real boards'
-costs are unknown (printed only as icons), so the benchmark enters random sample costs of one to
-three units: they measure speed, they are not the game's values.
+An expansion adds its own rows (`EXPANSION_ROWS`: Armada's, in `companion.games.armada.bench`): the
+same final tables played with it beside its plain scorer, and its own trade check.
 
 Scoring is timed on the final tables of self-played 7-player games, beside a plain standard-library
 scorer (`rules.scoring_reference`: the table file's document and the data files as `json.load` gives
@@ -23,12 +20,10 @@ from __future__ import annotations
 import random
 import statistics
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from companion.bench.timing import Figures, print_figures, time_cases, time_side_by_side
-from companion.gamedata.facts import Unknown
-from companion.games.armada.rules.data import ArmadaData, armada_with_values
-from companion.games.armada.rules.scoring_reference import PlainArmadaScorer
 from companion.games.sevenwonders.rules import Table, check_card, check_stage, score_table
 from companion.games.sevenwonders.rules.build import _vector
 from companion.games.sevenwonders.rules.city import production, sellers_for
@@ -38,14 +33,15 @@ from companion.games.sevenwonders.rules.scoring_reference import PlainScorer
 from companion.games.sevenwonders.rules.selfplay import play_random_game
 from companion.games.sevenwonders.rules.trade_reference import brute_force_purchases
 from companion.games.sevenwonders.tablefile import TABLE_FORMAT, TableFileError, parse_table, table_to_json
+from companion.plugins import Registry
 
-__all__ = ["SCORING_OVER_REFERENCE", "TARGETS_MS", "armada_builds", "armada_scoring_tables", "hardest_checks",
-           "realistic_builds", "reference_armada_cases", "reference_scoring_cases", "run", "sample_armada",
-           "sample_fleet_values", "scoring_cases", "scoring_rows", "scoring_tables"]
+__all__ = ["EXPANSION_ROWS", "SCORING_OVER_REFERENCE", "TARGETS_MS", "ExpansionRows", "checked_reference",
+           "hardest_checks", "realistic_builds", "reference_scoring_cases", "run", "scoring_cases", "scoring_rows",
+           "scoring_tables"]
 
-TARGETS_MS = {"realistic": 0.1, "hardest": 1.0, "scoring": 1.0, "armada": 2.0}
-"""Targets on a 2-core machine: median trade check, worst hardest check, median 7-player scoring,
-median Armada trade check with a naval construction."""
+TARGETS_MS = {"realistic": 0.1, "hardest": 1.0, "scoring": 1.0}
+"""Targets on a 2-core machine: median trade check, worst hardest check, median 7-player scoring (an
+expansion's own trade check: its `ExpansionRows.target_ms`)."""
 SCORING_OVER_REFERENCE = 0.5
 """Target: 7-player scoring takes at most this share of the plain standard-library scorer's time (issue 26)."""
 
@@ -142,73 +138,6 @@ def realistic_builds(data: GameData, games: int = 12) -> list[tuple[Table, int, 
     return builds
 
 
-def sample_fleet_values() -> dict[str, object]:
-    """Sample values for every fleet reward printed only as an icon (blue VP, yellow trade levels, ...): the
-    level number (at most 3 for an island level explored). For speed only: not the real boards."""
-    shipped = armada_with_values({})
-    values: dict[str, object] = {}
-    for key, fact in shipped.facts.items():
-        if key.startswith("fleet.") and isinstance(fact.value, Unknown):
-            level = int(key.split(".")[2])
-            values[key] = min(level, 3) if key.endswith(".explore") else level
-    return values
-
-
-def sample_armada(seed: int = 11, *, rewards: bool = False) -> ArmadaData:
-    """The Armada data with random sample costs on every board, and with `rewards` sample fleet rewards
-    too (`sample_fleet_values`): for speed only, not the real boards."""
-    rng = random.Random(seed)
-    resources = ("wood", "stone", "clay", "ore", "glass", "papyrus", "textile")
-    values: dict[str, object] = {}
-    for board in range(1, 9):
-        values[f"port_board.{board}.wonder_fleet"] = rng.choice(("red", "yellow", "blue", "green"))
-        for fleet in ("red", "yellow", "blue", "green"):
-            for level in range(1, 7):
-                counts: dict[str, int] = {}
-                for _ in range(rng.randint(1, 3)):
-                    resource = rng.choice(resources)
-                    counts[resource] = counts.get(resource, 0) + 1
-                cost: dict[str, object] = {"resources": counts}
-                if rng.random() < 0.15:
-                    cost["coins"] = 1
-                values[f"port_board.{board}.{fleet}.{level}.cost"] = cost
-    if rewards:
-        values.update(sample_fleet_values())
-    return armada_with_values(values, "benchmark sample values" if rewards else "benchmark sample costs")
-
-
-def armada_builds(data: GameData, games: int = 12) -> list[tuple[Table, int, Card]]:
-    """(table, seat, card): the self-played cities after Age I and II as Armada tables, against every
-    next-age card of a fleet colour that costs resources, each checked with its naval construction."""
-    armada = sample_armada()
-    rng = random.Random(5)
-    builds = []
-    for seed in range(games):
-        players = 4 + seed % 4
-        game = play_random_game(data, players, seed=1000 + seed)
-        for age, table in enumerate(game.tables_after_age[:2], start=2):
-            document = table_to_json(table)
-            document["expansions"] = ["armada"]
-            for seat, player in enumerate(document["players"]):
-                player["port_board"] = seat + 1
-                player["fleets"] = {f: rng.randint(0, 5) for f in ("red", "yellow", "blue", "green")}
-            document["players"][0]["cards"].append("western_emporium")
-            document["players"][1]["cards"].append("eastern_emporium")
-            document["players"][2]["islands"] = ["ancient_harbor"]
-            armada_table = parse_table(document, sources={"armada": armada})
-            next_cards = sorted({copy.card_id for copy in data.deck(age, players)})
-            for seat, player in enumerate(armada_table.players):
-                for card_id in next_cards:
-                    card = data.cards[card_id]
-                    if not player.has(card_id) and card.cost.resources and card.color in armada.fleets:
-                        builds.append((armada_table, seat, card))
-    return builds
-
-
-def _armada_check(table: Table, seat: int, card: Card) -> Callable[[], object]:
-    return lambda: check_card(table, seat, card, step="naval")
-
-
 def _engine_check(table: Table, seat: int, card: Card) -> Callable[[], object]:
     return lambda: check_card(table, seat, card)
 
@@ -232,10 +161,12 @@ def scoring_cases(tables: Sequence[Table]) -> list[Callable[[], object]]:
 def reference_scoring_cases(tables: Sequence[Table]) -> list[Callable[[], object]]:
     """Scoring each table's file document with the plain standard-library scorer, once it is checked to
     give the engine's points and ranks on every table."""
-    return _checked_reference(PlainScorer(), tables)
+    return checked_reference(PlainScorer(), tables)
 
 
-def _checked_reference(reference: PlainScorer, tables: Sequence[Table]) -> list[Callable[[], object]]:
+def checked_reference(reference: PlainScorer, tables: Sequence[Table]) -> list[Callable[[], object]]:
+    """Scoring each table's document with the plain `reference` scorer, once it is checked to give the
+    engine's points and ranks on every table."""
     documents = [table_to_json(table) for table in tables]
     for index, (table, document) in enumerate(zip(tables, documents, strict=True)):
         engine = [(line.name, line.points, line.rank) for line in score_table(table).lines]
@@ -244,52 +175,29 @@ def _checked_reference(reference: PlainScorer, tables: Sequence[Table]) -> list[
     return [lambda d=d: reference.score(d) for d in documents]
 
 
-ARMADA_ISLANDS = ("inhabited_island", "statues_harbor", "sovereign_archipelago", "luxurious_archipelago",
-                  "golden_archipelago", "emerald_archipelago", "sheltered_archipelago", "rainbow_archipelago",
-                  "pirate_harbor", "bronze_island", "windy_harbor", "wild_island", "amber_island", "foggy_island")
-ARMADA_SCORING_CARDS = ("customs_office", "naval_ministry", "explorers_office", "pirate_brotherhood",
-                        "society_of_navigators", "boathouse", "captains_circle")
+def scoring_rows(tables: Sequence[Table], rounds: int) -> tuple[Figures, Figures]:
+    """Scoring the tables beside the plain reference scorer."""
+    first, second = time_side_by_side((f"scoring a 7-player table ({len(tables)} tables)",
+                                       "reference: plain standard-library scorer, same tables"),
+                                      (scoring_cases(tables), reference_scoring_cases(tables)), rounds)
+    return first, second
 
 
-def armada_scoring_tables(tables: Sequence[Table], armada: ArmadaData, seed: int = 26) -> list[Table]:
-    """The same final tables played with Armada: port boards, ships at random spaces, two islands and a naval
-    token of each age a city, and Armada cards that score (customs office, naval ministry, ...) at some seats."""
-    rng = random.Random(seed)
-    result = []
-    for table in tables:
-        document = table_to_json(table)
-        document["expansions"] = ["armada"]
-        islands = list(ARMADA_ISLANDS)
-        rng.shuffle(islands)
-        for seat, player in enumerate(document["players"]):
-            player["port_board"] = seat + 1
-            player["fleets"] = {fleet: rng.randint(0, 6) for fleet in ("red", "yellow", "blue", "green")}
-            player["islands"] = [islands.pop(), islands.pop()]
-            player["naval_tokens"] = [(1, 3, -1)[seat % 3], (5, 3, -2)[seat % 3], (5, 3, -3)[(seat + 1) % 3]]
-            if seat < len(ARMADA_SCORING_CARDS):
-                player["cards"].append(ARMADA_SCORING_CARDS[seat])
-        result.append(parse_table(document, sources={"armada": armada}))
-    return result
+@dataclass(frozen=True)
+class ExpansionRows:
+    """An expansion's rows of `companion bench rules` (Armada's): its name; the final tables played with
+    it, scored beside its plain reference scorer (`scoring(tables, rounds)`); its own trade check
+    (`check(data, rounds)`, its line's words `check_words` and its target `target_ms`)."""
+
+    name: str
+    scoring: Callable[[Sequence[Table], int], tuple[Figures, Figures]]
+    check: Callable[[GameData, int], Figures]
+    check_words: str
+    target_ms: float
 
 
-def reference_armada_cases(tables: Sequence[Table], values: dict[str, object]) -> list[Callable[[], object]]:
-    """Scoring each Armada table's document with the plain scorer, once it is checked to give the engine's
-    points and ranks on every table."""
-    return _checked_reference(PlainArmadaScorer(values), tables)
-
-
-def scoring_rows(tables: Sequence[Table], rounds: int) -> tuple[Figures, Figures, Figures, Figures]:
-    """Scoring the tables, and the same tables with Armada, each beside the plain reference scorer."""
-    rows = time_side_by_side((f"scoring a 7-player table ({len(tables)} tables)",
-                              "reference: plain standard-library scorer, same tables"),
-                             (scoring_cases(tables), reference_scoring_cases(tables)), rounds)
-    armada = sample_armada(rewards=True)
-    armada_tables = armada_scoring_tables(tables, armada)
-    armada_rows = time_side_by_side((f"Armada: scoring a 7-player table ({len(tables)} tables)",
-                                     "reference: plain standard-library Armada scorer, same tables"),
-                                    (scoring_cases(armada_tables),
-                                     reference_armada_cases(armada_tables, sample_fleet_values())), rounds)
-    return (*rows, *armada_rows)
+EXPANSION_ROWS: Registry[ExpansionRows] = Registry("rules bench rows", "bench")
+"""The expansions' rows of `companion bench rules`, by expansion id (the key of their figures)."""
 
 
 def run(repeat: int = 2000, as_json: bool = False) -> list[Figures]:
@@ -310,28 +218,27 @@ def run(repeat: int = 2000, as_json: bool = False) -> list[Figures]:
     adversarial = [_engine_check(t, seat, t.data.cards[c]) for t, seat, c in adversarial_builds(800)]
     figures.append(time_cases(f"hardest: random search, {len(adversarial)} packed cities (slowest = worst case)",
                               adversarial, max(5, repeat // 200)))
-    scoring, scoring_reference, armada_scoring, armada_reference = scoring_rows(tables, max(10, repeat // 20))
-    figures += [scoring, scoring_reference, armada_scoring, armada_reference]
-    armada = [_armada_check(*build) for build in armada_builds(data)]
-    figures.append(time_cases(f"Armada: trade check with naval construction ({len(armada)} checks)", armada,
-                              rounds_realistic))
+    expansions = EXPANSION_ROWS.items()
+    scored = {"": scoring_rows(tables, max(10, repeat // 20))}      # the base game's, then each expansion's
+    scored.update({f"{key}_": rows.scoring(tables, max(10, repeat // 20)) for key, rows in expansions})
+    figures += [row for pair in scored.values() for row in pair]
+    checks = {key: rows.check(data, rounds_realistic) for key, rows in expansions}
+    figures += checks.values()
     hardest_worst = max(f.worst_case_ms for f in figures if f.label.startswith("hardest"))
-    summary = {
+    summary: dict[str, Any] = {
         "realistic_median_ms": figures[0].median_ms,
         "reference_median_ms": figures[1].median_ms,
         "reference_over_engine": figures[1].median_ms / figures[0].median_ms,
         "hardest_worst_ms": hardest_worst,
-        "scoring_median_ms": scoring.median_ms,
-        "scoring_reference_median_ms": scoring_reference.median_ms,
-        "scoring_over_reference": scoring.median_ms / scoring_reference.median_ms,
-        "armada_scoring_median_ms": armada_scoring.median_ms,
-        "armada_scoring_reference_median_ms": armada_reference.median_ms,
-        "armada_scoring_over_reference": armada_scoring.median_ms / armada_reference.median_ms,
-        "scoring_over_reference_target": SCORING_OVER_REFERENCE,
-        "armada_median_ms": figures[-1].median_ms,
-        "armada_worst_case_ms": figures[-1].worst_case_ms,
-        "targets_ms": TARGETS_MS,
     }
+    for prefix, (engine, plain) in scored.items():
+        summary.update({f"{prefix}scoring_median_ms": engine.median_ms,
+                        f"{prefix}scoring_reference_median_ms": plain.median_ms,
+                        f"{prefix}scoring_over_reference": engine.median_ms / plain.median_ms})
+    summary["scoring_over_reference_target"] = SCORING_OVER_REFERENCE
+    for key, check in checks.items():
+        summary.update({f"{key}_median_ms": check.median_ms, f"{key}_worst_case_ms": check.worst_case_ms})
+    summary["targets_ms"] = {**TARGETS_MS, **{key: rows.target_ms for key, rows in expansions}}
     print_figures("rules", figures, summary, as_json=as_json, digits=4, worst_case=True)
     if as_json:
         return figures
@@ -339,14 +246,16 @@ def run(repeat: int = 2000, as_json: bool = False) -> list[Figures]:
           f"(target < {TARGETS_MS['realistic']} ms); the exhaustive reference takes "
           f"{summary['reference_over_engine']:.1f}x as long on the same cities")
     print(f"hardest trade check, slowest case {hardest_worst:.4f} ms (target < {TARGETS_MS['hardest']} ms)")
-    for what, key in (("7-player scoring", "scoring"), ("7-player Armada scoring", "armada_scoring")):
+    for what, key in (("7-player scoring", "scoring"),
+                      *((f"7-player {rows.name} scoring", f"{key}_scoring") for key, rows in expansions)):
         print(f"{what} median {summary[f'{key}_median_ms']:.4f} ms (target < {TARGETS_MS['scoring']} ms); the "
               f"plain standard-library scorer takes {summary[f'{key}_reference_median_ms']:.4f} ms on the same "
               f"tables: the engine takes {summary[f'{key}_over_reference']:.2f}x its time "
               f"(target <= {SCORING_OVER_REFERENCE})")
-    print(f"Armada trade check with naval construction median {summary['armada_median_ms']:.4f} ms "
-          f"(target < {TARGETS_MS['armada']} ms; slowest case {summary['armada_worst_case_ms']:.4f} ms; "
-          f"base-game realistic median {summary['realistic_median_ms']:.4f} ms in this run)")
+    for key, rows in expansions:
+        print(f"{rows.name} {rows.check_words} median {summary[f'{key}_median_ms']:.4f} ms "
+              f"(target < {rows.target_ms} ms; slowest case {summary[f'{key}_worst_case_ms']:.4f} ms; "
+              f"base-game realistic median {summary['realistic_median_ms']:.4f} ms in this run)")
     print(f"(medians over {statistics.median([f.calls for f in figures]):.0f} calls a row; "
           "'worst case' is the median time of the slowest case)")
     return figures

@@ -4,52 +4,45 @@ It gives exactly the sheet of the effect-walking scorer (`scoring.score_table_by
 readable statement of the rules and as this one's oracle in the tests), in a fraction of the time: a
 city's tally (colour counts, fixed points per category, science symbols) is the sum of its buildings'
 tallies; per-item effects read the neighbours' tallies; only the buildings whose points need more
-than a tally are looked at one by one; science searches only when there is a wild symbol to place;
-Olympia's candidate guilds add one building to her tally; every total is summed once. What an
-expansion adds is asked of the expansion through `scoring_hooks`.
+than a tally are looked at one by one, found from the city's last building on (as many as its tally
+counts); science is read from a table of placements made once; Olympia's candidate guilds add one
+building to her tally; each city is scored in one frame and its line filled at once.
 
-A table without expansions (on the base game's score pad) takes `_score_base`: each city scored in one
-frame, its buildings scored one by one found from its last building on (as many as its tally counts),
-the lines filled as they are found; `_base_points` scores Olympia's trial guilds the same way.
+A table without expansions (on the base game's score pad) takes `_score_base`. At a table with
+expansions (`_score_expanded`) each expansion's `scoring_hooks.CompiledScoring` adds what the expansion
+changes: its part's tally, the points of its effect kinds and caps on the buildings it looks at one by
+one, most-common symbols and science limits, its score rows; an expansion that compiles its own (Armada)
+answers from the tally instead of walking the city.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import cache
 from operator import attrgetter
+from typing import Any
 
-from companion.gamedata.facts import Unknown, UnknownValueError
-from companion.games.sevenwonders.rules.model import Card
+from companion.gamedata.facts import UnknownValueError
+from companion.games.sevenwonders.rules.extension import POINTS
+from companion.games.sevenwonders.rules.model import Card, Rules
 from companion.games.sevenwonders.rules.science import best_science
 from companion.games.sevenwonders.rules.score_plan import (
     FIELD_BITS,
     CardPlan,
     EffectsPlan,
     PerItemTerm,
-    Placement,
     ScorePlans,
     best_placement,
     plans_for,
 )
-from companion.games.sevenwonders.rules.scoring import (
-    CATEGORIES,
-    Choice,
-    ScoreLine,
-    ScoreSheet,
-    _teams,
-    categories_for,
-)
+from companion.games.sevenwonders.rules.scoring import CATEGORIES, Choice, ScoreLine, ScoreSheet, _teams
 from companion.games.sevenwonders.rules.scoring_hooks import (
+    CompiledScoring,
+    EffectPoints,
     Gaps,
-    capped_colors,
-    expansion_card_points,
-    expansion_rows,
-    expansion_science,
-    expansion_tally,
-    has_expansions,
-    most_common_symbols,
+    effect_points,
+    expansions_scoring,
 )
 from companion.games.sevenwonders.rules.table import Player, Table
 
@@ -59,6 +52,8 @@ _MASK = (1 << FIELD_BITS) - 1
 _IS_FREE_CITY = attrgetter("is_free_city")
 _COINS_BITS = 32
 """A line's rank key is its total, then its coins, as one whole number: (total << 32) + coins."""
+_new_object = object.__new__
+_set_field = object.__setattr__
 
 
 def city_tallies(plans: ScorePlans, players: Sequence[Player]) -> list[int]:
@@ -72,66 +67,12 @@ def city_tallies(plans: ScorePlans, players: Sequence[Player]) -> list[int]:
         return [sum(map(tallies.__getitem__, player.cards)) for player in players]
 
 
-@dataclass(slots=True)
-class _Scoring:
-    """One table being scored: the table, its plans and tallies, its score rows, whether expansions join in."""
-
-    table: Table
-    plans: ScorePlans
-    tallies: list[int]
-    categories: tuple[str, ...]
-    zero: dict[str, int]
-    """Every row of the sheet at 0 (a line's points start as a copy)."""
-    expansions: bool
-    one_by_one: dict[Card, CardPlan]
-    """The plans of the buildings scored one by one (`ScorePlans.one_by_one`)."""
-    coins_per_point: int
-    free_city: bool
-    """True when a free city sits at the table (the two-player variant): it is not ranked."""
-    copy_shift: int
-    """Where a city's tally counts its powers to copy a neighbour's guild."""
-    science: dict[int, Placement]
-    """The science table of cities without most-common symbols."""
-
-
-@dataclass(slots=True)
-class _City:
-    """A city being scored: its tally with its stages' and expansion parts' (symbols, copy powers, effects),
-    and the plans of the buildings scored one by one."""
-
-    player: Player
-    tally: int
-    buildings: list[CardPlan]
-    """Those of `_Scoring.one_by_one`, in the city's order."""
-    stages: EffectsPlan
-
-
-def _city(scoring: _Scoring, seat: int) -> _City:
-    player = scoring.table.players[seat]
-    plans = scoring.plans
-    stages = plans.stages.get((player.wonder, player.side, player.stages_built)) or \
-        plans.built_stages(player.wonder, player.side, player.stages_built)
-    buildings = list(filter(None, map(scoring.one_by_one.get, player.cards)))
-    tally = scoring.tallies[seat] + stages.tally
-    if scoring.expansions:
-        tally += expansion_tally(plans, player)
-    return _City(player, tally, buildings, stages)
-
-
-def _with_card(scoring: _Scoring, city: _City, plan: CardPlan) -> _City:
-    """The same city with one more building (Olympia's copied guild)."""
-    buildings = [*city.buildings, plan] if plan.card in scoring.one_by_one else city.buildings
-    player = city.player.with_card(plan.card) if scoring.expansions else city.player
-    return _City(player, city.tally + plan.tally, buildings, city.stages)
-
-
 _Sides = tuple[int, int, int]
 """The tallies at seat offsets 0, 1 and -1 of a city: its own, its left neighbour's, its right neighbour's."""
-
-
-def _sides(scoring: _Scoring, seat: int, city: _City) -> _Sides:
-    tallies = scoring.tallies
-    return city.tally, tallies[(seat + 1) % len(tallies)], tallies[seat - 1]
+_Line = tuple[int, dict[str, int], list[Choice], Gaps]
+"""A line's total, points per category, choices and gaps."""
+_NO_GAPS = Gaps()
+"""The gaps of every line at a table without expansions: none (nothing there adds to it)."""
 
 
 def _counted(players: Sequence[Player], term: PerItemTerm, seat: int) -> int:
@@ -163,94 +104,60 @@ def _term_points(table: Table, terms: Sequence[PerItemTerm], seat: int, sides: _
     return total
 
 
-def _special_buildings(scoring: _Scoring, seat: int, city: _City, points: dict[str, int]) -> None:
-    """Add the points of the buildings whose points need more than a tally (per-item points) to their
-    categories (their fixed points are in the tally)."""
-    sides = _sides(scoring, seat, city)
-    for plan in city.buildings:
-        amount = 0
-        for offset, shift, per in plan.weighted:
-            amount += per * ((sides[offset] >> shift) & _MASK)
-        if plan.other_terms:
-            amount += _term_points(scoring.table, plan.other_terms, seat, sides)
-        if plan.category is None:
-            amount += plan.effects.vp
-            if amount:
-                raise ValueError(f"no score category for {plan.color} card '{plan.card.id}'")
-        elif amount:
-            points[plan.category] += amount
+def _buildings(table_plans: dict[Card, CardPlan], player: Player, wanted: int) -> list[CardPlan]:
+    """The plans of `table_plans` among the city's buildings, `wanted` of them, in the city's order: found from
+    its last building on (those of the last age, the base game's, come last)."""
+    buildings: list[CardPlan] = []
+    if wanted:
+        for card in reversed(player.cards):
+            plan = table_plans.get(card)
+            if plan is not None:
+                buildings.append(plan)
+                if len(buildings) == wanted:
+                    break
+        if wanted > 1:
+            buildings.reverse()
+    return buildings
 
 
-def _expansion_buildings(scoring: _Scoring, table: Table, seat: int, city: _City, points: dict[str, int],
-                         gaps: Gaps) -> None:
-    """With expansions, put right the points of the buildings an expansion may change (per-item points, an
-    expansion's effects, a guild's cap) one by one: their whole points replace the fixed points the tally
-    gave their category. `table` is Olympia's trial table while she copies a guild."""
-    sides = _sides(scoring, seat, city)
-    for plan in city.buildings:
-        effects = plan.effects
-        in_tally = effects.vp if plan.category is not None else 0
-        amount = effects.vp + (_term_points(scoring.table, effects.terms, seat, sides) if effects.terms else 0)
-        try:
-            amount = expansion_card_points(table, seat, plan, amount)
-        except UnknownValueError as error:
-            gaps.add(plan.category or plan.color, error)
-            if plan.category is not None:
-                points[plan.category] -= in_tally
-            continue
-        if plan.category is not None:
-            points[plan.category] += amount - in_tally
-        elif amount:
-            raise ValueError(f"no score category for {plan.color} card '{plan.card.id}'")
+def _symbol_counts(plans: ScorePlans, tally: int) -> list[int]:
+    return [(tally >> shift) & _MASK for shift in plans.symbol_shifts]
 
 
-def _symbol_counts(scoring: _Scoring, tally: int) -> list[int]:
-    return [(tally >> shift) & _MASK for shift in scoring.plans.symbol_shifts]
-
-
-def _placed(scoring: _Scoring, tally: int, most_common: int) -> Placement:
-    """Science beyond the science table: the symbols counted and the wild symbols placed here."""
-    rules = scoring.table.data.rules
-    wilds = (tally >> scoring.plans.wild_shift) & _MASK
-    return best_placement(_symbol_counts(scoring, tally), wilds, rules.science_symbols, rules.science_set_points,
-                          most_common)
-
-
-def _science(scoring: _Scoring, table: Table, seat: int, city: _City, choices: list[Choice]) -> int:
-    """Science points, wild and most-common symbols placed at best (or as the player stated)."""
-    plans = scoring.plans
-    tally = city.tally
-    most_common, stated_most_common = (0, None)
-    if scoring.expansions:
-        most_common, stated_most_common = most_common_symbols(table, seat, partial(plans.count, tally))
-    player = city.player
-    if player.choices.science or stated_most_common:
-        return _stated_science(scoring, table, seat, city, most_common, stated_most_common, choices)
-    science = plans.science_for(most_common) if most_common else scoring.science
+def _table_science(plans: ScorePlans, rules: Rules, tally: int, most_common: int, choices: list[Choice]
+                   ) -> tuple[int, int]:
+    """Science points, wild and most-common symbols placed at best, and the wild symbols placed: read from the
+    science table (a placement beyond it is made here and kept: it depends on the key only)."""
+    science = plans.science_for(most_common) if most_common else plans.science[0]
     key = (tally >> plans.science_shift) & plans.science_mask
     found = science.get(key)
-    if found is None:  # beyond the science table: placed here, and kept (a placement depends on the key only)
-        found = science[key] = _placed(scoring, tally, most_common)
+    if found is None:
+        wilds = (tally >> plans.wild_shift) & _MASK
+        found = science[key] = best_placement(_symbol_counts(plans, tally), wilds, rules.science_symbols,
+                                              rules.science_set_points, most_common)
     points, placed, target = found
-    if placed:
-        choices.append(Choice("science_wilds", placed, False, _wilds_text(placed)))
+    if placed or target is not None:
+        choices += _placement_choices(placed, target, most_common)
+    return points, len(placed)
+
+
+@cache
+def _placement_choices(placed: tuple[str, ...], target: str | None, most_common: int) -> tuple[Choice, ...]:
+    """The choices of a science placement made by the optimiser (made once: they are the same on every line)."""
+    choices = [Choice("science_wilds", placed, False, _wilds_text(placed))] if placed else []
     if target is not None:
         choices.append(Choice("most_common_symbol", target, False, _most_common_text(most_common, target)))
-    if not scoring.expansions:
-        return points
-    return points - expansion_science(table, seat, points, len(placed), most_common, partial(plans.count, tally))
+    return tuple(choices)
 
 
-def _stated_science(scoring: _Scoring, table: Table, seat: int, city: _City, most_common: int,
-                    stated_most_common: str | None, choices: list[Choice]) -> int:
-    """Science points when the player stated what wild or most-common symbols become (`best_science`)."""
-    rules = table.data.rules
-    player = city.player
-    counts = _symbol_counts(scoring, city.tally)
-    wilds = (city.tally >> scoring.plans.wild_shift) & _MASK
-    result = best_science(dict(zip(rules.science_symbols, counts, strict=True)), wilds, rules.science_symbols,
-                          rules.science_set_points, stated=player.choices.science, most_common=most_common,
-                          stated_most_common=stated_most_common)
+def _stated_science(plans: ScorePlans, rules: Rules, player: Player, tally: int, most_common: int,
+                    stated_most_common: str | None, choices: list[Choice]) -> tuple[int, int]:
+    """Science points when the player stated what wild or most-common symbols become (`best_science`), and
+    the wild symbols."""
+    wilds = (tally >> plans.wild_shift) & _MASK
+    result = best_science(dict(zip(rules.science_symbols, _symbol_counts(plans, tally), strict=True)), wilds,
+                          rules.science_symbols, rules.science_set_points, stated=player.choices.science,
+                          most_common=most_common, stated_most_common=stated_most_common)
     if wilds:
         stated = len(player.choices.science[:wilds])
         choices.append(Choice("science_wilds", result.wilds, stated == wilds and stated > 0,
@@ -258,10 +165,7 @@ def _stated_science(scoring: _Scoring, table: Table, seat: int, city: _City, mos
     if most_common and result.most_common:
         choices.append(Choice("most_common_symbol", result.most_common, stated_most_common == result.most_common,
                               _most_common_text(most_common, result.most_common)))
-    if not scoring.expansions:
-        return result.points
-    return result.points - expansion_science(table, seat, result.points, wilds, most_common,
-                                             partial(scoring.plans.count, city.tally))
+    return result.points, wilds
 
 
 def _most_common_text(most_common: int, target: str) -> str:
@@ -270,38 +174,6 @@ def _most_common_text(most_common: int, target: str) -> str:
 
 def _wilds_text(placed: tuple[str, ...]) -> str:
     return "wild science symbol" + ("s" if len(placed) > 1 else "") + " counted as " + ", ".join(placed)
-
-
-def _line_points(scoring: _Scoring, table: Table, seat: int, city: _City, choices: list[Choice],
-                 gaps: Gaps) -> dict[str, int]:
-    """A city's points per category, Olympia's copy aside (`table` is her trial table while she copies)."""
-    player = city.player
-    points = scoring.zero.copy()
-    points["military"] = sum(player.tokens)
-    points["treasury"] = player.coins // scoring.coins_per_point
-    stages = city.stages
-    if stages.terms:
-        points["wonder"] = stages.vp + _term_points(scoring.table, stages.terms, seat, _sides(scoring, seat, city))
-    else:
-        points["wonder"] = stages.vp
-    tally = city.tally
-    for category, shift in scoring.plans.category_shifts:
-        points[category] += (tally >> shift) & _MASK
-    if scoring.expansions:
-        _expansion_buildings(scoring, table, seat, city, points, gaps)
-        points["science"] = _science(scoring, table, seat, city, choices)
-        expansion_rows(table, seat, points, gaps, choices, partial(scoring.plans.count, tally))
-        return points
-    if city.buildings:
-        _special_buildings(scoring, seat, city, points)
-    points["science"] = _science(scoring, table, seat, city, choices)
-    return points
-
-
-_Line = tuple[int, dict[str, int], list[Choice], Gaps]
-"""A line's total, points per category, choices and gaps."""
-_NO_GAPS = Gaps()
-"""The gaps of every line at a table without expansions: none (nothing there adds to it)."""
 
 
 def _guild_candidates(plans: ScorePlans, players: Sequence[Player], seat: int, player: Player
@@ -316,60 +188,34 @@ def _guild_candidates(plans: ScorePlans, players: Sequence[Player], seat: int, p
     return [seen[card_id] for card_id in sorted(seen)]
 
 
-def _best_copy(scoring: _Scoring, seat: int, city: _City) -> tuple[_Line, Card, str] | None:
-    """Olympia's best line with one of her candidate guilds (the stated one only, when stated)."""
-    table = scoring.table
-    player = city.player
-    candidates = _guild_candidates(scoring.plans, table.players, seat, player)
+def _copied(plans: ScorePlans, players: Sequence[Player], seat: int, line: _Line,
+            trial: Callable[[CardPlan], _Line]) -> _Line:
+    """The line of a city that may copy a neighbour's guild (its `line` without the copy): the best of its
+    candidate guilds' lines (`trial` scores the city with one more building), or only the stated guild's."""
+    total, _, choices, _ = line
+    player = players[seat]
+    candidates = _guild_candidates(plans, players, seat, player)
     stated = player.choices.copied_guild
     if stated is not None:
         candidates = [c for c in candidates if c[0].id == stated]
     best: tuple[_Line, Card, str] | None = None
     for guild, owner in candidates:
-        trial = _with_card(scoring, city, scoring.plans.card(guild))
-        trial_table = table.with_player(seat, trial.player) if scoring.expansions else table
-        choices: list[Choice] = []
-        gaps = Gaps() if scoring.expansions else _NO_GAPS
-        points = _line_points(scoring, trial_table, seat, trial, choices, gaps)
-        total = sum(points.values())
-        if best is None or total > best[0][0]:
-            best = ((total, points, choices, gaps), guild, owner)
-    return best
-
-
-def _score_line(scoring: _Scoring, seat: int) -> _Line:
-    """A city's total, points, choices and gaps, Olympia's copied guild chosen."""
-    city = _city(scoring, seat)
-    choices: list[Choice] = []
-    gaps = Gaps() if scoring.expansions else _NO_GAPS
-    points = _line_points(scoring, scoring.table, seat, city, choices, gaps)
-    total = sum(points.values())
-    if not (city.tally >> scoring.copy_shift) & _MASK:
-        return total, points, choices, gaps
-    return _copied(scoring, seat, city, (total, points, choices, gaps))
-
-
-def _copied(scoring: _Scoring, seat: int, city: _City, line: _Line) -> _Line:
-    """The line of a city that may copy a neighbour's guild (its `line` without the copy): the best copy's."""
-    total, points, choices, gaps = line
-    best = _best_copy(scoring, seat, city)
+        tried = trial(plans.card(guild))
+        if best is None or tried[0] > best[0][0]:
+            best = (tried, guild, owner)
     if best is None:
         choices.insert(0, Choice("copied_guild", None, False, "no neighbour's guild to copy"))
-        return total, points, choices, gaps
+        return line
     (best_total, points, choices, gaps), guild, owner = best
-    choices.insert(0, Choice("copied_guild", guild.id, city.player.choices.copied_guild is not None,
+    choices.insert(0, Choice("copied_guild", guild.id, stated is not None,
                              f"copied {guild.name} from {owner} (+{best_total - total} VP)"))
     return best_total, points, choices, gaps
 
 
-def _ranks(scoring: _Scoring, lines: Sequence[_Line]) -> list[int | None]:
-    """Competition ranks after the coin tie-break (equal points and coins share a rank); none while a
-    line is incomplete, none for the free city."""
-    players = scoring.table.players
-    if scoring.expansions and any(line[3].by_category for line in lines):
-        return [None] * len(lines)
-    keys = [(line[0] << _COINS_BITS) + player.coins for player, line in zip(players, lines, strict=True)]
-    if not scoring.free_city:
+def _ranks(players: Sequence[Player], keys: Sequence[int]) -> list[int | None]:
+    """Competition ranks of the rank keys (total, then coins: equal points and coins share a rank); none for
+    the free city."""
+    if not any(map(_IS_FREE_CITY, players)):
         contest = sorted(keys, reverse=True)
         return [contest.index(key) + 1 for key in keys]
     contest = sorted([key for key, player in zip(keys, players, strict=True) if not player.is_free_city],
@@ -378,23 +224,23 @@ def _ranks(scoring: _Scoring, lines: Sequence[_Line]) -> list[int | None]:
             for key, player in zip(keys, players, strict=True)]
 
 
-def _new_line(name: str, points: dict[str, int], coins: int, is_free_city: bool, choices: tuple[Choice, ...],
-              rank: int | None, unknown: dict[str, tuple[Unknown, ...]]) -> ScoreLine:
-    """`ScoreLine(...)` at a fifth of the cost: a frozen dataclass's `__init__` sets each field through
-    `object.__setattr__`; the fields are filled at once here (the tests compare both ways)."""
-    line: ScoreLine = object.__new__(ScoreLine)
-    object.__setattr__(line, "__dict__", {"name": name, "points": points, "coins": coins, "is_free_city": is_free_city,
-                                          "choices": choices, "rank": rank, "unknown": unknown})
-    return line
+def _sheet(table: Table, lines: tuple[ScoreLine, ...], categories: tuple[str, ...]) -> ScoreSheet:
+    """The sheet of these lines: the winners are the team's when teams decide, else those ranked first."""
+    if table.teams:
+        teams, team_winners = _teams(table, lines)
+        if team_winners is not None:
+            return ScoreSheet(lines, team_winners, categories, teams)
+        return ScoreSheet(lines, tuple([line.name for line in lines if line.rank == 1]), categories, teams)
+    sheet = _new_object(ScoreSheet)   # `ScoreSheet(...)` without a frozen dataclass's field-by-field __init__
+    _set_field(sheet, "__dict__", {"lines": lines, "winners": tuple([line.name for line in lines if line.rank == 1]),
+                                   "categories": categories, "teams": ()})
+    return sheet
 
 
-_new_object = object.__new__
-_set_field = object.__setattr__
+# -- a table without expansions ---------------------------------------------------------------------------
 
-
-def _base_points(table: Table, plans: ScorePlans, tallies: list[int], seat: int, player: Player, tally: int,
-                 buildings: list[CardPlan], stages: EffectsPlan, sides: _Sides, choices: list[Choice]
-                 ) -> dict[str, int]:
+def _base_points(table: Table, plans: ScorePlans, seat: int, player: Player, tally: int, buildings: list[CardPlan],
+                 stages: EffectsPlan, sides: _Sides, choices: list[Choice]) -> dict[str, int]:
     """A city's points at a table without expansions (for `_score_base` and Olympia's trial guilds); the
     choices it states (a wild science symbol's use) are added to `choices`."""
     assert plans.pad_shifts is not None
@@ -416,63 +262,38 @@ def _base_points(table: Table, plans: ScorePlans, tallies: list[int], seat: int,
         elif amount:
             points[plan.category] += amount
     if player.choices.science:
-        points["science"] = _stated_science(_base_scoring(table, plans, tallies), table, seat,
-                                            _City(player, tally, buildings, stages), 0, None, choices)
+        points["science"] = _stated_science(plans, table.data.rules, player, tally, 0, None, choices)[0]
         return points
     science = plans.science[0]
-    key = (tally >> plans.science_shift) & plans.science_mask
-    placement = science.get(key)
+    placement = science.get((tally >> plans.science_shift) & plans.science_mask)
     if placement is None:
-        placement = science[key] = _placed(_base_scoring(table, plans, tallies), tally, 0)
+        points["science"] = _table_science(plans, table.data.rules, tally, 0, choices)[0]
+        return points
     points["science"] = placement[0]
     if placement[1]:
-        choices.append(Choice("science_wilds", placement[1], False, _wilds_text(placement[1])))
+        choices += _placement_choices(placement[1], None, 0)
     return points
 
 
-def _base_copied(table: Table, plans: ScorePlans, tallies: list[int], seat: int, player: Player, tally: int,
-                 buildings: list[CardPlan], stages: EffectsPlan, sides: _Sides,
-                 line: tuple[int, dict[str, int], list[Choice]]) -> tuple[int, dict[str, int], tuple[Choice, ...]]:
-    """`_copied` at a table without expansions: the line of a city that may copy a neighbour's guild (`line`
-    without the copy), each trial guild scored by `_base_points`."""
-    total, points, choices = line
-    candidates = _guild_candidates(plans, table.players, seat, player)
-    stated = player.choices.copied_guild
-    if stated is not None:
-        candidates = [c for c in candidates if c[0].id == stated]
-    best: tuple[int, dict[str, int], list[Choice], Card, str] | None = None
-    for guild, owner in candidates:
-        plan = plans.card(guild)
+def _base_trial(table: Table, plans: ScorePlans, seat: int, tally: int, buildings: list[CardPlan],
+                stages: EffectsPlan, sides: _Sides) -> Callable[[CardPlan], _Line]:
+    """Olympia's line with one more building (a trial guild) at a table without expansions."""
+    def trial(plan: CardPlan) -> _Line:
         trial_buildings = [*buildings, plan] if plan.card in plans.special else buildings
         trial_tally = tally + plan.tally
-        trial_choices: list[Choice] = []
-        trial_points = _base_points(table, plans, tallies, seat, player, trial_tally, trial_buildings, stages,
-                                    (trial_tally, sides[1], sides[2]), trial_choices)
-        trial_total = sum(trial_points.values())
-        if best is None or trial_total > best[0]:
-            best = (trial_total, trial_points, trial_choices, guild, owner)
-    if best is None:
-        return total, points, (Choice("copied_guild", None, False, "no neighbour's guild to copy"), *choices)
-    best_total, points, choices, guild, owner = best
-    return best_total, points, (Choice("copied_guild", guild.id, stated is not None,
-                                       f"copied {guild.name} from {owner} (+{best_total - total} VP)"), *choices)
-
-
-def _base_scoring(table: Table, plans: ScorePlans, tallies: list[int]) -> _Scoring:
-    """The `_Scoring` of a table without expansions, for the rarer paths (Olympia's copy, stated science)."""
-    return _Scoring(table, plans, tallies, CATEGORIES, plans.zero(CATEGORIES), False, plans.special,
-                    table.data.rules.coins_per_point, any(map(_IS_FREE_CITY, table.players)), plans.copy_shift,
-                    plans.science[0])
+        choices: list[Choice] = []
+        points = _base_points(table, plans, seat, table.players[seat], trial_tally, trial_buildings, stages,
+                              (trial_tally, sides[1], sides[2]), choices)
+        return sum(points.values()), points, choices, _NO_GAPS
+    return trial
 
 
 def _score_base(table: Table, plans: ScorePlans) -> ScoreSheet:
-    """`score_table` at a table without expansions: the same sheet, each city scored in one pass of one frame
-    (`_line_points`'s work without a per-city object; Olympia's trial guilds as there), the science table grown
-    by the placements it lacked (a placement depends on its key only), the lines filled at once."""
+    """`score_table` at a table without expansions: each city scored in one frame (Olympia's trial guilds by
+    `_base_trial`), the lines filled at once, their ranks set once every line is known."""
     players = table.players
     special = plans.special
     tallies = city_tallies(plans, players)
-    stages_of = plans.stages
     copy_shift = plans.copy_shift
     special_shift = plans.special_shift
     count = len(players)
@@ -480,57 +301,211 @@ def _score_base(table: Table, plans: ScorePlans) -> ScoreSheet:
     """Each line's rank key: its total, then its coins."""
     lines: list[ScoreLine] = []
     line_fields: list[dict[str, object]] = []
-    """The fields of each line (its rank is set once every line is known)."""
+    stages_of = plans.stages
     for seat, player in enumerate(players):
         stages = stages_of.get((player.wonder, player.side, player.stages_built)) or \
             plans.built_stages(player.wonder, player.side, player.stages_built)
         tally = tallies[seat] + stages.tally
         sides = (tally, tallies[(seat + 1) % count], tallies[seat - 1])
-        buildings: list[CardPlan] = []
-        wanted = (tally >> special_shift) & _MASK
-        if wanted:  # found from the last building on: those of the last age (the base game's) come last
-            for card in reversed(player.cards):
-                plan = special.get(card)
-                if plan is not None:
-                    buildings.append(plan)
-                    if len(buildings) == wanted:
-                        break
-            if wanted > 1:
-                buildings.reverse()  # in the city's order
+        buildings = _buildings(special, player, (tally >> special_shift) & _MASK)
         stated: list[Choice] = []
-        points = _base_points(table, plans, tallies, seat, player, tally, buildings, stages, sides, stated)
-        choices = tuple(stated)
+        points = _base_points(table, plans, seat, player, tally, buildings, stages, sides, stated)
         total = sum(points.values())
         if (tally >> copy_shift) & _MASK:
-            total, points, choices = _base_copied(table, plans, tallies, seat, player, tally, buildings, stages, sides,
-                                                  (total, points, list(choices)))
+            total, points, stated, _ = _copied(plans, players, seat, (total, points, stated, _NO_GAPS),
+                                               _base_trial(table, plans, seat, tally, buildings, stages, sides))
         keys.append((total << _COINS_BITS) + player.coins)
         fields = {"name": player.name, "points": points, "coins": player.coins, "is_free_city": player.is_free_city,
-                  "choices": choices, "rank": None, "unknown": {}}
+                  "choices": tuple(stated), "rank": None, "unknown": {}}
         line = _new_object(ScoreLine)
         _set_field(line, "__dict__", fields)
         lines.append(line)
         line_fields.append(fields)
-    if any(map(_IS_FREE_CITY, players)):
-        contest = sorted([key for key, player in zip(keys, players, strict=True) if not player.is_free_city],
-                         reverse=True)
-        for fields, key, player in zip(line_fields, keys, players, strict=True):
-            if not player.is_free_city:
-                fields["rank"] = contest.index(key) + 1
+    for fields, rank in zip(line_fields, _ranks(players, keys), strict=True):
+        fields["rank"] = rank
+    return _sheet(table, tuple(lines), CATEGORIES)
+
+
+# -- a table with expansions ------------------------------------------------------------------------------
+
+@dataclass(slots=True)
+class _Setup:
+    """What scoring a table with expansions derives from their compiled scoring (kept for the next table when the
+    compiled scoring is `CompiledScoring.reusable`)."""
+
+    plans: ScorePlans
+    expansion: CompiledScoring
+    """The table's expansions' compiled scoring, as one (`scoring_hooks.expansions_scoring`)."""
+    points_kinds: int
+    """How many effect kinds had points (`extension.POINTS`) when it was made: a setup kept is remade after an
+    expansion registers more."""
+    categories: tuple[str, ...]
+    zero: dict[str, int]
+    """Every row of the sheet at 0 (a line's points start as a copy)."""
+    one_by_one: dict[Card, CardPlan]
+    """The plans of the buildings scored one by one (`ScorePlans.one_by_one`)."""
+    alone_shift: int
+    """The tally field that counts them."""
+    effect_points: Mapping[type, EffectPoints]
+    trial_player: bool
+    """Whether Olympia's trial guild joins her `Player` while she tries it (`CompiledScoring.trial_player`, and
+    the rules of effect kinds no expansion compiled, which are asked on her trial table)."""
+
+
+def _setup(table: Table, plans: ScorePlans) -> _Setup:
+    """The setup of a table with expansions: kept from the last table on a reusable compiled scoring."""
+    expansion = expansions_scoring(table, plans)
+    if expansion.reusable:
+        known = expansion.kept
+        if isinstance(known, _Setup) and known.plans is plans and known.points_kinds == len(POINTS):
+            return known
+    rules = effect_points(expansion, table)
+    one_by_one, alone_shift = plans.one_by_one(expansion.capped_colors, frozenset(rules))
+    categories = CATEGORIES + expansion.score_rows
+    setup = _Setup(plans, expansion, len(POINTS), categories, plans.zero(categories), one_by_one, alone_shift, rules,
+                   expansion.trial_player or rules is not expansion.effect_points)
+    if expansion.reusable and rules is expansion.effect_points:      # nothing in it depends on the table
+        expansion.kept = setup
+    return setup
+
+
+def _expansion_card_points(scoring: _Setup, seat: int, player: Player, plan: CardPlan, amount: int) -> int:
+    """A building's points once the points of expansions' effect kinds are added and their caps applied.
+
+    :raises UnknownValueError: when they depend on a value nobody has entered (an Armada trade level).
+    """
+    for effect in plan.effects.others:
+        rule = scoring.effect_points.get(type(effect))
+        if rule is not None:
+            amount += rule(seat, player, effect)
+    caps = scoring.expansion.color_caps
+    if caps is None:
+        return scoring.expansion.card_cap(seat, player, plan, amount)
+    return min(amount, caps[plan.color]) if plan.color in caps else amount
+
+
+def _expanded_points(table: Table, scoring: _Setup, seat: int, player: Player, part: Any, tally: int,
+                     buildings: list[CardPlan], stages: EffectsPlan, sides: _Sides, choices: list[Choice], gaps: Gaps
+                     ) -> dict[str, int]:
+    """A city's points at a table with expansions (`part`: what they add to the city), Olympia's copy aside
+    (while she tries a guild, `tally` counts it, and `player` holds it when `_Setup.trial_player`); the choices
+    and gaps are added to `choices` and `gaps`. The buildings an expansion may change (per-item points, an
+    expansion's effects, a cap) are scored one by one: their whole points replace the fixed points the tally
+    gave their category."""
+    plans = scoring.plans
+    expansion = scoring.expansion
+    points = scoring.zero.copy()
+    points["military"] = sum(player.tokens)
+    points["treasury"] = player.coins // table.data.rules.coins_per_point
+    points["wonder"] = stages.vp + _term_points(table, stages.terms, seat, sides) if stages.terms else stages.vp
+    for category, shift in plans.category_shifts:
+        points[category] += (tally >> shift) & _MASK
+    caps = expansion.color_caps
+    for plan in buildings:
+        effects = plan.effects
+        amount = effects.vp
+        for offset, shift, per in plan.weighted:
+            amount += per * ((sides[offset] >> shift) & _MASK)
+        if plan.other_terms:
+            amount += _term_points(table, plan.other_terms, seat, sides)
+        if caps is None or effects.others:
+            try:
+                amount = _expansion_card_points(scoring, seat, player, plan, amount)
+            except UnknownValueError as error:
+                gaps.add(plan.category or plan.color, error)
+                if plan.category is not None:
+                    points[plan.category] -= effects.vp
+                continue
+        elif plan.color in caps:
+            amount = min(amount, caps[plan.color])
+        if plan.category is not None:
+            points[plan.category] += amount - effects.vp
+        elif amount:
+            raise ValueError(f"no score category for {plan.color} card '{plan.card.id}'")
+    most_common, stated_most_common = expansion.most_common(seat, player, part, tally)
+    if player.choices.science or stated_most_common:
+        science, wilds = _stated_science(plans, table.data.rules, player, tally, most_common, stated_most_common,
+                                         choices)
     else:
-        contest = sorted(keys, reverse=True)
-        for fields, key in zip(line_fields, keys, strict=True):
-            fields["rank"] = contest.index(key) + 1
-    ranked = tuple(lines)
-    if table.teams:
-        teams, team_winners = _teams(table, ranked)
-        if team_winners is not None:
-            return ScoreSheet(ranked, team_winners, CATEGORIES, teams)
-        return ScoreSheet(ranked, tuple([line.name for line in ranked if line.rank == 1]), CATEGORIES, teams)
-    sheet = _new_object(ScoreSheet)
-    _set_field(sheet, "__dict__", {"lines": ranked, "winners": tuple([line.name for line in ranked if line.rank == 1]),
-                                   "categories": CATEGORIES, "teams": ()})
-    return sheet
+        placement = (plans.science.get(most_common) or plans.science_for(most_common)).get(
+            (tally >> plans.science_shift) & plans.science_mask)
+        if placement is None:
+            science, wilds = _table_science(plans, table.data.rules, tally, most_common, choices)
+        else:
+            science, placed, target = placement
+            wilds = len(placed)
+            if placed or target is not None:
+                choices += _placement_choices(placed, target, most_common)
+    points["science"] = science - expansion.science_excess(seat, player, part, tally, science, wilds, most_common)
+    expansion.score(seat, player, part, tally, points, gaps, choices)
+    return points
+
+
+def _expanded_trial(table: Table, scoring: _Setup, seat: int, part: Any, tally: int, buildings: list[CardPlan],
+                    stages: EffectsPlan, sides: _Sides) -> Callable[[CardPlan], _Line]:
+    """Olympia's line with one more building (a trial guild) at a table with expansions."""
+    def trial(plan: CardPlan) -> _Line:
+        trial_buildings = [*buildings, plan] if plan.card in scoring.one_by_one else buildings
+        trial_tally = tally + plan.tally
+        player = table.players[seat]
+        if scoring.trial_player:
+            player = player.with_card(plan.card)
+        choices: list[Choice] = []
+        gaps = Gaps()
+        points = _expanded_points(table, scoring, seat, player, part, trial_tally, trial_buildings, stages,
+                                  (trial_tally, sides[1], sides[2]), choices, gaps)
+        return sum(points.values()), points, choices, gaps
+    return trial
+
+
+def _score_expanded(table: Table, plans: ScorePlans) -> ScoreSheet:
+    """`score_table` at a table with expansions: each city scored in one frame with the expansions' compiled
+    scoring, the lines filled at once; no rank while a line lacks a value nobody has entered."""
+    players = table.players
+    scoring = _setup(table, plans)
+    expansion = scoring.expansion
+    one_by_one, alone_shift = scoring.one_by_one, scoring.alone_shift
+    tallies = city_tallies(plans, players)
+    copy_shift = plans.copy_shift
+    count = len(players)
+    keys: list[int] = []
+    lines: list[ScoreLine] = []
+    line_fields: list[dict[str, object]] = []
+    complete = True
+    stages_of = plans.stages
+    gaps = Gaps()
+    for seat, player in enumerate(players):
+        stages = stages_of.get((player.wonder, player.side, player.stages_built)) or \
+            plans.built_stages(player.wonder, player.side, player.stages_built)
+        part = expansion.part(player)
+        tally = tallies[seat] + stages.tally + expansion.city_tally(part)
+        sides = (tally, tallies[(seat + 1) % count], tallies[seat - 1])
+        buildings = _buildings(one_by_one, player, (tallies[seat] >> alone_shift) & _MASK)
+        choices: list[Choice] = []
+        points = _expanded_points(table, scoring, seat, player, part, tally, buildings, stages, sides, choices, gaps)
+        total = sum(points.values())
+        line_gaps = gaps
+        if (tally >> copy_shift) & _MASK:
+            total, points, choices, line_gaps = _copied(plans, players, seat, (total, points, choices, gaps),
+                                                        _expanded_trial(table, scoring, seat, part, tally, buildings,
+                                                                        stages, sides))
+        keys.append((total << _COINS_BITS) + player.coins)
+        unknown = {}
+        if line_gaps.by_category:
+            complete = False
+            unknown = line_gaps.frozen()
+        if gaps.by_category:
+            gaps = Gaps()               # the next city's (a line without gaps leaves none to the next)
+        fields = {"name": player.name, "points": points, "coins": player.coins, "is_free_city": player.is_free_city,
+                  "choices": tuple(choices), "rank": None, "unknown": unknown}
+        line = _new_object(ScoreLine)
+        _set_field(line, "__dict__", fields)
+        lines.append(line)
+        line_fields.append(fields)
+    if complete:
+        for fields, rank in zip(line_fields, _ranks(players, keys), strict=True):
+            fields["rank"] = rank
+    return _sheet(table, tuple(lines), scoring.categories)
 
 
 def score_table(table: Table) -> ScoreSheet:
@@ -538,17 +513,4 @@ def score_table(table: Table) -> ScoreSheet:
     plans = plans_for(table.data)
     if not table.extensions and plans.pad_shifts is not None:
         return _score_base(table, plans)
-    expansions = has_expansions(table)
-    categories = categories_for(table) if expansions else CATEGORIES
-    one_by_one = plans.one_by_one(capped_colors(table)) if expansions else plans.special
-    scoring = _Scoring(table, plans, city_tallies(plans, table.players), categories, plans.zero(categories),
-                       expansions, one_by_one, table.data.rules.coins_per_point,
-                       any(map(_IS_FREE_CITY, table.players)), plans.copy_shift, plans.science[0])
-    found = [_score_line(scoring, seat) for seat in range(len(table.players))]
-    ranks = _ranks(scoring, found)
-    lines = tuple([_new_line(player.name, points, player.coins, player.is_free_city, tuple(choices), rank,
-                             {} if gaps is _NO_GAPS else gaps.frozen())
-                   for player, (_, points, choices, gaps), rank in zip(table.players, found, ranks, strict=True)])
-    teams, team_winners = _teams(table, lines)
-    winners = team_winners if team_winners is not None else tuple([line.name for line in lines if line.rank == 1])
-    return ScoreSheet(lines, winners, categories, teams)
+    return _score_expanded(table, plans)

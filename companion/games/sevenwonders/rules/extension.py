@@ -20,6 +20,8 @@ from companion.plugins import Registry
 
 if TYPE_CHECKING:
     from companion.games.sevenwonders.rules.model import Card, Cost
+    from companion.games.sevenwonders.rules.score_plan import ScorePlans
+    from companion.games.sevenwonders.rules.scoring_hooks import CompiledScoring
     from companion.games.sevenwonders.rules.table import Table
     from companion.games.sevenwonders.rules.trade import Seller
 
@@ -28,7 +30,6 @@ __all__ = [
     "POINTS",
     "BuildStep",
     "CityPart",
-    "Counted",
     "Gaps",
     "PointsRule",
     "Refusal",
@@ -60,6 +61,8 @@ def unknown_refusal(unknowns: Sequence[Unknown]) -> Refusal:
 
 class Gaps:
     """The unknown values met while scoring one line, per category."""
+
+    __slots__ = ("by_category",)
 
     def __init__(self) -> None:
         self.by_category: dict[str, list[Unknown]] = {}
@@ -100,10 +103,6 @@ StepOptions = tuple[list[tuple[BuildStep, "Cost"]], Refusal | None]
 """The ways to pay a build step, each with the cost it adds; or why there is none."""
 Choices = list[Any]
 """Score choices (`scoring.Choice`) a hook adds."""
-Counted = Callable[[str], int]
-"""A city's counts by name, as the compiled scorer keeps them (`score_plan.Tally`): ``color:<colour>``
-(buildings), ``effect:<type>`` (effects of an expansion's kind), ``guild_wild`` (guilds' wild symbols),
-``symbol:<symbol>``, ``wild``. A hook given one need not walk the city."""
 
 
 class SevenWondersExtension:
@@ -205,20 +204,12 @@ class SevenWondersExtension:
     def score(self, table: Table, seat: int, points: dict[str, int], gaps: Gaps, choices: Choices) -> None:
         """Fill this expansion's `score_rows` of the city's line (`points` has every row at 0)."""
 
-    def most_common_counted(self, table: Table, seat: int, count: Counted) -> tuple[int, str | None]:
-        """`most_common_symbols`, for a scorer that has the city's counts (`count`): an expansion may read
-        them instead of walking the city. By default, `most_common_symbols`."""
-        return self.most_common_symbols(table, seat)
-
-    def science_excess_counted(self, table: Table, seat: int, points: int, wilds: int, most_common: int,
-                               count: Counted) -> int:
-        """`science_excess`, for a scorer that has the city's counts (`count`). By default, `science_excess`."""
-        return self.science_excess(table, seat, points, wilds, most_common)
-
-    def score_counted(self, table: Table, seat: int, points: dict[str, int], gaps: Gaps, choices: Choices,
-                      count: Counted) -> None:
-        """`score`, for a scorer that has the city's counts (`count`). By default, `score`."""
-        self.score(table, seat, points, gaps, choices)
+    def compiled_scoring(self, table: Table, plans: ScorePlans) -> CompiledScoring | None:
+        """This expansion's part of the compiled scorer at `table` (`plans`: the game's score plans): a
+        `scoring_hooks.CompiledScoring` that gives the answers of the scoring hooks above from a city's tally
+        and part, compiled once per data where it can (Armada's); None: the compiled scorer asks the hooks
+        above on the table (`scoring_hooks.HookScoring`)."""
+        return None
 
 
 EXTENSIONS: Registry[type[SevenWondersExtension]] = Registry("7 Wonders expansion", "rules")

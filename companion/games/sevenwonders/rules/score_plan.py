@@ -73,9 +73,9 @@ WILD = "wild"
 COPY = "copies_guild"
 """The tally field of the powers to copy a neighbour's guild (Olympia B's last stage)."""
 GUILD_WILD = "guild_wild"
+"""The tally field of the wild symbols of guilds (an expansion may cap what a guild adds to science)."""
 SPECIAL = "special"
 """The tally field of the buildings whose points need more than a tally (`CardPlan.special`)."""
-"""The tally field of the wild symbols of guilds (an expansion may cap what a guild adds to science)."""
 
 
 class Tally:
@@ -151,6 +151,14 @@ class CardPlan:
     """True when its points need more than the tally: per-item points, an expansion's effects, or points
     without a category (an error the scorer reports)."""
 
+    def scored_alone(self, capped: frozenset[str], scored: frozenset[type[Effect]]) -> bool:
+        """True when its points need more than the tally at a table whose expansions may cap the points of
+        `capped` colours and score the effect kinds `scored`: per-item points, points without a category, a
+        capped colour, an effect of a kind that scores (an expansion's other effects score nothing)."""
+        effects = self.effects
+        return bool(effects.terms or (effects.vp and self.category is None) or self.color in capped
+                    or any(type(effect) in scored for effect in effects.others))
+
 
 def _term(effect: PointsPer, use_option: bool, tally: Tally) -> PerItemTerm:
     offsets = tuple(SCOPE_OFFSETS[where] for where in effect.scope)
@@ -218,8 +226,9 @@ class ScorePlans:
         self.tallies: dict[Card, int] = {}
         self.special: dict[Card, CardPlan] = {}
         """The plans of the buildings whose points need more than their tally (`CardPlan.special`)."""
-        self.looked_at: dict[frozenset[str], dict[Card, CardPlan]] = {frozenset(): self.special}
-        """By the colours whose points expansions may cap: the special plans and those of these colours."""
+        self.looked_at: dict[tuple[frozenset[str], frozenset[type[Effect]]], tuple[dict[Card, CardPlan], int]] = {}
+        """By the colours whose points expansions may cap and the effect kinds they score: the plans of the
+        buildings scored one by one and the tally field that counts them (`one_by_one`)."""
         self.stages: dict[tuple[Wonder, str, int], EffectsPlan] = {}
         self.guilds: set[Card] = set()
         self.zeros: dict[tuple[str, ...], dict[str, int]] = {}
@@ -232,9 +241,12 @@ class ScorePlans:
             plan = self._compile(card)
             self.cards[card] = plan
             self.tallies[card] = plan.tally
-            for colors, chosen in self.looked_at.items():  # the special plans (no colour) among them
-                if plan.special or plan.color in colors:
+            if plan.special:
+                self.special[card] = plan
+            for (capped, scored), (chosen, shift) in self.looked_at.items():
+                if plan.scored_alone(capped, scored):
                     chosen[card] = plan
+                    self.tallies[card] += 1 << shift
             if card.is_guild:
                 self.guilds.add(card)
         return plan
@@ -252,14 +264,19 @@ class ScorePlans:
         other_terms = tuple(term for term in effects.terms if term not in fixed_terms)
         return CardPlan(card, card.color, category, card.is_guild, effects, tally, weighted, other_terms, special)
 
-    def one_by_one(self, capped: frozenset[str]) -> dict[Card, CardPlan]:
-        """The plans of the buildings scored one by one when expansions may cap the points of `capped`
-        colours: the special ones and those of these colours."""
-        chosen = self.looked_at.get(capped)
-        if chosen is None:
-            chosen = self.looked_at[capped] = {card: plan for card, plan in self.cards.items()
-                                               if plan.special or plan.color in capped}
-        return chosen
+    def one_by_one(self, capped: frozenset[str], scored: frozenset[type[Effect]]
+                   ) -> tuple[dict[Card, CardPlan], int]:
+        """The plans of the buildings scored one by one when expansions may cap the points of `capped` colours
+        and score the effect kinds `scored` (`CardPlan.scored_alone`), and the field of a city's tally that counts
+        them (``alone:<n>``: the tallies of `tallies` count it, a `CardPlan`'s does not)."""
+        known = self.looked_at.get((capped, scored))
+        if known is None:
+            chosen = {card: plan for card, plan in self.cards.items() if plan.scored_alone(capped, scored)}
+            shift = self.tally.shift(f"alone:{len(self.looked_at)}")
+            for card in chosen:
+                self.tallies[card] += 1 << shift
+            known = self.looked_at[(capped, scored)] = (chosen, shift)
+        return known
 
     def effect_tally(self, effect: Effect) -> int:
         """The tally of one effect of something an expansion adds to a city (an island's), kept by the effect

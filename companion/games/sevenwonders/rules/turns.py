@@ -501,8 +501,32 @@ def _settle_hand(table: Table, progress: AgeProgress, plays: Sequence[Play]) -> 
         settled.verdicts[play.key] = verdict
         if verdict.legal:
             legal.append((play, verdict))
+    short = _copies_short(table, [play for play, _verdict in legal])
+    for play, _verdict in legal:
+        if play.card in short:                  # every seat playing it is refused: none comes first
+            card = _card(table, play.card)
+            settled.verdicts[play.key] = _refuse(
+                play, "copies_short", f"a game of {table.box_player_count} players has {short[play.card]} "
+                                      f"{card.name}: more seats build it in this turn than copies are left",
+                card=card.id, players=table.box_player_count)
+    legal = [(play, verdict) for play, verdict in legal if play.card not in short]
     settled.table = _apply(table, legal, settled)
     return settled
+
+
+def _copies_short(table: Table, plays: Sequence[Play]) -> dict[str, int]:
+    """The cards more seats build in one turn than the box has copies left (the cities' counted), with
+    their copies in the box: each such play is legal alone, not together."""
+    builds: dict[str, int] = {}
+    for play in plays:
+        if play.action == "build" and play.card is not None:
+            builds[play.card] = builds.get(play.card, 0) + 1
+    short = {}
+    for card_id, count in builds.items():
+        copies = _card(table, card_id).copies_in_box(table.box_player_count)
+        if count > 1 and count + sum(1 for p in table.players if p.has(card_id)) > copies:
+            short[card_id] = copies
+    return short
 
 
 def _pile_after(table: Table, progress: AgeProgress, plays: Sequence[Play], after: Table,

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.fileformats import other_format
+from companion.games.sevenwonders.formats import RECORDING_FORMAT
 from companion.games.sevenwonders.rules.loader import load_game_data
 from companion.games.sevenwonders.rules.model import CardCopy, GameData
 from companion.games.sevenwonders.rules.play import stage_builds_from_discard
@@ -59,7 +60,6 @@ __all__ = [
     "save_recording",
 ]
 
-RECORDING_FORMAT = "sevenwonders-recording/1"
 PLAY_KINDS = ("build", "stage", "discard")
 TOP_FIELDS = ("format", "title", "players", "turns", "coins_after_age")
 MAX_FILE_BYTES = 1_000_000

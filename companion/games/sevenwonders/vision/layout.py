@@ -21,6 +21,7 @@ count: each is reported, none kept silently.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from collections import Counter
@@ -1092,3 +1093,65 @@ def _stages_of_inferred(seat: SeatObservation, group: _Group, backs: list[Placed
         else:
             kept.append(back)
     return kept
+
+
+STRIP_GAP = 1.6
+"""Two cards of one column whose stickers lie this many strips apart or more have a card between
+them whose sticker was not read (glare, a reflection): its place is read again."""
+LONGEST_GAP = 4.5
+"""Two columns of one colour group in line, the upper one's first card at most this many strips
+above the lower one's last, are one column with cards between them unread."""
+
+
+def unread_places(markers: Sequence[PlacedMarker], data: GameData, rules: LayoutRules | None = None
+                  ) -> list[tuple[tuple[float, float], float, float]]:
+    """Where a card sticker should lie but none was read: between two cards of one column that lie
+    `STRIP_GAP` strips apart or more (one column, or two in line up to `LONGEST_GAP` strips apart),
+    the strip being the median step between neighbours of every column of the frame (at least three
+    steps seen). Each place as (centre mm, angle, side mm)."""
+    rules = rules or layout_rules()
+    scratch = TableObservation()
+    cards = [card for marker in markers if marker.component.kind == "card"
+             for card in [_card(marker, data, None, rules, scratch)] if card is not None]
+    stacks = _stacks(cards, rules)
+    steps = [(lower, upper) for stack in stacks for lower, upper in itertools.pairwise(stack)]
+    lengths = [math.dist(lower.marker.centre, upper.marker.centre) for lower, upper in steps]
+    if len(lengths) < 3:
+        return []
+    strip = float(np.median(lengths))
+    steps += _columns_in_line(stacks, strip, rules)
+    places = []
+    for lower, upper in steps:
+        length = math.dist(lower.marker.centre, upper.marker.centre)
+        missing = round(length / strip) - 1
+        if length < STRIP_GAP * strip or missing < 1:
+            continue
+        start, end = np.array(lower.marker.centre), np.array(upper.marker.centre)
+        for k in range(1, missing + 1):
+            centre = start + (end - start) * k / (missing + 1)
+            places.append(((float(centre[0]), float(centre[1])), lower.marker.angle, lower.marker.side_mm))
+    return places
+
+
+def _columns_in_line(stacks: list[list[_Card]], strip: float, rules: LayoutRules) -> list[tuple[_Card, _Card]]:
+    """(last card of one column, first card of the next one up) for columns of one colour group in
+    line, turned alike, the gap between them longer than a stack's link and at most `LONGEST_GAP`
+    strips: nearest first, each column end used once."""
+    pairs = []
+    for low in stacks:
+        top = low[-1]
+        for high in stacks:
+            first = high[0]
+            if high is low or first.group != top.group or \
+                    _angle_between(first.frame.angle, top.frame.angle) > rules.stack_angle:
+                continue
+            dx, dy = top.frame.to_local(first.frame.origin)
+            if abs(dx) <= rules.stack_lateral and rules.stack_above[1] < -dy <= LONGEST_GAP * strip:
+                pairs.append((-dy, id(top), top, first))
+    used: set[int] = set()
+    joined = []
+    for _, _, top, first in sorted(pairs, key=lambda pair: pair[:2]):
+        if id(top) not in used and id(first) not in used:
+            used |= {id(top), id(first)}
+            joined.append((top, first))
+    return joined

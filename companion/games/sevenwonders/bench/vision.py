@@ -22,7 +22,7 @@ import numpy as np
 from companion.bench.markers import marker_numbers, payload_markers
 from companion.bench.timing import machine_line, percentile
 from companion.bench.vision_outside import measure_outside, print_outside
-from companion.bench.vision_speed import measure_speed, print_speed
+from companion.games.sevenwonders.bench.vision_speed import measure_speed, print_speed
 from companion.games.sevenwonders.simulation import scenes
 from companion.markers import load_marker_registry
 from companion.vision.decoders import ZbarDecoder, as_grey

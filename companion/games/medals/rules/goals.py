@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from companion.games.architects.rules.data import ArchitectsData, GoalPart, Medal
+from companion.games.architects.rules.data import ArchitectsData
 from companion.games.architects.rules.table import ArchitectsPlayer, ArchitectsTable
+from companion.games.medals.rules.data import GoalPart, Medal, load_medals_data
+from companion.games.medals.rules.table import is_expert, medal_layout, medals_of
 
 __all__ = ["BATTLE_DOUBLE", "accessible_medals", "goal_met", "medal_offers", "monotone_goal_met", "part_count",
            "unclaimed"]
@@ -56,24 +58,25 @@ def monotone_goal_met(medal: Medal, player: ArchitectsPlayer, data: ArchitectsDa
 
 def accessible_medals(table: ArchitectsTable, seat: int) -> tuple[str, ...]:
     """The medals lying where this seat can win them: to its left and right, and the centre (expert)."""
-    layout = table.medal_layout
+    layout = medal_layout(table)
     if layout is None or not table.players:
         return ()
     count = len(layout.between)
     near = [layout.between[seat % count], layout.between[(seat - 1) % count]]
-    if table.expert:
+    if is_expert(table):
         near.extend(layout.center)
     return tuple(dict.fromkeys(m for m in near if m is not None))
 
 
 def unclaimed(table: ArchitectsTable, medals: Iterable[str]) -> tuple[str, ...]:
     """Those of `medals` nobody holds yet."""
-    held = {m for p in table.players for m in p.medals}
+    held = {m for p in table.players for m in medals_of(p)}
     return tuple(m for m in medals if m not in held)
 
 
 def medal_offers(table: ArchitectsTable, seat: int) -> tuple[str, ...]:
     """The accessible, unclaimed medals whose state goal this seat meets now (the app offers them)."""
     player = table.players[seat]
+    medals = load_medals_data().medals
     return tuple(m for m in unclaimed(table, accessible_medals(table, seat))
-                 if not table.data.medals[m].is_event and goal_met(table.data.medals[m], player, table.data))
+                 if not medals[m].is_event and goal_met(medals[m], player, table.data))

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
+from companion.bench.vision_outside import bare_decoders, timed_pair
 from companion.games.sevenwonders.simulation import scenes
 from companion.markers import MarkerRegistry, load_marker_registry
 from companion.vision.decoders import as_grey
@@ -82,44 +82,11 @@ class SpeedRow:
         return {**self.__dict__, "ratio": self.ratio}
 
 
-def bare_decoders(family: str, registry: MarkerRegistry) -> Callable[[np.ndarray], object]:
-    """The bare decoders of `family`: zxing-cpp alone, OpenCV's ArUco with default parameters, or both."""
-    import zxingcpp
-
-    vocabulary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, registry.fiducial_dictionary))
-    aruco = cv2.aruco.ArucoDetector(vocabulary, cv2.aruco.DetectorParameters())
-
-    def qr(grey: np.ndarray) -> object:
-        return zxingcpp.read_barcodes(grey, formats=zxingcpp.BarcodeFormat.QRCode)  # type: ignore[arg-type]
-
-    if family == "qr":
-        return qr
-    if family == "aruco":
-        return aruco.detectMarkers
-    return lambda grey: (qr(grey), aruco.detectMarkers(grey))
-
-
 def _frames(case: Case, count: int, seed: int) -> list[scenes.Scene]:
     family = "qr" if case.family == "both-qr" else ("aruco" if case.family == "both" else case.family)
     return [scenes.table_scene(case.players, seed=seed + index, family=family, size_mm=case.size_mm,
                                camera=case.camera, level="medium", aim_at_seat=case.aim_at_seat)
             for index in range(count)]
-
-
-def timed_pair(bare: Callable[[np.ndarray], object], full: Callable[[np.ndarray], object], grey: np.ndarray,
-                rounds: int) -> tuple[float, float, object]:
-    """The median times (ms) of `bare` and `full` on `grey`, run by turns (a slow spell of the
-    machine falls on both), and the last result of `full`."""
-    bare_times, full_times = [], []
-    result: object = None
-    for _ in range(rounds):
-        start = time.perf_counter()
-        bare(grey)
-        bare_times.append((time.perf_counter() - start) * 1000)
-        start = time.perf_counter()
-        result = full(grey)
-        full_times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(bare_times), statistics.median(full_times), result
 
 
 def measure_speed(frames: int = 2, rounds: int = 5, seed: int = 11) -> list[SpeedRow]:

@@ -1,0 +1,147 @@
+"""Stickers the table's layout expects where none was read (a card of a column under glare), and the
+reader reading those places again (issue 27)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.games.sevenwonders.rules.loader import load_game_data
+from companion.games.sevenwonders.vision.layout import unread_places
+from companion.markers import Component, load_marker_registry
+from companion.markers.codec import encode_payload
+from companion.vision.placed import PlacedMarker
+from companion.vision.reader import FrameReading, MarkerReader
+from tests.test_vision_decoding import _frame, paste_code
+
+REGISTRY = load_marker_registry()
+DATA = load_game_data()
+
+
+def _blue_cards() -> list[Component]:
+    cards = [c for c in REGISTRY.components if c.kind == "card" and c.set == "base"
+             and DATA.cards[c.card or ""].color == "blue"]
+    assert len(cards) >= 9
+    return cards
+
+
+def _column(cards: list[Component], x: float, ys: list[float]) -> list[PlacedMarker]:
+    """Blue cards of one column, upright (top edge along +x): smaller y lies further up the column."""
+    return [PlacedMarker(cards.pop(), (x, y), 0.0, 22.0, "qr") for y in ys]
+
+
+def test_a_card_missing_inside_a_column_is_a_place_to_read_again() -> None:
+    """Stickers 25 mm apart, then 50: the strip is the median step, 25 mm, so one card lies unread
+    halfway, at y = -50; a column whose steps are all one strip has no such place."""
+    cards = _blue_cards()
+    placed = _column(cards, 100.0, [0.0, -25.0, -75.0, -100.0]) + _column(cards, 400.0, [0.0, -25.0, -50.0])
+    places = unread_places(placed, DATA)
+    assert [(round(x), round(y)) for (x, y), _, _ in places] == [(100, -50)]
+    assert places[0][1:] == (0.0, 22.0)
+
+
+def test_two_columns_in_line_are_one_column_with_cards_unread_between() -> None:
+    """Strip 30 mm (steps of 30 in both columns); a column whose first card lies 120 mm above the
+    other's last (farther than a stack's link, 100 mm, within 4.5 strips, 135 mm) has 120 / 30 - 1 = 3
+    cards between, at -90, -120 and -150; a column 170 mm above another (5.7 strips) is another
+    column, no place between them."""
+    cards = _blue_cards()
+    placed = _column(cards, 100.0, [0.0, -30.0, -60.0]) + _column(cards, 100.0, [-180.0, -210.0]) + \
+        _column(cards, 500.0, [0.0, -30.0]) + _column(cards, 500.0, [-200.0, -230.0])
+    places = sorted(unread_places(placed, DATA), key=lambda place: -place[0][1])
+    assert [(round(x), round(y)) for (x, y), _, _ in places] == [(100, -90), (100, -120), (100, -150)]
+
+
+def test_too_few_steps_say_no_strip() -> None:
+    """With fewer than three steps between neighbours in view the strip is not known: no place."""
+    cards = _blue_cards()
+    assert unread_places(_column(cards, 100.0, [0.0, -50.0, -75.0]), DATA) == []
+
+
+@pytest.fixture
+def glared() -> np.ndarray:
+    """Sticker 40 at 2.1 pixels per module under a soft glare (its top-left corner at 90, 90, about
+    44 pixels wide), which a whole-frame read misses, and sticker 41 clean at 200, 200."""
+    frame = _frame(300, 300)
+    paste_code(frame, "qr", 40, 90, 90, 2.1)
+    paste_code(frame, "qr", 41, 200, 200, 2.1)
+    rng = np.random.default_rng(0)
+    blurred = cv2.GaussianBlur(frame.astype(np.float32), (0, 0), 0.9)
+    x, y = 90 + rng.uniform(0, 21 * 2.1), 90 + rng.uniform(0, 21 * 2.1)
+    rows, columns = np.mgrid[0:300, 0:300]
+    glared = blurred + 60 * np.exp(-((columns - x) ** 2 + (rows - y) ** 2) / (2 * (8 * 2.1) ** 2))
+    noisy = np.clip(glared + rng.normal(0, 3, glared.shape), 0, 255).astype(np.uint8)
+    return cv2.imdecode(cv2.imencode(".jpg", noisy, [cv2.IMWRITE_JPEG_QUALITY, 90])[1], cv2.IMREAD_GRAYSCALE)
+
+
+def test_the_reader_reads_a_glared_place_again(glared: np.ndarray) -> None:
+    """The whole frame read misses sticker 40; its place read again finds it (and only what lies
+    there: sticker 41 is outside the box), each as the component of its payload."""
+    reader = MarkerReader(REGISTRY, aruco=False)
+    assert 40 not in {d.component.marker for d in reader.read(glared).markers}
+    around = reader.read_places(glared, [(60, 60, 170, 170)])
+    assert [(d.code.text, d.component.marker) for d in around] == [(encode_payload(40, REGISTRY), 40)]
+    assert [d.component.marker for d in reader.read_places(glared, [(170, 170, 270, 270)])] == [41]
+    assert reader.read_places(glared, []) == []
+
+
+class _OnePlace:
+    """A camera layout that says one sticker lies unread at `place` (table mm)."""
+
+    data = None
+
+    def __init__(self, place: tuple[float, float]) -> None:
+        self.place = place
+        self.asked: list[int] = []
+
+    def unread_places(self, placed: list[PlacedMarker]) -> list[tuple[tuple[float, float], float, float]]:
+        self.asked.append(len(placed))
+        return [(self.place, 0.0, 22.0)]
+
+    def read(self, placed: list[PlacedMarker], **_: object) -> list[PlacedMarker]:
+        return list(placed)
+
+    def recall(self, placed: list[PlacedMarker]) -> list[PlacedMarker]:
+        return []
+
+    def learn(self, placed: list[PlacedMarker]) -> None:
+        pass
+
+    def left_over(self, observation: object) -> int:
+        return 0
+
+
+class _Glare(MarkerReader):
+    """A reader whose whole-frame read misses sticker 40 (as under glare); places are read as usual."""
+
+    def read(self, frame: np.ndarray, *, sequence: str | None = None) -> FrameReading:
+        reading = super().read(frame, sequence=sequence)
+        reading.markers = [d for d in reading.markers if d.component.marker != 40]
+        return reading
+
+
+def test_the_table_reader_adds_a_sticker_read_again_where_the_layout_expects_one() -> None:
+    """Stickers 40 and 41 at 4 pixels per module, 40 missed by the whole-frame read: where the layout
+    says a sticker lies unread (sticker 40's centre, on the plane sticker 41 gives) it is read, placed
+    on the table and added to the reading; a place with nothing there adds nothing."""
+    from companion.vision.pipeline import TableReader
+
+    frame = _frame(400, 300)
+    paste_code(frame, "qr", 40, 60, 60, 4.0)            # 84 pixels wide: its centre at 102, 102
+    paste_code(frame, "qr", 41, 260, 160, 4.0)
+    reader = TableReader(registry=REGISTRY, reader=_Glare(REGISTRY, aruco=False), sizes_mm={"qr": 22.0})
+    plane = reader.read(frame).plane
+    assert plane is not None
+    centre = plane.to_table(np.array([[102.0, 102.0]]))[0]
+    layout = _OnePlace((float(centre[0]), float(centre[1])))
+    reader.layout = layout
+    again = reader.read(frame)
+    assert layout.asked == [1]                          # asked with the one sticker read, 41
+    assert sorted(m.component.marker for m in again.placed) == [40, 41]
+    assert sorted(d.component.marker for d in again.reading.markers) == [40, 41]
+    placed = next(m for m in again.placed if m.component.marker == 40)
+    assert np.hypot(*(np.array(placed.centre) - centre)) < 2.0          # where it lies, within 2 mm
+    empty = plane.to_table(np.array([[340.0, 40.0]]))[0]
+    reader.layout = _OnePlace((float(empty[0]), float(empty[1])))
+    assert sorted(m.component.marker for m in reader.read(frame).placed) == [41]
