@@ -89,7 +89,7 @@ def play(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
     screen = ui.screen
     screen.names[:3] = list(NAMES)
     screen.wonders[:3] = ["giza", "rhodes", "babylon"]
-    screen.between[:3] = ["three_blue", "battle_double", "two_tokens"]
+    screen.panels["medals"].between[:3] = ["three_blue", "battle_double", "two_tokens"]
     screen.refresh()
     ui.tap(ui.tr("new_game.start"))
     session = ui.app.session
