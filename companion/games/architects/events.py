@@ -45,13 +45,16 @@ from companion.games.architects.tablefile import (
 )
 from companion.jsonread import Reader
 from companion.plugins import Registry
-from companion.storage.events import LOGGED_GAMES, EventError, LoggedGame
+from companion.storage.events import EVENT_KINDS, LOGGED_GAMES, EventError, EventKind, LoggedGame
 from companion.tablefiles import TableFileError
 
 __all__ = [
     "ACTION_KINDS",
     "ARCHITECTS_KINDS",
     "EXPANSION_ACTIONS",
+    "TURN_FIELDS",
+    "TURN_RECORD",
+    "TURN_STEPS",
     "ArchitectsEventError",
     "apply_architects",
     "architects_problems",
@@ -71,6 +74,17 @@ ACTION_KINDS = ("architects_card_placed", "architects_cards_removed", "architect
                 "architects_token_taken", "architects_cat_taken",
                 "architects_military_set", "architects_battle_fought")
 """The changes one tap makes, replayed through the engine on the table as it stands."""
+TURN_RECORD = "architects_turn"
+"""The refereed turn as a tap leaves it (`turn_log.py` writes it): it changes no area, and is registered
+in the log's `EVENT_KINDS` below."""
+TURN_STEPS = ("start", "card", "empty", "construct", "progress", "rome", "claim", "end", "undo")
+"""What the tap that logged a record did: turns started, a card taken, a deck found empty, a piece
+constructed, a Progress token taken, Rome's effect, what an expansion offers claimed, the turn ended, a tap undone
+(the record then puts back the turn before it; a null turn not ``over``: the turns not started)."""
+TURN_FIELDS = ("seat", "number", "taken", "extra_cards", "effects", "tokens_used", "battle_due", "wonder_completed",
+               "gifts", "gift_due", "empty")
+
+
 ARCHITECTS_KINDS = ("architects_area_set", "architects_conflicts_set", *ACTION_KINDS)
 EXPANSION_ACTIONS: Registry[Callable[[ArchitectsTable, dict[str, Any]], ArchitectsTable]] = Registry(
     "action of an Architects expansion", "events")
@@ -255,7 +269,7 @@ def apply_architects(document: dict[str, Any], kind: str, payload: dict[str, Any
             raise ArchitectsEventError(str(error)) from None
         document.clear()
         document.update(architects_table_to_json(after))
-    elif kind not in ("score_computed", "game_finished"):
+    elif kind not in ("score_computed", "game_finished", TURN_RECORD):
         raise ArchitectsEventError(f"{kind} is not an event of a 7 Wonders Architects game")
 
 
@@ -295,3 +309,33 @@ LOGGED_GAMES.register(GAME, LoggedGame(
     is_architects, lambda: {"format": ARCHITECTS_FORMAT, "game": GAME, "players": []}, check_architects_payload,
     _apply_logged, lambda document, data, sources: architects_table(document),
     lambda document, data, sources: architects_problems(document), lambda: None), game=GAME)
+
+
+def _check_record(reader: Reader, seats: int | None) -> None:
+    """Record a problem for each field of a turn record of the wrong shape."""
+    reader["step"].as_str(choices=TURN_STEPS, what="step")
+    reader["over"].as_bool()
+    if reader["completed_by"].present and reader["completed_by"].value is not None:
+        reader["completed_by"].as_int(minimum=0, maximum=(seats - 1) if seats else 6)
+    turn = reader["turn"]
+    if turn.value is None:
+        return
+    turn.as_object(allowed=TURN_FIELDS)
+    turn["seat"].as_int(minimum=0, maximum=(seats - 1) if seats else 6)
+    turn["number"].as_int(minimum=1, maximum=100_000)
+    turn["extra_cards"].as_int(minimum=0, maximum=20)
+    for name in ("taken", "battle_due", "wonder_completed", "gift_due"):
+        turn[name].as_bool()
+    for name in ("effects", "tokens_used", "empty"):
+        for item in turn[name].as_list(max_length=20):
+            item.as_str(max_length=40)
+    for item in turn["gifts"].as_list(max_length=7):
+        item.as_int(minimum=0, maximum=6)
+
+
+def _apply_record(_document: dict[str, Any], _payload: dict[str, Any]) -> None:
+    """A record changes no area: the actions logged beside it do."""
+
+
+EVENT_KINDS.register(TURN_RECORD, EventKind(("step", "turn", "over", "completed_by"), _check_record, _apply_record,
+                                            changes_table=False), game=GAME)

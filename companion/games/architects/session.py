@@ -16,12 +16,14 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from companion.games.architects.events import architects_table, area_of, battle_due, play_action
+from companion.games.architects.events import TURN_RECORD, architects_table, area_of, battle_due, play_action
 from companion.games.architects.log import new_architects_game
 from companion.games.architects.rules.battle import Battle, resolve_battle
 from companion.games.architects.rules.scoring import ArchitectsSheet, score_architects
 from companion.games.architects.rules.table import ArchitectsTable
 from companion.games.architects.tablefile import GAME
+from companion.games.architects.turn_log import read_turn
+from companion.games.architects.turn_session import ArchitectsTurns, TurnChange
 from companion.plugins import Registry
 from companion.state.errors import SessionError, not_saved, save_tap
 from companion.storage.database import GameStore, LoggedEvent, StoreError
@@ -34,8 +36,9 @@ SESSION_PARTS: Registry[Callable[[ArchitectsSession], Any]] = Registry("session 
 """What an expansion adds to an Architects session (its actions, `ArchitectsSession.part`), by expansion id."""
 
 
-class ArchitectsSession:
-    """One Architects game at the table, over the game log."""
+class ArchitectsSession(ArchitectsTurns):
+    """One Architects game at the table, over the game log (refereed in turns once the players start
+    them: `turn_session.py`)."""
 
     def __init__(self, store: GameStore, game_id: int) -> None:
         self.store = store
@@ -51,8 +54,8 @@ class ArchitectsSession:
         self.finished = state.finished
         self.last_battle: Battle | None = None
         self._parts: dict[str, Any] = {}
-        self._history: list[tuple[ArchitectsTable, ArchitectsTable]] = []
-        """This sitting's taps: the table before and after each (for undo)."""
+        self._history: list[tuple[ArchitectsTable, ArchitectsTable, TurnChange | None]] = []
+        """This sitting's taps: the table before and after each, and how it moved the turns (for undo)."""
         self.source = "hand"
         """Who the next logged change comes from: ``hand`` (a tap) or ``camera``."""
 
@@ -106,7 +109,7 @@ class ArchitectsSession:
             return [(action, payload)]
 
         before = self._transact(change)
-        self._history.append((before, self.table))
+        self._history.append((before, self.table, None))
 
     def reload(self) -> None:
         """Take the table as the log holds it (after a tap, saved or not; another window's changes)."""
@@ -156,7 +159,7 @@ class ArchitectsSession:
             return [("architects_battle_fought", {})]
 
         before = self._transact(fight)
-        self._history.append((before, self.table))
+        self._history.append((before, self.table, None))
         self.last_battle = battles[-1]
         return battles[-1]
 
@@ -169,7 +172,7 @@ class ArchitectsSession:
         """
         if not self._history:
             return False
-        before, after = self._history[-1]
+        before, after, turns = self._history[-1]
         seats = [seat for seat, (old, new) in enumerate(zip(before.players, after.players, strict=True)) if old != new]
 
         def put_back(table: ArchitectsTable) -> list[tuple[str, dict[str, Any]]]:
@@ -183,6 +186,11 @@ class ArchitectsSession:
             events = [("architects_area_set", {**area_of(before, seat), "why": "undo"}) for seat in order]
             if before.conflicts_flipped != table.conflicts_flipped:
                 events.append(("architects_conflicts_set", {"flipped": before.conflicts_flipped, "why": "undo"}))
+            if turns is not None:                   # the turn goes back too, unless another window moved it
+                if read_turn(self.store.events(self.game_id)).payload() != turns.after:
+                    raise SessionError("another window has changed this since: undo it there, or correct it by hand",
+                                       key="undo_changed_since")
+                events.append((TURN_RECORD, {"step": "undo", **turns.before}))
             return events
 
         self._transact(put_back)

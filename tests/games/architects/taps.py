@@ -37,23 +37,27 @@ def seating() -> ArchitectsTable:
                                        (("Ann", "giza"), ("Bob", "rhodes"), ("Cid", "babylon"))))
 
 
-def play(store: GameStore, report: Callable[[str, int, str], None]) -> int:
-    """Play one game through every tap; return its id."""
+Taps = list[tuple[str, Callable[[ArchitectsSession], object]]]
+
+
+def play(store: GameStore, report: Callable[[str, int, str], None], taps: Taps | None = None) -> int:
+    """Play one game through every tap (`TAPS` unless `taps`); return its id."""
     session = ArchitectsSession.start(store, seating())
-    for name, tap in TAPS:
+    for name, tap in TAPS if taps is None else taps:
         report("tap", session.game_id, name)
         tap(session)
         report("done", session.game_id, name)
     return session.game_id
 
 
-def main() -> None:
+def main(taps: Taps | None = None) -> None:
+    """Play games through the taps until killed, saying when each tap starts and when it is saved."""
     def report(what: str, game: int, name: str) -> None:
         print(f"{what} {game} {name.replace(' ', '_')} -", flush=True)
 
     with GameStore(sys.argv[1]) as store:
         while True:
-            play(store, report)
+            play(store, report, taps)
 
 
 if __name__ == "__main__":

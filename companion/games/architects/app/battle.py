@@ -19,8 +19,9 @@ class ArchitectsBattleScreen(AppScreen):
 
     resolved = BooleanProperty(False)
 
-    def prepare(self, **_options: object) -> None:
-        self.resolved = False
+    def prepare(self, fought: bool = False, **_options: object) -> None:
+        """`fought`: the battle was fought as the turn ended (a game played in turns): its result is shown."""
+        self.resolved = fought
 
     def refresh(self) -> None:
         running = app()

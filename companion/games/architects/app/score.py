@@ -38,6 +38,10 @@ class ArchitectsScoreScreen(AppScreen):
             self.winner += "  \u2014  " + running.tr(f"architects.tie_{sheet.tie_break}")
         details = self.ids.details
         details.clear_widgets()
+        ended = session.open_turn()
+        if ended.over and ended.completed_by is not None:      # the rulebook's end, said plainly
+            details.add_widget(TextLabel(text=running.tr("architects_turn.ended", name=sheet.lines[
+                ended.completed_by].name), font_size=running.u * 1.1, color=running.theme.rgba("accent")))
         for line in sheet.lines:
             if line.progress:
                 tokens = ", ".join(f"{names.token(t)} {vp}" for t, vp in line.progress.items())

@@ -8,12 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.clock import Clock
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 
 from companion.app.screens import AppScreen
 from companion.app.widgets.common import BigButton, ToggleChoice, app, fit_words, visible_in
 from companion.app.widgets.scorepad import text_width
 from companion.games.architects.app import ArchitectsNames
+from companion.games.architects.app.turns import ask_choice, due_text, show_sources, spent_text, turn_title
 from companion.games.architects.app.widgets import ask_piece_vp, card_button
 from companion.games.architects.rules.obligations import pieces_to_construct, science_set_due
 from companion.games.architects.rules.play import tokens_in_box, tokens_left
@@ -38,10 +39,27 @@ class ArchitectsTableScreen(AppScreen):
     """What the camera confirms in front of the player in focus, beside the hand entry (camera on)."""
     _reminded: tuple[int, str] = (-1, "")
     """The seat and reminder last shown (a new one scrolls its piece into view once)."""
+    in_turns = BooleanProperty(False)
+    """The game is refereed in turns (`turn_session.py`): card taps take the turn's cards, pieces spend theirs."""
+    turn_title = StringProperty("")
+    turn_due = StringProperty("")
+    """What the active player must do now, or that the turn may end."""
+    turn_ready = BooleanProperty(False)
+    """Nothing is due: the turn may end."""
+    game_over = BooleanProperty(False)
+    can_start_turns = BooleanProperty(False)
+    """The game is in play and not refereed in turns: the players may start them."""
+    source = ObjectProperty(None, allownone=True)
+    """The deck the next card is taken from (``deck:<k>``, ``central``, ``gift``), chosen by a tap."""
+    _turn_due_shown: tuple[tuple[int, int], str] = ((-1, -1), "")
+    """The turn and the first thing due last brought into view."""
+    _turn_key: tuple[int, int] = (-1, -1)
+    """The turn last shown (its number and seat): a new one brings its player into view."""
 
     def prepare(self, seat: int = 0, **_options: Any) -> None:
         self.seat = seat
         self.removing = False
+        self._turn_key = (-1, -1)                   # in a turn, the active player's area comes into view
 
     def place_options(self) -> dict[str, Any]:
         return {"seat": self.seat}
@@ -58,6 +76,7 @@ class ArchitectsTableScreen(AppScreen):
             return
         table = session.table
         self.seat = min(self.seat, len(table.players) - 1)
+        self._show_turn(session)
         names = ArchitectsNames(running.language, table.data)
         u = running.u
         sheet = session.sheet() if running.show_scores else None
@@ -125,16 +144,62 @@ class ArchitectsTableScreen(AppScreen):
             button = BigButton(text=text, tone="good" if owner == player.name else "normal", font_size=u * 1.05,
                                max_lines=3)
             button.medal = medal
+            button.bind(texture_size=lambda b, size: setattr(b, "height", max(u * 3.6, size[1] + u * 0.8)))
             if owner is None:
                 button.bind(on_release=lambda b: self.take_medal(b.medal))
             medals.add_widget(button)
         self.ids.medals_title.opacity = 1 if has_medals(table) else 0
         offers = session.part(MEDALS).offers() if has_medals(table) else {}
+        if self.in_turns:                           # medals are claimed on one's own turn
+            turn = session.open_turn().turn
+            offers = {turn.seat: session.turn_offers(MEDALS)} if turn is not None and offers else {}
         self.offer = next(((seat, m) for seat, found in sorted(offers.items()) for m in found), None)
         self.offer_text = running.tr("architects.offer", name=table.players[self.offer[0]].name,
                                      goal=names.medal(self.offer[1])) if self.offer else ""
         self.battle_due = session.battle_due
         self.conflicts = running.tr("architects.conflicts", turned=table.conflicts_flipped, total=table.conflict_tokens)
+
+    def _show_turn(self, session: ArchitectsSession) -> None:
+        """The turn bar and the decks the card may come from (a game refereed in turns); a new turn
+        brings its player's area into view."""
+        in_turns = session.in_turns
+        self.in_turns = in_turns and not session.finished
+        self.can_start_turns = not in_turns and not session.finished
+        holder = self.ids.sources
+        if not self.in_turns:
+            holder.clear_widgets()
+            return
+        self.removing = False                       # the construction spends its cards itself
+        turn = session.open_turn()
+        names = [p.name for p in session.table.players]
+        self.game_over = turn.over
+        self.turn_title = turn_title(turn, names)
+        self.turn_due = due_text(turn, names)
+        self.turn_ready = turn.turn is not None and not turn.due
+        key = (turn.turn.number, turn.turn.seat) if turn.turn is not None else (-1, -1)
+        if key != self._turn_key and turn.turn is not None:
+            self._turn_key = key
+            self.seat = turn.turn.seat
+        if self.source not in turn.sources:
+            self.source = turn.sources[0] if len(turn.sources) == 1 else None
+        show_sources(holder, turn, self.source, names, self.choose_source, self.deck_empty)
+        first = (key, turn.due[0] if turn.due else "")
+        if first != self._turn_due_shown:              # what is newly due comes into view once
+            self._turn_due_shown = first
+            Clock.schedule_once(lambda _dt: self._show_due_part(first[1]))   # once: never under a finger later
+
+    def _show_due_part(self, due: str) -> None:
+        """Scroll the cards' column to what the turn asks for: the Progress tokens (a science set,
+        Babylon), else its top (the decks and the cards)."""
+        scroll = self.ids.cards_scroll
+        if due in ("science", "token"):             # the tokens' title at the top of the column
+            column, title = scroll.children[0], self.ids.tokens_title
+            room = column.height - scroll.height
+            top = title.to_window(title.x, title.top)[1] - column.to_window(column.x, column.y)[1]
+            if room > 0:
+                scroll.scroll_y = min(1.0, max(0.0, (top - scroll.height) / room))
+        elif due != "construct":
+            scroll.scroll_y = 1.0
 
     def _show_due_piece(self) -> None:
         """Scroll the wonder's column to the first piece the rules oblige now (the one "Must construct now"
@@ -163,17 +228,125 @@ class ArchitectsTableScreen(AppScreen):
         app().save_place()
         self.refresh()
 
-    def tap_card(self, kind: str) -> None:
-        """Add a card of this kind in front of the player (or take one away in removing mode)."""
+    def _active_seat(self) -> int | None:
+        """The seat whose turn it is, after saying why a tap is refused when it is not this area's."""
         running = app()
+        turn = self.session.open_turn().turn
+        if turn is None:
+            running.notify(running.tr("architects_turn.over_title"), bad=True)
+            return None
+        if turn.seat != self.seat:
+            running.notify(running.tr("architects_turn.not_their_turn",
+                                      name=self.session.table.players[turn.seat].name), bad=True)
+            return None
+        return int(turn.seat)
+
+    def tap_card(self, kind: str) -> None:
+        """Add a card of this kind in front of the player (or take one away in removing mode); in a game
+        refereed in turns, the active player takes it from the deck chosen (or, for Rome's effect, from
+        the opponent whose area is shown)."""
+        running = app()
+        if self.in_turns:
+            turn = self.session.open_turn()
+            if turn.turn is not None and turn.turn.seat != self.seat and "theft" in turn.due:
+                running.attempt(self.session.use_rome, self.seat, kind)
+                return
+            if self._active_seat() is None:
+                return
+            if self.source is None:
+                running.notify(running.tr("architects_turn.choose_deck"), bad=True)
+                return
+            running.attempt(self.session.take_card, self.source, kind)
+            return
         if self.removing:
             running.attempt(self.session.remove_card, self.seat, kind)
         else:
             running.attempt(self.session.place_card, self.seat, kind)
 
+    def choose_source(self, deck: str) -> None:
+        """The deck the next card is taken from."""
+        self.source = deck
+        self.refresh()
+
+    def deck_empty(self) -> None:
+        """The chosen deck is empty: it stays empty."""
+        if self.source is not None:
+            app().attempt(self.session.deck_empty, self.source)
+
+    def end_turn(self) -> None:
+        """End the turn: the battle due is shown once fought; the end of the game on the score sheet."""
+        running = app()
+        turn = self.session.open_turn()
+        if turn.due:                                # what is still due, in the player's words
+            running.notify(due_text(turn, [p.name for p in self.session.table.players]), bad=True)
+            return
+        fought: list[Any] = []
+        if not running.attempt(lambda: fought.append(self.session.end_turn())):
+            return
+        if fought[0] is not None:
+            running.go("architects_battle", fought=True)
+        elif self.session.open_turn().over:
+            running.go("architects_score")
+
+    def start_turns(self) -> None:
+        """Referee the game in turns: who plays first (the rulebook: the youngest)."""
+        running = app()
+        players = self.session.table.players
+        ask_choice(running.tr("architects_turn.who_starts"),
+                   [(p.name, lambda s=seat: running.attempt(self.session.start_turns, s)) for seat, p in
+                    enumerate(players)])
+
+    def _construct_in_turn(self, piece: str | None) -> None:
+        """Construct in the turn: the cards that pay the piece are spent (asked when several ways pay)."""
+        running = app()
+        session = self.session
+        if piece is None:
+            ask_piece_vp(running.tr("architects.ask_vp"), self._typed_piece)
+            return
+        ways = session.payments(piece)
+        if len(ways) <= 1:
+            running.attempt(session.construct, piece, ways[0] if ways else {})
+            return
+        names = ArchitectsNames(running.language, session.table.data)
+        ask_choice(running.tr("architects_turn.which_cards"),
+                   [(spent_text(way, names), lambda w=way: running.attempt(session.construct, piece, w))
+                    for way in ways])
+
+    def _typed_piece(self, vp: int) -> None:
+        """Rome and Ur (pieces not in the data): after the VP printed on the piece, the cost printed on it,
+        whether it carries the wonder's effect, and the cards that pay it."""
+        running = app()
+        session = self.session
+        data = session.table.data
+        names = ArchitectsNames(running.language, data)
+
+        def spend(cost: str, effect: bool) -> None:
+            ways = session.payments(None, cost)
+            if not ways:
+                running.notify(running.tr("architects_turn.cards_do_not_pay", cost=names.piece_cost(cost)), bad=True)
+                return
+            if len(ways) == 1:
+                running.attempt(session.construct, None, ways[0], vp=vp, effect=effect)
+                return
+            ask_choice(running.tr("architects_turn.which_cards"),
+                       [(spent_text(w, names), lambda w=w: running.attempt(session.construct, None, w, vp=vp,
+                                                                           effect=effect)) for w in ways])
+
+        def effect_of(cost: str) -> None:
+            ask_choice(running.tr("architects_turn.effect_question"),
+                       [(running.tr(f"architects_turn.effect_{answer}"), lambda a=answer: spend(cost, a == "yes"))
+                        for answer in ("yes", "no")])
+
+        ask_choice(running.tr("architects_turn.which_cost"),
+                   [(names.piece_cost(cost), lambda c=cost: effect_of(c)) for cost in data.piece_costs])
+
     def build(self, piece: str | None) -> None:
         """Construct a piece; Rome and Ur first ask for the VP printed on it."""
         running = app()
+        if self.in_turns:
+            if self._active_seat() is not None:
+                self._construct_in_turn(piece)
+            return
         if piece is None:
             ask_piece_vp(running.tr("architects.ask_vp"),
                          lambda vp: running.attempt(self.session.build_piece, self.seat, None, vp))
@@ -181,21 +354,48 @@ class ArchitectsTableScreen(AppScreen):
         running.attempt(self.session.build_piece, self.seat, piece)
 
     def take_token(self, token: str) -> None:
-        """The player takes a Progress token (science, Babylon)."""
-        app().attempt(self.session.take_token, self.seat, token)
+        """The player takes a Progress token (science, Babylon); in a turn, spending the science set (asked
+        when the green cards make several)."""
+        running = app()
+        if not self.in_turns:
+            running.attempt(self.session.take_token, self.seat, token)
+            return
+        if self._active_seat() is None:
+            return
+        session = self.session
+        due = session.open_turn().due
+        if "science" in due:
+            sets = session.science_sets()
+            if len(sets) == 1:
+                running.attempt(session.take_progress, token, sets[0])
+                return
+            names = ArchitectsNames(running.language, session.table.data)
+            ask_choice(running.tr("architects_turn.which_set"),
+                       [(spent_text(s, names), lambda chosen=s: running.attempt(session.take_progress, token, chosen))
+                        for s in sets])
+        elif "token" in due:
+            running.attempt(session.take_progress, token, None)
+        else:
+            running.notify(running.tr("architects_turn.no_token_due"), bad=True)
 
     def take_cat(self) -> None:
         """The Cat pawn moves to this player (Ur, or a correction)."""
         app().attempt(self.session.take_cat, self.seat)
 
     def take_medal(self, medal: str) -> None:
-        """This player takes a medal lying beside them."""
+        """This player takes a medal lying beside them (in a turn: only the active player)."""
+        if self.in_turns:
+            app().attempt(self.session.claim_on_turn, MEDALS, medal, self.seat)
+            return
         app().attempt(self.session.part(MEDALS).take_medal, self.seat, medal)
 
     def take_offer(self) -> None:
         """The player who met a goal takes its medal."""
         if self.offer is not None:
             seat, medal = self.offer
+            if self.in_turns:
+                app().attempt(self.session.claim_on_turn, MEDALS, medal, seat)
+                return
             app().attempt(self.session.part(MEDALS).take_medal, seat, medal)
 
     def toggle_removing(self) -> None:

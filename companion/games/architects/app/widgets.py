@@ -49,13 +49,21 @@ class WonderPieces(BoxLayout):
             while len(slots) < 5:
                 slots.append(piece_button("\u2014", "normal", enabled=False))
             for slot in reversed(slots):
+                slot.size_hint_y = None                 # a column of its own: as high as a finger needs
+                slot.height = max(running.touch, u * 3.6)
                 self.add_widget(slot)
             return
         built = player.built_ids
         ready = {p.id for p in buildable_pieces(wonder, built)}
         for level in sorted({p.level for p in wonder.pieces}, reverse=True):
+            pieces = [p for p in wonder.pieces if p.level == level]
+            # pieces side by side when each has room for its words (else one under the other: the Pi's column)
+            side_by_side = self.width / len(pieces) >= u * 11
             row = BoxLayout(spacing=u * 0.3, size_hint_y=None, height=max(running.touch, u * 4.4))
-            for piece in (p for p in wonder.pieces if p.level == level):
+            for piece in pieces:
+                if not side_by_side and row.children:
+                    self.add_widget(row)
+                    row = BoxLayout(spacing=u * 0.3, size_hint_y=None, height=max(running.touch, u * 4.4))
                 state = "built" if piece.id in built else "ready" if piece.id in ready else "later"
                 cost = running.tr("architects.cost", cost=names.piece_cost(piece.cost))
                 said = "due" if state == "ready" and piece.id in due else state
@@ -67,14 +75,22 @@ class WonderPieces(BoxLayout):
                     button.bind(on_release=lambda _b, p=piece.id: on_build(p))
                 button.piece = piece.id
                 button.due = said == "due"
+                button.bind(texture_size=lambda _b, _size, r=row: _fit_row(r))
                 row.add_widget(button)
             self.add_widget(row)
+
+
+def _fit_row(row: BoxLayout) -> None:
+    """A row of pieces as high as its longest text needs (three lines on the Pi's narrow column)."""
+    running = app()
+    tallest = max((child.texture_size[1] for child in row.children), default=0)
+    row.height = max(running.touch, running.u * 4.4, tallest + running.u * 0.8)
 
 
 def piece_button(text: str, tone: str, *, enabled: bool = True) -> BigButton:
     """A wonder piece: two lines of words, dimmed where it cannot be built yet."""
     running = app()
-    button = BigButton(text=text, tone=tone, font_size=running.u, max_lines=3, size_hint_y=1)
+    button = BigButton(text=text, tone=tone, font_size=running.u, max_lines=4, size_hint_y=1)
     button.halign = "center"
     if not enabled:
         button.disabled = True

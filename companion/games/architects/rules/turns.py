@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from itertools import combinations, product
 
 from companion.games.architects.rules.battle import apply_battle, resolve_battle
 from companion.games.architects.rules.data import Piece
@@ -58,6 +59,8 @@ __all__ = [
     "due",
     "end_turn",
     "may_peek",
+    "payments",
+    "science_sets",
     "start_turn",
     "take_card",
     "take_progress",
@@ -254,6 +257,34 @@ def _payment_problem(table: ArchitectsTable, seat: int, piece: Piece, spent: Map
     if cards > cost.cards:
         return f"{name} needs {cost.cards} cards, not {cards}"
     return None
+
+
+def payments(table: ArchitectsTable, seat: int, piece: str | None, cost: str | None = None
+             ) -> tuple[dict[str, int], ...]:
+    """The ways `seat`'s grey and yellow cards pay `piece` of its wonder (kind -> count), none paying
+    more than another does (the app constructs at once when there is one, else asks which). Rome and
+    Ur (pieces not in the data): `piece` None and the `cost` printed on the piece."""
+    player = table.players[seat]
+    known = player.wonder.piece(piece) if piece is not None else Piece(player.wonder.id, cost or "", 0, 1, False)
+    held = [(k, player.card_count(k)) for k in (*table.data.kinds_of("grey"), *table.data.kinds_of("yellow"))
+            if player.card_count(k)]
+    found: list[dict[str, int]] = []
+    for counts in product(*(range(n + 1) for _, n in held)):
+        spent = {kind: n for (kind, _), n in zip(held, counts, strict=True) if n}
+        if spent and _payment_problem(table, seat, known, spent) is None:
+            found.append(spent)
+    least = [s for s in found if not any(o != s and all(s.get(k, 0) >= n for k, n in o.items()) for o in found)]
+    yellow = set(table.data.kinds_of("yellow"))
+    return tuple(sorted(least, key=lambda s: (sum(s.values()), sum(n for k, n in s.items() if k in yellow),
+                                              sorted(s.items()))))
+
+
+def science_sets(table: ArchitectsTable, seat: int) -> tuple[dict[str, int], ...]:
+    """The science sets `seat`'s green cards make now: 2 identical, or 3 different symbols."""
+    player = table.players[seat]
+    green = [k for k in table.data.kinds_of("green") if player.card_count(k)]
+    pairs = [{k: 2} for k in green if player.card_count(k) >= 2]
+    return (*pairs, *({k: 1 for k in trio} for trio in combinations(green, 3)))
 
 
 WONDER_EFFECTS = {"alexandria": ("any_deck",), "ephesus": ("central",), "olympia": ("left", "right"),
