@@ -23,6 +23,7 @@ from companion.games.sevenwonders.app.coins import open_coin_pad
 from companion.games.sevenwonders.app.expansions import game_panels
 from companion.games.sevenwonders.app.picker import open_picker, prepare_chips
 from companion.games.sevenwonders.app.score import prepare_score
+from companion.games.sevenwonders.session import GameSession
 from companion.games.sevenwonders.turn_panels import CROWDED_MARGIN, show_turn_bar, turn_bar_height
 
 ROW_UNITS = 40
@@ -82,8 +83,10 @@ class TableScreen(AppScreen):
         counts); their buttons never below a touch target. Where even that leaves no room (8 seats on
         the 800x480 screen) the gaps between the rows and their margins give way first. (The message
         bar shows in the bottom bar: it takes no height from the rows.)"""
-        rows = [row for _, row in self._rows]
         running = app()
+        if not isinstance(running.session, GameSession):
+            return                          # another game's session is open (this screen waits unseen)
+        rows = [row for _, row in self._rows]
         u, count = running.u, max(len(rows), 1)
         self._make_room(count)
         gap, margin = u * 0.2, u * 0.15
