@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-__all__ = ["ID_PATTERN", "LANGUAGES", "GameDataError", "Names", "read_data_file"]
+from companion.jsonread import Problem, Reader
+
+__all__ = ["ID_PATTERN", "LANGUAGES", "GameDataError", "Names", "read_checked", "read_data_file"]
+
+Parsed = TypeVar("Parsed")
 
 LANGUAGES = ("en", "ru", "uk")
 """Every component name is given in these languages."""
@@ -48,3 +52,16 @@ def read_data_file(package: str, directory: Path | None, filename: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise GameDataError([f"{filename}: not valid JSON: {error.msg} at line {error.lineno}"]) from None
+
+
+def read_checked(package: str, directory: Path | None, filename: str,
+                 parse: Callable[[Reader], Parsed | None]) -> Parsed:
+    """`filename` read (`read_data_file`) and `parse`d, every problem the reader collected listed.
+
+    :raises GameDataError: when it cannot be read, is not valid JSON, or holds a problem.
+    """
+    problems: list[Problem] = []
+    data = parse(Reader(read_data_file(package, directory, filename), problems))
+    if problems or data is None:
+        raise GameDataError([f"{filename}: {p}" for p in problems] or [f"{filename}: invalid"])
+    return data

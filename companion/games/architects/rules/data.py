@@ -14,8 +14,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from companion.gamedata.reading import ID_PATTERN, LANGUAGES, GameDataError, Names, read_data_file
-from companion.jsonread import Problem, Reader
+from companion.gamedata.reading import ID_PATTERN, LANGUAGES, Names, read_checked
+from companion.jsonread import Reader
 
 __all__ = [
     "ARCHITECTS_DATA_FORMAT",
@@ -325,12 +325,8 @@ def _parse(reader: Reader) -> ArchitectsData | None:
 
 @cache
 def _load_cached(directory: str | None) -> ArchitectsData:
-    problems: list[Problem] = []
     folder = Path(directory) if directory is not None else None
-    data = _parse(Reader(read_data_file("companion.games.architects", folder, "architects.json"), problems))
-    if problems or data is None:
-        raise GameDataError([f"architects.json: {p}" for p in problems] or ["architects.json: invalid"])
-    return data
+    return read_checked("companion.games.architects", folder, "architects.json", _parse)
 
 
 def load_architects_data(directory: str | Path | None = None) -> ArchitectsData:

@@ -10,9 +10,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from companion.gamedata.reading import GameDataError, Names, read_data_file
+from companion.gamedata.reading import Names, read_checked
 from companion.games.architects.rules.data import ArchitectsData, CardKind, _ident, _names, load_architects_data
-from companion.jsonread import Problem, Reader
+from companion.jsonread import Reader
 
 __all__ = ["COUNTED", "MEDALS", "MEDALS_DATA_FORMAT", "MEDAL_TAKEN", "GoalPart", "Medal", "MedalsData",
            "load_medals_data"]
@@ -121,13 +121,9 @@ def _parse(reader: Reader, base: ArchitectsData) -> MedalsData | None:
 
 @cache
 def _load_cached(directory: str | None) -> MedalsData:
-    problems: list[Problem] = []
     folder = Path(directory) if directory is not None else None
-    data = _parse(Reader(read_data_file("companion.games.medals", folder, "medals.json"), problems),
-                  load_architects_data())
-    if problems or data is None:
-        raise GameDataError([f"medals.json: {p}" for p in problems] or ["medals.json: invalid"])
-    return data
+    architects = load_architects_data()
+    return read_checked("companion.games.medals", folder, "medals.json", lambda reader: _parse(reader, architects))
 
 
 def load_medals_data(directory: str | Path | None = None) -> MedalsData:
