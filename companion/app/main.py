@@ -396,12 +396,8 @@ class CompanionApp(App):
         values = dict(error.values)
         if "card" in values:
             values["card"] = self.words.card(values["card"])
-        document = getattr(self.session, "document", None)   # a 7 Wonders session's table; Architects has none
-        if isinstance(document, dict):           # the expansions' ids named (Armada's fleets and islands)
-            from companion.app.registry import panels
-
-            for fill in panels("refusal_values", document.get("expansions", [])):
-                values = fill(values, self.session)
+        if self.game.is_session(self.session):   # the expansions' ids named (Armada's fleets and islands)
+            values = self.words.refusal_values(values, self.session)
         return self.tr(f"session.{error.key}", **values)
 
     def notify(self, text: str, *, bad: bool = False, undo: Any = None) -> None:

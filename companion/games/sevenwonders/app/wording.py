@@ -43,6 +43,15 @@ class Wording:
         """``1 coin``, ``3 coins``; ``2 монеты``, ``5 монет``."""
         return f"{count} {plural('unit.coin', count, self.language)}"
 
+    def refusal_values(self, values: dict[str, Any], session: Any) -> dict[str, Any]:
+        """A refused tap's values with the ids of the expansions the game plays named (their
+        ``refusal_values`` panels: Armada's fleets and islands)."""
+        from companion.app.registry import panels
+
+        for fill in panels("refusal_values", session.document.get("expansions", [])):
+            values = fill(values, session)
+        return values
+
     def card(self, card_id: str) -> str:
         """A card's name."""
         return self.data.cards[card_id].names.get(self.language) or self.data.cards[card_id].names["en"]
