@@ -26,10 +26,6 @@ ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {}
 
 ALLOWED_BASE_IMPORTS: dict[tuple[str, str], int] = {
     # issue 26, S11: Medals' camera and app parts left
-    ("companion.games.architects.app", "companion.games.medals.rules.data"): 1,
-    ("companion.games.architects.app.table", "companion.games.medals.rules.data"): 1,
-    ("companion.games.architects.app.table", "companion.games.medals.rules.goals"): 1,
-    ("companion.games.architects.app.table", "companion.games.medals.rules.table"): 1,
     ("companion.games.architects.camera_cli", "companion.games.medals.rules.data"): 1,
     ("companion.games.architects.markers", "companion.games.medals.rules.data"): 1,
     ("companion.games.architects.tracker", "companion.games.medals.rules.data"): 1,
@@ -40,8 +36,7 @@ Architects' camera and app parts that still use Medals (its rules, table file, l
 through `ArchitectsExtension`, `SECTIONS`, `EXPANSION_ACTIONS` and `SESSION_PARTS`)."""
 
 ALLOWED_MEDAL_MENTIONS: set[str] = {             # issue 26, S11: Medals' camera and app parts left
-    "app/__init__.py", "app/kv/architects_table.kv", "app/table.py", "app/widgets.py", "camera_cli.py",
-    "markers.py", "simulation.py", "tracker.py", "vision.py",
+    "camera_cli.py", "markers.py", "simulation.py", "tracker.py", "vision.py",
 }
 """Architects' code files (under companion/games/architects/) that still name Medals or a medal."""
 

@@ -3,6 +3,7 @@ components in the player's language (from the data file's names)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from companion.app.registry import GAME_OPENERS, OWN_PAGES, STATISTICS_WORDS, ScreenSpec
@@ -10,14 +11,29 @@ from companion.app.registry import SCREENS as APP_SCREENS
 from companion.games.architects.camera import ArchitectsCameraPlay
 from companion.games.architects.events import is_architects
 from companion.games.architects.rules.data import ArchitectsData, load_architects_data
+from companion.games.architects.rules.extension import installed_extensions
 from companion.games.architects.rules.table import ArchitectsTable
 from companion.games.architects.session import ArchitectsSession
-from companion.games.medals.rules.data import load_medals_data
+from companion.plugins import Registry
 
-__all__ = ["ArchitectsNames", "is_architects_game", "open_architects", "start_architects"]
+__all__ = ["SCORE_ROW_LOOKS", "ArchitectsNames", "RowLook", "is_architects_game", "open_architects",
+           "start_architects"]
 
 SCREENS = ("architects_table", "architects_battle", "architects_score")
 """The screens of an open Architects game (the app comes back to them after a restart)."""
+
+
+@dataclass(frozen=True)
+class RowLook:
+    """How a score row an expansion adds looks on the score pad: the 7 Wonders pad row whose colours it
+    takes (``commercial``) and its icon (a name the pad draws)."""
+
+    colour: str
+    icon: str
+
+
+SCORE_ROW_LOOKS: Registry[RowLook] = Registry("Architects score row look", "app")
+"""The looks of the score rows the expansions add (`ArchitectsExtension.score_rows`), by row."""
 
 
 def is_architects_game(store: Any, game_id: int) -> bool:
@@ -90,9 +106,10 @@ class ArchitectsNames:
         """What the token does."""
         return self._pick(self.data.tokens[token].effect)
 
-    def medal(self, medal: str) -> str:
-        """The medal's goal: ``3 grey cards``."""
-        return self._pick(load_medals_data().medals[medal].names)
+    def item(self, expansion: str, item: str) -> str:
+        """What one of an expansion's items is called (its `ArchitectsExtension.item_names`)."""
+        found = [ext for ext in installed_extensions() if ext.id == expansion]
+        return self._pick(found[0].item_names(item)) if found else item
 
     def piece_cost(self, cost: str) -> str:
         """``2 different``."""
