@@ -27,7 +27,6 @@ ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {}
 ALLOWED_BASE_IMPORTS: dict[tuple[str, str], int] = {
     # issue 26, S11: Medals' camera and app parts left
     ("companion.games.architects.camera_cli", "companion.games.medals.rules.data"): 1,
-    ("companion.games.architects.markers", "companion.games.medals.rules.data"): 1,
     ("companion.games.architects.tracker", "companion.games.medals.rules.data"): 1,
 }
 """Base game's module -> its expansion's module it imports: how many import statements. Issue 23's turn
@@ -36,7 +35,7 @@ Architects' camera and app parts that still use Medals (its rules, table file, l
 through `ArchitectsExtension`, `SECTIONS`, `EXPANSION_ACTIONS` and `SESSION_PARTS`)."""
 
 ALLOWED_MEDAL_MENTIONS: set[str] = {             # issue 26, S11: Medals' camera and app parts left
-    "camera_cli.py", "markers.py", "simulation.py", "tracker.py", "vision.py",
+    "camera_cli.py", "simulation.py", "tracker.py", "vision.py",
 }
 """Architects' code files (under companion/games/architects/) that still name Medals or a medal."""
 
