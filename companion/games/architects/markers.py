@@ -53,6 +53,8 @@ class MarkerKind:
     role: str = "owned"
     item: str = ""
     """The item it is counted as in front of a player (``owned``): ``<item>:<id>``."""
+    noun: str = ""
+    """What one is called in messages (``two <noun>s lie between...``)."""
 
 
 MARKER_KINDS: Registry[MarkerKind] = Registry("Architects marker kind", "markers")

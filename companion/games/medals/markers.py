@@ -12,4 +12,5 @@ def _medal_names() -> dict[str, dict[str, str]]:
 
 for _kind, _role in (("architects_medal", "owned"), ("architects_medal_goal", "between")):
     MARKER_KINDS.register(_kind, MarkerKind(_kind, "medal", _medal_names, "architects_medals", "a4-architects-medals",
-                                            role=_role, item="medal" if _role == "owned" else ""), game="medals")
+                                            role=_role, item="medal" if _role == "owned" else "", noun="medal"),
+                          game="medals")
