@@ -3,6 +3,7 @@
 - no shared module (one outside companion/games/) imports a game's module;
 - no module of a base game (companion/games/<base>/) imports a module of an expansion registered on it
   (its descriptor's ``base``): the base game reaches it only through the hooks it registers;
+- no game's module imports a module of another game (one that is not its expansion or its base);
 - no module of Architects names Medals or a medal (the word, or a medal's id from Medals' data): what it
   needs of its expansion it asks through the hooks;
 - no file outside companion/games/ (and the tests' tests/games/) is named after a game;
@@ -31,10 +32,18 @@ asks Medals through `ArchitectsExtension`, `SECTIONS`, `EXPANSION_ACTIONS`, `SES
 (``architects_new``, ``architects_table``, ``architects_battle``), `SCORE_ROW_LOOKS`, `MARKER_KINDS`,
 `TRACKED_PARTS` and `CAMERA_OPTIONS`."""
 
-ALLOWED_MEDAL_MENTIONS: set[str] = {             # issue 26, S11: Medals' camera and app parts left
-    "simulation.py",
+ALLOWED_MEDAL_MENTIONS: set[str] = set()
+"""Architects' code files (under companion/games/architects/) that still name Medals or a medal: none."""
+
+ALLOWED_CROSS_GAME_IMPORTS: dict[tuple[str, str], int] = {
+    ("companion.games.architects.app.score", "companion.games.sevenwonders.app.score"): 1,
+    ("companion.games.architects.cli", "companion.games.sevenwonders.render"): 1,
+    ("companion.games.architects.cli", "companion.games.sevenwonders.record"): 1,
+    ("companion.games.sevenwonders.cli", "companion.games.architects.cli"): 1,
 }
-"""Architects' code files (under companion/games/architects/) that still name Medals or a medal."""
+"""Module of one game -> module of another game (neither the other's expansion) it imports: how many import
+statements. What two games share lives in a shared module (Architects' scenes draw on
+`companion.simulation.scene`, not on 7 Wonders' scene builder)."""
 
 ALLOWED_GAME_NAMED_FILES: set[str] = set()
 
@@ -55,6 +64,27 @@ def test_no_base_game_imports_its_expansions() -> None:
     gone = {pair: n for pair, n in ALLOWED_BASE_IMPORTS.items() if found.get(pair, 0) < n}
     assert not new, f"a base game importing an expansion's module (ask it through a hook instead): {new}"
     assert not gone, f"offenders removed: take them off ALLOWED_BASE_IMPORTS too: {gone}"
+
+
+def test_no_game_imports_another_game() -> None:
+    found = Counter((site.importer, site.imported) for site in import_graph.cross_game_imports())
+    new = {pair: n for pair, n in found.items() if n > ALLOWED_CROSS_GAME_IMPORTS.get(pair, 0)}
+    gone = {pair: n for pair, n in ALLOWED_CROSS_GAME_IMPORTS.items() if found.get(pair, 0) < n}
+    assert not new, f"a game importing another game's module (share it in a shared module instead): {new}"
+    assert not gone, f"offenders removed: take them off ALLOWED_CROSS_GAME_IMPORTS too: {gone}"
+
+
+def test_the_cross_game_guard_sees_an_import_and_spares_an_expansion(tmp_path: Path) -> None:
+    for package in ("companion", "companion/games", "companion/games/sevenwonders", "companion/games/armada",
+                    "companion/games/architects"):
+        (tmp_path / package).mkdir(parents=True, exist_ok=True)
+        (tmp_path / package / "__init__.py").write_text("")
+    (tmp_path / "companion/games/sevenwonders/scenes.py").write_text("class SceneBuilder: ...\n")
+    (tmp_path / "companion/games/armada/scenes.py").write_text("from ..sevenwonders.scenes import SceneBuilder\n")
+    (tmp_path / "companion/games/architects/scenes.py").write_text(
+        "from companion.games.sevenwonders.scenes import SceneBuilder\n")
+    found = [(s.importer, s.imported) for s in import_graph.cross_game_imports(tmp_path)]
+    assert found == [("companion.games.architects.scenes", "companion.games.sevenwonders.scenes")]
 
 
 def test_the_base_game_guard_knows_the_expansions() -> None:

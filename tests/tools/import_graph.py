@@ -180,12 +180,30 @@ def game_named_files(root: Path = ROOT) -> Iterator[str]:
             yield relative
 
 
+def cross_game_imports(root: Path = ROOT) -> list[ImportSite]:
+    """Imports between the folders of two games that are not base and expansion of each other (Architects
+    importing 7 Wonders' modules): what two games share belongs in a shared module."""
+    expansions = expansion_packages()
+    found = []
+    for site in import_sites(root):
+        importer, imported = game_package(site.importer), game_package(site.imported)
+        if importer is None or imported is None or importer == imported:
+            continue
+        if imported in expansions.get(importer, set()) or importer in expansions.get(imported, set()):
+            continue
+        found.append(site)
+    return found
+
+
 def main(what: str) -> None:
     if what == "cycles":
         for component in cycles():
             print(component)
     elif what == "baseimports":
         for site in base_imports():
+            print(site.importer, site.line, site.imported, site.kind)
+    elif what == "crossgame":
+        for site in cross_game_imports():
             print(site.importer, site.line, site.imported, site.kind)
     elif what == "gameimports":
         for site in game_imports():
