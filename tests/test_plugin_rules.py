@@ -35,15 +35,12 @@ asks Medals through `ArchitectsExtension`, `SECTIONS`, `EXPANSION_ACTIONS`, `SES
 ALLOWED_MEDAL_MENTIONS: set[str] = set()
 """Architects' code files (under companion/games/architects/) that still name Medals or a medal: none."""
 
-ALLOWED_CROSS_GAME_IMPORTS: dict[tuple[str, str], int] = {
-    ("companion.games.architects.app.score", "companion.games.sevenwonders.app.score"): 1,
-    ("companion.games.architects.cli", "companion.games.sevenwonders.render"): 1,
-    ("companion.games.architects.cli", "companion.games.sevenwonders.record"): 1,
-    ("companion.games.sevenwonders.cli", "companion.games.architects.cli"): 1,
-}
+ALLOWED_CROSS_GAME_IMPORTS: dict[tuple[str, str], int] = {}
 """Module of one game -> module of another game (neither the other's expansion) it imports: how many import
-statements. What two games share lives in a shared module (Architects' scenes draw on
-`companion.simulation.scene`, not on 7 Wonders' scene builder)."""
+statements; none. What two games share lives in a shared module (Architects' scenes draw on
+`companion.simulation.scene`, its score sheet prints through `companion.textgrid`, its score picture is
+saved by the score pad's `save_sheet_picture`), and `companion score` finds another game's table through
+`GamesCommands.score`."""
 
 ALLOWED_GAME_NAMED_FILES: set[str] = set()
 

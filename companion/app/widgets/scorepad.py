@@ -25,7 +25,7 @@ from kivy.uix.widget import Widget
 from companion.app.theme import LEAST_TEXT_UNITS
 from companion.app.widgets.common import app, fitting_font, text_width
 
-__all__ = ["CategoryIcon", "PadStyle", "ScorePad", "fitting_font"]
+__all__ = ["CategoryIcon", "PadStyle", "ScorePad", "fitting_font", "save_sheet_picture"]
 
 LABEL_COLUMN_UNITS = (8.0, 14.0)
 """The first column (icon and category name) is as wide as its longest name, within these size units."""
@@ -485,3 +485,15 @@ def _rank(line: dict[str, Any]) -> str:
 def _shown(points: int | None) -> str:
     """Points as written on the pad; ``?`` for a row that needs a value nobody has entered."""
     return "?" if points is None else str(points)
+
+
+def save_sheet_picture(area: Any) -> str | None:
+    """Write `area` (the winner and the pad, as shown) as a PNG beside the log, say where in the
+    message bar (Android: Pictures/Table Companion, and the share sheet); where it is kept, or None."""
+    running = app()
+    path = running.export_folder() / f"score-{running.session.game_id}-{running.timestamp()}.png"
+    running.write_export(path, lambda temporary: area.export_to_png(str(temporary)))
+    place = running.where_kept(path, share=True)
+    if place is not None:
+        running.notify(running.tr("score.picture_saved", place=running.place_words(place)))
+    return place

@@ -25,8 +25,8 @@ from companion.cli.registry import (
     CameraGame,
     GamesCommands,
     data_sources,
+    games_commands_for,
 )
-from companion.games.architects.cli import read_either_table, run_architects_score
 from companion.games.sevenwonders import bench_cli, camera_cli, demo_cli, record_cli
 from companion.games.sevenwonders.record import camera_unread
 from companion.games.sevenwonders.render import conflicts_text, score_sheet_text
@@ -70,13 +70,15 @@ def _load(args: argparse.Namespace, document: Any = None) -> Table:
 
 
 def run_score(args: argparse.Namespace) -> int:
-    """Print the end-game score sheet (of a 7 Wonders or an Architects table file)."""
-    document, architects = read_either_table(args.table)
+    """Print the end-game score sheet (of a 7 Wonders table file, or of another game's, which that game's
+    `GamesCommands.score` prints)."""
+    document = read_table_document(args.table)
     unread = camera_unread(document)
     if unread and not args.json:
         print(unread_note(unread))
-    if architects:
-        return run_architects_score(args, document, unread)
+    other = games_commands_for(document)
+    if other.score is not None and not other.fallback:
+        return other.score(args, document, unread)
     sheet = score_table(_load(args, document))
     if args.json:
         print_json({**sheet.to_json(), **({"not_read_by_camera": unread} if unread else {})})
