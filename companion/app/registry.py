@@ -11,9 +11,9 @@ from typing import Any
 
 from companion.plugins import Registry
 
-__all__ = ["APP_GAMES", "EXPANSION_DATA", "GAME_OPENERS", "OWN_PAGES", "PANELS", "SCORE_PADS", "SCREENS",
-           "STATISTICS_WORDS", "AppGame", "GameOpener", "Panel", "ScorePadSpec", "ScreenSpec", "panel_class", "panels",
-           "statistics_words"]
+__all__ = ["APP_GAMES", "CAMERA_PLAYS", "EXPANSION_DATA", "GAME_OPENERS", "OWN_PAGES", "PANELS", "SCORE_PADS",
+           "SCREENS", "STATISTICS_WORDS", "AppGame", "GameOpener", "Panel", "ScorePadSpec", "ScreenSpec", "panel_class",
+           "panels", "statistics_words"]
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,11 @@ GameOpener = Callable[[Any, int, str, "dict[str, Any] | None"], bool]
 this game's; False when it is not."""
 GAME_OPENERS: Registry[GameOpener] = Registry("game opener", "app")
 """How each game other than the app's own 7 Wonders opens a logged game, by game id."""
+
+CAMERA_PLAYS: Registry[Callable[[Any], Any]] = Registry("camera play", "app")
+"""How a game other than the app's own plays what the camera sees, by game id: given the open session,
+its camera play when the session is one of its games (else None): an object with ``seat_order`` (the
+wonders clockwise) and ``observe(session, placed_markers, seconds)`` (True when the game changed)."""
 
 OWN_PAGES: Registry[Callable[[Any], set[int]]] = Registry("own pages", "app")
 """The logged games a game shows on its own screens (opened through `GAME_OPENERS`) rather than on the

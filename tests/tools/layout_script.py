@@ -119,7 +119,7 @@ def start(ui: AppDriver, players: int, language: str) -> None:
     seats = [SeatSetup(name, WONDERS[seat % 7], "A") for seat, name in enumerate(names[:7])]
     if players == 8:
         seats.append(SeatSetup(names[7], "other", "A", dict(EIGHTH)))
-    running.start_game(seats, armada=True, port_boards=list(range(1, players + 1)),
+    running.start_game(seats, expansions={"armada": {"port_boards": list(range(1, players + 1))}},
                        teams=[list(names[i:i + 2]) for i in range(0, players, 2)] if players in (4, 6, 8) else None)
     session = running.session
     for seat in range(min(players, 3)):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.app.registry import GAME_OPENERS, OWN_PAGES, STATISTICS_WORDS, ScreenSpec
+from companion.app.registry import CAMERA_PLAYS, GAME_OPENERS, OWN_PAGES, STATISTICS_WORDS, ScreenSpec
 from companion.app.registry import SCREENS as APP_SCREENS
 from companion.games.architects.camera import ArchitectsCameraPlay
 from companion.games.architects.events import is_architects
@@ -52,7 +52,7 @@ def open_architects(running: Any, game_id: int, screen: str = "architects_table"
     running.session = ArchitectsSession(running.store, game_id)
     finished = running.session.finished
     camera = None if finished else running.requested_camera or running.store_setting("app.camera")
-    running.architects_camera = ArchitectsCameraPlay(running.session) if camera else None
+    running.open_camera_play(bool(camera))
     if finished or screen not in SCREENS:
         screen = "architects_score" if finished else "architects_table"
     running.keep_screen_on(not finished)
@@ -71,7 +71,7 @@ def start_architects(running: Any, table: ArchitectsTable, camera: str | None = 
     """
     running.stop_camera()
     running.session = ArchitectsSession.start(running.store, table)
-    running.architects_camera = ArchitectsCameraPlay(running.session) if camera else None
+    running.open_camera_play(bool(camera))
     running.store_set("app.camera", camera)
     running.keep_screen_on(True)
     running.changed(now=True)
@@ -129,6 +129,14 @@ for _name, _module in (("architects_new", "new"), ("architects_table", "table"),
     APP_SCREENS.register(_name, ScreenSpec(f"{__name__}.{_module}", __name__, resumable=_name in SCREENS),
                          game="architects")
 GAME_OPENERS.register("architects", _open, game="architects")
+
+
+def _camera_play(session: Any) -> ArchitectsCameraPlay | None:
+    """The camera play of an Architects session (its trays seat the players), None for another game's."""
+    return ArchitectsCameraPlay(session) if isinstance(session, ArchitectsSession) else None
+
+
+CAMERA_PLAYS.register("architects", _camera_play, game="architects")
 
 
 def _own_pages(store: Any) -> set[int]:

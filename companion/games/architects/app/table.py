@@ -423,7 +423,7 @@ class ArchitectsTableScreen(AppScreen):
 
 def camera_reading_text(running: Any, wonder: str, names: ArchitectsNames) -> str:
     """``Camera: Wood ×2, Gold coin ×1; 2 pieces; Culture``, or nothing when no camera watches."""
-    camera = running.architects_camera
+    camera = running.camera_play
     if camera is None:
         return ""
     reading = camera.reading(wonder)

@@ -1,6 +1,6 @@
-"""Armada in the app: its screen of entered values (registered in the app's screens), the panels the
-7 Wonders screens show for a game with Armada (the slots: `companion.games.sevenwonders.app.expansions`),
-and Armada's words."""
+"""Armada in the app: its screen of entered values (registered in the app's screens, opened from its entry
+on the Settings screen), the panels the 7 Wonders screens show for a game with Armada (the slots:
+`companion.games.sevenwonders.app.expansions`), and Armada's words."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from companion.app.registry import EXPANSION_DATA, PANELS, SCREENS, Panel, Scree
 
 SCREENS.register("armada_values", ScreenSpec(f"{__name__}.values_screen", __name__), game="armada")
 PANELS.register("city_full/armada", Panel("city_full", "armada", f"{__name__}.port:ArmadaPart"), game="armada")
+PANELS.register("settings_entry/armada", Panel("settings_entry", "armada", f"{__name__}.settings:ValuesEntry"),
+                game="armada")
 PANELS.register("turn_moved/armada", Panel("turn_moved", "armada", f"{__name__}.turn:TurnDialog"), game="armada")
 
 for _slot, _entry in (("table_row", "port:table_row"), ("port_actions", "port:port_actions"),

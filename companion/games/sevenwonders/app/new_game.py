@@ -171,6 +171,10 @@ class NewGameScreen(AppScreen):
         self.teams = not self.teams and self.teams_allowed
         self.refresh()
 
+    def expansions(self) -> dict[str, dict[str, Any]]:
+        """The expansions chosen, each with the set-up it needs (Armada: each seat's port board)."""
+        return {"armada": {"port_boards": self.ports[: self.seat_count]}} if self.armada else {}
+
     def team_names(self, names: list[str]) -> list[list[str]] | None:
         """The teams as the log takes them: neighbours paired clockwise."""
         if not (self.teams and self.teams_allowed):
@@ -356,8 +360,7 @@ class NewGameScreen(AppScreen):
         running.store_set("app.default_camera", self.camera)
         try:
             running.start_game(seats, variant="two-player" if self.players == 2 else "standard",
-                               camera=self.camera_spec(), armada=self.armada,
-                               port_boards=self.ports[: self.seat_count] if self.armada else None,
+                               camera=self.camera_spec(), expansions=self.expansions(),
                                teams=self.team_names(names))
         except SessionError as error:
             running.notify(running.refusal_text(error), bad=True)
