@@ -446,7 +446,7 @@ def tour(ui: AppDriver, language: str, tag: str) -> dict[str, Any]:
         stats.choose(game=game, view=view)
         stats.ids.standings.parent.parent.scroll_y = 1
         check("statistics", shot=f"stats-{game}-{view}")
-    facts["stats_games"] = [stats.games_seven, stats.games_architects]
+    facts["stats_games"] = [stats.counts["7wonders"], stats.counts["architects"]]
     return facts
 
 
