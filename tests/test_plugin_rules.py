@@ -50,9 +50,6 @@ ALLOWED_SHARED_MENTIONS: dict[str, int] = {
     "storage/database.py": 1,           # the schema's default of the game column, as shipped stores hold it
     # The note written into every owner's components file (their Armada values): files already written say it.
     "gamedata/components.py": 1,
-    # issue 26, seams: help texts left
-    "cli/games_commands.py": 1,
-    "cli/marker_commands.py": 1,
 }
 """Shared code files (under companion/, outside companion/games/) -> how many code lines name a game or an
 expansion by its id; only for the reasons given."""
