@@ -322,7 +322,7 @@ def _rows_in_view(ui: AppDriver) -> dict[str, Any]:
     return {"rows": len(rows), "fit": ids.rows.height <= view.height + 0.5,
             "lowest_px": min(bottoms) - ids.turn_holder.top,
             "least_height_px": min(row.height for row in rows),
-            "turn_over_shown": bool(ids.armada_turn.shown), "crowded": ui.screen.crowded}
+            "turn_over_shown": bool(ui.screen.bar_parts["armada"].shown), "crowded": ui.screen.crowded}
 
 
 GAME = (("Анна", "olympia", "A"), ("Борис", "gizah", "A"), ("Вера", "halikarnassos", "B"))

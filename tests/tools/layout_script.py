@@ -203,7 +203,7 @@ def screen_cuts(ui: AppDriver, tag: str) -> dict[str, Any]:
     facts["conflicts_title"] = ui.app.screen("end_of_age").conflicts_title
     ui.app.go("table")
     ui.pump(frames=4)
-    turn = ui.screen.ids.armada_turn
+    turn = ui.screen.bar_parts["armada"]
     if turn.opacity > 0:
         ui.tap(turn)
         dialog = _widgets(ui, "TurnDialog")

@@ -18,7 +18,9 @@ for _slot, _entry in (("table_row", "port:table_row"), ("port_actions", "port:po
                       ("unknown_lines", "port:unknown_lines"), ("refusal_values", "port:refusal_values"),
                       ("values_button", "values:values_button"), ("value_questions", "words:unknown_questions"),
                       ("team_lines", "words:team_lines"), ("team_winner", "words:team_winner"),
-                      ("end_of_age", "naval:show_naval"), ("new_game_eighth", "eighth_wonder:EighthWonderPanel"),
+                      ("end_of_age", "naval:show_naval"), ("age_done", "naval:show_naval_done"),
+                      ("city_figures", "port:naval_figure"), ("table_bar", "turn:TurnButton"),
+                      ("new_game_eighth", "eighth_wonder:EighthWonderPanel"),
                       ("other_wonder", "companion.games.armada.tablefile:OTHER_WONDER")):
     _module, _, _name = _entry.partition(":")
     _module = _module if _module.startswith("companion.") else f"{__name__}.{_module}"
