@@ -20,6 +20,7 @@ for _slot, _entry in (("table_row", "port:table_row"), ("port_actions", "port:po
                       ("team_lines", "words:team_lines"), ("team_winner", "words:team_winner"),
                       ("end_of_age", "naval:show_naval"), ("age_done", "naval:show_naval_done"),
                       ("city_figures", "port:naval_figure"), ("table_bar", "turn:TurnButton"),
+                      ("step_words", "words:naval_step_words"),
                       ("new_game_eighth", "eighth_wonder:EighthWonderPanel"),
                       ("other_wonder", "companion.games.armada.tablefile:OTHER_WONDER")):
     _module, _, _name = _entry.partition(":")

@@ -9,7 +9,8 @@ asks them; ``value_questions`` ``questions(keys, tr, language)`` (no Kivy); ``te
 ``team_winner`` ``(sheet, tr)`` word a team variant's sums; ``refusal_values`` ``fill(values, session)``
 names the expansion's ids in a refused tap's values; ``island_picker`` ``Picker(title, on_pick)``;
 ``island_name`` ``name(island)``; ``city_figures`` ``figure(seat)`` a city's figure beside its shields;
-``age_done`` ``show(screen, box)`` its tokens once an age is confirmed; ``table_bar`` a widget class in the
+``age_done`` ``show(screen, box)`` its tokens once an age is confirmed; ``step_words``
+``words(step, tr)`` a build step's words in the build check; ``table_bar`` a widget class in the
 table's bottom bar (after the build check); New game's ``new_game_eighth`` (a widget class) and
 ``other_wonder`` (the id of a wonder from outside the box)."""
 

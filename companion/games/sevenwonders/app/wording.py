@@ -199,12 +199,14 @@ class Wording:
         return check.reason or ""
 
     def naval_step(self, check: BuildCheck) -> str | None:
-        """``The Blue (B) ship moves to space 2`` for a build paid with a naval construction."""
+        """``The Blue (B) ship moves to space 2`` for a build paid with a naval construction (its words
+        are the expansion's: the ``step_words`` panels, Armada's)."""
+        from companion.app.registry import panels
+
         step = check.step
         if step is None:
             return None
-        return self.tr("check.naval_step", fleet=self.tr(f"armada.fleet.{step.fleet}"),
-                       letter=self.tr(f"armada.fleet.{step.fleet}.letter"), level=step.to_level)
+        return next((words(step, self.tr) for words in panels("step_words")), None)
 
     # -- conflicts and scores -----------------------------------------------------------------
     def battle(self, battle: Battle, names: list[str]) -> str:
