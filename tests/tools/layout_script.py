@@ -279,8 +279,9 @@ def tour(ui: AppDriver, language: str, tag: str) -> dict[str, Any]:
     screen = ui.screen
     while screen.players < 8:
         ui.tap(ui.find("+", root=screen))
-    facts["armada_forced"] = [screen.armada, screen.ids.armada.chosen, screen.ids.armada.disabled]
-    ui.tap(screen.ids.teams)
+    armada = screen.panels["armada"]
+    facts["armada_forced"] = [armada.chosen, armada.toggle.chosen, armada.toggle.disabled]
+    ui.tap(armada.teams_toggle)
     check("new game, 8 players (Armada, teams)", shot="new-game-8")
     seat = next(w for w in ui.walk(screen) if type(w).__name__ == "SeatRow" and w.seat == 0)
     ui.tap(seat.ids.wonder)

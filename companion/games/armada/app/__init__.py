@@ -21,8 +21,7 @@ for _slot, _entry in (("table_row", "port:table_row"), ("port_actions", "port:po
                       ("end_of_age", "naval:show_naval"), ("age_done", "naval:show_naval_done"),
                       ("city_figures", "port:naval_figure"), ("table_bar", "turn:TurnButton"),
                       ("step_words", "words:naval_step_words"),
-                      ("new_game_eighth", "eighth_wonder:EighthWonderPanel"),
-                      ("other_wonder", "companion.games.armada.tablefile:OTHER_WONDER")):
+                      ("new_game", "new_game:ArmadaSetUp")):
     _module, _, _name = _entry.partition(":")
     _module = _module if _module.startswith("companion.") else f"{__name__}.{_module}"
     PANELS.register(f"{_slot}/armada", Panel(_slot, "armada", f"{_module}:{_name}"), game="armada")

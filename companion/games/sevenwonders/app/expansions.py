@@ -11,8 +11,8 @@ names the expansion's ids in a refused tap's values; ``island_picker`` ``Picker(
 ``island_name`` ``name(island)``; ``city_figures`` ``figure(seat)`` a city's figure beside its shields;
 ``age_done`` ``show(screen, box)`` its tokens once an age is confirmed; ``step_words``
 ``words(step, tr)`` a build step's words in the build check; ``table_bar`` a widget class in the
-table's bottom bar (after the build check); New game's ``new_game_eighth`` (a widget class) and
-``other_wonder`` (the id of a wonder from outside the box)."""
+table's bottom bar (after the build check); ``new_game`` New game's part (a class made with the screen:
+its choices, a seat's widget, the wonders it adds, what the game's start takes)."""
 
 from __future__ import annotations
 
