@@ -38,7 +38,8 @@ from companion.plugins import Registry
 UNKNOWN_STATUS = 3
 """The exit status when an answer depends on a value nobody has entered."""
 
-__all__ = ["CONFLICT_OPTIONS", "UNKNOWN_STATUS", "ConflictOption", "print_json", "register"]
+__all__ = ["CONFLICT_OPTIONS", "STEP_OPTIONS", "UNKNOWN_STATUS", "ConflictOption", "StepOption", "print_json",
+           "register"]
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,21 @@ class ConflictOption:
 
 CONFLICT_OPTIONS: Registry[ConflictOption] = Registry("conflict option", "cli")
 """The expansions' own conflicts, by the name of their option (Armada's ``naval``)."""
+
+
+@dataclass(frozen=True)
+class StepOption:
+    """An expansion's build step in `companion check` (Armada's naval construction): the options asking
+    for it (added to the command), and the step they ask for, given the arguments, the table and whether
+    a wonder stage is checked: (step kind, its option) or None. It refuses (`CommandError`) what makes
+    no sense (the option at a table without the expansion)."""
+
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    step: Callable[[argparse.Namespace, Table, bool], tuple[str, str | None] | None]
+
+
+STEP_OPTIONS: Registry[StepOption] = Registry("check step option", "cli")
+"""The expansions' build steps of `companion check`, by step kind (Armada's ``naval``)."""
 
 
 def print_json(document: Any) -> None:
@@ -111,19 +127,16 @@ def run_check(args: argparse.Namespace) -> int:
     """Print whether a build is legal now and the cheapest way to pay; exit 1 when it is not legal."""
     table = _load(args)
     seat = _seat(table, args.player)
-    if (args.naval or args.fleet) and table.extension("armada") is None:
-        raise CommandError("--naval and --fleet need a table that plays with Armada")
+    steps = [found for option in STEP_OPTIONS.values() if (found := option.step(args, table, args.stage)) is not None]
+    step, step_option = steps[0] if steps else (None, None)
     if args.stage:
         if args.free_build or args.from_discard:
             raise CommandError("--free-build and --from-discard are for cards, not wonder stages")
-        naval = args.naval or args.fleet is not None
-        check = check_stage(table, seat, step="naval" if naval else None, step_option=args.fleet)
+        check = check_stage(table, seat, step=step, step_option=step_option)
     else:
-        if args.fleet:
-            raise CommandError("--fleet chooses the ship of a wonder stage (Lost Island); a card moves its colour's")
         if args.card not in table.cards:
             raise CommandError(f"unknown card '{args.card}'{did_you_mean(args.card, table.cards)}")
-        check = check_card(table, seat, args.card, free_build=args.free_build, step="naval" if args.naval else None,
+        check = check_card(table, seat, args.card, free_build=args.free_build, step=step,
                            from_discard=args.from_discard)
     if args.json:
         print_json(check.to_json())
@@ -169,11 +182,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
                        help="use the once-per-age free build of Olympia A")
     check.add_argument("--from-discard", action="store_true",
                        help="the card comes free from the discard pile (Halikarnassos)")
-    check.add_argument("--naval", action="store_true",
-                       help="Armada: also pay the next space of the fleet of the card's colour (of the wonder "
-                            "symbol's fleet for a stage), in the same purchase")
-    check.add_argument("--fleet", choices=("red", "yellow", "blue", "green"),
-                       help="Armada, with --stage and Lost Island: the ship to move (implies --naval)")
+    for option in STEP_OPTIONS.values():                 # an expansion's build step (Armada's --naval, --fleet)
+        option.add_arguments(check)
     check.add_argument("--json", action="store_true", help="print JSON")
     _components_option(check)
     check.set_defaults(run=run_check)
