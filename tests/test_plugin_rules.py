@@ -59,7 +59,6 @@ ALLOWED_ARMADA_IN_SEVEN_WONDERS: dict[str, int] = {
     "cli.py": 1,                                        # --components' help: "Armada: the file of values..."
     "markers.py": 8,                                    # companion/data/markers.json holds both sets
     "session.py": 2,                                    # start(armada=...): the typed helper's file
-    "vision/layout.py": 2,                              # "Armada cards are not read yet"
 }
 """7 Wonders' code files (under companion/games/sevenwonders/) -> how many code lines name Armada."""
 
