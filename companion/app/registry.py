@@ -11,9 +11,9 @@ from typing import Any
 
 from companion.plugins import Registry
 
-__all__ = ["APP_GAMES", "CAMERA_PLAYS", "EXPANSION_DATA", "GAME_OPENERS", "OWN_PAGES", "PANELS", "SCORE_PADS",
-           "SCREENS", "STATISTICS_WORDS", "AppGame", "GameOpener", "Panel", "ScorePadSpec", "ScreenSpec", "panel_class",
-           "panels", "statistics_words"]
+__all__ = ["APP_GAMES", "CAMERA_PLAYS", "EXPANSION_DATA", "GAME_OPENERS", "OWN_PAGES", "PAD_ICONS", "PANELS",
+           "SCORE_PADS", "SCREENS", "STATISTICS_WORDS", "AppGame", "GameOpener", "Panel", "ScorePadSpec", "ScreenSpec",
+           "panel_class", "panels", "statistics_words"]
 
 
 @dataclass(frozen=True)
@@ -84,6 +84,10 @@ class ScorePadSpec:
     rows: Callable[[dict[str, Any]], tuple[str, ...]]
     style: Callable[[list[dict[str, Any]]], Any]
 
+
+PAD_ICONS: Registry[str] = Registry("pad icon", "app")
+"""The icons a game draws on the score pad, by icon name (a row's `PadStyle.icon`): ``"module:function"``,
+the function drawing it in ``(x, y, size)`` on the canvas, imported when first drawn."""
 
 SCORE_PADS: Registry[ScorePadSpec] = Registry("score pad", "app")
 """The games' score pads on the page of a finished game, by game id."""

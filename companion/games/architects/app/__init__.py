@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.app.registry import CAMERA_PLAYS, GAME_OPENERS, OWN_PAGES, STATISTICS_WORDS, ScreenSpec
+from companion.app.registry import CAMERA_PLAYS, GAME_OPENERS, OWN_PAGES, PAD_ICONS, STATISTICS_WORDS, ScreenSpec
 from companion.app.registry import SCREENS as APP_SCREENS
 from companion.games.architects.camera import ArchitectsCameraPlay
 from companion.games.architects.events import is_architects
@@ -147,3 +147,5 @@ def _own_pages(store: Any) -> set[int]:
 
 OWN_PAGES.register("architects", _own_pages, game="architects")
 STATISTICS_WORDS.register("architects", f"{__name__}.statistics", game="architects")
+for _icon in ("cat", "token"):
+    PAD_ICONS.register(_icon, f"{__name__}.icons:{_icon}", game="architects")

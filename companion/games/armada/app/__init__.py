@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.app.registry import EXPANSION_DATA, PANELS, SCREENS, Panel, ScreenSpec
+from companion.app.registry import EXPANSION_DATA, PAD_ICONS, PANELS, SCREENS, Panel, ScreenSpec
 
 SCREENS.register("armada_values", ScreenSpec(f"{__name__}.values_screen", __name__), game="armada")
 PANELS.register("city_full/armada", Panel("city_full", "armada", f"{__name__}.port:ArmadaPart"), game="armada")
@@ -35,3 +35,5 @@ def _armada_data(path: Any) -> Any:
 
 
 EXPANSION_DATA.register("armada", _armada_data, game="armada")
+for _icon, _drawing in (("naval", "ship"), ("islands", "island"), ("port", "mooring")):
+    PAD_ICONS.register(_icon, f"{__name__}.icons:{_drawing}", game="armada")
