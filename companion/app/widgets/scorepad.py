@@ -109,7 +109,7 @@ def _stall(x: float, y: float, s: float) -> None:
 def _banner(x: float, y: float, s: float) -> None:
     Rectangle(pos=(x + s * 0.1, y), size=(s * 0.08, s))
     fill_polygon([x + s * 0.18, y + s, x + s * 0.9, y + s, x + s * 0.9, y + s * 0.35, x + s * 0.54, y + s * 0.5,
-              x + s * 0.18, y + s * 0.35])
+                  x + s * 0.18, y + s * 0.35])
 
 
 def _dot(x: float, y: float, s: float) -> None:
