@@ -20,6 +20,7 @@ from companion.cli.registry import (
     BENCH_TARGETS,
     CAMERA_GAMES,
     COMMANDS,
+    DATA_SOURCES,
     GAMES_COMMANDS,
     RECORDERS,
     CameraGame,
@@ -33,7 +34,7 @@ from companion.games.sevenwonders.render import conflicts_text, score_sheet_text
 from companion.games.sevenwonders.rules import Table, check_card, check_stage, resolve_conflicts, score_table
 from companion.games.sevenwonders.tablefile import from_file, parse_table, read_table_document
 from companion.jsonread import did_you_mean
-from companion.plugins import Registry
+from companion.plugins import Registry, find_game
 
 UNKNOWN_STATUS = 3
 """The exit status when an answer depends on a value nobody has entered."""
@@ -199,9 +200,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 
 def _components_option(parser: argparse.ArgumentParser) -> None:
+    with_values = DATA_SOURCES.keys()                  # the expansions whose values an owner enters: Armada
+    owners = ", ".join(find_game(expansion).name for expansion in with_values)
     parser.add_argument("--components", metavar="PATH",
-                        help="Armada: the file of values entered by the component owner (default: "
-                             "$COMPANION_COMPONENTS, else the user data folder)")
+                        help=f"{owners + ': ' if owners else ''}the file of values entered by the component owner "
+                             "(default: $COMPANION_COMPONENTS, else the user data folder)")
 
 
 COMMANDS.register("score", register, game="7wonders")
