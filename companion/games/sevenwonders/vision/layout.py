@@ -1098,9 +1098,24 @@ def _stages_of_inferred(seat: SeatObservation, group: _Group, backs: list[Placed
 STRIP_GAP = 1.6
 """Two cards of one column whose stickers lie this many strips apart or more have a card between
 them whose sticker was not read (glare, a reflection): its place is read again."""
+END_CLEAR = 0.6
+"""A column end's place this near a sticker read (in strips) holds that sticker: not read again."""
 LONGEST_GAP = 4.5
 """Two columns of one colour group in line, the upper one's first card at most this many strips
 above the lower one's last, are one column with cards between them unread."""
+
+
+def _frame_columns(markers: Sequence[PlacedMarker], data: GameData, rules: LayoutRules
+                   ) -> tuple[list[list[_Card]], float]:
+    """The columns (stacks) of a frame's cards and its strip: the median step between neighbours of
+    every column (0 when fewer than three steps are seen)."""
+    scratch = TableObservation()
+    cards = [card for marker in markers if marker.component.kind == "card"
+             for card in [_card(marker, data, None, rules, scratch)] if card is not None]
+    stacks = _stacks(cards, rules)
+    lengths = [math.dist(lower.marker.centre, upper.marker.centre)
+               for stack in stacks for lower, upper in itertools.pairwise(stack)]
+    return stacks, float(np.median(lengths)) if len(lengths) >= 3 else 0.0
 
 
 def unread_places(markers: Sequence[PlacedMarker], data: GameData, rules: LayoutRules | None = None
@@ -1110,15 +1125,10 @@ def unread_places(markers: Sequence[PlacedMarker], data: GameData, rules: Layout
     the strip being the median step between neighbours of every column of the frame (at least three
     steps seen). Each place as (centre mm, angle, side mm)."""
     rules = rules or layout_rules()
-    scratch = TableObservation()
-    cards = [card for marker in markers if marker.component.kind == "card"
-             for card in [_card(marker, data, None, rules, scratch)] if card is not None]
-    stacks = _stacks(cards, rules)
-    steps = [(lower, upper) for stack in stacks for lower, upper in itertools.pairwise(stack)]
-    lengths = [math.dist(lower.marker.centre, upper.marker.centre) for lower, upper in steps]
-    if len(lengths) < 3:
+    stacks, strip = _frame_columns(markers, data, rules)
+    if not strip:
         return []
-    strip = float(np.median(lengths))
+    steps = [(lower, upper) for stack in stacks for lower, upper in itertools.pairwise(stack)]
     steps += _columns_in_line(stacks, strip, rules)
     places = []
     for lower, upper in steps:
@@ -1130,6 +1140,32 @@ def unread_places(markers: Sequence[PlacedMarker], data: GameData, rules: Layout
         for k in range(1, missing + 1):
             centre = start + (end - start) * k / (missing + 1)
             places.append(((float(centre[0]), float(centre[1])), lower.marker.angle, lower.marker.side_mm))
+    return places
+
+
+def column_end_places(markers: Sequence[PlacedMarker], data: GameData, rules: LayoutRules | None = None
+                      ) -> list[tuple[tuple[float, float], float, float]]:
+    """Where a card may lie beyond either end of a column with its sticker unread: one step past the
+    column's first and last card read (its own step, or a strip along its card's axis). The card a
+    column ends with lies whole, its sticker the one most often under glare; but a column may just
+    end there, so these places are only worth reading where the picture shows a sticker's texture
+    (`TableReader._look_again`). Places within `END_CLEAR` strips of any sticker read are left out."""
+    rules = rules or layout_rules()
+    stacks, strip = _frame_columns(markers, data, rules)
+    if not strip:
+        return []
+    read = [marker.centre for marker in markers]
+    places = []
+    for stack in stacks:
+        for card, way in ((stack[0], -1.0), (stack[-1], 1.0)):
+            step = _rotate(np.array([0.0, -way * strip]), card.frame.angle)
+            if len(stack) >= 2:
+                own = np.array(card.marker.centre) - np.array((stack[1] if way < 0 else stack[-2]).marker.centre)
+                if np.linalg.norm(own) < STRIP_GAP * strip:
+                    step = own
+            centre = np.array(card.marker.centre) + step
+            if min(math.dist(centre, other) for other in read) >= END_CLEAR * strip:
+                places.append(((float(centre[0]), float(centre[1])), card.marker.angle, card.marker.side_mm))
     return places
 
 
