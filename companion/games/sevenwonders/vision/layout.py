@@ -1154,8 +1154,7 @@ def column_end_places(markers: Sequence[PlacedMarker], data: GameData, rules: La
     stacks, strip = _frame_columns(markers, data, rules)
     if not strip:
         return []
-    read = [marker.centre for marker in markers]
-    places = []
+    ends = []
     for stack in stacks:
         for card, way in ((stack[0], -1.0), (stack[-1], 1.0)):
             step = _rotate(np.array([0.0, -way * strip]), card.frame.angle)
@@ -1163,10 +1162,14 @@ def column_end_places(markers: Sequence[PlacedMarker], data: GameData, rules: La
                 own = np.array(card.marker.centre) - np.array((stack[1] if way < 0 else stack[-2]).marker.centre)
                 if np.linalg.norm(own) < STRIP_GAP * strip:
                     step = own
-            centre = np.array(card.marker.centre) + step
-            if min(math.dist(centre, other) for other in read) >= END_CLEAR * strip:
-                places.append(((float(centre[0]), float(centre[1])), card.marker.angle, card.marker.side_mm))
-    return places
+            ends.append((np.array(card.marker.centre) + step, card.marker))
+    if not ends:
+        return []
+    centres = np.array([centre for centre, _ in ends])
+    read = np.array([marker.centre for marker in markers], dtype=np.float64)
+    nearest = np.sqrt(((centres[:, None, :] - read[None, :, :]) ** 2).sum(axis=2)).min(axis=1)
+    return [((float(centre[0]), float(centre[1])), marker.angle, marker.side_mm)
+            for (centre, marker), distance in zip(ends, nearest, strict=True) if distance >= END_CLEAR * strip]
 
 
 def _columns_in_line(stacks: list[list[_Card]], strip: float, rules: LayoutRules) -> list[tuple[_Card, _Card]]:
