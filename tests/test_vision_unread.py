@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from companion.games.sevenwonders.rules.loader import load_game_data
-from companion.games.sevenwonders.vision.layout import column_end_places, unread_places
+from companion.games.sevenwonders.vision.layout import column_end_places, missing_column_places, unread_places
 from companion.markers import Component, load_marker_registry
 from companion.markers.codec import encode_payload
 from companion.vision.placed import PlacedMarker
@@ -70,6 +70,20 @@ def test_a_card_may_lie_unread_beyond_either_end_of_a_column() -> None:
     placed.append(PlacedMarker(board, (400.0, 40.0), 0.0, 22.0, "qr"))
     places = {(round(x), round(y)) for (x, y), _, _ in column_end_places(placed, DATA)}
     assert places == {(100, 25), (100, -100), (400, -90), (700, 25), (700, -25)}
+
+
+def test_a_column_missing_from_a_row_may_lie_unread() -> None:
+    """A row of columns 70 mm apart (the pitch: the shortest), then 140 mm (2 pitches: one column
+    between, at x = 310), then 70: the missing column's places run up from the row's level at the
+    strip (25 mm), one card more than the taller neighbour (2 cards): y = 0, -25, -50. A row of two
+    columns only (one pair) says no pitch: no place."""
+    cards = _blue_cards() + _blue_cards()
+    placed = _column(cards, 100.0, [0.0, -25.0]) + _column(cards, 170.0, [0.0, -25.0]) + \
+        _column(cards, 240.0, [0.0, -25.0]) + _column(cards, 380.0, [0.0]) + _column(cards, 450.0, [0.0])
+    places = {(round(x), round(y)) for (x, y), _, _ in missing_column_places(placed, DATA)}
+    assert places == {(310, 0), (310, -25), (310, -50)}
+    assert missing_column_places(_column(cards, 100.0, [0.0, -25.0, -50.0]) + _column(cards, 240.0, [0.0, -25.0]),
+                                 DATA) == []
 
 
 @pytest.fixture

@@ -1100,6 +1100,10 @@ STRIP_GAP = 1.6
 them whose sticker was not read (glare, a reflection): its place is read again."""
 END_CLEAR = 0.6
 """A column end's place this near a sticker read (in strips) holds that sticker: not read again."""
+COLUMN_GAP = 1.6
+"""Two columns of a row this many pitches apart or more have a column between them, maybe unread."""
+WIDEST_ROW_GAP = 3.5
+"""Columns farther apart than this many pitches are not taken for one row with columns between."""
 LONGEST_GAP = 4.5
 """Two columns of one colour group in line, the upper one's first card at most this many strips
 above the lower one's last, are one column with cards between them unread."""
@@ -1140,6 +1144,56 @@ def unread_places(markers: Sequence[PlacedMarker], data: GameData, rules: Layout
         for k in range(1, missing + 1):
             centre = start + (end - start) * k / (missing + 1)
             places.append(((float(centre[0]), float(centre[1])), lower.marker.angle, lower.marker.side_mm))
+    return places
+
+
+def possible_places(markers: Sequence[PlacedMarker], data: GameData, rules: LayoutRules | None = None
+                    ) -> list[tuple[tuple[float, float], float, float]]:
+    """Where a card may lie with its sticker unread: beyond a column's ends (`column_end_places`) and
+    in a column missing from a row of columns (`missing_column_places`)."""
+    rules = rules or layout_rules()
+    return column_end_places(markers, data, rules) + missing_column_places(markers, data, rules)
+
+
+def missing_column_places(markers: Sequence[PlacedMarker], data: GameData, rules: LayoutRules | None = None
+                          ) -> list[tuple[tuple[float, float], float, float]]:
+    """Where a whole column may lie unread: between two columns of a row (turned alike, their first
+    cards level within a strip) lying `COLUMN_GAP` pitches apart or more and at most `WIDEST_ROW_GAP`,
+    the pitch being the shortest distance between neighbouring columns of a row in the frame (two
+    pairs of neighbours seen at least: a column lies at least a pitch from the next). Each missing
+    column's places run from the row's level up, at the strip, one card more than the taller of the
+    two columns holds."""
+    rules = rules or layout_rules()
+    stacks, strip = _frame_columns(markers, data, rules)
+    if not strip:
+        return []
+    pairs = []
+    for left in stacks:
+        beside = []
+        for right in stacks:
+            if right is left or _angle_between(right[0].frame.angle, left[0].frame.angle) > rules.stack_angle:
+                continue
+            dx, dy = left[0].frame.to_local(right[0].frame.origin)
+            if dx > rules.card_width / 2 and abs(dy) <= strip:
+                beside.append((dx, id(right), right))
+        if beside:
+            dx, _, right = min(beside, key=lambda item: item[:2])
+            pairs.append((dx, left, right))
+    if len(pairs) < 2:
+        return []
+    pitch = min(dx for dx, _, _ in pairs)
+    places = []
+    for dx, left, right in pairs:
+        missing = round(dx / pitch) - 1
+        if dx < COLUMN_GAP * pitch or dx > WIDEST_ROW_GAP * pitch or missing < 1:
+            continue
+        start, end = np.array(left[0].marker.centre), np.array(right[0].marker.centre)
+        up = _rotate(np.array([0.0, -strip]), left[0].frame.angle)
+        for k in range(1, missing + 1):
+            bottom = start + (end - start) * k / (missing + 1)
+            for level in range(max(len(left), len(right)) + 1):
+                centre = bottom + level * up
+                places.append(((float(centre[0]), float(centre[1])), left[0].marker.angle, left[0].marker.side_mm))
     return places
 
 

@@ -10,7 +10,7 @@ from companion.games.sevenwonders.rules.model import GameData
 from companion.games.sevenwonders.vision.board_memory import BoardMemory
 from companion.games.sevenwonders.vision.layout import (
     TableObservation,
-    column_end_places,
+    possible_places,
     read_layout,
     unread_places,
 )
@@ -45,8 +45,9 @@ class CityLayout:
         return unread_places(placed, self.data)
 
     def possible_places(self, placed: Sequence[PlacedMarker]) -> list[tuple[tuple[float, float], float, float]]:
-        """Where a card may lie beyond a column's ends with its sticker unread (`column_end_places`)."""
-        return column_end_places(placed, self.data)
+        """Where a card may lie with its sticker unread: beyond a column's ends, in a column missing
+        from a row (`possible_places`)."""
+        return possible_places(placed, self.data)
 
     def left_over(self, observation: TableObservation) -> int:
         """How many face-up cards of the frame no city took."""
