@@ -1099,7 +1099,7 @@ STRIP_GAP = 1.6
 """Two cards of one column whose stickers lie this many strips apart or more have a card between
 them whose sticker was not read (glare, a reflection): its place is read again."""
 END_CLEAR = 0.6
-"""A column end's place this near a sticker read (in strips) holds that sticker: not read again."""
+"""A place where a card may lie this near a sticker read (in strips) holds that sticker: not read again."""
 COLUMN_GAP = 1.6
 """Two columns of a row this many pitches apart or more have a column between them, maybe unread."""
 WIDEST_ROW_GAP = 3.5
@@ -1150,9 +1150,24 @@ def unread_places(markers: Sequence[PlacedMarker], data: GameData, rules: Layout
 def possible_places(markers: Sequence[PlacedMarker], data: GameData, rules: LayoutRules | None = None
                     ) -> list[tuple[tuple[float, float], float, float]]:
     """Where a card may lie with its sticker unread: beyond a column's ends (`column_end_places`) and
-    in a column missing from a row of columns (`missing_column_places`)."""
+    in a column missing from a row (`missing_column_places`). A column may just end there, or a row
+    leave a gap, so these places are only worth reading where the picture shows a sticker's texture
+    (`TableReader._look_again`). Places within `END_CLEAR` strips of any sticker read are left out."""
     rules = rules or layout_rules()
-    return column_end_places(markers, data, rules) + missing_column_places(markers, data, rules)
+    stacks, strip = _frame_columns(markers, data, rules)
+    if not strip:
+        return []
+    return _clear_of(_column_ends(stacks, strip) + _missing_columns(stacks, strip, rules), markers, strip)
+
+
+def column_end_places(markers: Sequence[PlacedMarker], data: GameData, rules: LayoutRules | None = None
+                      ) -> list[tuple[tuple[float, float], float, float]]:
+    """Where a card may lie beyond either end of a column with its sticker unread: one step past the
+    column's first and last card read (its own step, or a strip along its card's axis). The card a
+    column ends with lies whole, its sticker the one most often under glare."""
+    rules = rules or layout_rules()
+    stacks, strip = _frame_columns(markers, data, rules)
+    return _clear_of(_column_ends(stacks, strip), markers, strip) if strip else []
 
 
 def missing_column_places(markers: Sequence[PlacedMarker], data: GameData, rules: LayoutRules | None = None
@@ -1165,8 +1180,27 @@ def missing_column_places(markers: Sequence[PlacedMarker], data: GameData, rules
     two columns holds."""
     rules = rules or layout_rules()
     stacks, strip = _frame_columns(markers, data, rules)
-    if not strip:
-        return []
+    return _clear_of(_missing_columns(stacks, strip, rules), markers, strip) if strip else []
+
+
+def _column_ends(stacks: list[list[_Card]], strip: float) -> list[tuple[np.ndarray, PlacedMarker]]:
+    """One step past each column's first and last card: (place, the card's marker)."""
+    ends = []
+    for stack in stacks:
+        for card, way in ((stack[0], -1.0), (stack[-1], 1.0)):
+            step = _rotate(np.array([0.0, -way * strip]), card.frame.angle)
+            if len(stack) >= 2:
+                own = np.array(card.marker.centre) - np.array((stack[1] if way < 0 else stack[-2]).marker.centre)
+                if np.linalg.norm(own) < STRIP_GAP * strip:
+                    step = own
+            ends.append((np.array(card.marker.centre) + step, card.marker))
+    return ends
+
+
+def _missing_columns(stacks: list[list[_Card]], strip: float, rules: LayoutRules
+                     ) -> list[tuple[np.ndarray, PlacedMarker]]:
+    """The places of the columns missing from rows (`missing_column_places`): (place, the marker of
+    the first card of the column left of it)."""
     pairs = []
     for left in stacks:
         beside = []
@@ -1191,39 +1225,21 @@ def missing_column_places(markers: Sequence[PlacedMarker], data: GameData, rules
         up = _rotate(np.array([0.0, -strip]), left[0].frame.angle)
         for k in range(1, missing + 1):
             bottom = start + (end - start) * k / (missing + 1)
-            for level in range(max(len(left), len(right)) + 1):
-                centre = bottom + level * up
-                places.append(((float(centre[0]), float(centre[1])), left[0].marker.angle, left[0].marker.side_mm))
+            places += [(bottom + level * up, left[0].marker) for level in range(max(len(left), len(right)) + 1)]
     return places
 
 
-def column_end_places(markers: Sequence[PlacedMarker], data: GameData, rules: LayoutRules | None = None
-                      ) -> list[tuple[tuple[float, float], float, float]]:
-    """Where a card may lie beyond either end of a column with its sticker unread: one step past the
-    column's first and last card read (its own step, or a strip along its card's axis). The card a
-    column ends with lies whole, its sticker the one most often under glare; but a column may just
-    end there, so these places are only worth reading where the picture shows a sticker's texture
-    (`TableReader._look_again`). Places within `END_CLEAR` strips of any sticker read are left out."""
-    rules = rules or layout_rules()
-    stacks, strip = _frame_columns(markers, data, rules)
-    if not strip:
+def _clear_of(places: list[tuple[np.ndarray, PlacedMarker]], markers: Sequence[PlacedMarker], strip: float
+              ) -> list[tuple[tuple[float, float], float, float]]:
+    """The places (centre mm, angle, side mm: turned and sized like their marker) lying `END_CLEAR`
+    strips or more from every sticker read."""
+    if not places:
         return []
-    ends = []
-    for stack in stacks:
-        for card, way in ((stack[0], -1.0), (stack[-1], 1.0)):
-            step = _rotate(np.array([0.0, -way * strip]), card.frame.angle)
-            if len(stack) >= 2:
-                own = np.array(card.marker.centre) - np.array((stack[1] if way < 0 else stack[-2]).marker.centre)
-                if np.linalg.norm(own) < STRIP_GAP * strip:
-                    step = own
-            ends.append((np.array(card.marker.centre) + step, card.marker))
-    if not ends:
-        return []
-    centres = np.array([centre for centre, _ in ends])
+    centres = np.array([centre for centre, _ in places])
     read = np.array([marker.centre for marker in markers], dtype=np.float64)
     nearest = np.sqrt(((centres[:, None, :] - read[None, :, :]) ** 2).sum(axis=2)).min(axis=1)
     return [((float(centre[0]), float(centre[1])), marker.angle, marker.side_mm)
-            for (centre, marker), distance in zip(ends, nearest, strict=True) if distance >= END_CLEAR * strip]
+            for (centre, marker), distance in zip(places, nearest, strict=True) if distance >= END_CLEAR * strip]
 
 
 def _columns_in_line(stacks: list[list[_Card]], strip: float, rules: LayoutRules) -> list[tuple[_Card, _Card]]:
