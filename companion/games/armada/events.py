@@ -4,13 +4,15 @@ islands, tokens, choices) and ``turn_resolved`` (the end of a turn: what it set 
 from __future__ import annotations
 
 import copy
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from companion.games.armada.tablefile import ARMADA_PLAYER_FIELDS
 from companion.jsonread import Reader
-from companion.storage.events import EVENT_KINDS, EventKind, check_seat, player_at
+from companion.storage.events import ABSENT, EVENT_KINDS, EventKind, GameEvent, check_seat, player_at, register_event
 
-__all__ = ["ARMADA_SET", "TURN_RESOLVED"]
+__all__ = ["ARMADA_SET", "TURN_RESOLVED", "ArmadaSet", "TurnResolved"]
 
 
 def _check_armada_set(reader: Reader, seats: int | None) -> None:
@@ -42,3 +44,29 @@ ARMADA_SET = EVENT_KINDS.register("armada_set", EventKind(("seat", "armada", "wh
                                                           _apply_armada_set), game="armada")
 TURN_RESOLVED = EVENT_KINDS.register("turn_resolved", EventKind(("turn", "summary"), _check_turn_resolved,
                                                                 _record_only, changes_table=False), game="armada")
+
+
+
+@register_event("armada")
+@dataclass(frozen=True, kw_only=True)
+class ArmadaSet(GameEvent):
+    """A seat's whole Armada state (port board, ships, islands, tokens, choices; the eighth wonder)."""
+
+    kind: ClassVar[str] = "armada_set"
+    seat: int
+    armada: Mapping[str, Any]
+    why: str = ABSENT
+
+    def apply(self, state: Any) -> Any:
+        """None: the port is read from the seat's entry in the table document, as the table file reads it."""
+        return None
+
+
+@register_event("armada")
+@dataclass(frozen=True, kw_only=True)
+class TurnResolved(GameEvent):
+    """The end of a turn at sea, recorded (the coins and ships it moves are logged with it)."""
+
+    kind: ClassVar[str] = "turn_resolved"
+    turn: int
+    summary: Mapping[str, Any]

@@ -267,6 +267,10 @@ def reopening_events(events: Sequence[Event], table_at: Callable[[int], Table], 
 # -- on a game store -------------------------------------------------------------------------------------
 
 def _table(store: GameStore, document: dict[str, Any]) -> Table:
+    """The table of `document`: the log's value when the store handed it out, else read."""
+    state = store.state_of(document)
+    if state is not None and state.table is not None and state.sources == store.source_ids(document):
+        return state.table  # type: ignore[no-any-return]
     return parse_table(document, store.data, sources=store.sources)
 
 
