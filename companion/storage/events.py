@@ -442,9 +442,11 @@ def advance(document: dict[str, Any], table: Any, event: Event, data: Any = None
     return after, value
 
 
-def replay(events: Iterable[Event], data: Any = None, *, upto: int | None = None, sources: Any = None) -> Replay:
+def replay(events: Iterable[Event], data: Any = None, *, upto: int | None = None, sources: Any = None,
+           table: bool = True) -> Replay:
     """Rebuild the table from events (up to and including sequence number `upto`); `data` and
-    `sources` are passed to the game's log (its data, and its expansions' data files)."""
+    `sources` are passed to the game's log (its data, and its expansions' data files). Without `table`,
+    the document alone (no table value is read: `Replay.table` is None)."""
     games = _Games()
     document = games.unnamed.empty_document()
     finished = amended = False
@@ -460,5 +462,5 @@ def replay(events: Iterable[Event], data: Any = None, *, upto: int | None = None
         elif event.kind == "score_computed":
             sheet = event.payload["sheet"]
     game = games.of(document)
-    table, problems = game.table(document, data, sources)
-    return Replay(document, table, finished, amended, problems, sheet, games.ids[id(game)])
+    value, problems = game.table(document, data, sources) if table else (None, [])
+    return Replay(document, value, finished, amended, problems, sheet, games.ids[id(game)])

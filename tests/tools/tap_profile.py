@@ -1,6 +1,7 @@
 """How much of the table each tap of a 7-player game re-reads (plugin design 2.7, appendix A): the
-calls of `parse_table`, `table_problems` and `copy.deepcopy` (outermost calls only) one tap makes, and its
-time, on a game logged in a file store as the app logs it.
+calls of `parse_table`, `table_problems` and `copy.deepcopy` (outermost calls only; ``document copies``:
+those of a whole table document) one tap makes, and its time, on games logged in a file store as the app
+logs them (7 Wonders entered card by card, played in turns, and with Armada).
 
 Usage: python -m tests.tools.tap_profile [ROUNDS]   (prints a table; `profile_taps` is the test's helper)
 """
@@ -15,6 +16,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +35,10 @@ HAND_CARDS = ("altar", "theater", "baths", "pawnshop", "tree_farm")
 """Cards entered with the picker (`add_card`), each by another seat."""
 BUILT_CARDS = ("excavation", "clay_pit", "timber_yard", "forest_cave", "mine")
 """Free cards built through the build check's button (`check_card` then `build`), each by another seat."""
-COUNTED = ("parse_table", "table_problems", "deepcopy")
+ARMADA_FLEETS = ("red", "blue", "red", "blue", "red")
+"""The ship moved by hand in each round of the Armada game, by another seat each time (ships whose first
+spaces hold no value an owner must enter: the turn can be confirmed)."""
+COUNTED = ("parse_table", "table_problems", "deepcopy", "document copies")
 
 
 @dataclass
@@ -68,6 +73,8 @@ class Calls:
             def wrapper(*args: Any, **kwargs: Any) -> Any:
                 if depth[0] == 0 or name != "deepcopy":
                     self.counts[name] += 1
+                if depth[0] == 0 and name == "deepcopy" and isinstance(args[0], dict) and "players" in args[0]:
+                    self.counts["document copies"] += 1
                 depth[0] += name == "deepcopy"
                 try:
                     return function(*args, **kwargs)
@@ -116,19 +123,28 @@ def profile_taps(folder: Path, rounds: int = 5) -> dict[str, TapFigures]:
     for seat, card in enumerate(FIRST_CARDS):
         session.add_card(seat, card)
     turns = GameSession.start(store, SEVEN)
+    armada = GameSession.start(store, SEVEN, armada=True)
     calls = Calls()
+
+    def one_round(index: int) -> None:
+        _tap(figures, calls, "add_card", lambda: session.add_card(index, HAND_CARDS[index]))
+        _tap(figures, calls, "check_card", lambda: session.check_card(index + 1, BUILT_CARDS[index]))
+        check = session.check_card(index + 1, BUILT_CARDS[index])
+        _tap(figures, calls, "score_change", lambda: session.score_change(index + 1, check))
+        _tap(figures, calls, "build (with a check)",
+             lambda: session.build(index + 1, session.check_card(index + 1, BUILT_CARDS[index])))
+        _tap(figures, calls, "set_coins", lambda: session.set_coins(index, 10 + index))
+        for seat in range(len(SEVEN)):
+            _tap(figures, calls, "enter_play", partial(turns.enter_play, Play(seat, "discard")))
+        _tap(figures, calls, "close_open_turn", turns.close_open_turn)
+        port = armada.part("armada")
+        _tap(figures, calls, "Armada: move_fleet", lambda: port.move_fleet(index, ARMADA_FLEETS[index], 1))
+        _tap(figures, calls, "Armada: turn_summary", port.turn_summary)
+        _tap(figures, calls, "Armada: confirm_turn", port.confirm_turn)
+
     with calls.installed():
         for index in range(rounds):
-            _tap(figures, calls, "add_card", lambda: session.add_card(index, HAND_CARDS[index]))
-            _tap(figures, calls, "check_card", lambda: session.check_card(index + 1, BUILT_CARDS[index]))
-            check = session.check_card(index + 1, BUILT_CARDS[index])
-            _tap(figures, calls, "score_change", lambda: session.score_change(index + 1, check))
-            _tap(figures, calls, "build (with a check)",
-                 lambda: session.build(index + 1, session.check_card(index + 1, BUILT_CARDS[index])))
-            _tap(figures, calls, "set_coins", lambda: session.set_coins(index, 10 + index))
-            for seat in range(len(SEVEN)):
-                _tap(figures, calls, "enter_play", lambda: turns.enter_play(Play(seat, "discard")))
-            _tap(figures, calls, "close_open_turn", turns.close_open_turn)
+            one_round(index)
     store.close()
     return figures
 
@@ -140,6 +156,7 @@ def main(argv: list[str]) -> None:
     print(f"{'tap':24} {'median ms':>10} " + " ".join(f"{name:>15}" for name in COUNTED))
     for name, entry in figures.items():
         print(f"{name:24} {entry.median_ms:10.2f} " + " ".join(f"{entry.most(c):15d}" for c in COUNTED))
+    print("(the most calls one tap of each kind made; times: median of the rounds, 7 players, file store)")
 
 
 if __name__ == "__main__":
