@@ -182,3 +182,26 @@ def test_no_tap_reads_the_table_document_again(tmp_path: Path) -> None:
             name
         if not name.startswith("Armada"):          # Armada's panels copy one seat's port to change it
             assert entry.most("deepcopy") == 0, name
+
+
+def test_values_an_owner_enters_during_a_game_count_at_once_for_the_session_and_the_log(tmp_path: Path) -> None:
+    # The app's loader gives a new data object when the owner edits the components file (app/main.py
+    # `expansion_data`): the table value is read again with it, in the session and in the store's checks.
+    from companion.games.armada.rules.data import load_armada_data
+    from companion.games.sevenwonders.session import GameSession, SeatSetup
+    from companion.storage import GameStore
+
+    entered = [load_armada_data()]
+    store = GameStore(tmp_path / "games.sqlite3", sources={"armada": lambda: entered[0]})
+    seats = [SeatSetup("Anna", "gizah", "A"), SeatSetup("Boris", "rhodes", "A"), SeatSetup("Vera", "ephesos", "B")]
+    session = GameSession.start(store, seats, armada=True)
+    port = session.part("armada")
+    port.move_fleet(0, "red", +1)
+    unknown = port.naval_strength(0)
+    assert isinstance(unknown, tuple) and [u.key for u in unknown] == ["fleet.red.1.naval_shields"]
+    entered[0] = armada_with_values({"fleet.red.1.naval_shields": 2})
+    assert port.naval_strength(0) == 2                  # the red ship's first space: 2 shields, as entered
+    port.move_fleet(1, "red", +1)                       # logged on the value read with the entered values
+    assert store.current(session.game_id).table.extension("armada").data is entered[0]
+    entered[0] = armada_with_values({"fleet.red.1.naval_shields": 3})
+    assert (port.naval_strength(0), port.naval_strength(1)) == (3, 3)
