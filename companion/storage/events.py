@@ -106,6 +106,9 @@ class LoggedGame:
     leaves: None when the value cannot decide (the event is then applied to the document and the table read
     from it). Absent: the game's events apply to the document only.
     :raises EventError: with the very messages the document's check gives."""
+    document_of: Callable[[Any], dict[str, Any]] | None = None
+    """The table document of a value `advance` changed, for a game whose events replace the document by
+    the value written (Architects' actions); absent: the event is applied to the document as well."""
 
     def own(self, kind: str) -> bool:
         """True for a kind of this game's own (not one every game's log holds)."""
@@ -428,17 +431,17 @@ def advance(document: dict[str, Any], table: Any, event: Event, data: Any = None
     game = logged_game(document, event.kind, event.payload)
     if table is not None and game.advance is not None:
         value = game.advance(table, event)
+        if value is not None and value is not table and game.document_of is not None:
+            return game.document_of(value), value
         if value is not None:
             return applied(document, event, data), value
     after = copy.deepcopy(document)
     game.apply(after, event.kind, event.payload, data)
-    if changes_table(event.kind):
+    value = game.table(after, data, sources)[0] if game.advance is not None else None  # none: the document only
+    if value is None and changes_table(event.kind):     # a table read whole has no problems
         problems = game.problems(after, data, sources)
         if problems:
             raise EventError("; ".join(problems))
-    if game.advance is None:                    # a game whose events apply to the document only
-        return after, None
-    value, _ = game.table(after, data, sources)
     return after, value
 
 

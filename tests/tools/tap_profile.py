@@ -1,7 +1,8 @@
 """How much of the table each tap of a 7-player game re-reads (plugin design 2.7, appendix A): the
-calls of `parse_table`, `table_problems` and `copy.deepcopy` (outermost calls only; ``document copies``:
-those of a whole table document) one tap makes, and its time, on games logged in a file store as the app
-logs them (7 Wonders entered card by card, played in turns, and with Armada).
+calls of `parse_table` (7 Wonders' table file reader), `parse_architects` (Architects'), `table_problems`
+and `copy.deepcopy` (outermost calls only; ``document copies``: those of a whole table document) one tap
+makes, and its time, on games logged in a file store as the app logs them (7 Wonders entered card by card,
+played in turns, and with Armada; Architects).
 
 Usage: python -m tests.tools.tap_profile [ROUNDS]   (prints a table; `profile_taps` is the test's helper)
 """
@@ -20,8 +21,12 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import companion.games.architects.tablefile as architects_tablefile
 import companion.games.sevenwonders.tablefile as tablefile
 import companion.storage.events as storage_events
+from companion.games.architects.rules import ArchitectsPlayer, ArchitectsTable
+from companion.games.architects.rules.data import load_architects_data
+from companion.games.architects.session import ArchitectsSession
 from companion.games.sevenwonders.rules.turns import Play
 from companion.games.sevenwonders.session import GameSession, SeatSetup
 from companion.storage import GameStore
@@ -38,7 +43,9 @@ BUILT_CARDS = ("excavation", "clay_pit", "timber_yard", "forest_cave", "mine")
 ARMADA_FLEETS = ("red", "blue", "red", "blue", "red")
 """The ship moved by hand in each round of the Armada game, by another seat each time (ships whose first
 spaces hold no value an owner must enter: the turn can be confirmed)."""
-COUNTED = ("parse_table", "table_problems", "deepcopy", "document copies")
+ARCHITECTS_SEATS = (("Anna", "giza"), ("Boris", "rhodes"), ("Chen", "babylon"), ("Dana", "alexandria"),
+                    ("Emil", "ephesus"), ("Fay", "halicarnassus"), ("Gus", "olympia"))
+COUNTED = ("parse_table", "parse_architects", "table_problems", "deepcopy", "document copies")
 
 
 @dataclass
@@ -65,8 +72,8 @@ class Calls:
 
     @contextlib.contextmanager
     def installed(self) -> Iterator[Calls]:
-        originals = {"parse_table": tablefile.parse_table, "table_problems": storage_events.table_problems,
-                     "deepcopy": copy.deepcopy}
+        originals = {"parse_table": tablefile.parse_table, "parse_architects": architects_tablefile.parse_architects,
+                     "table_problems": storage_events.table_problems, "deepcopy": copy.deepcopy}
         depth = [0]
 
         def counting(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
@@ -124,6 +131,9 @@ def profile_taps(folder: Path, rounds: int = 5) -> dict[str, TapFigures]:
         session.add_card(seat, card)
     turns = GameSession.start(store, SEVEN)
     armada = GameSession.start(store, SEVEN, armada=True)
+    data = load_architects_data()
+    architects = ArchitectsSession.start(store, ArchitectsTable(data, tuple(
+        ArchitectsPlayer(name, data.wonders[wonder]) for name, wonder in ARCHITECTS_SEATS)))
     calls = Calls()
 
     def one_round(index: int) -> None:
@@ -141,6 +151,8 @@ def profile_taps(folder: Path, rounds: int = 5) -> dict[str, TapFigures]:
         _tap(figures, calls, "Armada: move_fleet", lambda: port.move_fleet(index, ARMADA_FLEETS[index], 1))
         _tap(figures, calls, "Armada: turn_summary", port.turn_summary)
         _tap(figures, calls, "Armada: confirm_turn", port.confirm_turn)
+        _tap(figures, calls, "Architects: place_card", lambda: architects.place_card(index, "wood"))
+        _tap(figures, calls, "Architects: set_military", lambda: architects.set_military(index, index + 1))
 
     with calls.installed():
         for index in range(rounds):

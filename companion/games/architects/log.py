@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from companion.games.architects.events import architects_sheet, area_of, set_up_payload
@@ -102,6 +103,8 @@ def _log_game(store: GameStore, table: ArchitectsTable, *, source: str, at: str 
             if twin is not None:
                 raise DuplicateGame(twin)
             store._finish(db, game_id, when)
+    if not finish:
+        store._states[game_id] = replace(state, sources=store.source_ids(state.document))
     return game_id
 
 

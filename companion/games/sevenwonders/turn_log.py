@@ -334,7 +334,8 @@ def correct_logged_turn(store: GameStore, game_id: int, plays: Sequence[Play],
 
 def table_at(store: GameStore, game_id: int, seq: int) -> Table:
     """The table of a logged game after its event `seq` (the replay)."""
-    return _table(store, store.state(game_id, upto=seq).document)
+    state = store.state(game_id, upto=seq)
+    return state.table if state.table is not None else _table(store, state.document)  # type: ignore[no-any-return]
 
 
 def reopen_logged_turn(store: GameStore, game_id: int) -> tuple[Play, ...]:
