@@ -59,7 +59,6 @@ TURN_RESOLVED = EVENT_KINDS.register("turn_resolved", EventKind(("turn", "summar
                                                                 _record_only, changes_table=False), game="armada")
 
 
-
 @register_event("armada")
 @dataclass(frozen=True, kw_only=True)
 class ArmadaSet(GameEvent):
