@@ -205,3 +205,29 @@ def test_values_an_owner_enters_during_a_game_count_at_once_for_the_session_and_
     assert store.current(session.game_id).table.extension("armada").data is entered[0]
     entered[0] = armada_with_values({"fleet.red.1.naval_shields": 3})
     assert (port.naval_strength(0), port.naval_strength(1)) == (3, 3)
+
+
+@pytest.mark.parametrize("armada", [False, True])
+def test_after_every_tap_the_state_kept_is_the_state_the_log_replays_to(tmp_path: Path, armada: bool) -> None:
+    # Every kind of tap the app makes (a card and its coins, a build with its trade, the camera, an answer
+    # to "whose are these cards?", a stage, coins counted, an undo, the conflicts; with Armada a ship, an
+    # island and its undo, a naval construction): the document and value the store and the session keep,
+    # changed event by event, are the ones the events give when replayed and read again.
+    from companion.games.sevenwonders.session import GameSession
+    from tests.tools import session_taps
+
+    store = session_taps.open_store(str(tmp_path / "games.sqlite3"))
+    session = GameSession.start(store, session_taps.SEATS, armada=armada,
+                                port_boards=session_taps.PORT_BOARDS if armada else None)
+    taps = session_taps.ARMADA_TAPS if armada else session_taps.STANDARD_TAPS
+    for name, tap in taps:
+        tap(session)
+        replayed = replay(store.events(session.game_id), store.data, sources=store.sources)
+        kept = store.current(session.game_id)
+        assert json.dumps(kept.document) == json.dumps(replayed.document), name
+        assert (kept.finished, kept.amended) == (replayed.finished, replayed.amended), name
+        if not kept.finished:                      # a finished game is replayed once more (it was scored)
+            assert kept.document is session.document, name
+            assert table_to_json(kept.table) == table_to_json(replayed.table), name
+            assert table_to_json(session.table()) == table_to_json(replayed.table), name
+    assert len(taps) >= 10
