@@ -645,6 +645,7 @@ class GameStore:
         with self.atomic() as db:
             self._status(db, game_id)
             db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+        self._states.pop(game_id, None)             # its id may be given to the next game
 
     @_file_errors
     def unfinished(self) -> int | None:
