@@ -450,7 +450,7 @@ class GameStore:
         Two sessions on one game (the app and a command, two windows) each build on the latest
         state: a coin count or a port board another process changed a moment ago is not overwritten
         by a stale copy. `build` gets the table document as the log holds it (`current`'s: read it, never
-        change it; its table value is `table_of(document)`) and may raise to write nothing.
+        change it; its state, with the table value, is `state_of(document)`) and may raise to write nothing.
 
         :raises EventError: as `append_all`.
         :raises GameNotFound: for an unknown game.

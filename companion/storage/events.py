@@ -261,11 +261,12 @@ class GameEvent:
     def apply(self, state: Any) -> Any:
         """The game's table value after this event (pure: `state` is not changed); `state` itself for an
         event that only records something, None when the value cannot decide (the log then applies the
-        event to the table document and reads the table from it).
+        event to the table document and reads the table from it: what a kind that changes the table and
+        does not say how gets).
 
         :raises EventError: when the event does not fit the game so far.
         """
-        return state
+        return None if changes_table(self.kind) else state
 
     def payload(self) -> dict[str, Any]:
         """The payload as logs write it (its keys in the order of the fields, ``amend`` last)."""

@@ -2,7 +2,9 @@
 card removed by undo, stage built, coins changed, conflicts resolved, tokens, choices, the players'
 answer to whose cards the camera could not place, the turns), checked and applied to the table
 document (a ``sevenwonders-table/1`` document), and the table they make, read by the table file's
-reader. Registered in `LOGGED_GAMES`; an expansion adds its own kinds in `EVENT_KINDS`."""
+reader; and each kind as a value (`GameEvent`) that applies to that table, the rules' `Table`, checked
+with the reader's own checks (`advance_table`: what the store and the session do on a tap). Registered
+in `LOGGED_GAMES`; an expansion adds its own kinds in `EVENT_KINDS`."""
 
 from __future__ import annotations
 
@@ -42,9 +44,8 @@ from companion.storage.events import (
 
 __all__ = ["KINDS", "STATE_KINDS", "TURN_KINDS", "CardConfirmed", "CardRemoved", "ChoicesSet", "CoinsChanged",
            "ConflictsResolved", "GameSetUp", "OwnerAnswered", "StageBuilt", "TokensSet", "TurnClosed", "TurnPlay",
-           "TurnReopened",
-           "advance_table", "apply_event", "check_event", "city", "empty_table_document", "seven_wonders_problems",
-           "seven_wonders_table"]
+           "TurnReopened", "advance_table", "apply_event", "check_event", "city", "empty_table_document",
+           "seven_wonders_problems", "seven_wonders_table"]
 
 GAME = "7wonders"
 TURN_KINDS = ("turn_play", "turn_closed", "turn_reopened")
