@@ -16,7 +16,7 @@ import os
 import sqlite3
 import uuid
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
@@ -25,14 +25,14 @@ from companion.storage.events import (
     Event,
     EventError,
     Replay,
-    apply,
+    advance,
     changes_table,
     check_payload,
     empty_document,
+    logged_game,
     now_iso,
     replay,
     shipped_data,
-    table_problems,
 )
 from companion.storage.games import GAME_RESULTS, ResultRefused, game_of
 from companion.storage.player_ids import RENAMED_SETTING, new_player_ids
@@ -43,6 +43,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "DuplicateGame",
     "GameNotFound",
+    "GameState",
     "GameStore",
     "GameSummary",
     "LoggedEvent",
@@ -208,6 +209,22 @@ def _file_errors(method: Method) -> Method:
 
 
 @dataclass(frozen=True)
+class GameState:
+    """A game as the log holds it after event `seq`: its table document and its table value (its rules'
+    table, None before the set-up or when the events make no valid table). Neither is ever changed: each
+    event makes new ones, sharing what it leaves as it was (`storage.events.advance`)."""
+
+    seq: int
+    document: dict[str, Any]
+    table: Any
+    sources: tuple[int, ...] = ()
+    """The expansions' components the value was read with (their identities, `GameStore.source_ids`: an
+    owner's entered values read again give a new object, and the value is read again with them)."""
+    finished: bool = False
+    amended: bool = False
+
+
+@dataclass(frozen=True)
 class GameSummary:
     """One line of the history."""
 
@@ -234,7 +251,9 @@ class GameStore:
         reading them when a game needs them); an expansion not named: its shipped data."""
         self.read_only = read_only
         """True when the file is only read (asked for, or on a read-only disk): every write is refused."""
-        self._documents: dict[int, tuple[int, dict[str, Any]]] = {}
+        self._states: dict[int, GameState] = {}
+        """The last state of each game this store has read or written (replayed only when another process
+        appended since)."""
         if read_only:
             self.db = self._open_read_only()
             return
@@ -375,7 +394,8 @@ class GameStore:
             payload["options"] = options
         if teams:
             payload["teams"] = teams
-        document = self._checked(Event(1, "game_set_up", payload, source, at or now_iso()), empty_document())
+        document, table = self._checked(Event(1, "game_set_up", payload, source, at or now_iso()),
+                                        empty_document(), None)
         with self.atomic() as db:
             cursor = db.execute("INSERT INTO games (uuid, started_at, status) VALUES (?, ?, 'playing')",
                                 (game_uuid or str(uuid.uuid4()), at or now_iso()))
@@ -384,16 +404,16 @@ class GameStore:
             for seat, player in enumerate(players):
                 db.execute("INSERT INTO players (game_id, seat, name, wonder, side) VALUES (?, ?, ?, ?, ?)",
                            (game_id, seat, player["name"], player["wonder"], player["side"]))
-            seq, document, _ = self._write_checked(db, game_id, "playing", 1, document, then, at)
+            state = self._write_checked(db, game_id, "playing", GameState(1, document, table), then, at)[0]
             if finish:
-                twin = None if allow_twin else self._finished_twin(db, document)
+                twin = None if allow_twin else self._finished_twin(db, state.document)
                 if twin is not None:
                     raise DuplicateGame(twin)
                 self._finish(db, game_id, finished_at or at)
         if finish:
-            self._documents.pop(game_id, None)
+            self._states.pop(game_id, None)
         else:
-            self._documents[game_id] = (seq, document)
+            self._states[game_id] = replace(state, sources=self.source_ids(state.document))
         return game_id
 
     def with_player_ids(self, players: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -429,44 +449,62 @@ class GameStore:
 
         Two sessions on one game (the app and a command, two windows) each build on the latest
         state: a coin count or a port board another process changed a moment ago is not overwritten
-        by a stale copy. `build` gets a copy of the table document and may raise to write nothing.
+        by a stale copy. `build` gets the table document as the log holds it (`current`'s: read it, never
+        change it; its state, with the table value, is `state_of(document)`) and may raise to write nothing.
 
         :raises EventError: as `append_all`.
         :raises GameNotFound: for an unknown game.
         """
         with self.atomic() as db:
             status = self._status(db, game_id)
-            seq, document = self._document(db, game_id)
-            events = build(copy.deepcopy(document))
-            seq, document, numbers = self._write_checked(db, game_id, status, seq, document, events, at)
+            state = self._state(db, game_id)
+            events = build(state.document)
+            state, numbers = self._write_checked(db, game_id, status, state, events, at)
         if numbers:
-            self._documents[game_id] = (seq, document)
+            self._states[game_id] = state
         return numbers
 
     def document(self, game_id: int) -> dict[str, Any]:
         """A copy of the table document as the log holds it now (kept between calls, replayed only
         when another process appended)."""
+        return copy.deepcopy(self.current(game_id).document)
+
+    def current(self, game_id: int) -> GameState:
+        """The game as the log holds it now: its document and table value, shared (never change them;
+        `document` gives a copy to change), replayed only when another process appended since.
+
+        :raises GameNotFound: for an unknown game.
+        """
         with self.guarded():
             self._status(self.db, game_id)
-            return copy.deepcopy(self._document(self.db, game_id)[1])
+            return self._state(self.db, game_id)
 
-    def _write_checked(self, db: sqlite3.Connection, game_id: int, status: str, seq: int, document: dict[str, Any],
-                       events: Sequence[LoggedEvent], at: str | None
-                       ) -> tuple[int, dict[str, Any], list[int]]:
-        """Check and insert `events` after event `seq` (inside the caller's transaction); return the
-        last sequence number, the document they leave and their numbers."""
+    def state_of(self, document: dict[str, Any]) -> GameState | None:
+        """The state whose document this store handed out (`current`, `append_built`): that very object;
+        None for any other document."""
+        for state in self._states.values():
+            if state.document is document:
+                return state
+        return None
+
+    def _write_checked(self, db: sqlite3.Connection, game_id: int, status: str, state: GameState,
+                       events: Sequence[LoggedEvent], at: str | None) -> tuple[GameState, list[int]]:
+        """Check and insert `events` after `state` (inside the caller's transaction); return the state
+        they leave and their numbers."""
         numbers: list[int] = []
+        seq, document, table, amended = state.seq, state.document, state.table, state.amended
         for kind, payload, source in events:
             seq += 1
             amends = isinstance(payload, dict) and bool(payload.get("amend"))
             if status == "finished" and changes_table(kind) and not amends:
                 raise EventError("the game is finished: a change must say what it amends ('amend': a note)")
-            document = self._checked(Event(seq, kind, payload, source, at or now_iso()), document)
+            document, table = self._checked(Event(seq, kind, payload, source, at or now_iso()), document, table)
             self._insert(db, game_id, seq, kind, payload, source, at)
             if status == "finished" and changes_table(kind):
                 db.execute("UPDATE games SET corrected = 1 WHERE id = ?", (game_id,))
+                amended = True
             numbers.append(seq)
-        return seq, document, numbers
+        return GameState(seq, document, table, state.sources, status == "finished", amended), numbers
 
     def _finished_twin(self, db: sqlite3.Connection, document: dict[str, Any]) -> int | None:
         """The finished game whose final table is exactly `document`, if any."""
@@ -484,7 +522,7 @@ class GameStore:
         """
         with self.atomic() as db:
             sheet = self._finish(db, game_id, at)
-        self._documents.pop(game_id, None)
+        self._states.pop(game_id, None)
         return sheet
 
     def _finish(self, db: sqlite3.Connection, game_id: int, at: str | None) -> dict[str, Any]:
@@ -524,18 +562,30 @@ class GameStore:
         db.execute("INSERT INTO events (game_id, seq, kind, source, at, payload) VALUES (?, ?, ?, ?, ?, ?)",
                    (game_id, seq, kind, source, at or now_iso(), json.dumps(payload, ensure_ascii=False)))
 
-    def _document(self, db: sqlite3.Connection, game_id: int) -> tuple[int, dict[str, Any]]:
-        """The table document after the last event, from this store's cache when no other process
-        has appended since, else replayed."""
+    def _state(self, db: sqlite3.Connection, game_id: int) -> GameState:
+        """The game after its last event, from this store's cache when no other process has appended
+        since, else replayed; its table value read again when an expansion's components changed."""
         last = db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?", (game_id,)).fetchone()[0]
-        cached = self._documents.get(game_id)
-        if cached is None or cached[0] != last:
-            cached = (int(last), replay(self._events(db, game_id), self.data, sources=self.sources).document)
-            self._documents[game_id] = cached
+        cached = self._states.get(game_id)
+        if cached is None or cached.seq != last:
+            replayed = replay(self._events(db, game_id), self.data, sources=self.sources)
+            cached = GameState(int(last), replayed.document, replayed.table, self.source_ids(replayed.document),
+                               replayed.finished, replayed.amended)
+        elif cached.sources != (sources := self.source_ids(cached.document)):
+            table, _ = logged_game(cached.document).table(cached.document, self.data, self.sources)
+            cached = replace(cached, table=table, sources=sources)
+        self._states[game_id] = cached
         return cached
 
-    def _checked(self, event: Event, document: dict[str, Any]) -> dict[str, Any]:
-        """The document after `event`, which must be well formed and leave a valid table.
+    def source_ids(self, document: dict[str, Any]) -> tuple[int, ...]:
+        """The identities of the components of the expansions `document` plays with, as `sources` gives
+        them now (a function is asked: an owner's entered values read again are a new object)."""
+        played = document.get("expansions") or ()
+        return tuple(id(source() if callable(source) else source)
+                     for name, source in self.sources.items() if name in played)
+
+    def _checked(self, event: Event, document: dict[str, Any], table: Any) -> tuple[dict[str, Any], Any]:
+        """The document and table value after `event`, which must be well formed and leave a valid table.
 
         :raises EventError: naming what is wrong.
         """
@@ -544,13 +594,7 @@ class GameStore:
         problems = check_payload(event.kind, event.payload, len(document["players"]) or None)
         if problems:
             raise EventError("; ".join(str(p) for p in problems))
-        after = copy.deepcopy(document)
-        apply(after, event, self.data)
-        if changes_table(event.kind):
-            problems_after = table_problems(after, self.data, self.sources)
-            if problems_after:
-                raise EventError("; ".join(problems_after))
-        return after
+        return advance(document, table, event, self.data, self.sources)
 
     # -- reading ------------------------------------------------------------------------------
     def _status(self, db: sqlite3.Connection, game_id: int) -> str:
@@ -601,6 +645,7 @@ class GameStore:
         with self.atomic() as db:
             self._status(db, game_id)
             db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+        self._states.pop(game_id, None)             # its id may be given to the next game
 
     @_file_errors
     def unfinished(self) -> int | None:

@@ -10,6 +10,7 @@ amends the game (``amend``: a note), so history shows corrections. This module n
 
 from __future__ import annotations
 
+import copy
 import datetime
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields
@@ -34,6 +35,8 @@ __all__ = [
     "GameEvent",
     "LoggedGame",
     "Replay",
+    "advance",
+    "applied",
     "apply",
     "changes_table",
     "check_payload",
@@ -98,6 +101,14 @@ class LoggedGame:
     """Why a document is not a valid table (empty when it is)."""
     data: Callable[[], Any]
     """The game's data as shipped (what ``data`` is when the store is given none)."""
+    advance: Callable[[Any, Event], Any] | None = None
+    """The game's table value after one event (value, event), checked as `problems` checks the document it
+    leaves: None when the value cannot decide (the event is then applied to the document and the table read
+    from it). Absent: the game's events apply to the document only.
+    :raises EventError: with the very messages the document's check gives."""
+    document_of: Callable[[Any], dict[str, Any]] | None = None
+    """The table document of a value `advance` changed, for a game whose events replace the document by
+    the value written (Architects' actions); absent: the event is applied to the document as well."""
 
     def own(self, kind: str) -> bool:
         """True for a kind of this game's own (not one every game's log holds)."""
@@ -247,6 +258,16 @@ class GameEvent:
         names = {field.name for field in fields(cls)}
         return cls(**{key: _frozen(item) for key, item in payload.items() if key in names})
 
+    def apply(self, state: Any) -> Any:
+        """The game's table value after this event (pure: `state` is not changed); `state` itself for an
+        event that only records something, None when the value cannot decide (the log then applies the
+        event to the table document and reads the table from it: what a kind that changes the table and
+        does not say how gets).
+
+        :raises EventError: when the event does not fit the game so far.
+        """
+        return None if changes_table(self.kind) else state
+
     def payload(self) -> dict[str, Any]:
         """The payload as logs write it (its keys in the order of the fields, ``amend`` last)."""
         names = [field.name for field in fields(self) if field.name != "amend"] + ["amend"]
@@ -382,9 +403,54 @@ def apply(document: dict[str, Any], event: Event, data: Any = None) -> None:
     logged_game(document, event.kind, event.payload).apply(document, event.kind, event.payload, data)
 
 
-def replay(events: Iterable[Event], data: Any = None, *, upto: int | None = None, sources: Any = None) -> Replay:
+def _entry_copy(entry: dict[str, Any]) -> dict[str, Any]:
+    return {key: item.copy() if isinstance(item, list | dict) else item for key, item in entry.items()}
+
+
+def applied(document: dict[str, Any], event: Event, data: Any = None) -> dict[str, Any]:
+    """A new document: `document` changed by one event (through its game's log), which is left as it is.
+    Only the containers an event's ``apply`` changes are new (the top, the player entries and their lists
+    and objects); the rest is shared, so a document handed out is never changed afterwards.
+
+    :raises EventError: as `apply`.
+    """
+    after = {**document, "players": [_entry_copy(entry) for entry in document["players"]]}
+    apply(after, event, data)
+    return after
+
+
+def advance(document: dict[str, Any], table: Any, event: Event, data: Any = None, sources: Any = None
+            ) -> tuple[dict[str, Any], Any]:
+    """The table document and the game's table value after `event`, which must leave a valid table when
+    it changes it. On the value when the game's log can (`LoggedGame.advance`): no document is read
+    again; else the document is changed and read (the set-up, a table that is not valid, a kind the value
+    cannot decide; a game with no `LoggedGame.advance` gets no value). Neither `document` nor `table` is
+    changed.
+
+    :raises EventError: naming what is wrong (the messages the table file's reader gives).
+    """
+    game = logged_game(document, event.kind, event.payload)
+    if table is not None and game.advance is not None:
+        value = game.advance(table, event)
+        if value is not None and value is not table and game.document_of is not None:
+            return game.document_of(value), value
+        if value is not None:
+            return applied(document, event, data), value
+    after = copy.deepcopy(document)
+    game.apply(after, event.kind, event.payload, data)
+    value = game.table(after, data, sources)[0] if game.advance is not None else None  # none: the document only
+    if value is None and changes_table(event.kind):     # a table read whole has no problems
+        problems = game.problems(after, data, sources)
+        if problems:
+            raise EventError("; ".join(problems))
+    return after, value
+
+
+def replay(events: Iterable[Event], data: Any = None, *, upto: int | None = None, sources: Any = None,
+           table: bool = True) -> Replay:
     """Rebuild the table from events (up to and including sequence number `upto`); `data` and
-    `sources` are passed to the game's log (its data, and its expansions' data files)."""
+    `sources` are passed to the game's log (its data, and its expansions' data files). Without `table`,
+    the document alone (no table value is read: `Replay.table` is None)."""
     games = _Games()
     document = games.unnamed.empty_document()
     finished = amended = False
@@ -400,5 +466,5 @@ def replay(events: Iterable[Event], data: Any = None, *, upto: int | None = None
         elif event.kind == "score_computed":
             sheet = event.payload["sheet"]
     game = games.of(document)
-    table, problems = game.table(document, data, sources)
-    return Replay(document, table, finished, amended, problems, sheet, games.ids[id(game)])
+    value, problems = game.table(document, data, sources) if table else (None, [])
+    return Replay(document, value, finished, amended, problems, sheet, games.ids[id(game)])

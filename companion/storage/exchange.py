@@ -331,13 +331,13 @@ def check_game(store: GameStore, document: Any) -> CheckedGame:
         raise ImportRefused(["events[0]: a game starts with its game_set_up event"])
     if store.has_game(game_uuid):
         raise ImportRefused([_already_logged(store, game_uuid)])
-    document_state = empty_document()
+    document_state, table = empty_document(), None
     finished = False
     for event in events:
         try:
             if finished and changes_table(event.kind) and not event.payload.get("amend"):
                 raise EventError("a change after the game was finished must say what it amends")
-            document_state = store._checked(event, document_state)
+            document_state, table = store._checked(event, document_state, table)
         except (EventError, KeyError, TypeError) as error:
             raise ImportRefused([f"events[{event.seq - 1}] ({event.kind}): {error}"]) from None
         finished = finished or event.kind == "game_finished"

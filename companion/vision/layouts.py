@@ -35,6 +35,8 @@ class TableLayout(Protocol):
 
     # Optional: ``unread_places(placed) -> [((x, y) mm, angle, side mm), ...]``, where a sticker should
     # lie but none was read; the table reader reads those places again (`TableReader._look_again`).
+    # Optional: ``possible_places(placed)``, in the same form: where a sticker may lie unread; read
+    # again only where the picture shows a sticker's texture there.
 
 
 TABLE_LAYOUTS: Registry[Callable[[Any], TableLayout]] = Registry("table layout", "vision")

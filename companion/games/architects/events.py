@@ -35,6 +35,7 @@ from companion.games.architects.rules.play import (
 )
 from companion.games.architects.rules.scoring import score_architects
 from companion.games.architects.rules.table import ArchitectsTable
+from companion.games.architects.rules.validation import check_architects
 from companion.games.architects.tablefile import (
     ARCHITECTS_FORMAT,
     BASE_PLAYER_FIELDS,
@@ -45,7 +46,7 @@ from companion.games.architects.tablefile import (
 )
 from companion.jsonread import Reader
 from companion.plugins import Registry
-from companion.storage.events import EVENT_KINDS, LOGGED_GAMES, EventError, EventKind, LoggedGame
+from companion.storage.events import EVENT_KINDS, LOGGED_GAMES, Event, EventError, EventKind, LoggedGame, changes_table
 from companion.tablefiles import TableFileError
 
 __all__ = [
@@ -56,6 +57,7 @@ __all__ = [
     "TURN_RECORD",
     "TURN_STEPS",
     "ArchitectsEventError",
+    "advance_architects",
     "apply_architects",
     "architects_problems",
     "architects_sheet",
@@ -68,6 +70,7 @@ __all__ = [
     "play_action",
     "set_up_fields",
     "set_up_payload",
+    "value_problems",
 ]
 
 ACTION_KINDS = ("architects_card_placed", "architects_cards_removed", "architects_piece_built",
@@ -291,6 +294,36 @@ def architects_table(document: dict[str, Any]) -> tuple[ArchitectsTable | None, 
         return None, [str(p) for p in error.problems]
 
 
+def value_problems(table: ArchitectsTable) -> list[str]:
+    """The errors the table file's reader finds once it has built `table` (those that need the whole
+    table: `check_architects`, the Conflict tokens turned), for a table an action event left."""
+    problems = []
+    if table.conflicts_flipped > table.conflict_tokens:
+        problems.append(f"conflicts_flipped: {table.conflicts_flipped}; a game of {len(table.players)} uses "
+                        f"{table.conflict_tokens} Conflict tokens")
+    return problems + [str(problem) for problem in check_architects(table).errors]
+
+
+def advance_architects(table: ArchitectsTable, event: Event) -> ArchitectsTable | None:
+    """The table after one event, on the value: an action event played through the engine (as
+    `apply_architects` plays it on the document's table), then checked as the reader checks a whole
+    table; an event that only records something leaves it as it is. None for the set-up and the area
+    and Conflict token events of earlier logs (they are applied to the document and read from it).
+
+    :raises EventError: when the rules do not allow the action, or the table it leaves is not valid.
+    """
+    if event.kind in ACTION_KINDS or event.kind in EXPANSION_ACTIONS:
+        try:
+            after = play_action(table, event.kind, event.payload)
+        except ArchitectsRuleError as error:
+            raise EventError(str(error)) from None
+        problems = value_problems(after)
+        if problems:
+            raise EventError("; ".join(problems))
+        return after
+    return None if changes_table(event.kind) else table
+
+
 def architects_sheet(table: ArchitectsTable) -> dict[str, Any]:
     """The score sheet as the log stores it: the `score --json` document marked with its game."""
     return {"game": GAME, **score_architects(table).to_json()}
@@ -308,7 +341,8 @@ LOGGED_GAMES.register(GAME, LoggedGame(
     frozenset(("game_set_up", *ARCHITECTS_KINDS)),
     is_architects, lambda: {"format": ARCHITECTS_FORMAT, "game": GAME, "players": []}, check_architects_payload,
     _apply_logged, lambda document, data, sources: architects_table(document),
-    lambda document, data, sources: architects_problems(document), lambda: None), game=GAME)
+    lambda document, data, sources: architects_problems(document), lambda: None, advance_architects,
+    architects_table_to_json), game=GAME)
 
 
 def _check_record(reader: Reader, seats: int | None) -> None:

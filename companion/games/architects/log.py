@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from companion.games.architects.events import architects_sheet, area_of, set_up_payload
@@ -83,12 +84,12 @@ def _log_game(store: GameStore, table: ArchitectsTable, *, source: str, at: str 
     """Insert a game, its set-up and the events `then` in one transaction; with `finish`, score it
     and mark it finished in that transaction too (refused when a finished twin exists and not
     `allow_twin`)."""
-    from companion.storage.database import DuplicateGame
+    from companion.storage.database import DuplicateGame, GameState
 
     when = at or now_iso()
     payload = set_up_payload(table)
     payload["players"] = store.with_player_ids(payload["players"])
-    document = store._checked(Event(1, "game_set_up", payload, source, when), empty_document())
+    document, value = store._checked(Event(1, "game_set_up", payload, source, when), empty_document(), None)
     with store.atomic() as db:
         cursor = db.execute("INSERT INTO games (uuid, game, started_at, status) VALUES (?, ?, ?, 'playing')",
                             (str(uuid.uuid4()), GAME, when))
@@ -96,12 +97,14 @@ def _log_game(store: GameStore, table: ArchitectsTable, *, source: str, at: str 
         store._insert(db, game_id, 1, "game_set_up", payload, source, when)
         db.executemany("INSERT INTO players (game_id, seat, name, wonder, side) VALUES (?, ?, ?, ?, '')",
                        [(game_id, seat, p.name, p.wonder.id) for seat, p in enumerate(table.players)])
-        _, document, _ = store._write_checked(db, game_id, "playing", 1, document, then, when)
+        state = store._write_checked(db, game_id, "playing", GameState(1, document, value), then, when)[0]
         if finish:
-            twin = None if allow_twin else store._finished_twin(db, document)
+            twin = None if allow_twin else store._finished_twin(db, state.document)
             if twin is not None:
                 raise DuplicateGame(twin)
             store._finish(db, game_id, when)
+    if not finish:
+        store._states[game_id] = replace(state, sources=store.source_ids(state.document))
     return game_id
 
 

@@ -87,7 +87,9 @@ class ArchitectsSession(ArchitectsTurns):
         before: list[ArchitectsTable] = []
 
         def on_latest(document: dict[str, Any]) -> list[LoggedEvent]:
-            table, problems = architects_table(document)
+            state = self.store.state_of(document)           # the log's table value, else read
+            table, problems = (state.table, []) if state is not None and state.table is not None \
+                else architects_table(document)
             if table is None:
                 raise SessionError("the game in the log is not a valid table: " + "; ".join(problems))
             before.append(table)
@@ -114,7 +116,8 @@ class ArchitectsSession(ArchitectsTurns):
     def reload(self) -> None:
         """Take the table as the log holds it (after a tap, saved or not; another window's changes)."""
         with contextlib.suppress(StoreError):       # the file failed: keep the last table; the tap says why
-            table, _ = architects_table(self.store.document(self.game_id))   # kept, replayed only when changed
+            state = self.store.current(self.game_id)       # kept, replayed only when another process appended
+            table = state.table if state.table is not None else architects_table(state.document)[0]
             if table is not None:
                 self.table = table
 

@@ -10,19 +10,18 @@ tokens: each seat's coins move once, so the coins stay right without an end-of-a
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from companion.gamedata.facts import Unknown, UnknownValueError
 from companion.games.armada.rules.effects import DrawIsland, FreeShipMoves, Incursion, Piracy, UnknownEffect
 from companion.games.armada.rules.play import ShipStep, free_move_choices, incursion_target, resolve_ship_turn
-from companion.games.armada.rules.port import trade_level
+from companion.games.armada.rules.port import ARMADA, port_state, trade_level
 from companion.games.sevenwonders.session_parts import SessionPart
-from companion.games.sevenwonders.tablefile import parse_table
 from companion.jsonread import quoted
 from companion.state.errors import SessionError
+from companion.storage.events import replay
 
 if TYPE_CHECKING:
     from companion.games.armada.rules.data import ArmadaData
@@ -109,13 +108,12 @@ class TurnActions(SessionPart):
         return 1 + sum(1 for e in self.store.events(self.game_id) if e.kind == "turn_resolved")
 
     def _start_document(self, start: int) -> dict[str, Any]:
+        """The cities' cards, islands and ships as the turn began (the table document's players then; at
+        the game's start: none, every ship on its start space)."""
         if start == 0:
-            document = copy.deepcopy(self.document)
-            for player in document["players"]:
-                player["cards"], player["islands"] = [], []
-                player["fleets"] = dict.fromkeys(player.get("fleets", {}), 0)
-            return document
-        return self.store.state(self.game_id, upto=start).document
+            return {"players": [{"cards": [], "islands": [], "fleets": dict.fromkeys(player.get("fleets", {}), 0)}
+                                for player in self.document["players"]]}
+        return replay(self.store.events(self.game_id), self.store.data, upto=start, table=False).document
 
     def _gained(self, start_document: dict[str, Any], seat: int) -> list[Any]:
         """The Armada cards and islands a seat gained this turn (their data objects)."""
@@ -145,13 +143,18 @@ class TurnActions(SessionPart):
         return steps
 
     def _table_at(self, start_document: dict[str, Any]) -> Table:
-        """The table now, with every ship where it stood when the turn began."""
-        document = copy.deepcopy(self.document)
-        for player, before in zip(document["players"], start_document["players"], strict=True):
-            if "fleets" in player:
-                player["fleets"] = {f: int(before.get("fleets", {}).get(f, 0)) for f in player["fleets"]}
-                player.pop("fleet_values", None)
-        return parse_table(document, self.data, sources=self.store.sources)
+        """The table now, with every ship where it stood when the turn began (and no value read off the
+        board where it stands now): the ports of the cities whose entries place their ships changed."""
+        table = self.table()
+        players = list(table.players)
+        for seat, (entry, before) in enumerate(zip(self.document["players"], start_document["players"], strict=True)):
+            port = port_state(players[seat])
+            if "fleets" in entry and port is not None:
+                levels = before.get("fleets", {})
+                fleets = {f: int(levels.get(f, 0)) if f in entry["fleets"] else 0 for f in port.fleets}
+                players[seat] = replace(players[seat], extras={**players[seat].extras,
+                                                               ARMADA: replace(port, fleets=fleets, printed={})})
+        return replace(table, players=tuple(players))
 
     # -- what the turn does -------------------------------------------------------------------------------
     def turn_summary(self) -> TurnSummary:

@@ -2,27 +2,41 @@
 card removed by undo, stage built, coins changed, conflicts resolved, tokens, choices, the players'
 answer to whose cards the camera could not place, the turns), checked and applied to the table
 document (a ``sevenwonders-table/1`` document), and the table they make, read by the table file's
-reader. Registered in `LOGGED_GAMES`; an expansion adds its own kinds in `EVENT_KINDS`."""
+reader; and each kind as a value (`GameEvent`) that applies to that table, the rules' `Table`, checked
+with the reader's own checks (`advance_table`: what the store and the session do on a tap). Registered
+in `LOGGED_GAMES`; an expansion adds its own kinds in `EVENT_KINDS`."""
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from companion.games.sevenwonders.rules.loader import load_game_data
 from companion.games.sevenwonders.rules.model import GameData
-from companion.games.sevenwonders.rules.table import Table
-from companion.games.sevenwonders.tablefile import TABLE_FORMAT, Sources, TableFileError, parse_table
-from companion.jsonread import Reader
+from companion.games.sevenwonders.rules.table import Player, Table
+from companion.games.sevenwonders.tablefile import (
+    TABLE_FORMAT,
+    Sources,
+    TableFileError,
+    city_cards_problems,
+    city_choices,
+    city_stages_problems,
+    city_tokens_problems,
+    parse_table,
+    table_value_problems,
+)
+from companion.jsonread import Problem, Reader
 from companion.storage.events import (
     ABSENT,
     EVENT_KINDS,
     LOGGED_GAMES,
+    Event,
     EventError,
     GameEvent,
     LoggedGame,
+    changes_table,
     check_seat,
     player_at,
     register_event,
@@ -30,7 +44,8 @@ from companion.storage.events import (
 
 __all__ = ["KINDS", "STATE_KINDS", "TURN_KINDS", "CardConfirmed", "CardRemoved", "ChoicesSet", "CoinsChanged",
            "ConflictsResolved", "GameSetUp", "OwnerAnswered", "StageBuilt", "TokensSet", "TurnClosed", "TurnPlay",
-           "apply_event", "check_event", "empty_table_document", "seven_wonders_problems", "seven_wonders_table"]
+           "TurnReopened", "advance_table", "apply_event", "check_event", "city", "empty_table_document",
+           "seven_wonders_problems", "seven_wonders_table"]
 
 GAME = "7wonders"
 TURN_KINDS = ("turn_play", "turn_closed", "turn_reopened")
@@ -245,12 +260,42 @@ def apply_event(document: dict[str, Any], kind: str, payload: dict[str, Any], da
                     player[key] = payload[key]
 
 
+def advance_table(table: Table, event: Event) -> Table | None:
+    """The table after one event, on the value: the event's `GameEvent.apply`, then the checks the table
+    file's reader runs on a whole table (the same messages as `seven_wonders_problems` of the document the
+    event leaves). None for a kind the value cannot decide (the log then reads the document).
+
+    :raises EventError: when the event does not fit the game, or leaves a table that is not valid.
+    """
+    value = event.value
+    after = None if value is None else value.apply(table)
+    if after is not None and after is not table and changes_table(event.kind):
+        _refuse(table_value_problems(after))
+    return after
+
+
 LOGGED_GAMES.register(GAME, LoggedGame(KINDS, STATE_KINDS, _claims, empty_table_document, check_event, apply_event,
-                                       seven_wonders_table, seven_wonders_problems, load_game_data), game=GAME)
+                                       seven_wonders_table, seven_wonders_problems, load_game_data, advance_table),
+                      game=GAME)
 
 
-# -- the kinds as values (typed state, first step: read and written back exactly; the log still applies
-#    the JSON payloads above) -----------------------------------------------------------------------------
+def _refuse(problems: Sequence[Problem]) -> None:
+    """Refuse an event with the reader's problems of the table it would leave (none: nothing to refuse)."""
+    if problems:
+        raise EventError("; ".join(str(problem) for problem in problems))
+
+
+def city(table: Table, seat: int) -> Player:
+    """The city at `seat`.
+
+    :raises EventError: for a seat the table does not have (the message `player_at` gives).
+    """
+    if not 0 <= seat < len(table.players):
+        raise EventError(f"seat {seat} does not exist (the table has {len(table.players)})")
+    return table.players[seat]
+
+
+# -- the kinds as values: read and written back exactly, applied to the rules' `Table` -------------------
 @register_event(GAME)
 @dataclass(frozen=True, kw_only=True)
 class GameSetUp(GameEvent):
@@ -264,6 +309,10 @@ class GameSetUp(GameEvent):
     players: tuple[Mapping[str, Any], ...]
     options: Mapping[str, Any] = ABSENT
     teams: tuple[tuple[str, ...], ...] = ABSENT
+
+    def apply(self, state: Any) -> Any:
+        """None: the set-up makes the first table document, which the table file's reader reads."""
+        return None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -282,6 +331,12 @@ class CardConfirmed(_CityCard):
 
     kind: ClassVar[str] = "card_confirmed"
 
+    def apply(self, state: Table) -> Table:
+        player = city(state, self.seat)
+        cards, problems = city_cards_problems(state, self.seat, [*(card.id for card in player.cards), self.card])
+        _refuse(problems)
+        return state.with_player(self.seat, replace(player, cards=tuple(cards)))
+
 
 @register_event(GAME)
 @dataclass(frozen=True, kw_only=True)
@@ -289,6 +344,14 @@ class CardRemoved(_CityCard):
     """A building taken back out of a seat's city (an undo)."""
 
     kind: ClassVar[str] = "card_removed"
+
+    def apply(self, state: Table) -> Table:
+        player = city(state, self.seat)
+        ids = [card.id for card in player.cards]
+        if self.card not in ids:
+            raise EventError(f"{player.name}'s city holds no {self.card} to remove")
+        index = ids.index(self.card)
+        return state.with_player(self.seat, replace(player, cards=player.cards[:index] + player.cards[index + 1:]))
 
 
 @register_event(GAME)
@@ -299,6 +362,13 @@ class StageBuilt(GameEvent):
     kind: ClassVar[str] = "stage_built"
     seat: int
     stages: int
+
+    def apply(self, state: Table) -> Table | None:
+        player = city(state, self.seat)
+        if player.wonder.outside is not None:       # a board of another expansion: checked on its entry
+            return None
+        _refuse(city_stages_problems(state, self.seat, self.stages))
+        return state.with_player(self.seat, replace(player, stages_built=self.stages))
 
 
 @register_event(GAME)
@@ -312,6 +382,9 @@ class CoinsChanged(GameEvent):
     delta: int = ABSENT
     why: str = ABSENT
 
+    def apply(self, state: Table) -> Table:
+        return state.with_player(self.seat, replace(city(state, self.seat), coins=self.coins))
+
 
 @register_event(GAME)
 @dataclass(frozen=True, kw_only=True)
@@ -321,6 +394,16 @@ class ConflictsResolved(GameEvent):
     kind: ClassVar[str] = "conflicts_resolved"
     age: int
     tokens: tuple[tuple[int, ...], ...]
+
+    def apply(self, state: Table) -> Table:
+        if len(self.tokens) != len(state.players):
+            raise EventError(f"conflicts_resolved gives tokens for {len(self.tokens)} seats; "
+                             f"the table has {len(state.players)}")
+        players = [replace(player, tokens=player.tokens + row) for player, row in zip(state.players, self.tokens,
+                                                                                        strict=True)]
+        _refuse([problem for seat, player in enumerate(players)
+                 for problem in city_tokens_problems(state, seat, player.tokens)])
+        return replace(state, players=tuple(players))
 
 
 @register_event(GAME)
@@ -332,6 +415,11 @@ class TokensSet(GameEvent):
     seat: int
     tokens: tuple[int, ...]
 
+    def apply(self, state: Table) -> Table:
+        player = city(state, self.seat)
+        _refuse(city_tokens_problems(state, self.seat, self.tokens))
+        return state.with_player(self.seat, replace(player, tokens=self.tokens))
+
 
 @register_event(GAME)
 @dataclass(frozen=True, kw_only=True)
@@ -342,6 +430,18 @@ class ChoicesSet(GameEvent):
     seat: int
     science_choices: tuple[str, ...] | None = ABSENT
     copied_guild: str | None = ABSENT
+
+    def apply(self, state: Table) -> Table:
+        player = city(state, self.seat)
+        science: Sequence[str] | None = player.choices.science or None
+        copied = player.choices.copied_guild
+        if self.science_choices is not ABSENT:
+            science = self.science_choices or None
+        if self.copied_guild is not ABSENT:
+            copied = self.copied_guild or None
+        choices, problems = city_choices(state, self.seat, science, copied)
+        _refuse(problems)
+        return state.with_player(self.seat, replace(player, choices=choices))
 
 
 @register_event(GAME)
@@ -380,3 +480,14 @@ class TurnClosed(GameEvent):
     start_seq: int
     corrects: int = ABSENT
 
+
+
+@register_event(GAME)
+@dataclass(frozen=True, kw_only=True)
+class TurnReopened(GameEvent):
+    """The last closed turn open again, with its plays (its cities are set back by the events beside it)."""
+
+    kind: ClassVar[str] = "turn_reopened"
+    reopens: int
+    plays: tuple[Mapping[str, Any], ...]
+    progress: Mapping[str, Any]

@@ -11,8 +11,6 @@ check at the end of each age.
 from __future__ import annotations
 
 import contextlib
-import copy
-import json
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -34,8 +32,8 @@ from companion.markers import Component, MarkerRegistry, load_marker_registry
 from companion.problem import Problem
 from companion.state.errors import SessionError, not_saved, save_tap
 from companion.storage import Event, EventError, GameStore, StoreError, StoreUnusable
-from companion.storage.database import LoggedEvent
-from companion.storage.events import apply as apply_event
+from companion.storage.database import GameState, LoggedEvent
+from companion.storage.events import advance
 
 __all__ = ["GameSession", "SeatSetup", "SessionError"]
 
@@ -70,11 +68,17 @@ class GameSession(TurnPlays):
         self.data: GameData = store.data
         self.registry = registry or load_marker_registry()
         self._by_key = {c.key: c for c in self.registry}
-        self._table: tuple[str, list[int], Table, Any] | None = None
-        """The last table read from the document: its document as JSON, the expansions' components (their
-        ids), the table, and those components (kept alive, so that their ids stay theirs)."""
-        state = store.state(game_id)
+        state = store.current(game_id)
+        self.seq = state.seq
+        """The last event of the log the session's table is at (more events folded on it during a tap)."""
         self.document: dict[str, Any] = state.document
+        """The table document (a view of `table()` for exports and the panels; shared with the store, never
+        changed: each event makes a new one)."""
+        self._value: Table | None = state.table
+        """The table as the engine sees it, kept in step with `document` event by event."""
+        self._sources: tuple[tuple[int, ...], Any] = (state.sources, None)
+        """The expansions' components `_value` was read with (`GameStore.source_ids`), and those components
+        when the session read them itself (kept alive, so that their ids stay theirs)."""
         self.finished = state.finished
         self.parts: dict[str, SessionPart] = parts_for(self, self.document.get("expansions", []))
         """The parts of the expansions this game plays with, by expansion id."""
@@ -245,17 +249,38 @@ class GameSession(TurnPlays):
         return 1 + self._ages_resolved
 
     def table(self) -> Table:
-        """The table as the engine sees it now (read again from the document only when the document or
-        an expansion's components changed (an owner's entered Armada values): a tap asks for it several times)."""
-        played = self.document.get("expansions", [])
-        sources = {name: source() if callable(source) and name in played else source      # the values as they are now
-                   for name, source in self.store.sources.items()}
-        text = json.dumps(self.document, sort_keys=True)
-        kept = self._table
-        if kept is None or kept[0] != text or kept[1] != [id(source) for source in sources.values()]:
-            table = parse_table(self.document, self.data, sources=sources)
-            kept = self._table = (text, [id(source) for source in sources.values()], table, sources)
-        return kept[2]
+        """The table as the engine sees it now: the value kept in step with the log, read again from the
+        document only when an expansion's components changed (an owner's entered Armada values)."""
+        ids = self.store.source_ids(self.document)
+        if self._value is None or self._sources[0] != ids:
+            played = self.document.get("expansions", [])
+            sources = {name: source() if callable(source) and name in played else source      # the values now
+                       for name, source in self.store.sources.items()}
+            self._value = parse_table(self.document, self.data, sources=sources)
+            self._sources = (self.store.source_ids(self.document), sources)
+        return self._value
+
+    def _take(self, state: GameState) -> None:
+        """Stand where `state` (the log's) is."""
+        self.seq, self.document, self._value = state.seq, state.document, state.table
+        self._sources = (state.sources, None)
+
+    def _fold(self, events: Sequence[LoggedEvent]) -> tuple[dict[str, Any], Table | None]:
+        """The document and table after `events` (not logged yet: what a tap works out before it logs
+        them), each checked as the log will check it.
+
+        :raises SessionError: when one does not fit the game or leaves a table that is not valid.
+        """
+        document, value = self.document, self._value
+        if value is not None and self._sources[0] != self.store.source_ids(document):
+            value = self.table()                # an owner's entered values changed: read with them first
+        try:
+            for kind, payload, source in events:
+                document, value = advance(document, value, Event(0, kind, payload, source, ""), self.data,
+                                          self.store.sources)
+        except EventError as error:
+            raise SessionError(str(error)) from None
+        return document, value
 
     def seat_of(self, wonder: str) -> int:
         """The seat of the player with `wonder`."""
@@ -271,7 +296,11 @@ class GameSession(TurnPlays):
         another session (a second window, a command) made a moment ago is built on, never undone.
         """
         def on_latest(document: dict[str, Any]) -> list[LoggedEvent]:
-            self.document = document
+            state = self.store.state_of(document)
+            if state is not None:
+                self._take(state)
+            else:
+                self.document, self._value = document, None
             return build()
 
         try:
@@ -282,8 +311,10 @@ class GameSession(TurnPlays):
     def _reload(self) -> None:
         """Take the document as the log holds it (after a tap, whether it was saved or not)."""
         with contextlib.suppress(StoreError, SessionError):   # the file failed: keep the last state; the
-            self.document = self.store.document(self.game_id)     # tap's error says why
-            self._ages_resolved = self._count_ages_resolved()     # another session may have closed an age
+            state = self.store.current(self.game_id)             # tap's error says why
+            if state.seq != self.seq or state.document is not self.document:
+                self._take(state)
+                self._ages_resolved = self._count_ages_resolved()     # another session may have closed an age
         self._sync_tracker()
 
     # -- the camera ----------------------------------------------------------------------------
@@ -380,8 +411,7 @@ class GameSession(TurnPlays):
                                        f"{self.players[seat]['name']}'s city: {error}", card=component.card,
                                        wonder=self.players[seat]["wonder"]))
                     continue
-                for kind, payload, source in card_events:
-                    apply_event(self.document, Event(0, kind, payload, source, ""), self.data)
+                self.document, self._value = self._fold(card_events)
                 events += card_events
                 added.append(component)
             return events
@@ -521,11 +551,11 @@ class GameSession(TurnPlays):
             raise SessionError(check.reason or "that build is not possible")
         component = self._copy_to_build(check)
         before = score_table(self.table()).lines[seat].points
-        unchanged = copy.deepcopy(self.document)
+        unchanged = self.document, self._value
         try:
             events = self._build_events(seat, check, component)
         finally:
-            self.document = unchanged                       # the payment was applied to work out the rest
+            self.document, self._value = unchanged          # the payment was folded in to work out the rest
         after = score_table(self._table_after(events)).lines[seat].points
         return {category: after.get(category, 0) - before.get(category, 0) for category in after
                 if after.get(category, 0) != before.get(category, 0)}
@@ -554,8 +584,7 @@ class GameSession(TurnPlays):
     def _paid_then(self, seat: int, check: BuildCheck, then: Callable[[], list[LoggedEvent]]) -> list[LoggedEvent]:
         """The events of a build's payment, then those `then` makes from the table as the payment leaves it."""
         payment = self._payment_events(seat, check)
-        for kind, payload, source in payment:
-            apply_event(self.document, Event(0, kind, payload, source, ""), self.data)
+        self.document, self._value = self._fold(payment)
         return [*payment, *then()]
 
     def _payment_events(self, seat: int, check: BuildCheck) -> list[LoggedEvent]:
@@ -590,14 +619,13 @@ class GameSession(TurnPlays):
         :raises SessionError: when the events would not leave a valid table (a sixth guild at three
             players, a card not in the box for this player count...).
         """
-        document = copy.deepcopy(self.document)
-        try:
-            for kind, payload, source in events:
-                apply_event(document, Event(0, kind, payload, source, ""), self.data)
-            return parse_table(document, self.data, sources=self.store.sources)
-        except (EventError, TableFileError) as error:
-            problems = error.problems if isinstance(error, TableFileError) else [error]
-            raise SessionError("; ".join(str(p) for p in problems)) from None
+        document, table = self._fold(events)
+        if table is None:                           # the table before the events is not valid: read what they leave
+            try:
+                return parse_table(document, self.data, sources=self.store.sources)
+            except TableFileError as error:
+                raise SessionError("; ".join(str(p) for p in error.problems)) from None
+        return table
 
     def _coins_moved_by(self, seat: int, why: str) -> int:
         """The coins the last build of `why` moved at `seat` (0 if none)."""

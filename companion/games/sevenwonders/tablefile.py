@@ -33,11 +33,16 @@ __all__ = [
     "Sources",
     "TableFileError",
     "TableSection",
+    "city_cards_problems",
+    "city_choices",
+    "city_stages_problems",
+    "city_tokens_problems",
     "from_file",
     "parse_table",
     "read_table",
     "read_table_document",
     "table_to_json",
+    "table_value_problems",
 ]
 
 TABLE_FORMAT = "sevenwonders-table/1"
@@ -387,6 +392,66 @@ def parse_table(document: Any, data: GameData | None = None, *, sources: Sources
     if problems:
         raise TableFileError(problems)
     return table
+
+
+# -- the reader's checks of a table value, shared with the game log (typed state: an event changes the value,
+#    these say what today's reader would say of the document it leaves) ------------------------------------
+def _sections(table: Table) -> list[TableSection]:
+    return [SECTIONS.find(name) for name in table.expansions]
+
+
+def table_value_problems(table: Table) -> list[Problem]:
+    """The problems the reader finds once it has built `table` (those that need the whole table), for a
+    table value changed by an event: what `parse_table` would report of the document it writes."""
+    problems: Problems[Problem] = Problems()
+    _check_table(Reader(None, problems), table, None, _sections(table))
+    return list(problems)
+
+
+def city_cards_problems(table: Table, seat: int, card_ids: Sequence[str]) -> tuple[list[Card], list[Problem]]:
+    """The buildings of `seat`'s city listed as `card_ids` (unknown ids and a second building of one name
+    are problems, as the reader reports them at ``players[seat].cards``)."""
+    problems: Problems[Problem] = Problems()
+    cards = _read_cards(Reader(list(card_ids), problems, f"players[{seat}].cards"), table.cards)
+    return cards, list(problems)
+
+
+def city_tokens_problems(table: Table, seat: int, tokens: Sequence[int]) -> list[Problem]:
+    """The problems of `seat`'s conflict tokens `tokens` (their values, how many), as the reader reports them."""
+    problems: Problems[Problem] = Problems()
+    limited = not any(section.more_land_tokens for section in _sections(table))
+    _read_tokens(Reader(list(tokens), problems, f"players[{seat}].tokens"), table.data, limited)
+    return list(problems)
+
+
+def city_stages_problems(table: Table, seat: int, stages: int) -> list[Problem]:
+    """The problem of `seat`'s wonder with `stages` stages built, as the reader reports it."""
+    player = table.players[seat]
+    available = len(player.wonder.sides[player.side].stages)
+    if stages > available:
+        return [Problem(f"players[{seat}].stages",
+                        f"{player.wonder.name} side {player.side} has {available} stages, not {stages}")]
+    return []
+
+
+def city_choices(table: Table, seat: int, science: Sequence[str] | None, copied: str | None
+                 ) -> tuple[PlayerChoices, list[Problem]]:
+    """`seat`'s end-game choices stated as `science` (None: none) and `copied` (None: none), and their
+    problems as the reader reports them."""
+    problems: Problems[Problem] = Problems()
+    data = table.data
+    at = Reader(None, problems)["players"].child_path(seat)
+    symbols: list[str] = []
+    if science is not None:
+        for item in Reader(list(science), problems, f"{at}.science_choices").as_list(max_length=10):
+            symbol = item.as_str(choices=data.rules.science_symbols, what="science symbol")
+            if symbol is not None:
+                symbols.append(symbol)
+    guild = None
+    if copied is not None:
+        guild = Reader(copied, problems, f"{at}.copied_guild").as_str(choices=[c.id for c in data.guilds()],
+                                                                        what="guild")
+    return PlayerChoices(tuple(symbols), guild), list(problems)
 
 
 def _player_range(rules: Rules, played: _Played) -> tuple[int, int]:

@@ -267,6 +267,10 @@ def reopening_events(events: Sequence[Event], table_at: Callable[[int], Table], 
 # -- on a game store -------------------------------------------------------------------------------------
 
 def _table(store: GameStore, document: dict[str, Any]) -> Table:
+    """The table of `document`: the log's value when the store handed it out, else read."""
+    state = store.state_of(document)
+    if state is not None and state.table is not None and state.sources == store.source_ids(document):
+        return state.table  # type: ignore[no-any-return]
     return parse_table(document, store.data, sources=store.sources)
 
 
@@ -330,7 +334,8 @@ def correct_logged_turn(store: GameStore, game_id: int, plays: Sequence[Play],
 
 def table_at(store: GameStore, game_id: int, seq: int) -> Table:
     """The table of a logged game after its event `seq` (the replay)."""
-    return _table(store, store.state(game_id, upto=seq).document)
+    state = store.state(game_id, upto=seq)
+    return state.table if state.table is not None else _table(store, state.document)  # type: ignore[no-any-return]
 
 
 def reopen_logged_turn(store: GameStore, game_id: int) -> tuple[Play, ...]:

@@ -37,7 +37,6 @@ from companion.problem import Problem
 from companion.state.errors import SessionError, not_saved
 from companion.storage import Event, EventError, GameStore, StoreError
 from companion.storage.database import LoggedEvent
-from companion.storage.events import apply as apply_event
 
 __all__ = ["OpenTurn", "TurnPlays", "play_of_check"]
 
@@ -90,6 +89,8 @@ class TurnPlays:
     table: Callable[[], Table]
     _reload: Callable[[], None]
     _transact: Callable[[Callable[[], list[LoggedEvent]]], None]
+    _fold: Callable[[Sequence[LoggedEvent]], tuple[dict[str, Any], Table | None]]
+    _value: Table | None
     problems: list[str]
 
     @property
@@ -243,8 +244,7 @@ class TurnPlays:
         """What the expansions add at the end of the age the turn ends (Armada: the naval conflict and
         the incursion tokens given back), worked out on the cities as the turn leaves them (`logged`
         applied to the document)."""
-        for kind, payload, source in logged:
-            apply_event(self.document, Event(0, kind, payload, source, ""), self.store.data)
+        self.document, self._value = self._fold(logged)
         return [event for part in self.parts.values() for event in part.end_of_age_events()]
 
     def correct_last_turn(self, plays: Sequence[Play], leftovers: Mapping[int, str] | None = None) -> TurnResult:

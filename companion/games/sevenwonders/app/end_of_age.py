@@ -4,7 +4,6 @@ corrected."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from kivy.clock import Clock
@@ -130,7 +129,7 @@ class EndOfAgeScreen(AppScreen):
         if session is None:
             return
         shown = (session.game_id, self.age, running.language, running.u, len(session.events()),
-                 json.dumps(session.document, sort_keys=True),
+                 session.document,                  # never changed in place: compared at once when the same
                  entered_values(running, session))
         if shown == self._shown:                # the same table in the same words: nothing to draw again
             self._show_coins()

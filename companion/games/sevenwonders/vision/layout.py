@@ -1109,9 +1109,28 @@ def _stages_of_inferred(seat: SeatObservation, group: _Group, backs: list[Placed
 STRIP_GAP = 1.6
 """Two cards of one column whose stickers lie this many strips apart or more have a card between
 them whose sticker was not read (glare, a reflection): its place is read again."""
+END_CLEAR = 0.6
+"""A place where a card may lie this near a sticker read (in strips) holds that sticker: not read again."""
+COLUMN_GAP = 1.6
+"""Two columns of a row this many pitches apart or more have a column between them, maybe unread."""
+WIDEST_ROW_GAP = 3.5
+"""Columns farther apart than this many pitches are not taken for one row with columns between."""
 LONGEST_GAP = 4.5
 """Two columns of one colour group in line, the upper one's first card at most this many strips
 above the lower one's last, are one column with cards between them unread."""
+
+
+def _frame_columns(markers: Sequence[PlacedMarker], data: GameData, rules: LayoutRules
+                   ) -> tuple[list[list[_Card]], float]:
+    """The columns (stacks) of a frame's cards and its strip: the median step between neighbours of
+    every column (0 when fewer than three steps are seen)."""
+    scratch = TableObservation()
+    cards = [card for marker in markers if marker.component.kind == "card"
+             for card in [_card(marker, data, None, rules, scratch)] if card is not None]
+    stacks = _stacks(cards, rules)
+    lengths = [math.dist(lower.marker.centre, upper.marker.centre)
+               for stack in stacks for lower, upper in itertools.pairwise(stack)]
+    return stacks, float(np.median(lengths)) if len(lengths) >= 3 else 0.0
 
 
 def unread_places(markers: Sequence[PlacedMarker], data: GameData, rules: LayoutRules | None = None
@@ -1121,15 +1140,10 @@ def unread_places(markers: Sequence[PlacedMarker], data: GameData, rules: Layout
     the strip being the median step between neighbours of every column of the frame (at least three
     steps seen). Each place as (centre mm, angle, side mm)."""
     rules = rules or layout_rules()
-    scratch = TableObservation()
-    cards = [card for marker in markers if marker.component.kind == "card"
-             for card in [_card(marker, data, None, rules, scratch)] if card is not None]
-    stacks = _stacks(cards, rules)
-    steps = [(lower, upper) for stack in stacks for lower, upper in itertools.pairwise(stack)]
-    lengths = [math.dist(lower.marker.centre, upper.marker.centre) for lower, upper in steps]
-    if len(lengths) < 3:
+    stacks, strip = _frame_columns(markers, data, rules)
+    if not strip:
         return []
-    strip = float(np.median(lengths))
+    steps = [(lower, upper) for stack in stacks for lower, upper in itertools.pairwise(stack)]
     steps += _columns_in_line(stacks, strip, rules)
     places = []
     for lower, upper in steps:
@@ -1142,6 +1156,101 @@ def unread_places(markers: Sequence[PlacedMarker], data: GameData, rules: Layout
             centre = start + (end - start) * k / (missing + 1)
             places.append(((float(centre[0]), float(centre[1])), lower.marker.angle, lower.marker.side_mm))
     return places
+
+
+def possible_places(markers: Sequence[PlacedMarker], data: GameData, rules: LayoutRules | None = None
+                    ) -> list[tuple[tuple[float, float], float, float]]:
+    """Where a card may lie with its sticker unread: beyond a column's ends (`column_end_places`) and
+    in a column missing from a row (`missing_column_places`). A column may just end there, or a row
+    leave a gap, so these places are only worth reading where the picture shows a sticker's texture
+    (`TableReader._look_again`). Places within `END_CLEAR` strips of any sticker read are left out."""
+    rules = rules or layout_rules()
+    stacks, strip = _frame_columns(markers, data, rules)
+    if not strip:
+        return []
+    return _clear_of(_column_ends(stacks, strip) + _missing_columns(stacks, strip, rules), markers, strip)
+
+
+def column_end_places(markers: Sequence[PlacedMarker], data: GameData, rules: LayoutRules | None = None
+                      ) -> list[tuple[tuple[float, float], float, float]]:
+    """Where a card may lie beyond either end of a column with its sticker unread: one step past the
+    column's first and last card read (its own step, or a strip along its card's axis). The card a
+    column ends with lies whole, its sticker the one most often under glare."""
+    rules = rules or layout_rules()
+    stacks, strip = _frame_columns(markers, data, rules)
+    return _clear_of(_column_ends(stacks, strip), markers, strip) if strip else []
+
+
+def missing_column_places(markers: Sequence[PlacedMarker], data: GameData, rules: LayoutRules | None = None
+                          ) -> list[tuple[tuple[float, float], float, float]]:
+    """Where a whole column may lie unread: between two columns of a row (turned alike, their first
+    cards level within a strip) lying `COLUMN_GAP` pitches apart or more and at most `WIDEST_ROW_GAP`,
+    the pitch being the shortest distance between neighbouring columns of a row in the frame (two
+    pairs of neighbours seen at least: a column lies at least a pitch from the next). Each missing
+    column's places run from the row's level up, at the strip, one card more than the taller of the
+    two columns holds."""
+    rules = rules or layout_rules()
+    stacks, strip = _frame_columns(markers, data, rules)
+    return _clear_of(_missing_columns(stacks, strip, rules), markers, strip) if strip else []
+
+
+def _column_ends(stacks: list[list[_Card]], strip: float) -> list[tuple[np.ndarray, PlacedMarker]]:
+    """One step past each column's first and last card: (place, the card's marker)."""
+    ends = []
+    for stack in stacks:
+        for card, way in ((stack[0], -1.0), (stack[-1], 1.0)):
+            step = _rotate(np.array([0.0, -way * strip]), card.frame.angle)
+            if len(stack) >= 2:
+                own = np.array(card.marker.centre) - np.array((stack[1] if way < 0 else stack[-2]).marker.centre)
+                if np.linalg.norm(own) < STRIP_GAP * strip:
+                    step = own
+            ends.append((np.array(card.marker.centre) + step, card.marker))
+    return ends
+
+
+def _missing_columns(stacks: list[list[_Card]], strip: float, rules: LayoutRules
+                     ) -> list[tuple[np.ndarray, PlacedMarker]]:
+    """The places of the columns missing from rows (`missing_column_places`): (place, the marker of
+    the first card of the column left of it)."""
+    pairs = []
+    for left in stacks:
+        beside = []
+        for right in stacks:
+            if right is left or _angle_between(right[0].frame.angle, left[0].frame.angle) > rules.stack_angle:
+                continue
+            dx, dy = left[0].frame.to_local(right[0].frame.origin)
+            if dx > rules.card_width / 2 and abs(dy) <= strip:
+                beside.append((dx, id(right), right))
+        if beside:
+            dx, _, right = min(beside, key=lambda item: item[:2])
+            pairs.append((dx, left, right))
+    if len(pairs) < 2:
+        return []
+    pitch = min(dx for dx, _, _ in pairs)
+    places = []
+    for dx, left, right in pairs:
+        missing = round(dx / pitch) - 1
+        if dx < COLUMN_GAP * pitch or dx > WIDEST_ROW_GAP * pitch or missing < 1:
+            continue
+        start, end = np.array(left[0].marker.centre), np.array(right[0].marker.centre)
+        up = _rotate(np.array([0.0, -strip]), left[0].frame.angle)
+        for k in range(1, missing + 1):
+            bottom = start + (end - start) * k / (missing + 1)
+            places += [(bottom + level * up, left[0].marker) for level in range(max(len(left), len(right)) + 1)]
+    return places
+
+
+def _clear_of(places: list[tuple[np.ndarray, PlacedMarker]], markers: Sequence[PlacedMarker], strip: float
+              ) -> list[tuple[tuple[float, float], float, float]]:
+    """The places (centre mm, angle, side mm: turned and sized like their marker) lying `END_CLEAR`
+    strips or more from every sticker read."""
+    if not places:
+        return []
+    centres = np.array([centre for centre, _ in places])
+    read = np.array([marker.centre for marker in markers], dtype=np.float64)
+    nearest = np.sqrt(((centres[:, None, :] - read[None, :, :]) ** 2).sum(axis=2)).min(axis=1)
+    return [((float(centre[0]), float(centre[1])), marker.angle, marker.side_mm)
+            for (centre, marker), distance in zip(places, nearest, strict=True) if distance >= END_CLEAR * strip]
 
 
 def _columns_in_line(stacks: list[list[_Card]], strip: float, rules: LayoutRules) -> list[tuple[_Card, _Card]]:
