@@ -57,7 +57,6 @@ expansion by its id; only for the reasons given."""
 ALLOWED_ARMADA_IN_SEVEN_WONDERS: dict[str, int] = {
     # issue 26, seams: left; each count only shrinks
     "markers.py": 8,                                    # companion/data/markers.json holds both sets
-    "session.py": 2,                                    # start(armada=...): the typed helper's file
 }
 """7 Wonders' code files (under companion/games/sevenwonders/) -> how many code lines name Armada."""
 

@@ -226,6 +226,9 @@ class Wording:
             chosen = value if isinstance(value, list) else [str(value)]
             symbols = ", ".join(self.tr(f"science.as.{s}") for s in chosen)
             return self.tr("score.choice.science_wilds", player=player, symbols=symbols, by=by, count=len(chosen))
+        if choice.get("kind") == "most_common_symbol" and value:  # the symbol a tie for the most common counts as
+            return self.tr("score.choice.most_common_symbol", player=player, symbol=self.tr(f"science.as.{value}"),
+                           by=by)
         if choice.get("kind") == "copied_guild" and value:
             return self.tr("score.choice.copied_guild", player=player, card=self.card(str(value)), by=by)
         return f"{player}: {choice.get('text', '')}"
