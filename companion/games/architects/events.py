@@ -417,7 +417,7 @@ class ArchitectsSetUp(ArchitectsEvent):
     options: Mapping[str, Any] = ABSENT
     players: tuple[Mapping[str, Any], ...]
     sections: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
-    """The keys each installed expansion adds, in the order the payload gives them."""
+    """The top-level keys each installed expansion adds (written back in `set_up_fields` order)."""
 
     @classmethod
     def read(cls, payload: Any, seats: int | None = None) -> Self:
