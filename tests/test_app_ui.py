@@ -403,10 +403,10 @@ def test_an_armada_game_by_hand_is_scored_once_the_missing_value_is_entered(ui: 
     ui.tap(ui.tr("home.new_game"))
     screen = ui.screen
     ui.tap(ui.tr("new_game.armada"))
-    assert screen.armada
+    assert screen.panels["armada"].chosen
     rows = sorted((w for w in ui.walk(screen) if type(w).__name__ == "SeatRow"), key=lambda r: r.seat)
     ui.tap(ui.find(ui.tr("new_game.port", number=1), root=rows[0]))    # one tap: Anna takes board 2, Boris 1
-    assert screen.ports[:3] == [2, 1, 3]
+    assert screen.panels["armada"].ports[:3] == [2, 1, 3]
     for row, name, wonder in zip(sorted((w for w in ui.walk(screen) if type(w).__name__ == "SeatRow"),
                                         key=lambda r: r.seat), ("Anna", "Boris", "Vera"),
                                  ("gizah", "rhodes", "ephesos"), strict=True):

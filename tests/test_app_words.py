@@ -131,3 +131,17 @@ def test_a_wild_science_symbol_is_said_as_the_rulebook_and_the_command_line_say_
 
     choice = {"kind": "science_wilds", "value": ["tablet"], "by": "optimiser"}
     assert Wording(data, language).choice("Vera", choice) == said
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "Vera: the most common science symbol counted as a compass (best choice)"),
+    ("ru", "Vera: самый частый научный символ засчитан как циркуль (лучший выбор)"),
+    ("uk", "Vera: найчастіший науковий символ зараховано як циркуль (найкращий вибір)")])
+def test_the_most_common_science_symbol_chosen_is_said_in_the_players_language(data: GameData, language: str,
+                                                                             said: str) -> None:
+    # Armada's "most common science symbol" on a tie: its Russian score page said it in English.
+    from companion.games.sevenwonders.app.wording import Wording
+
+    choice = {"kind": "most_common_symbol", "value": "compass", "by": "optimiser",
+              "text": "1 most-common science symbol added to compass"}
+    assert Wording(data, language).choice("Vera", choice) == said

@@ -28,7 +28,7 @@ def test_an_armada_set_up_refused_at_its_port_boards_leaves_no_game(path: Path) 
     # (a game "being played" with no ports, which a restart would fill with boards 1..n, is the fault).
     with GameStore(path) as store:
         with pytest.raises(SessionError, match="port board 2 is also"):
-            GameSession.start(store, SEATS, armada=True, port_boards=[2, 2, 3])
+            GameSession.start(store, SEATS, expansions=["armada"], part_options={"port_boards": [2, 2, 3]})
         assert store.games() == [] and store.unfinished() is None
 
 
@@ -48,7 +48,7 @@ def test_two_sessions_on_one_game_build_on_each_others_coins(path: Path) -> None
 
 def test_two_sessions_on_one_armada_game_keep_each_others_ports(path: Path) -> None:
     with GameStore(path) as first_store, GameStore(path) as second_store:
-        first = GameSession.start(first_store, SEATS, armada=True)
+        first = GameSession.start(first_store, SEATS, expansions=["armada"])
         second = GameSession.resume(second_store, first.game_id)
         first.part("armada").move_fleet(0, "red", +1)
         second.part("armada").move_fleet(0, "blue", +1)     # a seat's whole port is rewritten: built on the red move

@@ -15,7 +15,9 @@ from companion.games.medals.rules.table import MedalLayout, with_medals
 from companion.games.sevenwonders.session import GameSession, SeatSetup
 from companion.markers import load_marker_registry
 from companion.storage import GameStore
-from companion.storage.stats import ARCHITECTS, SEVEN_WONDERS, game_statistics, statistics
+from companion.storage.stats import game_statistics, statistics
+
+SEVEN_WONDERS, ARCHITECTS = "7wonders", "architects"    # the games' ids, as their score sheets write them
 
 ARCHITECTS_DATA = load_architects_data()
 

@@ -25,7 +25,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.app.guard import guarded, install_last_resort, report_failure
 from companion.app.heap import IdleCollector, settle_heap
-from companion.app.registry import APP_GAMES, GAME_OPENERS, AppGame
+from companion.app.registry import APP_GAMES, CAMERA_PLAYS, GAME_OPENERS, AppGame
 from companion.app.registry import SCREENS as GAME_SCREEN_SPECS
 from companion.app.theme import Theme, load_theme
 from companion.i18n import LANGUAGES, catalogue, translate
@@ -86,12 +86,14 @@ class CompanionApp(App):
         self.demo = demo
         self.store: GameStore | None = None
         self.session: Any = None
-        """The open game's session (the app's own game's, or another game's: Architects'), None without one."""
+        """The open game's session (the app's own game's, or another game's opened by `GAME_OPENERS`), None
+        without one."""
         self.registry: MarkerRegistry = load_marker_registry()
         self.theme: Theme = load_theme()
         self.feed: Any = None
-        self.architects_camera: Any = None
-        """An Architects game's camera play (companion.games.architects.camera), None otherwise."""
+        self.camera_play: Any = None
+        """The open game's own camera play when its game reads the markers itself and the camera watches
+        it (`CAMERA_PLAYS`, `open_camera_play`); None for the app's own game, whose session reads them."""
         self.pilot: Any = None
         self.preview_frames = 0
         self._preview_number = 0
@@ -315,18 +317,22 @@ class CompanionApp(App):
         self.changed(now=True)
 
     def start_game(self, players: list[Any], *, variant: str = "standard", camera: str | None = None,
-                   options: dict[str, int] | None = None, armada: bool = False,
-                   port_boards: list[int] | None = None, teams: list[list[str]] | None = None) -> None:
-        """Log a new game's set-up and open its table (with `armada`: each seat's port board).
+                   options: dict[str, int] | None = None, expansions: dict[str, dict[str, Any]] | None = None,
+                   teams: list[list[str]] | None = None) -> None:
+        """Log a new game's set-up and open its table: `expansions` are the expansions played, each with
+        the set-up its New game panel filled in (each seat's port board...); `teams` those of a team variant.
 
         :raises SessionError: when the set-up is not a valid table.
         """
         assert self.store is not None
         craftsmens = self.store_setting("craftsmens_guild_vp")
         merged = {**({"craftsmens_guild_vp": craftsmens} if craftsmens else {}), **(options or {})}
+        chosen = expansions or {}
         self.session = self.game.start(self.store, players, variant=variant, options=merged or None,
-                                       registry=self.registry, armada=armada, port_boards=port_boards, teams=teams)
-        self.architects_camera = None
+                                       registry=self.registry, expansions=list(chosen),
+                                       part_options={k: v for setup in chosen.values() for k, v in setup.items()},
+                                       teams=teams)
+        self.camera_play = None
         self.store_set("app.camera", camera)
         self.keep_screen_on(True)
         self.changed(now=True)
@@ -337,11 +343,11 @@ class CompanionApp(App):
     def open_game(self, game_id: int, *, screen: str = "table", options: dict[str, Any] | None = None) -> None:
         """Open a logged game where it stands (resume, or look at a finished one's score)."""
         assert self.store is not None
-        for opens in GAME_OPENERS.values():             # another game's (Architects'): it opens its own
+        for opens in GAME_OPENERS.values():             # another game's: it opens its own
             if opens(self, game_id, screen, options):
                 return
         self.session = self.game.resume(self.store, game_id, self.registry)
-        self.architects_camera = None
+        self.camera_play = None
         self.keep_screen_on(not self.session.finished)
         if self.session.finished:
             screen = "score"
@@ -417,9 +423,9 @@ class CompanionApp(App):
         from companion.app.camera import open_feed
 
         try:
-            camera = self.architects_camera          # an Architects game seats its players by their trays
-            players = camera.tracker.seat_order if camera is not None else self.session.players
-            seating = [] if camera is not None else [p["wonder"] for p in self.session.players]
+            play = self.camera_play                  # another game's play seats its players itself
+            players = play.seat_order if play is not None else self.session.players
+            seating = [] if play is not None else [p["wonder"] for p in self.session.players]
             self.feed = open_feed(spec, player_count=len(players),
                                   family=self.store_setting("marker_family", "aruco"),
                                   seating=seating, recognise=recognise)
@@ -433,6 +439,14 @@ class CompanionApp(App):
         self.camera_on = True
         self._pump_event = Clock.schedule_interval(self._pump_camera, 1.0 / PREVIEW_HZ)
         self.changed(now=True)                  # the table makes room for the picture
+
+    def open_camera_play(self, watching: bool) -> None:
+        """Make the open game's camera play (`CAMERA_PLAYS`: a game that reads the markers itself) when
+        the camera is to watch it (`watching`), else drop it."""
+        self.camera_play = None
+        if watching:
+            self.camera_play = next((play for make in CAMERA_PLAYS.values()
+                                     if (play := make(self.session)) is not None), None)
 
     def stop_camera(self) -> None:
         """Stop the camera threads."""
@@ -486,8 +500,8 @@ class CompanionApp(App):
     def _observe(self, recognised: Any) -> bool:
         """Give one recognised frame to the game; True when it changed the game."""
         session = self.session
-        if self.architects_camera is not None:
-            return bool(self.architects_camera.observe(session, recognised.result.placed, recognised.seconds))
+        if self.camera_play is not None:
+            return bool(self.camera_play.observe(session, recognised.result.placed, recognised.seconds))
         changed = False
         result = recognised.result               # earlier frames read again once this one placed their board
         for observation in (result.observation, *result.late):

@@ -11,9 +11,9 @@ from typing import Any
 
 from companion.plugins import Registry
 
-__all__ = ["APP_GAMES", "EXPANSION_DATA", "GAME_OPENERS", "OWN_PAGES", "PANELS", "SCORE_PADS", "SCREENS",
-           "STATISTICS_WORDS", "AppGame", "GameOpener", "Panel", "ScorePadSpec", "ScreenSpec", "panel_class", "panels",
-           "statistics_words"]
+__all__ = ["APP_GAMES", "CAMERA_PLAYS", "EXPANSION_DATA", "GAME_OPENERS", "OWN_PAGES", "PAD_ICONS", "PANELS",
+           "SCORE_PADS", "SCREENS", "STATISTICS_WORDS", "AppGame", "GameOpener", "Panel", "ScorePadSpec", "ScreenSpec",
+           "panel_class", "panels", "statistics_words"]
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,11 @@ this game's; False when it is not."""
 GAME_OPENERS: Registry[GameOpener] = Registry("game opener", "app")
 """How each game other than the app's own 7 Wonders opens a logged game, by game id."""
 
+CAMERA_PLAYS: Registry[Callable[[Any], Any]] = Registry("camera play", "app")
+"""How a game other than the app's own plays what the camera sees, by game id: given the open session,
+its camera play when the session is one of its games (else None): an object with ``seat_order`` (the
+wonders clockwise) and ``observe(session, placed_markers, seconds)`` (True when the game changed)."""
+
 OWN_PAGES: Registry[Callable[[Any], set[int]]] = Registry("own pages", "app")
 """The logged games a game shows on its own screens (opened through `GAME_OPENERS`) rather than on the
 app's page of a finished game, by game id: their ids in a store."""
@@ -79,6 +84,10 @@ class ScorePadSpec:
     rows: Callable[[dict[str, Any]], tuple[str, ...]]
     style: Callable[[list[dict[str, Any]]], Any]
 
+
+PAD_ICONS: Registry[str] = Registry("pad icon", "app")
+"""The icons a game draws on the score pad, by icon name (a row's `PadStyle.icon`): ``"module:function"``,
+the function drawing it in ``(x, y, size)`` on the canvas, imported when first drawn."""
 
 SCORE_PADS: Registry[ScorePadSpec] = Registry("score pad", "app")
 """The games' score pads on the page of a finished game, by game id."""

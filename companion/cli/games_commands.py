@@ -11,6 +11,7 @@ from typing import Any
 from companion.cli.errors import CommandError
 from companion.cli.paths import output_file
 from companion.jsonread import quoted
+from companion.plugins import games as installed_games
 
 __all__ = ["register"]
 
@@ -253,8 +254,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     importing.add_argument("file")
     importing.add_argument("--json", action="store_true", help='print {"imported": [ids]}')
     importing.set_defaults(run=run_import)
-    add = actions.add_parser("add", parents=[store],
-                              help="log a finished table from its table file (7 Wonders or Architects)")
+    names = " or ".join(info.name for info in installed_games() if not info.is_expansion)
+    add = actions.add_parser("add", parents=[store], help=f"log a finished table from its table file ({names})")
     add.add_argument("table", metavar="TABLE.json")
     add.add_argument("--json", action="store_true", help='print {"game": id, "winners": [names]}')
     add.add_argument("--again", action="store_true",

@@ -10,6 +10,7 @@ from companion.cli.paths import output_folder
 from companion.i18n import LANGUAGES
 from companion.jsonread import quoted
 from companion.markers import encode_payload, load_marker_registry
+from companion.markers.registry import MARKER_NAMINGS
 
 __all__ = ["register"]
 
@@ -76,8 +77,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     sheets.add_argument("--family", choices=("qr", "aruco"), required=True, help="QR codes or compact ArUco markers")
     sheets.add_argument("--paper", choices=("a4", "letter"), default="a4")
     sheets.add_argument("--size", type=_size, required=True, help="side of the printed code, e.g. 14mm")
+    sets = MARKER_NAMINGS.keys()                    # each game's sets, in the games' order
     sheets.add_argument("--set", default="base",
-                        help="base, armada, architects or a list such as base,armada (default base)")
+                        help=f"{', '.join(sets)} or a list such as {','.join(sets[:2])} (default base)")
     sheets.add_argument("--language", choices=LANGUAGES, default="en", help="language of the labels")
     sheets.add_argument("--out", required=True, metavar="DIR", help="folder for the PDFs")
     sheets.add_argument("--json", action="store_true", help="print the files written as JSON")

@@ -66,7 +66,8 @@ def data_sources(args: argparse.Namespace) -> dict[str, Callable[[], Any]]:
 class GamesCommands:
     """A game's part in `companion games`: whether a table file's document is one of its tables, how
     `games add` logs one (the new game's id), what makes two logged tables the same, what `games show`
-    prints of a replayed game, and its own statistics (`games stats`) with their title."""
+    prints of a replayed game, its own statistics (`games stats`) with their title, and how `companion
+    score` scores one of its table files."""
 
     reads: Callable[[Any], bool]
     add: Callable[[Any, argparse.Namespace, Any], int]
@@ -78,6 +79,9 @@ class GamesCommands:
     """The fallback's: how a table file is read (once, within its size limit) before it is told apart."""
     fallback: bool = False
     """The game whose reader takes a table file no other game reads (it says what is wrong with it)."""
+    score: Callable[[argparse.Namespace, Any, list[str] | None], int] | None = None
+    """How `companion score` prints the score sheet of one of its table files (the file's document, what
+    the camera that made it did not read): the exit status. None: the fallback's command prints it."""
 
 
 GAMES_COMMANDS: Registry[GamesCommands] = Registry("games commands", "cli")

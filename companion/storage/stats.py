@@ -14,13 +14,10 @@ from companion.plugins import Registry
 from companion.storage.database import GameStore
 from companion.storage.events import UNNAMED_GAME
 
-__all__ = ["ARCHITECTS", "BIN_WIDTH", "SEVEN_WONDERS", "STATISTICS", "GameStatistics", "SheetLines", "Statistics",
-           "Tally", "game_statistics", "statistics"]
+__all__ = ["BIN_WIDTH", "STATISTICS", "GameStatistics", "SheetLines", "Statistics", "Tally", "game_statistics",
+           "statistics"]
 
 BIN_WIDTH = 10
-SEVEN_WONDERS, ARCHITECTS = UNNAMED_GAME, "architects"
-"""Game ids the app's statistics screen still asks for by name (until it lists `STATISTICS`); the
-statistics themselves know the games only through `STATISTICS`."""
 
 
 @dataclass(frozen=True)

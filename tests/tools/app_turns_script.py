@@ -174,7 +174,8 @@ def armada(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
 
     ui = AppDriver.start(store, size=size, language=language)
     tag = f"turns-armada-{language}-{size[0]}x{size[1]}"
-    ui.app.start_game([SeatSetup(n, w, s) for n, (w, s) in zip(NAMES[:3], WONDERS[:3], strict=True)], armada=True)
+    ui.app.start_game([SeatSetup(n, w, s) for n, (w, s) in zip(NAMES[:3], WONDERS[:3], strict=True)],
+                      expansions={"armada": {}})
     ui.pump(frames=3)
     session = ui.app.session
     ui.tap(ui.tr("table.build_check"))
@@ -275,7 +276,7 @@ def seats(store: Path, language: str, size: tuple[int, int]) -> dict[str, Any]:
         if count == 8:
             setup.append(SeatSetup(SEVEN[7], "other", "A",
                                    other_wonder={"name": "Petra", "resource": "stone", "stages": 3}))
-        ui.app.start_game(setup, armada=count == 8)
+        ui.app.start_game(setup, expansions={"armada": {}} if count == 8 else None)
         ui.pump(frames=3)
         session = ui.app.session
         for seat in range(count - 1):
@@ -321,7 +322,7 @@ def _rows_in_view(ui: AppDriver) -> dict[str, Any]:
     return {"rows": len(rows), "fit": ids.rows.height <= view.height + 0.5,
             "lowest_px": min(bottoms) - ids.turn_holder.top,
             "least_height_px": min(row.height for row in rows),
-            "turn_over_shown": bool(ids.armada_turn.shown), "crowded": ui.screen.crowded}
+            "turn_over_shown": bool(ui.screen.bar_parts["armada"].shown), "crowded": ui.screen.crowded}
 
 
 GAME = (("Анна", "olympia", "A"), ("Борис", "gizah", "A"), ("Вера", "halikarnassos", "B"))

@@ -77,7 +77,8 @@ def sevenwonders_taps(folder: Path) -> None:
         store.finish(session.game_id)
         _write(folder, "sevenwonders/taps-amended", store, session.game_id)
     with session_taps.open_store(":memory:") as store:
-        session = GameSession.start(store, session_taps.SEATS, armada=True, port_boards=session_taps.PORT_BOARDS)
+        session = GameSession.start(store, session_taps.SEATS, expansions=["armada"],
+                                    part_options={"port_boards": session_taps.PORT_BOARDS})
         for _name, tap in session_taps.ARMADA_TAPS:
             tap(session)
         session.add_card(0, "dry_dock")

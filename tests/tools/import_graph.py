@@ -2,19 +2,22 @@
 
 Every import counts: at module level, inside a function (lazy) and under ``if TYPE_CHECKING``; relative
 imports are resolved. Used by tests/test_plugin_rules.py (no shared module imports a game's module, no
-base game imports its expansions', no import cycle) and to take the inventory of docs/architecture.md again.
+base game imports its expansions', no game imports another's, no import cycle) and to take the inventory of
+docs/architecture.md again. It also finds the code lines (comments and docstrings aside) that name a game.
 
-Usage: python -m tests.tools.import_graph [cycles|gameimports|baseimports]
+Usage: python -m tests.tools.import_graph [cycles|gameimports|baseimports|crossgame|mentions]
 """
 
 from __future__ import annotations
 
 import ast
+import io
 import re
 import subprocess
 import sys
-from collections import defaultdict
-from collections.abc import Iterator
+import tokenize
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -180,12 +183,71 @@ def game_named_files(root: Path = ROOT) -> Iterator[str]:
             yield relative
 
 
+def cross_game_imports(root: Path = ROOT) -> list[ImportSite]:
+    """Imports between the folders of two games that are not base and expansion of each other (Architects
+    importing 7 Wonders' modules): what two games share belongs in a shared module."""
+    expansions = expansion_packages()
+    found = []
+    for site in import_sites(root):
+        importer, imported = game_package(site.importer), game_package(site.imported)
+        if importer is None or imported is None or importer == imported:
+            continue
+        if imported in expansions.get(importer, set()) or importer in expansions.get(imported, set()):
+            continue
+        found.append(site)
+    return found
+
+
+def code_lines(path: Path) -> dict[int, str]:
+    """The code of a ``.py`` or ``.kv`` file by line number: comments and docstrings (any bare string
+    statement) left out; a kv file's directives (``#:import``) are code."""
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    if path.suffix == ".kv":
+        return {n: line for n, line in enumerate(lines, 1)
+                if not line.lstrip().startswith("#") or line.lstrip().startswith("#:")}
+    strings: set[int] = set()
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            strings.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+    comments = {token.start[0]: token.start[1] for token in tokenize.generate_tokens(io.StringIO(text).readline)
+                if token.type == tokenize.COMMENT}
+    return {n: line[:comments[n]] if n in comments else line for n, line in enumerate(lines, 1) if n not in strings}
+
+
+def id_pattern(ids: Iterable[str]) -> re.Pattern[str]:
+    """Any of `ids` as a word of its own (``_`` and ``.`` separate words: ``stats.game_armada``), any case."""
+    return re.compile(r"(?<![a-z0-9])(" + "|".join(re.escape(i) for i in ids) + r")(?![a-z0-9])", re.IGNORECASE)
+
+
+def mentions(folder: Path, pattern: re.Pattern[str], *, skip: Callable[[Path], bool] = lambda _path: False
+             ) -> Counter[str]:
+    """How many code lines of each ``.py`` and ``.kv`` file under `folder` match `pattern`, by path
+    relative to `folder`."""
+    found: Counter[str] = Counter()
+    for path in sorted(folder.rglob("*")):
+        if path.suffix in (".py", ".kv") and not skip(path):
+            count = sum(1 for line in code_lines(path).values() if pattern.search(line))
+            if count:
+                found[path.relative_to(folder).as_posix()] = count
+    return found
+
+
 def main(what: str) -> None:
     if what == "cycles":
         for component in cycles():
             print(component)
     elif what == "baseimports":
         for site in base_imports():
+            print(site.importer, site.line, site.imported, site.kind)
+    elif what == "mentions":
+        from companion.plugins import games
+
+        pattern = id_pattern(info.id for info in games())
+        for name, count in mentions(ROOT / "companion", pattern, skip=lambda p: "games" in p.parts).items():
+            print(name, count)
+    elif what == "crossgame":
+        for site in cross_game_imports():
             print(site.importer, site.line, site.imported, site.kind)
     elif what == "gameimports":
         for site in game_imports():

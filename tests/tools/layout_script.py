@@ -119,7 +119,7 @@ def start(ui: AppDriver, players: int, language: str) -> None:
     seats = [SeatSetup(name, WONDERS[seat % 7], "A") for seat, name in enumerate(names[:7])]
     if players == 8:
         seats.append(SeatSetup(names[7], "other", "A", dict(EIGHTH)))
-    running.start_game(seats, armada=True, port_boards=list(range(1, players + 1)),
+    running.start_game(seats, expansions={"armada": {"port_boards": list(range(1, players + 1))}},
                        teams=[list(names[i:i + 2]) for i in range(0, players, 2)] if players in (4, 6, 8) else None)
     session = running.session
     for seat in range(min(players, 3)):
@@ -203,7 +203,7 @@ def screen_cuts(ui: AppDriver, tag: str) -> dict[str, Any]:
     facts["conflicts_title"] = ui.app.screen("end_of_age").conflicts_title
     ui.app.go("table")
     ui.pump(frames=4)
-    turn = ui.screen.ids.armada_turn
+    turn = ui.screen.bar_parts["armada"]
     if turn.opacity > 0:
         ui.tap(turn)
         dialog = _widgets(ui, "TurnDialog")
@@ -279,8 +279,9 @@ def tour(ui: AppDriver, language: str, tag: str) -> dict[str, Any]:
     screen = ui.screen
     while screen.players < 8:
         ui.tap(ui.find("+", root=screen))
-    facts["armada_forced"] = [screen.armada, screen.ids.armada.chosen, screen.ids.armada.disabled]
-    ui.tap(screen.ids.teams)
+    armada = screen.panels["armada"]
+    facts["armada_forced"] = [armada.chosen, armada.toggle.chosen, armada.toggle.disabled]
+    ui.tap(armada.teams_toggle)
     check("new game, 8 players (Armada, teams)", shot="new-game-8")
     seat = next(w for w in ui.walk(screen) if type(w).__name__ == "SeatRow" and w.seat == 0)
     ui.tap(seat.ids.wonder)
@@ -446,7 +447,7 @@ def tour(ui: AppDriver, language: str, tag: str) -> dict[str, Any]:
         stats.choose(game=game, view=view)
         stats.ids.standings.parent.parent.scroll_y = 1
         check("statistics", shot=f"stats-{game}-{view}")
-    facts["stats_games"] = [stats.games_seven, stats.games_architects]
+    facts["stats_games"] = [stats.counts["7wonders"], stats.counts["architects"]]
     return facts
 
 

@@ -78,7 +78,8 @@ def play(store: GameStore, number: int, report: Callable[[str, bool, int | None,
     with the events the game then holds); return the game's id."""
     armada = number % 2 == 0
     report("tap", armada, None, "set-up", None)
-    session = GameSession.start(store, SEATS, armada=armada, port_boards=PORT_BOARDS if armada else None)
+    session = GameSession.start(store, SEATS, expansions=["armada"] if armada else (),
+                                part_options={"port_boards": PORT_BOARDS} if armada else None)
     game = session.game_id
     report("done", armada, game, "set-up", len(store.events(game)))
     for name, tap in ARMADA_TAPS if armada else STANDARD_TAPS:

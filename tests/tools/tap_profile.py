@@ -130,7 +130,7 @@ def profile_taps(folder: Path, rounds: int = 5) -> dict[str, TapFigures]:
     for seat, card in enumerate(FIRST_CARDS):
         session.add_card(seat, card)
     turns = GameSession.start(store, SEVEN)
-    armada = GameSession.start(store, SEVEN, armada=True)
+    armada = GameSession.start(store, SEVEN, expansions=["armada"])
     data = load_architects_data()
     architects = ArchitectsSession.start(store, ArchitectsTable(data, tuple(
         ArchitectsPlayer(name, data.wonders[wonder]) for name, wonder in ARCHITECTS_SEATS)))

@@ -1,7 +1,11 @@
-"""Settings: language (switched at once), sticker family, default camera, rules options."""
+"""Settings: language (switched at once), sticker family, default camera, rules options, and each game's
+own entries (`PANELS` slot ``settings_entry``: Armada's values entered by the owner)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from companion.app.registry import panels
 from companion.app.screens import AppScreen
 from companion.app.widgets.common import ToggleChoice, app
 from companion.i18n import LANGUAGES, translate
@@ -10,8 +14,16 @@ from companion.i18n import LANGUAGES, translate
 class SettingsScreen(AppScreen):
     """Choices kept in the log's settings."""
 
+    _entries: list[Any] | None = None
+    """The games' entries (`PANELS` slot ``settings_entry``), made on first showing: each adds its widgets
+    at the end of the screen's column and shows them again in the language chosen."""
+
     def refresh(self) -> None:
         running = app()
+        if self._entries is None:
+            self._entries = [kind(self.ids.entries) for kind in panels("settings_entry")]
+        for entry in self._entries:
+            entry.refresh()
         self._choices(self.ids.languages, [(lang, translate("language.name", lang)) for lang in LANGUAGES],
                       running.language, running.set_language)
         family = running.store_setting("marker_family", "aruco")

@@ -9,6 +9,7 @@ icon on its colour."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from math import ceil
@@ -22,10 +23,12 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
+from companion.app.registry import PAD_ICONS
 from companion.app.theme import LEAST_TEXT_UNITS
 from companion.app.widgets.common import app, fitting_font, text_width
 
-__all__ = ["CategoryIcon", "PadStyle", "ScorePad", "fitting_font"]
+__all__ = ["CategoryIcon", "PadStyle", "ScorePad", "fill_polygon", "fitting_font", "icon_drawing",
+           "save_sheet_picture"]
 
 LABEL_COLUMN_UNITS = (8.0, 14.0)
 """The first column (icon and category name) is as wide as its longest name, within these size units."""
@@ -42,8 +45,7 @@ LEAST_ROW_UNITS = 1.3
 
 class CategoryIcon(Widget):
     """A category's icon drawn in its text colour: shield, coin, pyramid, temple, compass, stall,
-    banner; naval: a ship; islands: an island; port: an anchor-like mooring; Architects' cat, medal
-    and Progress token."""
+    banner, or one a game draws (`PAD_ICONS`: Armada's ship, Architects' cat...)."""
 
     category = StringProperty("")
     ink = ListProperty([1, 1, 1, 1])
@@ -65,13 +67,13 @@ class CategoryIcon(Widget):
         x, y = self.center_x - size / 2, self.center_y - size / 2
         with self.canvas:
             Color(*self.ink)
-            _ICONS.get(self.category, _dot)(x, y, size)
+            icon_drawing(self.category)(x, y, size)
 
 
 def _shield(x: float, y: float, s: float) -> None:
     points = [x + s * 0.1, y + s * 0.95, x + s * 0.9, y + s * 0.95, x + s * 0.9, y + s * 0.45, x + s * 0.5, y,
               x + s * 0.1, y + s * 0.45]
-    _polygon(points)
+    fill_polygon(points)
 
 
 def _coin(x: float, y: float, s: float) -> None:
@@ -106,49 +108,15 @@ def _stall(x: float, y: float, s: float) -> None:
 
 def _banner(x: float, y: float, s: float) -> None:
     Rectangle(pos=(x + s * 0.1, y), size=(s * 0.08, s))
-    _polygon([x + s * 0.18, y + s, x + s * 0.9, y + s, x + s * 0.9, y + s * 0.35, x + s * 0.54, y + s * 0.5,
-              x + s * 0.18, y + s * 0.35])
-
-
-def _ship(x: float, y: float, s: float) -> None:
-    _polygon([x, y + s * 0.3, x + s, y + s * 0.3, x + s * 0.8, y, x + s * 0.2, y])
-    Triangle(points=[x + s * 0.5, y + s * 0.35, x + s * 0.5, y + s, x + s * 0.9, y + s * 0.4])
-
-
-def _island(x: float, y: float, s: float) -> None:
-    Ellipse(pos=(x, y), size=(s, s * 0.4))
-    Rectangle(pos=(x + s * 0.45, y + s * 0.3), size=(s * 0.1, s * 0.5))
-    Triangle(points=[x + s * 0.15, y + s * 0.85, x + s * 0.85, y + s * 0.85, x + s / 2, y + s])
-
-
-def _mooring(x: float, y: float, s: float) -> None:
-    Rectangle(pos=(x + s * 0.45, y + s * 0.1), size=(s * 0.1, s * 0.8))
-    Line(circle=(x + s / 2, y + s * 0.85, s * 0.12), width=max(1.0, s * 0.06))
-    Line(circle=(x + s / 2, y + s * 0.45, s * 0.4, 120, 240), width=max(1.0, s * 0.07))
-
-
-def _cat(x: float, y: float, s: float) -> None:
-    Ellipse(pos=(x + s * 0.1, y), size=(s * 0.8, s * 0.75))
-    Triangle(points=[x + s * 0.12, y + s * 0.55, x + s * 0.2, y + s, x + s * 0.45, y + s * 0.7])
-    Triangle(points=[x + s * 0.88, y + s * 0.55, x + s * 0.8, y + s, x + s * 0.55, y + s * 0.7])
-
-
-def _medal(x: float, y: float, s: float) -> None:
-    Triangle(points=[x + s * 0.2, y + s, x + s * 0.45, y + s, x + s * 0.5, y + s * 0.5])
-    Triangle(points=[x + s * 0.8, y + s, x + s * 0.55, y + s, x + s * 0.5, y + s * 0.5])
-    Ellipse(pos=(x + s * 0.2, y), size=(s * 0.6, s * 0.6))
-
-
-def _token(x: float, y: float, s: float) -> None:
-    Line(circle=(x + s / 2, y + s / 2, s * 0.45), width=max(1.0, s * 0.08))
-    Line(circle=(x + s / 2, y + s / 2, s * 0.22), width=max(1.0, s * 0.06))
+    fill_polygon([x + s * 0.18, y + s, x + s * 0.9, y + s, x + s * 0.9, y + s * 0.35, x + s * 0.54, y + s * 0.5,
+                  x + s * 0.18, y + s * 0.35])
 
 
 def _dot(x: float, y: float, s: float) -> None:
     Ellipse(pos=(x + s * 0.25, y + s * 0.25), size=(s * 0.5, s * 0.5))
 
 
-def _polygon(points: list[float]) -> None:
+def fill_polygon(points: list[float]) -> None:
     """A convex polygon, filled (a triangle fan from its first point)."""
     count = len(points) // 2
     vertices: list[float] = []
@@ -158,8 +126,20 @@ def _polygon(points: list[float]) -> None:
 
 
 _ICONS = {"military": _shield, "treasury": _coin, "wonder": _pyramid, "civilian": _temple, "science": _compass,
-          "commercial": _stall, "guilds": _banner, "naval": _ship, "islands": _island, "port": _mooring,
-          "cat": _cat, "medal": _medal, "token": _token}
+          "commercial": _stall, "guilds": _banner}
+"""The pad's own icons (the 7 Wonders pad's rows); the games add theirs (`PAD_ICONS`)."""
+
+
+def icon_drawing(name: str) -> Callable[[float, float, float], None]:
+    """How to draw the icon `name` (``x, y, size``): the pad's own, a game's (`PAD_ICONS`), else a dot."""
+    if name in _ICONS:
+        return _ICONS[name]
+    found = PAD_ICONS.get(name)
+    if found is None:
+        return _dot
+    module, _, function = found.partition(":")
+    drawing: Callable[[float, float, float], None] = getattr(importlib.import_module(module), function)
+    return drawing
 
 
 @dataclass(frozen=True)
@@ -485,3 +465,15 @@ def _rank(line: dict[str, Any]) -> str:
 def _shown(points: int | None) -> str:
     """Points as written on the pad; ``?`` for a row that needs a value nobody has entered."""
     return "?" if points is None else str(points)
+
+
+def save_sheet_picture(area: Any) -> str | None:
+    """Write `area` (the winner and the pad, as shown) as a PNG beside the log, say where in the
+    message bar (Android: Pictures/Table Companion, and the share sheet); where it is kept, or None."""
+    running = app()
+    path = running.export_folder() / f"score-{running.session.game_id}-{running.timestamp()}.png"
+    running.write_export(path, lambda temporary: area.export_to_png(str(temporary)))
+    place = running.where_kept(path, share=True)
+    if place is not None:
+        running.notify(running.tr("score.picture_saved", place=running.place_words(place)))
+    return place

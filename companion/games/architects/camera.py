@@ -106,6 +106,11 @@ class ArchitectsCameraPlay:
             self.tracker.sources[key] = "log"
         self.problems: list[str] = []
 
+    @property
+    def seat_order(self) -> list[str]:
+        """The wonders clockwise, as the game's set-up seats them."""
+        return list(self.tracker.seat_order)
+
     def observe(self, session: ArchitectsSession, placed: Sequence[PlacedMarker], seconds: float) -> bool:
         """Take one recognised frame; True when the game changed."""
         return self.play(session, read_architects_layout(placed, seat_order=self.tracker.seat_order), seconds)

@@ -2,21 +2,38 @@
 
 Chosen with ``--game architects``, or found by itself when the first frame that shows a wonder
 tray or board shows Architects trays and no 7 Wonders board. The seating (wonders clockwise) comes
-from ``--seating``; without it, the order the trays are seen in, starting anywhere.
+from ``--seating``; without it, the order the trays are seen in, starting anywhere. An expansion adds
+its own options (`CAMERA_OPTIONS`: whether the table plays it, and its variant).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from companion.games.architects.rules.data import load_architects_data
-from companion.games.medals.rules.data import MEDALS
 from companion.jsonread import quoted
+from companion.plugins import Registry
 
-__all__ = ["add_architects_arguments", "is_architects_frame", "run_architects_table"]
+__all__ = ["CAMERA_OPTIONS", "CameraOptions", "add_architects_arguments", "is_architects_frame",
+           "run_architects_table"]
+
+
+@dataclass(frozen=True)
+class CameraOptions:
+    """An expansion's options of `companion table` for an Architects table: `add_arguments(parser)` adds
+    them, `chosen(args)` says whether the table plays the expansion and with which options of its
+    table file (None: it does not)."""
+
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    chosen: Callable[[argparse.Namespace], dict[str, Any] | None]
+
+
+CAMERA_OPTIONS: Registry[CameraOptions] = Registry("Architects camera options", "cli")
+"""The expansions' options of `companion table`, by expansion id."""
 
 
 def _seating(text: str) -> list[str]:
@@ -35,8 +52,8 @@ def add_architects_arguments(parser: argparse.ArgumentParser) -> None:
                         help="which game the table is (default: from the markers seen)")
     parser.add_argument("--seating", type=_seating, metavar="WONDER,...",
                         help="Architects: the wonders clockwise, as the players sit")
-    parser.add_argument("--medals", choices=("none", "standard", "expert"), default="none",
-                        help="Architects: the Medals expansion and its variant (default none)")
+    for options in CAMERA_OPTIONS.values():
+        options.add_arguments(parser)
 
 
 def is_architects_frame(placed: Sequence[Any]) -> bool | None:
@@ -46,6 +63,10 @@ def is_architects_frame(placed: Sequence[Any]) -> bool | None:
     if "wonder_side" in kinds:
         return False
     return True if "architects_tray" in kinds else None
+
+
+_BASE_FIELDS = ("name", "wonder", "stages_built", "cards", "cat_pawn", "military_tokens", "progress_tokens")
+"""A player's fields of the base game (`ArchitectsTracker.player_entry`); an expansion's follow them."""
 
 
 def _close(frames: Iterable[Any]) -> None:
@@ -84,9 +105,10 @@ def run_architects_table(args: argparse.Namespace, reader: Any, videos: bool, fr
     if not decided:
         _close(frames)
         return None
-    medals = args.medals
-    document = tracker.table_document(expansions=[MEDALS] if medals != "none" else [],
-                                      medal_variant=None if medals == "none" else medals)
+    chosen = {expansion: found for expansion, options in CAMERA_OPTIONS.items()
+              if (found := options.chosen(args)) is not None}
+    document = tracker.table_document(expansions=list(chosen),
+                                      **{key: value for found in chosen.values() for key, value in found.items()})
     document["x-observation"]["notes"] += notes
     status = checked_status(document, parse_architects)
     if args.json:
@@ -97,7 +119,7 @@ def run_architects_table(args: argparse.Namespace, reader: Any, videos: bool, fr
         print(f"{player['name']}: {player['wonder']}, pieces built {player['stages_built'] or 'none'}; {cards}; "
               f"tokens {player['progress_tokens'] or 'none'}, {player['military_tokens']} Military Victory, "
               f"{'the Cat pawn' if player['cat_pawn'] else 'no Cat pawn'}"
-              + (f", medals {player['medals']}" if "medals" in player else ""))
+              + "".join(f", {key} {value}" for key, value in player.items() if key not in _BASE_FIELDS))
     observation = document["x-observation"]
     for line in observation["problems"] + observation["notes"] + observation.get("table_problems", []):
         print(f"note: {line}")

@@ -13,28 +13,17 @@ from companion.games.architects.camera_cli import add_architects_arguments, run_
 from companion.games.architects.rules.data import load_architects_data
 from companion.games.architects.rules.scoring import ArchitectsSheet, score_architects
 from companion.games.architects.tablefile import is_architects_document, parse_architects
-from companion.games.sevenwonders.render import _grid
 from companion.i18n import translate
-from companion.tablefiles import from_file, read_table_document
+from companion.tablefiles import from_file
+from companion.textgrid import text_grid
 
-__all__ = ["architects_sheet_text", "read_either_table", "run_architects_score"]
+__all__ = ["architects_sheet_text", "run_architects_score"]
 
 LABELS = {"wonder": "Wonder", "cat": "Cat pawn", "blue": "Blue cards", "military": "Military",
           "progress": "Progress tokens"}
 """The base game's rows; an expansion's row is labelled by its catalogue text ``architects.category.<row>``."""
 TIE_BREAKS = {"stages": "tie on points broken by the most constructed stages",
               "shared": "tie on points and stages: the victory is shared"}
-
-
-def read_either_table(path: str) -> tuple[Any, bool]:
-    """The document of a table file of either game, read once within the size limit, and True when
-    it is an Architects table (any other document is left to the 7 Wonders reader, which says what
-    it is or what is wrong with it).
-
-    :raises TableFileError: when the file cannot be read or is not usable JSON.
-    """
-    document = read_table_document(path)
-    return document, is_architects_document(document)
 
 
 def architects_sheet_text(sheet: ArchitectsSheet) -> str:
@@ -46,7 +35,7 @@ def architects_sheet_text(sheet: ArchitectsSheet) -> str:
     rows.append(["Total"] + [str(line.total) for line in lines])
     rows.append(["Stages (tie-break)"] + [str(line.stages) for line in lines])
     rows.append(["Rank"] + [str(line.rank) for line in lines])
-    text = _grid(header, rows)
+    text = text_grid(header, rows)
     tokens = [f"  {line.name}: " + ", ".join(f"{token} {vp}" for token, vp in line.progress.items())
               for line in lines if line.progress]
     if tokens:
@@ -85,7 +74,7 @@ TABLE_READERS.register("architects", TableReader(add_architects_arguments, run_a
 def _add_logged(store: Any, args: argparse.Namespace, document: Any) -> int:
     """`games add`: log an Architects table file; its consistency warnings are shown, as `score` shows them."""
     from companion.games.architects.log import record_architects_table
-    from companion.games.sevenwonders.record import refuse_camera_unread
+    from companion.storage.camera_notes import refuse_camera_unread
 
     with from_file(args.table):                                   # every problem of the file, one per line
         read = parse_architects(document)
@@ -109,5 +98,6 @@ def _statistics(store: Any) -> dict[str, Any]:
 
 GAMES_COMMANDS.register("architects", GamesCommands(reads=is_architects_document, add=_add_logged,
                                                twin="wonder pieces, cards and tokens", show=_show_logged,
-                                               statistics=_statistics, title="7 Wonders Architects"),
+                                               statistics=_statistics, title="7 Wonders Architects",
+                                               score=run_architects_score),
                       game="architects")

@@ -3,14 +3,15 @@
 Each player sits around an ellipse; in front of them lies their wonder tray (its sticker at the
 left end) with its five pieces, built ones flipped to show their sticker, pieces under construction
 plain; below it the cards, stacked by kind with the top strip of each card showing, and below them
-the round Progress and Military Victory tokens and the Cat pawn; to the left the medals won. Medals not yet
-won lie on their goal side between neighbours (and in the centre, expert variant); each player's deck lies
-between them and their left neighbour with a face-up card on top, and the central deck and discard
-pile lie in the middle: those belong to nobody. A hand may hover over an area.
+the round Progress and Military Victory tokens and the Cat pawn; what an expansion lays out (`SCENE_PARTS`)
+beside them, between neighbours or in the centre. Each player's deck lies between them and their left
+neighbour with a face-up card on top, and the central deck and discard pile lie in the middle: those
+belong to nobody. A hand may hover over an area. Drawn on the shared `SceneCanvas` (its camera and stickers).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,18 +19,12 @@ import cv2
 import numpy as np
 
 from companion.games.architects.rules.data import ArchitectsData, load_architects_data
-from companion.games.sevenwonders.simulation.scenes import (
-    LEVELS,
-    Camera,
-    SceneBuilder,
-    TruthMarker,
-    _Drawable,
-    rect,
-    transform,
-)
 from companion.markers import Component, MarkerRegistry, load_marker_registry
+from companion.plugins import Registry
+from companion.simulation.scene import LEVELS, Camera, SceneCanvas, TruthMarker, rect, transform
 
-__all__ = ["ARCH_CARD_H", "ARCH_CARD_W", "ArchitectsScene", "ArchitectsSceneBuilder", "architects_table_scene"]
+__all__ = ["ARCH_CARD_H", "ARCH_CARD_W", "SCENE_PARTS", "TOKEN_D", "ArchitectsScene", "ArchitectsSceneBuilder",
+           "Place", "ScenePart", "architects_table_scene"]
 
 ARCH_CARD_W, ARCH_CARD_H = 46.0, 70.0
 TRAY_W, TRAY_H = 230.0, 26.0
@@ -50,9 +45,29 @@ class ArchitectsScene:
     camera: Camera
 
 
-class ArchitectsSceneBuilder(SceneBuilder):
+Place = Callable[[np.ndarray], np.ndarray]
+"""Points of a player's own frame (x along the tray, y towards the player) -> table points."""
+
+
+@dataclass(frozen=True)
+class ScenePart:
+    """What an expansion lays on a rendered Architects table, from the table document: in a player's
+    area (`area(builder, seat, player, place, angle)`, after the base game's), in the space between a
+    seat and its left neighbour (`between(builder, document, seat, point, angle)`) and in the centre
+    (`centre(builder, document)`). Each draws nothing when the document has none of its parts."""
+
+    area: Callable[[ArchitectsSceneBuilder, int, dict[str, Any], Place, float], None]
+    between: Callable[[ArchitectsSceneBuilder, dict[str, Any], int, np.ndarray, float], None]
+    centre: Callable[[ArchitectsSceneBuilder, dict[str, Any]], None]
+
+
+SCENE_PARTS: Registry[ScenePart] = Registry("Architects scene part", "simulation")
+"""The expansions' parts of a rendered Architects table, by expansion id."""
+
+
+class ArchitectsSceneBuilder(SceneCanvas):
     """Lays out Architects components in each player's own frame (x along the tray, y towards the
-    player), then draws them with the 7 Wonders scene builder."""
+    player), then draws them through the shared scene canvas."""
 
     def __init__(self, family: str, size_mm: float, registry: MarkerRegistry | None = None,
                  rng: np.random.Generator | None = None, data: ArchitectsData | None = None) -> None:
@@ -68,13 +83,10 @@ class ArchitectsSceneBuilder(SceneBuilder):
         half = self.size_mm / 2
         self._sticker(component, transform(rect(-half, -half, self.size_mm, self.size_mm), centre, angle), role, seat)
 
-    def add_shape(self, corners: np.ndarray, colour: tuple[int, int, int]) -> None:
-        """A plain filled shape (a tray, a piece under construction, a card's body, a token)."""
-        self.items.append(_Drawable(corners, colour))
+    flat = SceneCanvas.add_shape
+    """A plain filled shape (a tray, a piece under construction, a card's body, a token)."""
 
-    flat = add_shape
-
-    def card(self, component: Component, corners: np.ndarray, color: str, seat: int | None) -> None:  # type: ignore[override]
+    def card(self, component: Component, corners: np.ndarray, color: str, seat: int | None) -> None:
         """A card with its sticker in the top-left corner, 2 mm from the edges."""
         self.flat(corners, KIND_BGR[color])
         x_axis = (corners[1] - corners[0]) / np.linalg.norm(corners[1] - corners[0])
@@ -91,7 +103,7 @@ class ArchitectsSceneBuilder(SceneBuilder):
         self._code_at(component, centre, angle, seat, "token")
 
     def area(self, seat: int, player: dict[str, Any], origin: np.ndarray, angle: float) -> None:
-        """One player's tray, pieces, cards, tokens and medals won (origin: the tray's top-left)."""
+        """One player's tray, pieces, cards, tokens and what the expansions add (origin: the tray's top-left)."""
         def place(points: np.ndarray) -> np.ndarray:
             return transform(points, origin, angle)
 
@@ -121,9 +133,8 @@ class ArchitectsSceneBuilder(SceneBuilder):
         for index, key in enumerate(tokens):
             spot = np.array([[TOKEN_D / 2 + (index % 6) * (TOKEN_D + 4), top + (index // 6) * (TOKEN_D + 4)]])
             self.round_token(self.component(key), place(spot)[0], angle, seat)
-        for index, medal in enumerate(player.get("medals", [])):
-            spot = np.array([[-22 - (index % 2) * (TOKEN_D + 4), 10 + (index // 2) * (TOKEN_D + 4)]])
-            self.round_token(self.component(f"medal/{medal}"), place(spot)[0], angle, seat, (80, 200, 220))
+        for part in SCENE_PARTS.values():
+            part.area(self, seat, player, place, angle)
 
 
 def _seats(players: int) -> list[tuple[np.ndarray, float, np.ndarray]]:
@@ -152,8 +163,6 @@ def architects_table_scene(document: dict[str, Any], *, family: str = "aruco", s
     seats = _seats(len(players))
     for seat, (origin, angle, _) in enumerate(seats):
         builder.area(seat, players[seat], origin, angle)
-    layout = document.get("medal_layout", {})
-    won = {m for p in players for m in p.get("medals", [])}
     kinds = sorted(builder.data.cards)
     for seat, (_, angle, centre) in enumerate(seats):
         left = seats[(seat + 1) % len(seats)][2]
@@ -162,13 +171,10 @@ def architects_table_scene(document: dict[str, Any], *, family: str = "aruco", s
             deck = transform(rect(-ARCH_CARD_W / 2, -ARCH_CARD_H / 2, ARCH_CARD_W, ARCH_CARD_H), between * 1.3, angle)
             kind = kinds[int(rng.integers(len(kinds)))]
             builder.card(builder.component(f"card/{kind}"), deck, builder.data.cards[kind].color, None)
-        medals = layout.get("between", [])
-        if seat < len(medals) and medals[seat] and medals[seat] not in won:
-            builder.round_token(builder.component(f"medal_goal/{medals[seat]}"), between * 0.8, angle, None,
-                                (200, 200, 120))
-    for index, medal in enumerate(m for m in layout.get("center", []) if m not in won):
-        builder.round_token(builder.component(f"medal_goal/{medal}"), np.array([-25.0 + 50 * index, 40.0]), 0.0,
-                            None, (200, 200, 120))
+        for part in SCENE_PARTS.values():
+            part.between(builder, document, seat, between, angle)
+    for part in SCENE_PARTS.values():
+        part.centre(builder, document)
     if decks:
         kind = kinds[int(rng.integers(len(kinds)))]
         builder.card(builder.component(f"card/{kind}"), rect(-ARCH_CARD_W / 2, -60, ARCH_CARD_W, ARCH_CARD_H),

@@ -1,28 +1,30 @@
-"""Observations over time -> what lies in front of each Architects player, and where the medals lie.
+"""Observations over time -> what lies in front of each Architects player, and what lies between them.
 
 Unlike a 7 Wonders city, an Architects area shrinks as well as grows: cards leave it for
 constructions, Progress tokens and battles. So every count is a confirmed value that changes, up or
 down, only when a different value has been seen steadily (the 7 Wonders `ConfirmationRule`: in
 `frames` frames spanning `seconds`), and only in frames where that player's tray is in view: a hand
-over the table for a moment changes nothing. A medal seen in the space between two players stays
-in the medal layout when it is taken (its reward side then lies in front of a player). A correction
+over the table for a moment changes nothing. An expansion's component seen in the space between two
+players stays in its layout when it is taken (its other side then lies in front of a player). What
+an expansion adds to the table file comes from its `TRACKED_PARTS` entry. A correction
 by hand holds until the camera sees a different value steadily after it, as an undo does for
 7 Wonders.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.games.architects.markers import marker_kinds
 from companion.games.architects.rules.data import ArchitectsData
 from companion.games.architects.tablefile import ARCHITECTS_FORMAT
 from companion.games.architects.vision import ArchitectsObservation
-from companion.games.medals.rules.data import MEDALS
+from companion.plugins import Registry
 from companion.state.confirmation import ConfirmationRule
 
-__all__ = ["ArchitectsChange", "ArchitectsTracker"]
+__all__ = ["TRACKED_PARTS", "ArchitectsChange", "ArchitectsTracker", "TrackedPart"]
 
 TRAY = "tray"
 CENTRE = ("", "centre")
@@ -31,8 +33,8 @@ CENTRE = ("", "centre")
 @dataclass(frozen=True)
 class ArchitectsChange:
     """A confirmed value that changed: `wonder`'s `item` (``piece:two_different``, ``card:wood``,
-    ``token:culture``, ``cat``, ``military``, ``medal:three_green``, ``tray``, or a medal space) is
-    now `value`."""
+    ``token:culture``, ``cat``, ``military``, an expansion's ``<item>:<id>``, ``tray``, or a space
+    between neighbours, ``between:<wonder>``) is now `value`."""
 
     wonder: str
     item: str
@@ -46,8 +48,27 @@ class ArchitectsChange:
         if self.item == TRAY:
             return f"{self.wonder} joins the table"
         if self.item.startswith("between:"):
-            return f"medal between {self.wonder} and {self.item.removeprefix('between:')}: {self.value}"
+            noun = next((k.noun for k in marker_kinds().values() if k.role == "between"), "")
+            return f"{noun} between {self.wonder} and {self.item.removeprefix('between:')}: {self.value}"
         return f"{self.wonder}: {self.item} {self.before} -> {self.value} ({self.source})"
+
+
+@dataclass(frozen=True)
+class TrackedPart:
+    """What an expansion adds to the table file the camera writes: its top-level fields, from the
+    tracker, the wonders clockwise and the options given (`table_fields`), and each player's
+    (`player_fields`)."""
+
+    table_fields: Callable[[ArchitectsTracker, list[str], Mapping[str, Any]], dict[str, Any]]
+    player_fields: Callable[[ArchitectsTracker, str], dict[str, Any]]
+
+
+TRACKED_PARTS: Registry[TrackedPart] = Registry("Architects tracked part", "tracker")
+"""The expansions' parts of the camera's table file, by expansion id."""
+
+
+def _parts(expansions: Sequence[str]) -> list[TrackedPart]:
+    return [part for expansion in expansions if (part := TRACKED_PARTS.get(expansion)) is not None]
 
 
 @dataclass
@@ -99,14 +120,14 @@ class ArchitectsTracker:
             if len(order) >= 2 and left in in_view and right in in_view:
                 changes += self._see((left, f"between:{right}"), observation.between.get((left, right)), at)
         if len(in_view) >= 2:
-            changes += self._see(CENTRE, tuple(sorted(observation.centre_medals)), at)
+            changes += self._see(CENTRE, tuple(sorted(observation.centre)), at)
         return changes
 
     def _see(self, key: tuple[str, str], value: Hashable, at: float) -> list[ArchitectsChange]:
         before = self.confirmed.get(key, self._default(key))
         candidate = self._candidates.get(key)
         if value is None and before is not None:
-            value = before      # a medal taken from its space: the layout still says where it lay
+            value = before      # taken from its space: the layout still says where it lay
         if value == before:
             self._candidates.pop(key, None)
             return []
@@ -151,38 +172,42 @@ class ArchitectsTracker:
         value = self.confirmed.get((wonder, item), 0)
         return value if isinstance(value, int) else 0
 
-    def _items(self, wonder: str, prefix: str) -> dict[str, int]:
+    def items(self, wonder: str, prefix: str) -> dict[str, int]:
+        """The confirmed counts in front of `wonder` of the items named ``<prefix><id>``, by id (those above 0)."""
         return {item.removeprefix(prefix): int(value) for (w, item), value in sorted(self.confirmed.items())
                 if w == wonder and item.startswith(prefix) and isinstance(value, int) and value > 0}
 
-    def player_entry(self, wonder: str, medals: bool) -> dict[str, Any]:
-        """One player of the ``architects-table/1`` file, as confirmed."""
+    def between_neighbours(self, order: Sequence[str]) -> list[Hashable]:
+        """What lies between each wonder of `order` and the next (clockwise): an id, or None."""
+        return [self.confirmed.get((w, f"between:{order[(i + 1) % len(order)]}")) for i, w in enumerate(order)]
+
+    def in_centre(self) -> tuple[str, ...]:
+        """The ids of what lies in the centre of the table, as confirmed."""
+        centre = self.confirmed.get(CENTRE, ())
+        return centre if isinstance(centre, tuple) else ()
+
+    def player_entry(self, wonder: str, expansions: Sequence[str] = ()) -> dict[str, Any]:
+        """One player of the ``architects-table/1`` file, as confirmed (with what `expansions` add)."""
         known = self.data.wonders[wonder]
         built = [p.id for p in known.pieces or () if self.count(wonder, f"piece:{p.id}")]
-        tokens = [t for t, n in self._items(wonder, "token:").items() for _ in range(n)]
+        tokens = [t for t, n in self.items(wonder, "token:").items() for _ in range(n)]
         entry: dict[str, Any] = {"name": self.names.get(wonder) or known.name, "wonder": wonder,
-                                 "stages_built": built, "cards": self._items(wonder, "card:"),
+                                 "stages_built": built, "cards": self.items(wonder, "card:"),
                                  "cat_pawn": self.count(wonder, "cat") > 0,
                                  "military_tokens": self.count(wonder, "military"), "progress_tokens": tokens}
-        if medals:
-            entry["medals"] = [m for m, n in self._items(wonder, "medal:").items() if n]
+        for part in _parts(expansions):
+            entry.update(part.player_fields(self, wonder))
         return entry
 
-    def table_document(self, *, expansions: Sequence[str] = (), medal_variant: str | None = None) -> dict[str, Any]:
+    def table_document(self, *, expansions: Sequence[str] = (), **options: Any) -> dict[str, Any]:
         """The ``architects-table/1`` file of what is confirmed, with an ``x-observation`` account
-        of where each value came from and what could not be read."""
+        of where each value came from and what could not be read; `options` are the expansions' own
+        (their variant, as `companion table` was told)."""
         order = self.order()
-        medals = MEDALS in expansions
         document: dict[str, Any] = {"format": ARCHITECTS_FORMAT, "game": "architects", "expansions": list(expansions)}
-        if medals:
-            document["medal_variant"] = medal_variant or "standard"
-            between = [self.confirmed.get((w, f"between:{order[(i + 1) % len(order)]}")) for i, w in enumerate(order)]
-            if len(order) >= 2 and any(between):
-                document["medal_layout"] = {"between": between}
-                centre = self.confirmed.get(CENTRE, ())
-                if centre and isinstance(centre, tuple):
-                    document["medal_layout"]["center"] = list(centre)
-        document["players"] = [self.player_entry(w, medals) for w in order]
+        for part in _parts(expansions):
+            document.update(part.table_fields(self, order, options))
+        document["players"] = [self.player_entry(w, expansions) for w in order]
         unknown = [self.data.wonders[w].name for w in order if not self.data.wonders[w].pieces_known]
         notes = [f"{name}'s pieces carry no marker (their costs are not known): enter its built pieces by hand"
                  for name in unknown]

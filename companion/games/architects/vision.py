@@ -1,6 +1,7 @@
 """Who owns what on an Architects table, from one frame's markers: each wonder tray is a player;
-cards, tokens, the Cat pawn and won medals go to the tray they lie nearest to; a medal on its goal
-side lies in the space between two neighbours (or in the centre, expert variant).
+cards, tokens, the Cat pawn and what an expansion gives a player (its ``owned`` marker kinds) go to
+the tray they lie nearest to; an expansion's ``between`` kinds lie in the space between two
+neighbours (or in the centre of the table).
 
 A card about as near to two trays lies between two players (the top card of a deck) and a card near
 the middle of the table is the central deck or the discard pile: neither belongs to anyone. Built
@@ -17,13 +18,15 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
+from companion.games.architects.markers import MarkerKind, marker_kinds
 from companion.markers import Component
 from companion.vision.placed import PlacedMarker
 
 __all__ = ["ArchitectsLayoutRules", "ArchitectsObservation", "AreaObservation", "architects_layout_rules",
            "read_architects_layout"]
 
-OWNED_KINDS = ("architects_card", "architects_token", "architects_cat", "architects_military", "architects_medal")
+OWNED_KINDS = ("architects_card", "architects_token", "architects_cat", "architects_military")
+"""The base game's components that lie in front of a player (an expansion's: its ``owned`` `MarkerKind`)."""
 
 
 @dataclass(frozen=True)
@@ -56,17 +59,19 @@ class AreaObservation:
     centre: tuple[float, float]
     pieces: set[str] = field(default_factory=set)
     items: Counter[str] = field(default_factory=Counter)
-    """``card:wood``, ``token:culture``, ``cat``, ``military``, ``medal:three_green``: how many."""
+    """``card:wood``, ``token:culture``, ``cat``, ``military``, an expansion's ``<item>:<id>``: how many."""
 
 
 @dataclass
 class ArchitectsObservation:
-    """What one frame shows: the areas seen clockwise, the medals between neighbours, the problems."""
+    """What one frame shows: the areas seen clockwise, what lies between neighbours, the problems."""
 
     areas: list[AreaObservation] = field(default_factory=list)
     between: dict[tuple[str, str], str] = field(default_factory=dict)
-    """A medal (goal side up) lying between two neighbours, by (wonder, its left neighbour's wonder)."""
-    centre_medals: list[str] = field(default_factory=list)
+    """The id of an expansion's ``between`` component lying between two neighbours, by (wonder, its
+    left neighbour's wonder)."""
+    centre: list[str] = field(default_factory=list)
+    """The ids of the ``between`` components lying in the centre of the table."""
     unassigned: list[tuple[Component, str]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
@@ -78,9 +83,10 @@ class ArchitectsObservation:
 Neighbours = tuple[AreaObservation, AreaObservation]
 
 
-def _item(component: Component) -> str:
-    detail = {"architects_card": component.card, "architects_token": component.token,
-              "architects_medal": component.medal}.get(component.kind)
+def _item(component: Component, added: MarkerKind | None = None) -> str:
+    if added is not None:
+        return f"{added.item}:{getattr(component, added.field)}"
+    detail = {"architects_card": component.card, "architects_token": component.token}.get(component.kind)
     name = component.kind.removeprefix("architects_")
     return f"{name}:{detail}" if detail else name
 
@@ -141,9 +147,11 @@ def _neighbours(areas: list[AreaObservation], seat_order: Sequence[str]) -> list
     return [(by_wonder[a], by_wonder[b]) for a, b in pairs if a in by_wonder and b in by_wonder and a != b]
 
 
-def _place_medal_goal(marker: PlacedMarker, pairs: list[Neighbours],
-                      table_centre: tuple[float, float] | None, observation: ArchitectsObservation) -> None:
-    medal = marker.component.medal or ""
+def _place_between(marker: PlacedMarker, kind: MarkerKind, pairs: list[Neighbours],
+                   table_centre: tuple[float, float] | None, observation: ArchitectsObservation) -> None:
+    """An expansion's ``between`` component: in the space between the two neighbours it lies nearest
+    to, or in the centre when the table's centre is nearer."""
+    item = getattr(marker.component, kind.field) or ""
     if not pairs or table_centre is None:
         observation.unassigned.append((marker.component, "no two neighbours' trays in view"))
         return
@@ -151,14 +159,14 @@ def _place_medal_goal(marker: PlacedMarker, pairs: list[Neighbours],
     distances = [math.dist(marker.centre, s) for s in spaces]
     seat = min(range(len(spaces)), key=distances.__getitem__)
     if math.dist(marker.centre, table_centre) < distances[seat]:
-        observation.centre_medals.append(medal)
+        observation.centre.append(item)
         return
     pair = (pairs[seat][0].wonder, pairs[seat][1].wonder)
     if pair in observation.between:
-        observation.problems.append(f"two medals lie between {pair[0]} and {pair[1]}: "
-                                    f"{observation.between[pair]} and {medal}")
+        observation.problems.append(f"two {kind.noun}s lie between {pair[0]} and {pair[1]}: "
+                                    f"{observation.between[pair]} and {item}")
         return
-    observation.between[pair] = medal
+    observation.between[pair] = item
 
 
 def read_architects_layout(markers: Sequence[PlacedMarker], *, seat_order: Sequence[str] = (),
@@ -184,20 +192,22 @@ def read_architects_layout(markers: Sequence[PlacedMarker], *, seat_order: Seque
     if len(trays) >= 2:
         table_centre = (sum(a.centre[0] for a in observation.areas) / len(trays),
                         sum(a.centre[1] for a in observation.areas) / len(trays))
+    added = marker_kinds()
     for marker in markers:
         component = marker.component
+        kind = added.get(component.kind)
         if component.kind == "architects_piece":
             area = observation.area(component.wonder or "")
             if area is None:
                 observation.unassigned.append((component, f"the {component.wonder} tray is not in view"))
             else:
                 area.pieces.add(component.piece or "")
-        elif component.kind == "architects_medal_goal":
-            _place_medal_goal(marker, _neighbours(observation.areas, seat_order), table_centre, observation)
-        elif component.kind in OWNED_KINDS:
+        elif kind is not None and kind.role == "between":
+            _place_between(marker, kind, _neighbours(observation.areas, seat_order), table_centre, observation)
+        elif component.kind in OWNED_KINDS or kind is not None:
             owner, why = _owner(marker.centre, observation.areas, table_centre, rules)
             if owner is None:
                 observation.unassigned.append((component, why))
             else:
-                owner.items[_item(component)] += 1
+                owner.items[_item(component, kind)] += 1
     return observation

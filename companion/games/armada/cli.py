@@ -27,7 +27,7 @@ from companion.games.armada.rules.values import (
     save_values,
     subject_count,
 )
-from companion.games.sevenwonders.cli import CONFLICT_OPTIONS, ConflictOption
+from companion.games.sevenwonders.cli import CONFLICT_OPTIONS, STEP_OPTIONS, ConflictOption, StepOption
 from companion.jsonread import did_you_mean, quoted, whole_number
 
 __all__ = ["components_path", "register"]
@@ -237,3 +237,23 @@ def _naval_option(conflicts: argparse.ArgumentParser) -> None:
 COMMANDS.register("components", register, game="armada")
 DATA_SOURCES.register("armada", lambda args: lambda: load_armada_data(components_path(args)), game="armada")
 CONFLICT_OPTIONS.register("naval", ConflictOption(_naval_option, run_naval_conflicts), game="armada")
+
+
+def _naval_step_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--naval", action="store_true",
+                        help="Armada: also pay the next space of the fleet of the card's colour (of the wonder "
+                             "symbol's fleet for a stage), in the same purchase")
+    parser.add_argument("--fleet", choices=("red", "yellow", "blue", "green"),
+                        help="Armada, with --stage and Lost Island: the ship to move (implies --naval)")
+
+
+def _naval_step(args: argparse.Namespace, table: Any, stage: bool) -> tuple[str, str | None] | None:
+    """`check --naval` (and a stage's `--fleet`): the build's naval construction."""
+    if (args.naval or args.fleet) and table.extension("armada") is None:
+        raise CommandError("--naval and --fleet need a table that plays with Armada")
+    if not stage and args.fleet:
+        raise CommandError("--fleet chooses the ship of a wonder stage (Lost Island); a card moves its colour's")
+    return ("naval", args.fleet) if args.naval or args.fleet else None
+
+
+STEP_OPTIONS.register("naval", StepOption(_naval_step_options, _naval_step), game="armada")

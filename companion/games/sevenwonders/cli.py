@@ -20,25 +20,27 @@ from companion.cli.registry import (
     BENCH_TARGETS,
     CAMERA_GAMES,
     COMMANDS,
+    DATA_SOURCES,
     GAMES_COMMANDS,
     RECORDERS,
     CameraGame,
     GamesCommands,
     data_sources,
+    games_commands_for,
 )
-from companion.games.architects.cli import read_either_table, run_architects_score
 from companion.games.sevenwonders import bench_cli, camera_cli, demo_cli, record_cli
 from companion.games.sevenwonders.record import camera_unread
 from companion.games.sevenwonders.render import conflicts_text, score_sheet_text
 from companion.games.sevenwonders.rules import Table, check_card, check_stage, resolve_conflicts, score_table
 from companion.games.sevenwonders.tablefile import from_file, parse_table, read_table_document
 from companion.jsonread import did_you_mean
-from companion.plugins import Registry
+from companion.plugins import Registry, find_game
 
 UNKNOWN_STATUS = 3
 """The exit status when an answer depends on a value nobody has entered."""
 
-__all__ = ["CONFLICT_OPTIONS", "UNKNOWN_STATUS", "ConflictOption", "print_json", "register"]
+__all__ = ["CONFLICT_OPTIONS", "STEP_OPTIONS", "UNKNOWN_STATUS", "ConflictOption", "StepOption", "print_json",
+           "register"]
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,21 @@ class ConflictOption:
 
 CONFLICT_OPTIONS: Registry[ConflictOption] = Registry("conflict option", "cli")
 """The expansions' own conflicts, by the name of their option (Armada's ``naval``)."""
+
+
+@dataclass(frozen=True)
+class StepOption:
+    """An expansion's build step in `companion check` (Armada's naval construction): the options asking
+    for it (added to the command), and the step they ask for, given the arguments, the table and whether
+    a wonder stage is checked: (step kind, its option) or None. It refuses (`CommandError`) what makes
+    no sense (the option at a table without the expansion)."""
+
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    step: Callable[[argparse.Namespace, Table, bool], tuple[str, str | None] | None]
+
+
+STEP_OPTIONS: Registry[StepOption] = Registry("check step option", "cli")
+"""The expansions' build steps of `companion check`, by step kind (Armada's ``naval``)."""
 
 
 def print_json(document: Any) -> None:
@@ -70,13 +87,15 @@ def _load(args: argparse.Namespace, document: Any = None) -> Table:
 
 
 def run_score(args: argparse.Namespace) -> int:
-    """Print the end-game score sheet (of a 7 Wonders or an Architects table file)."""
-    document, architects = read_either_table(args.table)
+    """Print the end-game score sheet (of a 7 Wonders table file, or of another game's, which that game's
+    `GamesCommands.score` prints)."""
+    document = read_table_document(args.table)
     unread = camera_unread(document)
     if unread and not args.json:
         print(unread_note(unread))
-    if architects:
-        return run_architects_score(args, document, unread)
+    other = games_commands_for(document)
+    if other.score is not None and not other.fallback:
+        return other.score(args, document, unread)
     sheet = score_table(_load(args, document))
     if args.json:
         print_json({**sheet.to_json(), **({"not_read_by_camera": unread} if unread else {})})
@@ -109,19 +128,16 @@ def run_check(args: argparse.Namespace) -> int:
     """Print whether a build is legal now and the cheapest way to pay; exit 1 when it is not legal."""
     table = _load(args)
     seat = _seat(table, args.player)
-    if (args.naval or args.fleet) and table.extension("armada") is None:
-        raise CommandError("--naval and --fleet need a table that plays with Armada")
+    steps = [found for option in STEP_OPTIONS.values() if (found := option.step(args, table, args.stage)) is not None]
+    step, step_option = steps[0] if steps else (None, None)
     if args.stage:
         if args.free_build or args.from_discard:
             raise CommandError("--free-build and --from-discard are for cards, not wonder stages")
-        naval = args.naval or args.fleet is not None
-        check = check_stage(table, seat, step="naval" if naval else None, step_option=args.fleet)
+        check = check_stage(table, seat, step=step, step_option=step_option)
     else:
-        if args.fleet:
-            raise CommandError("--fleet chooses the ship of a wonder stage (Lost Island); a card moves its colour's")
         if args.card not in table.cards:
             raise CommandError(f"unknown card '{args.card}'{did_you_mean(args.card, table.cards)}")
-        check = check_card(table, seat, args.card, free_build=args.free_build, step="naval" if args.naval else None,
+        check = check_card(table, seat, args.card, free_build=args.free_build, step=step,
                            from_discard=args.from_discard)
     if args.json:
         print_json(check.to_json())
@@ -167,11 +183,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
                        help="use the once-per-age free build of Olympia A")
     check.add_argument("--from-discard", action="store_true",
                        help="the card comes free from the discard pile (Halikarnassos)")
-    check.add_argument("--naval", action="store_true",
-                       help="Armada: also pay the next space of the fleet of the card's colour (of the wonder "
-                            "symbol's fleet for a stage), in the same purchase")
-    check.add_argument("--fleet", choices=("red", "yellow", "blue", "green"),
-                       help="Armada, with --stage and Lost Island: the ship to move (implies --naval)")
+    for option in STEP_OPTIONS.values():                 # an expansion's build step (Armada's --naval, --fleet)
+        option.add_arguments(check)
     check.add_argument("--json", action="store_true", help="print JSON")
     _components_option(check)
     check.set_defaults(run=run_check)
@@ -187,9 +200,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 
 def _components_option(parser: argparse.ArgumentParser) -> None:
+    with_values = DATA_SOURCES.keys()                  # the expansions whose values an owner enters: Armada
+    owners = ", ".join(find_game(expansion).name for expansion in with_values)
     parser.add_argument("--components", metavar="PATH",
-                        help="Armada: the file of values entered by the component owner (default: "
-                             "$COMPANION_COMPONENTS, else the user data folder)")
+                        help=f"{owners + ': ' if owners else ''}the file of values entered by the component owner "
+                             "(default: $COMPANION_COMPONENTS, else the user data folder)")
 
 
 COMMANDS.register("score", register, game="7wonders")

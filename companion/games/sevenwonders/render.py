@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from companion.gamedata.facts import Unknown
 from companion.games.sevenwonders.rules import ConflictResult, ScoreSheet, Table
 from companion.games.sevenwonders.rules.city import shields
+from companion.textgrid import text_grid
 
 __all__ = ["cities_text", "conflicts_text", "score_sheet_text", "unknowns_text"]
 
@@ -31,17 +32,6 @@ def unknowns_text(title: str, unknowns: Iterable[Unknown], players: Iterable[str
     return "\n".join(lines)
 
 
-def _grid(header: list[str], rows: list[list[str]]) -> str:
-    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
-    lines = []
-    for row in [header, *rows]:
-        cells = [row[0].ljust(widths[0])] + [cell.rjust(width) for cell, width in zip(row[1:], widths[1:],
-                                                                                       strict=True)]
-        lines.append("  ".join(cells).rstrip())
-    lines.insert(1, "  ".join("-" * w for w in widths))
-    return "\n".join(lines)
-
-
 def score_sheet_text(sheet: ScoreSheet) -> str:
     """The score pad: one row per category, one column per player, then ranks, winners, choices.
 
@@ -53,7 +43,7 @@ def score_sheet_text(sheet: ScoreSheet) -> str:
     rows.append(["Total"] + [str(line.total) if line.complete else "?" for line in sheet.lines])
     rows.append(["Coins (tie-break)"] + [str(line.coins) for line in sheet.lines])
     rows.append(["Rank"] + ["-" if line.rank is None else str(line.rank) for line in sheet.lines])
-    text = _grid(header, rows)
+    text = text_grid(header, rows)
     if sheet.teams:
         text += "\n\nTeams: " + "; ".join(
             f"{' + '.join(team.names)} {team.total if sheet.complete else '?'}"

@@ -126,17 +126,16 @@ class GameSession(TurnPlays):
     def start(cls, store: GameStore, players: Sequence[SeatSetup], *, variant: str = "standard",
               options: dict[str, int] | None = None, registry: MarkerRegistry | None = None,
               rule: ConfirmationRule | None = None, expansions: Sequence[str] = (),
-              part_options: dict[str, Any] | None = None, armada: bool = False,
-              port_boards: Sequence[int] | None = None,
+              part_options: dict[str, Any] | None = None,
               teams: Sequence[Sequence[str]] | None = None) -> GameSession:
         """Log a new game's set-up and open it, with the `expansions` played (their ids) and what each
-        sets up (`part_options`; `armada=True` and `port_boards` are Armada's: each seat's port board,
-        default seat order, every ship on its start space), and the `teams` of a team variant.
+        sets up (`part_options`, read by each expansion's `SessionPart`: Armada's ``port_boards``, each
+        seat's port board, default seat order), and the `teams` of a team variant.
 
         :raises SessionError: when the set-up is not a valid table (two players with one wonder...).
         """
-        played = [*expansions, *(["armada"] if armada else [])]
-        setup = {"port_boards": port_boards, **(part_options or {})}
+        played = list(expansions)
+        setup = dict(part_options or {})
         parts = [part for part in map(SESSION_PARTS.get, played) if part is not None]
         then = [event for part in parts for event in part.set_up_events(len(players), setup)]
         try:

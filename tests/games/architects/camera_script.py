@@ -105,7 +105,7 @@ def play(store: Path, video: Path, size: tuple[int, int], language: str) -> dict
     ui.screenshot(f"{shot}-score")
     result = {"screen": ui.app.root.current, "offered": offered, "camera_text": camera_text,
               "finished": session.finished, "sheet": session.sheet().to_json(),
-              "sources": sorted({e.source for e in events[1:]}), "problems": ui.app.architects_camera.problems,
+              "sources": sorted({e.source for e in events[1:]}), "problems": ui.app.camera_play.problems,
               "cards": [dict(p.cards or {}) for p in session.table.players],
               "medals": [list(medals_of(p)) for p in session.table.players], **resumed}
     ui.stop()

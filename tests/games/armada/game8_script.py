@@ -26,7 +26,7 @@ def new_game(ui: AppDriver, prefix: str) -> None:
     ui.tap(ui.tr("new_game.armada"))
     while screen.players < len(EIGHT):
         ui.tap(ui.find("+", root=screen))
-    assert screen.armada, "8 players play Armada"
+    assert screen.panels["armada"].chosen, "8 players play Armada"
     rows = sorted(_widgets(ui, "SeatRow", screen), key=lambda r: r.seat)
     for row, name in zip(rows, EIGHT, strict=True):
         row.ids.name.text = name                                  # typed on the keyboard
@@ -35,7 +35,7 @@ def new_game(ui: AppDriver, prefix: str) -> None:
     if hana.ids.wonder.text != other:
         ui.tap(hana.ids.wonder)                                   # the wonder list opens
         ui.tap(ui.find(other, cls="WonderOption"))
-    panel = screen.eighth
+    panel = screen.panels["armada"].eighth
     next(w for w in ui.walk(panel) if type(w).__name__ == "TextInput").text = PETRA["name"]
     ui.tap(ui.find(ui.app.words.resource(PETRA["resource"]), root=panel))
     steppers = [w for w in ui.walk(panel) if type(w).__name__ == "Stepper"]

@@ -47,7 +47,7 @@ def new_game(ui: AppDriver, names: tuple[str, ...], *, teams: bool = False) -> N
     """New game by taps: Armada, the players typed (wonders as dealt), teams of two when asked."""
     ui.tap(ui.tr("home.new_game"))
     screen = ui.screen
-    if not screen.armada:
+    if not screen.panels["armada"].chosen:
         ui.tap(ui.tr("new_game.armada"))
     while screen.players < len(names):
         ui.tap(ui.find("+", root=screen))

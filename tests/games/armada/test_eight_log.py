@@ -24,7 +24,7 @@ def _eight(tmp_path: Path) -> GameSession:
     seats = [SeatSetup(f"P{i}", wonder, "A") for i, wonder in enumerate(BASE)]
     seats.append(SeatSetup("Hana", "other", "A", PETRA))
     teams = [["P0", "P1"], ["P2", "P3"], ["P4", "P5"], ["P6", "Hana"]]
-    return GameSession.start(GameStore(tmp_path / "games.sqlite3"), seats, armada=True, teams=teams)
+    return GameSession.start(GameStore(tmp_path / "games.sqlite3"), seats, expansions=["armada"], teams=teams)
 
 
 def test_the_set_up_holds_the_eighth_wonder_and_its_city_is_entered_by_hand(tmp_path: Path) -> None:

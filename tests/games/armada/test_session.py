@@ -26,13 +26,13 @@ def _ports(session: GameSession) -> list[tuple[int, dict[str, int], list[str], l
 
 def test_an_armada_game_starts_with_a_port_per_seat(path: Path) -> None:
     with GameStore(path) as store:
-        session = GameSession.start(store, SEATS, armada=True, port_boards=[3, 1, 2])
+        session = GameSession.start(store, SEATS, expansions=["armada"], part_options={"port_boards": [3, 1, 2]})
         assert session.document["expansions"] == ["armada"] and session.plays("armada")
         start = {"red": 0, "yellow": 0, "blue": 0, "green": 0}
         assert _ports(session) == [(3, start, [], []), (1, start, [], []), (2, start, [], [])]
         kinds = [e.kind for e in store.events(session.game_id)]
         assert kinds == ["game_set_up", "armada_set", "armada_set", "armada_set"]
-        default = GameSession.start(store, SEATS, armada=True)
+        default = GameSession.start(store, SEATS, expansions=["armada"])
         assert [p["port_board"] for p in default.players] == [1, 2, 3]
         plain = GameSession.start(store, SEATS)
         assert not plain.plays("armada") and "port_board" not in plain.players[0]
@@ -42,12 +42,12 @@ def test_an_armada_game_starts_with_a_port_per_seat(path: Path) -> None:
 
 def test_two_seats_cannot_share_a_port_board(path: Path) -> None:
     with GameStore(path) as store, pytest.raises(SessionError, match="port board 2 is also"):
-        GameSession.start(store, SEATS, armada=True, port_boards=[2, 2, 3])
+        GameSession.start(store, SEATS, expansions=["armada"], part_options={"port_boards": [2, 2, 3]})
 
 
 def test_ships_move_one_space_and_stay_on_the_board(path: Path) -> None:
     with GameStore(path) as store:
-        session = GameSession.start(store, SEATS, armada=True)
+        session = GameSession.start(store, SEATS, expansions=["armada"])
         for _ in range(3):
             session.part("armada").move_fleet(0, "red", +1)
         assert session.part("armada").fleet_level(0, "red") == 3
@@ -69,7 +69,7 @@ def test_ships_move_one_space_and_stay_on_the_board(path: Path) -> None:
 
 def test_islands_are_taken_once_at_the_table_and_removed_with_one_tap(path: Path) -> None:
     with GameStore(path) as store:
-        session = GameSession.start(store, SEATS, armada=True)
+        session = GameSession.start(store, SEATS, expansions=["armada"])
         session.part("armada").add_island(0, "inhabited_island")
         session.part("armada").add_island(0, "bronze_island")
         with pytest.raises(SessionError, match="already Anna's"):
@@ -87,7 +87,7 @@ def test_islands_are_taken_once_at_the_table_and_removed_with_one_tap(path: Path
 
 def test_a_restart_returns_to_the_same_ports(path: Path) -> None:
     with GameStore(path) as store:
-        session = GameSession.start(store, SEATS, armada=True, port_boards=[2, 3, 1])
+        session = GameSession.start(store, SEATS, expansions=["armada"], part_options={"port_boards": [2, 3, 1]})
         session.part("armada").move_fleet(0, "red", +1)
         session.part("armada").move_fleet(0, "red", +1)
         session.part("armada").move_fleet(2, "green", +1)
@@ -112,7 +112,7 @@ def test_a_set_up_cut_short_gets_its_missing_ports_on_resume(path: Path) -> None
 
 def test_the_naval_conflict_gives_tokens_with_the_same_tap_and_the_score_counts_them(path: Path) -> None:
     with GameStore(path) as store:
-        session = GameSession.start(store, SEATS, armada=True)
+        session = GameSession.start(store, SEATS, expansions=["armada"])
         for _ in range(3):                 # Anna's red ship to space 3: 3 naval shields (rulebook)
             session.part("armada").move_fleet(0, "red", +1)
         for _ in range(6):                 # Vera's blue ship to its last space: 10 VP and 1 naval shield
@@ -140,7 +140,7 @@ def test_the_naval_conflict_gives_tokens_with_the_same_tap_and_the_score_counts_
 
 def test_an_unknown_naval_strength_names_the_value_and_gives_no_token(path: Path) -> None:
     with GameStore(path) as store:
-        session = GameSession.start(store, SEATS, armada=True)
+        session = GameSession.start(store, SEATS, expansions=["armada"])
         session.part("armada").move_fleet(1, "red", +1)   # red level 1: its naval shields are printed only as an icon
         events = len(store.events(session.game_id))
         unknown = session.part("armada").naval_strength(1)
@@ -154,7 +154,7 @@ def test_an_unknown_naval_strength_names_the_value_and_gives_no_token(path: Path
 def test_entered_values_decide_the_naval_conflict(path: Path) -> None:
     armada = armada_with_values({"fleet.red.1.naval_shields": 1, "fleet.red.2.naval_shields": 2})
     with GameStore(path, sources={"armada": armada}) as store:
-        session = GameSession.start(store, SEATS, armada=True)
+        session = GameSession.start(store, SEATS, expansions=["armada"])
         session.part("armada").move_fleet(0, "red", +1)
         session.part("armada").move_fleet(1, "red", +1)
         session.part("armada").move_fleet(1, "red", +1)
@@ -168,7 +168,7 @@ def test_a_build_paid_with_a_naval_construction_moves_its_ship(path: Path) -> No
     # (1 stone, her own) and moves her blue ship: the ore is bought from Boris (Rhodes: ore) for 2.
     armada = armada_with_values({"port_board.1.blue.1.cost": {"resources": {"ore": 1}}})
     with GameStore(path, sources={"armada": armada}) as store:
-        session = GameSession.start(store, SEATS, armada=True)
+        session = GameSession.start(store, SEATS, expansions=["armada"])
         check = session.check_card(0, "baths", step="naval")
         assert check.legal and check.step is not None and (check.step.fleet, check.step.to_level) == ("blue", 1)
         session.pay(0, check)
@@ -187,7 +187,7 @@ def test_armada_cards_are_entered_by_hand_and_by_the_camera(path: Path) -> None:
     from tests.test_session import frame
 
     with GameStore(path) as store:
-        session = GameSession.start(store, FOUR, armada=True)
+        session = GameSession.start(store, FOUR, expansions=["armada"])
         assert "dock" in session.card_data().cards and "lumber_yard" in session.card_data().cards
         assert session.add_card(0, "dock").key == "armada:dock"
         # Pirate Cache: "3 монеты" from the bank when built (its cost is an icon nobody entered: no coin paid).
@@ -203,7 +203,7 @@ def test_armada_cards_are_entered_by_hand_and_by_the_camera(path: Path) -> None:
         plain = GameSession.start(store, FOUR)
         with pytest.raises(SessionError, match="unknown card 'dock'"):
             plain.add_card(0, "dock")
-        three = GameSession.start(store, SEATS, armada=True)
+        three = GameSession.start(store, SEATS, expansions=["armada"])
         with pytest.raises(SessionError, match="for 3 players"):
             three.add_card(0, "dock")                  # Dock leaves the box at 3 players
 
@@ -216,7 +216,7 @@ trade level 1; level 2 = 2 coins and a tax of 1; green level 2 explores a level-
 
 def test_a_turn_applies_taxes_piracy_the_spaces_coins_and_exploration(path: Path) -> None:
     with GameStore(path, sources={"armada": armada_with_values(TURN_VALUES)}) as store:
-        session = GameSession.start(store, FOUR, armada=True)
+        session = GameSession.start(store, FOUR, expansions=["armada"])
         anna, boris, vera, dara = range(4)
         # Turn 1: Anna's yellow ship reaches space 1 (trade level 1); Boris builds Pirate Cache (3 coins
         # from the bank); Vera's green ship reaches space 1 (explores nothing).
@@ -269,7 +269,7 @@ def test_a_turn_applies_taxes_piracy_the_spaces_coins_and_exploration(path: Path
 
 def test_a_turn_waits_for_the_values_it_needs(path: Path) -> None:
     with GameStore(path) as store:
-        session = GameSession.start(store, FOUR, armada=True)
+        session = GameSession.start(store, FOUR, expansions=["armada"])
         session.part("armada").move_fleet(0, "yellow", 1)                 # yellow level 1: coins and tax are icons
         summary = session.part("armada").turn_summary()
         assert {u.key for u in summary.unknowns} == {"fleet.yellow.1.coins", "fleet.yellow.1.tax"}
@@ -281,7 +281,7 @@ def test_a_turn_waits_for_the_values_it_needs(path: Path) -> None:
 
 def test_end_game_choices_are_stated_by_the_player(path: Path) -> None:
     with GameStore(path) as store:
-        session = GameSession.start(store, FOUR, armada=True)
+        session = GameSession.start(store, FOUR, expansions=["armada"])
         assert session.part("armada").choice_options(0) == {}
         session.part("armada").add_island(0, "forgotten_harbor")
         session.part("armada").add_island(0, "rainbow_archipelago")
@@ -302,7 +302,7 @@ def test_end_game_choices_are_stated_by_the_player(path: Path) -> None:
 def test_an_incursion_at_five_players_waits_for_its_direction(path: Path) -> None:
     five = [*FOUR, SeatSetup("Emil", "olympia", "A")]
     with GameStore(path) as store:
-        session = GameSession.start(store, five, armada=True)
+        session = GameSession.start(store, five, expansions=["armada"])
         session.add_card(3, "dock")
         assert [u.key for u in session.part("armada").turn_summary().unknowns] == ["card.dock.incursion"]
     # Entered as "left": the player left of Dara's left neighbour. Players are listed clockwise and a

@@ -117,7 +117,7 @@ def test_armada_the_last_turn_of_an_age_brings_its_naval_conflict_in_the_same_tr
     seats = [SeatSetup("Anna", "gizah", "A"), SeatSetup("Boris", "rhodes", "A"), SeatSetup("Vera", "ephesos", "A")]
     armada = armada_with_values({"fleet.red.1.naval_shields": 1, "fleet.red.2.naval_shields": 2})
     store = GameStore(tmp_path / "games.sqlite3", sources={"armada": armada})
-    session = GameSession.start(store, seats, armada=True)
+    session = GameSession.start(store, seats, expansions=["armada"])
     session.part("armada").move_fleet(0, "red", +1)            # the ships entered by hand before the turns
     session.part("armada").move_fleet(1, "red", +1)
     session.part("armada").move_fleet(1, "red", +1)

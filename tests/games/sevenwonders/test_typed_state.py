@@ -194,7 +194,7 @@ def test_values_an_owner_enters_during_a_game_count_at_once_for_the_session_and_
     entered = [load_armada_data()]
     store = GameStore(tmp_path / "games.sqlite3", sources={"armada": lambda: entered[0]})
     seats = [SeatSetup("Anna", "gizah", "A"), SeatSetup("Boris", "rhodes", "A"), SeatSetup("Vera", "ephesos", "B")]
-    session = GameSession.start(store, seats, armada=True)
+    session = GameSession.start(store, seats, expansions=["armada"])
     port = session.part("armada")
     port.move_fleet(0, "red", +1)
     unknown = port.naval_strength(0)
@@ -217,8 +217,8 @@ def test_after_every_tap_the_state_kept_is_the_state_the_log_replays_to(tmp_path
     from tests.tools import session_taps
 
     store = session_taps.open_store(str(tmp_path / "games.sqlite3"))
-    session = GameSession.start(store, session_taps.SEATS, armada=armada,
-                                port_boards=session_taps.PORT_BOARDS if armada else None)
+    session = GameSession.start(store, session_taps.SEATS, expansions=["armada"] if armada else (),
+                                part_options={"port_boards": session_taps.PORT_BOARDS} if armada else None)
     taps = session_taps.ARMADA_TAPS if armada else session_taps.STANDARD_TAPS
     for name, tap in taps:
         tap(session)

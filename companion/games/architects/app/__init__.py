@@ -3,21 +3,37 @@ components in the player's language (from the data file's names)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from companion.app.registry import GAME_OPENERS, OWN_PAGES, STATISTICS_WORDS, ScreenSpec
+from companion.app.registry import CAMERA_PLAYS, GAME_OPENERS, OWN_PAGES, PAD_ICONS, STATISTICS_WORDS, ScreenSpec
 from companion.app.registry import SCREENS as APP_SCREENS
 from companion.games.architects.camera import ArchitectsCameraPlay
 from companion.games.architects.events import is_architects
 from companion.games.architects.rules.data import ArchitectsData, load_architects_data
+from companion.games.architects.rules.extension import installed_extensions
 from companion.games.architects.rules.table import ArchitectsTable
 from companion.games.architects.session import ArchitectsSession
-from companion.games.medals.rules.data import load_medals_data
+from companion.plugins import Registry
 
-__all__ = ["ArchitectsNames", "is_architects_game", "open_architects", "start_architects"]
+__all__ = ["SCORE_ROW_LOOKS", "ArchitectsNames", "RowLook", "is_architects_game", "open_architects",
+           "start_architects"]
 
 SCREENS = ("architects_table", "architects_battle", "architects_score")
 """The screens of an open Architects game (the app comes back to them after a restart)."""
+
+
+@dataclass(frozen=True)
+class RowLook:
+    """How a score row an expansion adds looks on the score pad: the 7 Wonders pad row whose colours it
+    takes (``commercial``) and its icon (a name the pad draws)."""
+
+    colour: str
+    icon: str
+
+
+SCORE_ROW_LOOKS: Registry[RowLook] = Registry("Architects score row look", "app")
+"""The looks of the score rows the expansions add (`ArchitectsExtension.score_rows`), by row."""
 
 
 def is_architects_game(store: Any, game_id: int) -> bool:
@@ -36,7 +52,7 @@ def open_architects(running: Any, game_id: int, screen: str = "architects_table"
     running.session = ArchitectsSession(running.store, game_id)
     finished = running.session.finished
     camera = None if finished else running.requested_camera or running.store_setting("app.camera")
-    running.architects_camera = ArchitectsCameraPlay(running.session) if camera else None
+    running.open_camera_play(bool(camera))
     if finished or screen not in SCREENS:
         screen = "architects_score" if finished else "architects_table"
     running.keep_screen_on(not finished)
@@ -55,7 +71,7 @@ def start_architects(running: Any, table: ArchitectsTable, camera: str | None = 
     """
     running.stop_camera()
     running.session = ArchitectsSession.start(running.store, table)
-    running.architects_camera = ArchitectsCameraPlay(running.session) if camera else None
+    running.open_camera_play(bool(camera))
     running.store_set("app.camera", camera)
     running.keep_screen_on(True)
     running.changed(now=True)
@@ -90,9 +106,10 @@ class ArchitectsNames:
         """What the token does."""
         return self._pick(self.data.tokens[token].effect)
 
-    def medal(self, medal: str) -> str:
-        """The medal's goal: ``3 grey cards``."""
-        return self._pick(load_medals_data().medals[medal].names)
+    def item(self, expansion: str, item: str) -> str:
+        """What one of an expansion's items is called (its `ArchitectsExtension.item_names`)."""
+        found = [ext for ext in installed_extensions() if ext.id == expansion]
+        return self._pick(found[0].item_names(item)) if found else item
 
     def piece_cost(self, cost: str) -> str:
         """``2 different``."""
@@ -114,6 +131,14 @@ for _name, _module in (("architects_new", "new"), ("architects_table", "table"),
 GAME_OPENERS.register("architects", _open, game="architects")
 
 
+def _camera_play(session: Any) -> ArchitectsCameraPlay | None:
+    """The camera play of an Architects session (its trays seat the players), None for another game's."""
+    return ArchitectsCameraPlay(session) if isinstance(session, ArchitectsSession) else None
+
+
+CAMERA_PLAYS.register("architects", _camera_play, game="architects")
+
+
 def _own_pages(store: Any) -> set[int]:
     from companion.games.architects.log import architects_game_ids
 
@@ -122,3 +147,5 @@ def _own_pages(store: Any) -> set[int]:
 
 OWN_PAGES.register("architects", _own_pages, game="architects")
 STATISTICS_WORDS.register("architects", f"{__name__}.statistics", game="architects")
+for _icon in ("cat", "token"):
+    PAD_ICONS.register(_icon, f"{__name__}.icons:{_icon}", game="architects")

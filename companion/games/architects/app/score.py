@@ -8,10 +8,10 @@ from kivy.properties import BooleanProperty, StringProperty
 
 from companion.app.screens import AppScreen
 from companion.app.widgets.common import TextLabel, app
+from companion.app.widgets.scorepad import save_sheet_picture
 from companion.games.architects.app import ArchitectsNames
 from companion.games.architects.app.widgets import architects_style
 from companion.games.architects.session import ArchitectsSession
-from companion.games.sevenwonders.app.score import save_sheet_picture
 
 
 class ArchitectsScoreScreen(AppScreen):

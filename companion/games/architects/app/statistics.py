@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.architects.app import ArchitectsNames
-from companion.games.architects.app.widgets import ICONS, ROW_COLOURS
+from companion.games.architects.app.widgets import row_colour, row_icon
 
 __all__ = ["category", "wonder"]
 
@@ -18,6 +18,6 @@ def wonder(language: str, key: str) -> str:
 
 def category(running: Any, category: str) -> tuple[str, str, tuple[Any, Any]]:
     """A category's name, icon and row colours."""
-    row, theme = ROW_COLOURS[category], running.theme
-    return (running.tr(f"architects.category.{category}"), ICONS[category],
+    row, theme = row_colour(category), running.theme
+    return (running.tr(f"architects.category.{category}"), row_icon(category),
             (theme.score_row(row), theme.score_text(row)))

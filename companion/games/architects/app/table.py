@@ -1,7 +1,8 @@
 """An Architects game at the table: one player's area at a time, entered with large controls (the
 wonder as its pieces, cards by kind, Progress tokens as tiles, the Cat pawn, Military Victory
-tokens, the medals beside the player); medals are offered the moment a goal is met, and the battle
-is called when the last Conflict token turns. Every tap is logged by the session before it returns."""
+tokens, and what the expansions add: their panels, `PANELS` slot ``architects_table``); what an
+expansion offers is offered the moment its goal is met, and the battle is called when the last
+Conflict token turns. Every tap is logged by the session before it returns."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 
+from companion.app.registry import panels
 from companion.app.screens import AppScreen
 from companion.app.widgets.common import BigButton, ToggleChoice, app, fit_words, visible_in
 from companion.app.widgets.scorepad import text_width
@@ -19,9 +21,6 @@ from companion.games.architects.app.widgets import ask_piece_vp, card_button
 from companion.games.architects.rules.obligations import pieces_to_construct, science_set_due
 from companion.games.architects.rules.play import tokens_in_box, tokens_left
 from companion.games.architects.session import ArchitectsSession
-from companion.games.medals.rules.data import MEDALS
-from companion.games.medals.rules.goals import accessible_medals
-from companion.games.medals.rules.table import has_medals, medals_of
 
 
 class ArchitectsTableScreen(AppScreen):
@@ -55,6 +54,8 @@ class ArchitectsTableScreen(AppScreen):
     """The turn and the first thing due last brought into view."""
     _turn_key: tuple[int, int] = (-1, -1)
     """The turn last shown (its number and seat): a new one brings its player into view."""
+    _expansion_panels: list[Any] | None = None
+    """The expansions' panels in the player's column (`PANELS` slot ``architects_table``), made on first use."""
 
     def prepare(self, seat: int = 0, **_options: Any) -> None:
         self.seat = seat
@@ -135,29 +136,33 @@ class ArchitectsTableScreen(AppScreen):
             if left:
                 tile.bind(on_release=lambda button: self.take_token(button.token))
             tokens.add_widget(tile)
-        medals = self.ids.medals
-        medals.clear_widgets()
-        holders = {m: p.name for p in table.players for m in medals_of(p)}
-        for medal in accessible_medals(table, self.seat):
-            owner = holders.get(medal)
-            text = names.medal(medal) + (f"  \u2014  {owner}" if owner else "")
-            button = BigButton(text=text, tone="good" if owner == player.name else "normal", font_size=u * 1.05,
-                               max_lines=3)
-            button.medal = medal
-            button.bind(texture_size=lambda b, size: setattr(b, "height", max(u * 3.6, size[1] + u * 0.8)))
-            if owner is None:
-                button.bind(on_release=lambda b: self.take_medal(b.medal))
-            medals.add_widget(button)
-        self.ids.medals_title.opacity = 1 if has_medals(table) else 0
-        offers = session.part(MEDALS).offers() if has_medals(table) else {}
-        if self.in_turns:                           # medals are claimed on one's own turn
-            turn = session.open_turn().turn
-            offers = {turn.seat: session.turn_offers(MEDALS)} if turn is not None and offers else {}
-        self.offer = next(((seat, m) for seat, found in sorted(offers.items()) for m in found), None)
-        self.offer_text = running.tr("architects.offer", name=table.players[self.offer[0]].name,
-                                     goal=names.medal(self.offer[1])) if self.offer else ""
+        for panel in self._panels():                # an expansion's part of the player's column
+            panel.show(table, self.seat, names)
+        self.offer = self._first_offer(session)
+        self.offer_text = running.tr("architects.offer", name=table.players[self.offer[1]].name,
+                                     goal=names.item(self.offer[0], self.offer[2])) if self.offer else ""
         self.battle_due = session.battle_due
         self.conflicts = running.tr("architects.conflicts", turned=table.conflicts_flipped, total=table.conflict_tokens)
+
+    def _panels(self) -> list[Any]:
+        """The panels every installed expansion adds to the player's column (made once; each shows
+        nothing for a table that does not play it)."""
+        if self._expansion_panels is None:
+            self._expansion_panels = [kind(self) for kind in panels("architects_table")]
+        return self._expansion_panels
+
+    def _first_offer(self, session: ArchitectsSession) -> tuple[str, int, str] | None:
+        """The first thing an expansion offers now, as (expansion, seat, item): the seats in order, or
+        in a game played in turns the active player alone (what a goal gives is taken on one's own turn)."""
+        table = session.table
+        if self.in_turns:
+            turn = session.open_turn().turn
+            if turn is None:
+                return None
+            return next(((ext.id, turn.seat, item) for ext in table.extensions
+                         for item in session.turn_offers(ext.id)), None)
+        return next(((ext.id, seat, item) for seat in range(len(table.players)) for ext in table.extensions
+                     for item in ext.offers(table, seat)), None)
 
     def _show_turn(self, session: ArchitectsSession) -> None:
         """The turn bar and the decks the card may come from (a game refereed in turns); a new turn
@@ -382,21 +387,20 @@ class ArchitectsTableScreen(AppScreen):
         """The Cat pawn moves to this player (Ur, or a correction)."""
         app().attempt(self.session.take_cat, self.seat)
 
-    def take_medal(self, medal: str) -> None:
-        """This player takes a medal lying beside them (in a turn: only the active player)."""
+    def claim(self, expansion: str, item: str, seat: int | None = None) -> None:
+        """`seat` (default: the player in focus) takes `item`, one of what `expansion` lays within their
+        reach (in a game played in turns: only the active player)."""
+        seat = self.seat if seat is None else seat
         if self.in_turns:
-            app().attempt(self.session.claim_on_turn, MEDALS, medal, self.seat)
+            app().attempt(self.session.claim_on_turn, expansion, item, seat)
             return
-        app().attempt(self.session.part(MEDALS).take_medal, self.seat, medal)
+        app().attempt(self.session.claim, expansion, seat, item)
 
     def take_offer(self) -> None:
-        """The player who met a goal takes its medal."""
+        """The player who met a goal takes what it gives."""
         if self.offer is not None:
-            seat, medal = self.offer
-            if self.in_turns:
-                app().attempt(self.session.claim_on_turn, MEDALS, medal, seat)
-                return
-            app().attempt(self.session.part(MEDALS).take_medal, seat, medal)
+            expansion, seat, item = self.offer
+            self.claim(expansion, item, seat)
 
     def toggle_removing(self) -> None:
         """Switch card taps between adding and taking away."""
@@ -419,7 +423,7 @@ class ArchitectsTableScreen(AppScreen):
 
 def camera_reading_text(running: Any, wonder: str, names: ArchitectsNames) -> str:
     """``Camera: Wood ×2, Gold coin ×1; 2 pieces; Culture``, or nothing when no camera watches."""
-    camera = running.architects_camera
+    camera = running.camera_play
     if camera is None:
         return ""
     reading = camera.reading(wonder)

@@ -14,14 +14,16 @@ from kivy.uix.modalview import ModalView
 
 from companion.app.widgets.common import BigButton, app
 from companion.app.widgets.scorepad import PadStyle
-from companion.games.architects.app import ArchitectsNames
+from companion.games.architects.app import SCORE_ROW_LOOKS, ArchitectsNames
 from companion.games.architects.rules.table import ArchitectsPlayer
 from companion.games.architects.rules.wonder import buildable_pieces
 
-__all__ = ["ROW_COLOURS", "WonderPieces", "architects_style", "ask_piece_vp", "card_button", "piece_button"]
+__all__ = ["ROW_COLOURS", "WonderPieces", "architects_style", "ask_piece_vp", "card_button", "piece_button",
+           "row_colour", "row_icon"]
 ROW_COLOURS = {"wonder": "wonder", "cat": "treasury", "blue": "civilian", "military": "military",
-               "progress": "science", "medals": "commercial"}
-"""Each Architects category in the colour of the 7 Wonders pad row nearest to it."""
+               "progress": "science"}
+"""Each Architects category in the colour of the 7 Wonders pad row nearest to it (an expansion's row:
+its `SCORE_ROW_LOOKS`)."""
 
 
 class WonderPieces(BoxLayout):
@@ -140,9 +142,18 @@ def ask_piece_vp(title: str, on_vp: Callable[[int], None]) -> ModalView:
     return view
 
 
-ICONS = {"wonder": "wonder", "cat": "cat", "blue": "civilian", "military": "military", "progress": "token",
-         "medals": "medal"}
-"""Each Architects category's icon on the score sheet."""
+ICONS = {"wonder": "wonder", "cat": "cat", "blue": "civilian", "military": "military", "progress": "token"}
+"""Each Architects category's icon on the score sheet (an expansion's row: its `SCORE_ROW_LOOKS`)."""
+
+
+def row_colour(category: str) -> str:
+    """The 7 Wonders pad row whose colours an Architects category takes."""
+    return ROW_COLOURS.get(category) or SCORE_ROW_LOOKS.find(category).colour
+
+
+def row_icon(category: str) -> str:
+    """An Architects category's icon."""
+    return ICONS.get(category) or SCORE_ROW_LOOKS.find(category).icon
 
 
 def architects_style(names: ArchitectsNames) -> PadStyle:
@@ -151,8 +162,8 @@ def architects_style(names: ArchitectsNames) -> PadStyle:
     running = app()
     theme = running.theme
     return PadStyle(name=lambda category: running.tr(f"architects.category.{category}"),
-                    colours=lambda category: (theme.score_row(ROW_COLOURS[category]),
-                                              theme.score_text(ROW_COLOURS[category])),
-                    icon=lambda category: ICONS[category], tie_label="architects.tie_break_stages",
+                    colours=lambda category: (theme.score_row(row_colour(category)),
+                                              theme.score_text(row_colour(category))),
+                    icon=row_icon, tie_label="architects.tie_break_stages",
                     tie_column="architects.stages_column", tie_field="stages",
                     wonder=lambda line: names.wonder(line["wonder"]))

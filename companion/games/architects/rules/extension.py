@@ -64,6 +64,10 @@ class ArchitectsExtension:
         """What `seat` may take now, having met its condition (the app offers it at once)."""
         return ()
 
+    def item_names(self, item: str) -> Mapping[str, str]:
+        """What one of its items (an offer, something held) is called in each language (its data's names)."""
+        return {"en": item}
+
     def held(self, player: ArchitectsPlayer) -> tuple[str, ...]:
         """The ids of what the player holds of it (each counted once as ``<item_kind>:<id>``)."""
         return ()

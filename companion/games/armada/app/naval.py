@@ -1,4 +1,5 @@
-"""Armada at 7 Wonders' end of an age: the naval conflict after the land ones (its ``end_of_age`` panel)."""
+"""Armada at 7 Wonders' end of an age: the naval conflict after the land ones (its ``end_of_age`` panel),
+and each player's naval tokens once the age is confirmed (its ``age_done`` panel)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,17 @@ from companion.games.armada.app.values import values_button
 from companion.games.armada.session import NavalUnknown
 from companion.games.sevenwonders.app.end_of_age import tokens_text
 
-__all__ = ["show_naval"]
+__all__ = ["show_naval", "show_naval_done"]
+
+
+def show_naval_done(screen: Any, box: Any) -> None:
+    """Each player's naval Victory tokens under the land ones, on a confirmed age's `screen` (in `box`)."""
+    running = app()
+    screen.add_title(box, running.tr("age.naval_done"))
+    for player in running.session.players:
+        box.add_widget(TextLabel(text=running.tr("age.tokens", player=player["name"],
+                                                 tokens=tokens_text(player.get("naval_tokens", []))),
+                                 font_size=running.u * 1.3))
 
 
 def show_naval(screen: Any) -> None:

@@ -214,6 +214,13 @@ def compact_row(seat: int, player: dict[str, Any], actions: dict[str, Any]) -> C
 
 
 
+def naval_figure(seat: int) -> str:
+    """``Naval shields 3`` (``?`` while a value it needs is not entered), beside a city's shields."""
+    running = app()
+    strength = running.session.part("armada").naval_strength(seat)
+    return str(running.tr("city.naval_shields", count=strength if isinstance(strength, int) else "?"))
+
+
 def table_row(seat: int, player: dict[str, Any]) -> CompactPort:
     """The Armada part of a seat's row on 7 Wonders' table (its ``table_row`` panel), with the port's taps."""
     return compact_row(seat, player, port_actions(seat))

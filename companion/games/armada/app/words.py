@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.games.armada.rules.values import fact_topic
 
-__all__ = ["component_name", "team_lines", "team_winner", "value_question", "value_questions"]
+__all__ = ["component_name", "naval_step_words", "team_lines", "team_winner", "value_question", "value_questions"]
 
 
 def component_name(armada: Any, kind: str, ident: str, language: str) -> str:
@@ -57,6 +57,12 @@ def unknown_questions(keys: Iterable[str], tr: Callable[..., str], language: str
     from companion.games.armada.rules.data import load_armada_data
 
     return value_questions(keys, tr, load_armada_data(), language)
+
+def naval_step_words(step: Any, tr: Callable[..., str]) -> str:
+    """``The Blue (B) ship moves to space 2``: a build's naval construction, in the build check."""
+    fleet = f"armada.fleet.{step.fleet}"
+    return tr("check.naval_step", fleet=tr(fleet), letter=tr(f"{fleet}.letter"), level=step.to_level)
+
 
 def team_lines(sheet: dict[str, Any], tr: Callable[..., str]) -> list[str]:
     """``Team Anna + Boris: 102`` for each team of the team variant, best first."""

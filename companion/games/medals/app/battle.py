@@ -8,6 +8,7 @@ from companion.app.widgets.common import TextLabel, app
 from companion.games.architects.app import ArchitectsNames
 from companion.games.architects.rules.extension import Award
 from companion.games.architects.rules.table import ArchitectsTable
+from companion.games.medals.rules.data import MEDALS
 
 __all__ = ["MedalsBattle"]
 
@@ -21,6 +22,6 @@ class MedalsBattle:
         running = app()
         names = ArchitectsNames(running.language)
         return [TextLabel(text=running.tr("architects.battle_medal", name=table.players[seat].name,
-                                          goal=names.medal(medal)),
+                                          goal=names.item(MEDALS, medal)),
                           font_size=running.u * 1.3, color=running.theme.rgba("accent"))
                 for seat, medal in awards]

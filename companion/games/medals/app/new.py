@@ -17,7 +17,7 @@ from companion.app.widgets.choice import ChoiceSpinner
 from companion.app.widgets.common import BigButton, ToggleChoice, app
 from companion.games.architects.app import ArchitectsNames
 from companion.games.architects.rules.table import ArchitectsTable
-from companion.games.medals.rules.data import load_medals_data
+from companion.games.medals.rules.data import MEDALS, load_medals_data
 from companion.games.medals.rules.table import EXPERT, STANDARD, MedalLayout, with_medals
 
 __all__ = ["MedalsSetUp"]
@@ -126,7 +126,7 @@ class MedalsSetUp:
         running = app()
         u = running.u
         names = ArchitectsNames(running.language, self.screen.data)
-        medal_names = {m: names.medal(m) for m in load_medals_data().medals}
+        medal_names = {m: names.item(MEDALS, m) for m in load_medals_data().medals}
         players, seat_names = self.screen.players, self.screen.names
         slots: list[tuple[str, list[str | None], int]] = []
         for k in range(players):

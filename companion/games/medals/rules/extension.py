@@ -69,6 +69,10 @@ class MedalsExtension(ArchitectsExtension):
         """The accessible, unclaimed medals whose goal `seat` meets now."""
         return medal_offers(table, seat)
 
+    def item_names(self, item: str) -> Mapping[str, str]:
+        """A medal's goal in each language (``3 grey cards``)."""
+        return load_medals_data().medals[item].names
+
     def held(self, player: ArchitectsPlayer) -> tuple[str, ...]:
         """The medals the player won."""
         return medals_of(player)

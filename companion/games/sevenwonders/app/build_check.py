@@ -38,8 +38,10 @@ class BuildCheckScreen(AppScreen):
     can_pay = BooleanProperty(False)
     shown_text = StringProperty("")
     verdict_color = ListProperty([1, 1, 1, 1])
-    armada = BooleanProperty(False)
-    """The game plays with Armada: a build may carry a naval construction."""
+    naval_offered = BooleanProperty(False)
+    """An expansion played adds a naval construction to a build (a ``naval`` step kind: Armada's)."""
+    yellow_step_offered = BooleanProperty(False)
+    """An expansion played rewards a discard with the yellow ship's step (Armada's ``yellow_step``)."""
     naval = BooleanProperty(False)
     """Check the build with a naval construction (the ship of the card's colour, or the wonder symbol's)."""
     in_turns = BooleanProperty(False)
@@ -112,9 +114,10 @@ class BuildCheckScreen(AppScreen):
         u = running.u
         widest = max((text_width(name, u, bold=True) for _, name in names), default=0.0)
         self.tab_rows = 1 if (self.width - u * (1 + 0.3 * len(names))) / max(len(names), 1) >= widest + u else 2
-        self.armada = session.plays("armada")
-        self.naval = self.naval and self.armada
         table = session.table()
+        self.naval_offered = any("naval" in extension.step_kinds for extension in table.extensions)
+        self.yellow_step_offered = any("yellow_step" in extension.discard_rewards for extension in table.extensions)
+        self.naval = self.naval and self.naval_offered
         self.can_free_build = has_free_build(table.players[self.seat])
         if not self.can_free_build:
             self.free_build = False

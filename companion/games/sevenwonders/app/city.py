@@ -48,17 +48,18 @@ class ColorCount(BoxLayout):
     ink = ListProperty([1, 1, 1, 1])
 
 
-def city_figures(seat: int, *, naval: bool) -> str:
-    """``Shields 2 · Compass 1 · Gear 2`` for a seat of the running game (naval shields with Armada)."""
+def city_figures(seat: int, *, expansions: bool) -> str:
+    """``Shields 2 · Compass 1 · Gear 2`` for a seat of the running game; with `expansions`, the figures
+    the expansions played add after the shields (`city_figures` panels: Armada's naval shields)."""
+    from companion.games.sevenwonders.app.expansions import game_panels
     from companion.games.sevenwonders.rules.city import science_symbols, science_wild_count, shields
 
     running = app()
     words = running.words
     city = running.session.table().players[seat]
     parts = [running.tr("city.shields", count=shields(city))]
-    if naval:
-        strength = running.session.part("armada").naval_strength(seat)
-        parts.append(running.tr("city.naval_shields", count=strength if isinstance(strength, int) else "?"))
+    if expansions:
+        parts += [figure(seat) for figure in game_panels("city_figures")]
     science = [f"{words.symbol(s)} {n}" for s, n in sorted(science_symbols(city).items()) if n]
     wild = science_wild_count(city)
     if wild:
@@ -97,9 +98,9 @@ class CityRow(Tappable):
         """The count of each colour shown so far, kept for the next change."""
 
     def show(self, seat: int, player: dict[str, Any], *, pending: int, total: int | None,
-             actions: dict[str, Callable[[], None]], armada: Any = None, team: tuple[int, bool] | None = None) -> None:
+             actions: dict[str, Callable[[], None]], part: Any = None, team: tuple[int, bool] | None = None) -> None:
         """Fill the row; `actions` holds ``open`` (the full city), ``stage``, ``coins`` and ``add``;
-        `armada` the compact Armada widget to place beside the counts (an Armada game, whose port
+        `part` the compact widget an expansion played places beside the counts (Armada's port, which
         shows the naval shields); `team` the team's number and whether this seat is its first."""
         running = app()
         words = running.words
@@ -121,7 +122,7 @@ class CityRow(Tappable):
         self.coins = str(player["coins"])
         self.team = running.tr("city.team", number=team[0]) if team else ""
         self.team_first = bool(team and team[1])
-        figures = city_figures(seat, naval=False)
+        figures = city_figures(seat, expansions=False)
         self.figures = f"{self.team}   {figures}" if self.team else figures
         counts: dict[str, int] = {}
         for card_id in player["cards"]:
@@ -140,10 +141,10 @@ class CityRow(Tappable):
         show_children(box, wanted)
         extra = self.ids.extra
         extra.clear_widgets()
-        if armada is not None:
-            if armada.parent is not None:
-                armada.parent.remove_widget(armada)
-            extra.add_widget(armada)
+        if part is not None:
+            if part.parent is not None:
+                part.parent.remove_widget(part)
+            extra.add_widget(part)
 
     def act(self, name: str) -> None:
         """Run one of the row's actions."""
@@ -164,15 +165,15 @@ class CityPanel(BoxLayout):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._chips: dict[tuple[str, int | None, str, str], CardChip] = {}
-        self._armada: Any = None
-        """The port part (fleets and islands) of an Armada game, made on first use."""
+        self._part: Any = None
+        """The part an expansion played adds to the city (`city_full`: Armada's port), made on first use."""
 
     def show(self, seat: int, player: dict[str, Any], *, pending: list[Any], total: int | None,
              on_card: Callable[[str], None], on_pending: Callable[[int], None], on_add: Callable[[], None],
              on_stage: Callable[[int], None], on_coins: Callable[[int], None],
-             armada: dict[str, Callable[..., None]] | None = None) -> None:
-        """Fill the panel for `player` (a table-file entry); `armada` holds the port's actions
-        (`on_fleet(fleet, delta)`, `on_island(id)` to remove, `on_add_island()`) in an Armada game."""
+             part_actions: dict[str, Callable[..., None]] | None = None) -> None:
+        """Fill the panel for `player` (a table-file entry); `part_actions` are the taps on the part an
+        expansion adds (Armada's port: `on_fleet(fleet, delta)`, `on_island(id)` to remove, `on_add_island()`)."""
         running = app()
         words = running.words
         data = running.session.card_data()             # with Armada, its cards too
@@ -187,10 +188,10 @@ class CityPanel(BoxLayout):
             self.detail += "  \u00b7  " + running.tr("city.hand_only")
         self.ids.stages.text = running.tr("city.stages", built=player["stages"], total=len(side.stages))
         self.ids.coins.text = running.tr("city.coins", coins=player["coins"])
-        self.figures = city_figures(seat, naval=armada is not None)
+        self.figures = city_figures(seat, expansions=part_actions is not None)
         self.score = running.tr("city.score", total=total) if total is not None else ""
         self._on_stage, self._on_coins, self._on_add = on_stage, on_coins, on_add
-        self._show_port(player, armada)
+        self._show_part(player, part_actions)
         grid = self.ids.cards
         grid.clear_widgets()
         theme = running.theme
@@ -212,19 +213,19 @@ class CityPanel(BoxLayout):
             grid.add_widget(Label(text=running.tr("city.no_cards"), color=theme.rgba("text_dim"), font_size=running.u,
                                   size_hint=(None, None), size=(running.u * 14, running.u * 2.4)))
 
-    def _show_port(self, player: dict[str, Any], armada: dict[str, Callable[..., None]] | None) -> None:
-        """The fleets and islands above the cards (Armada only)."""
-        if armada is None:
-            if self._armada is not None and self._armada.parent is self:
-                self.remove_widget(self._armada)
+    def _show_part(self, player: dict[str, Any], actions: dict[str, Callable[..., None]] | None) -> None:
+        """The part an expansion played adds above the cards (Armada's fleets and islands)."""
+        if actions is None:
+            if self._part is not None and self._part.parent is self:
+                self.remove_widget(self._part)
             return
-        if self._armada is None:
-            from companion.app.registry import panel_class
+        if self._part is None:
+            from companion.games.sevenwonders.app.expansions import game_panels
 
-            self._armada = panel_class("city_full", "armada")()    # Armada's port: fleets and islands
-        if self._armada.parent is None:
-            self.add_widget(self._armada, index=1)       # just above the cards
-        self._armada.show(player, **armada)
+            self._part = game_panels("city_full")[0]()
+        if self._part.parent is None:
+            self.add_widget(self._part, index=1)       # just above the cards
+        self._part.show(player, **actions)
 
     @staticmethod
     def _sources(seat: int) -> dict[str, str]:

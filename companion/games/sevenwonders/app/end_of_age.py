@@ -14,7 +14,7 @@ from companion.app.screens import AppScreen
 from companion.app.widgets.common import Stepper, TextLabel, app
 from companion.app.widgets.scorepad import fitting_font
 from companion.games.sevenwonders.app.coins import open_coin_pad
-from companion.games.sevenwonders.app.expansions import game_panels
+from companion.games.sevenwonders.app.expansions import entered_values, game_panels
 from companion.games.sevenwonders.app.score import prepare_score
 
 
@@ -104,7 +104,7 @@ class EndOfAgeScreen(AppScreen):
         super().__init__(**kwargs)
         self._shown: tuple[Any, ...] = ()
         """What the screen shows now (game, age, language, size unit, the log's length, the table,
-        the Armada values): an unchanged screen is not made again."""
+        an expansion's values entered): an unchanged screen is not made again."""
         view = self.ids.battles_scroll
         for name in ("scroll_y", "height"):
             view.bind(**{name: self._watch_seen})
@@ -130,7 +130,7 @@ class EndOfAgeScreen(AppScreen):
             return
         shown = (session.game_id, self.age, running.language, running.u, len(session.events()),
                  session.document,                  # never changed in place: compared at once when the same
-                 id(running.expansion_data("armada")) if session.plays("armada") else 0)
+                 entered_values(running, session))
         if shown == self._shown:                # the same table in the same words: nothing to draw again
             self._show_coins()
             return
@@ -150,12 +150,8 @@ class EndOfAgeScreen(AppScreen):
                 plays.add_widget(TextLabel(text=running.tr("age.tokens", player=player["name"],
                                                            tokens=tokens_text(player["tokens"])),
                                            font_size=running.u * 1.3))
-            if session.plays("armada"):
-                self.add_title(plays, running.tr("age.naval_done"))
-                for player in session.players:
-                    plays.add_widget(TextLabel(text=running.tr("age.tokens", player=player["name"],
-                                                               tokens=tokens_text(player.get("naval_tokens", []))),
-                                               font_size=running.u * 1.3))
+            for show in game_panels("age_done"):       # an expansion's tokens after the land ones (Armada's naval)
+                show(self, plays)
         else:
             self._show_plays()
             if teams:

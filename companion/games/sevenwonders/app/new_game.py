@@ -1,7 +1,9 @@
 """New game: the game and expansions, the players clockwise with their wonders, the camera.
 
 Names are picked from earlier games with one tap (typing is possible, never needed); wonders are
-read from the boards the camera sees, dealt at random as the box says, or picked by hand.
+read from the boards the camera sees, dealt at random as the box says, or picked by hand. Each
+installed expansion adds its part (`PANELS` slot ``new_game``: Armada's choices, port boards and
+eighth wonder): the screen asks it what it adds and what the game's start takes.
 """
 
 from __future__ import annotations
@@ -16,20 +18,16 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.spinner import Spinner
 from kivy.uix.textinput import TextInput
 
-from companion.app.registry import panel_class
+from companion.app.registry import PANELS, panel_class
 from companion.app.screens import AppScreen
-from companion.app.widgets.common import BigButton, ToggleChoice, app, name_chips
+from companion.app.widgets.common import ToggleChoice, app, name_chips
 from companion.games.sevenwonders.session import SeatSetup, SessionError
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 8
+MIN_PLAYERS, MOST_PLAYERS = 2, 7
+"""The base game's player counts (an expansion may seat more: its panel's ``most_players``)."""
+SEATS = 8
+"""The seats the screen keeps choices for."""
 CAMERAS = ("none", "0", "demo", "file")
-ARMADA_PLAYERS = (3, 8)
-"""The player counts the app plays Armada with (8 only with Armada and a wonder of another expansion)."""
-ARMADA_ONLY = 8
-"""The player count that needs Armada (its rulebook's 8-player game)."""
-ARMADA_BOARDS = 8
-TEAM_PLAYERS = (4, 6, 8)
-"""The player counts of Armada's team variant (teams of 2 neighbours; the rulebook names no other size)."""
 
 
 class SeatRow(BoxLayout):
@@ -47,38 +45,32 @@ class NewGameScreen(AppScreen):
     camera = StringProperty("none")
     camera_path = StringProperty("")
     scanning = BooleanProperty(False)
-    armada = BooleanProperty(False)
-    """Play with the Armada expansion (7 Wonders, 3-8 players; 8 need it)."""
-    teams = BooleanProperty(False)
-    """Armada's team variant (partners side by side)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.names: list[str] = []
         self.wonders: list[str | None] = []
         self.sides: list[str] = []
-        self.ports: list[int] = list(range(1, ARMADA_BOARDS + 1))
-        """Each seat's port board (Armada); seat order unless changed."""
         self._scan_feed: Any = None
-        self.eighth = panel_class("new_game_eighth", "armada")()
-        """The eighth wonder's description (8 players)."""
+        self.panels: dict[str, Any] = {panel.expansion: panel_class("new_game", panel.expansion)(self)
+                                       for panel in PANELS.values() if panel.slot == "new_game"}
+        """Each installed expansion's part of the screen, by expansion id (made once: each adds its
+        choices to the row of games)."""
 
     @property
-    def other_wonder(self) -> str:
-        """The id of the eighth player's wonder from another expansion (Armada's ``other_wonder`` panel)."""
-        wonder: str = panel_class("other_wonder", "armada")
-        return wonder
+    def most_players(self) -> int:
+        """The most players the screen seats: the base game's, or more with an expansion that seats more."""
+        return max([MOST_PLAYERS, *(panel.most_players for panel in self.panels.values())])
 
     def prepare(self, **_options: Any) -> None:
         running = app()
         remembered = running.store.known_player_names()
         self.names = remembered[:3] + [""] * max(0, 3 - len(remembered))
         self.players = 3
-        self.wonders, self.sides = [None] * 8, ["A"] * 8
+        self.wonders, self.sides = [None] * SEATS, ["A"] * SEATS
         self.camera = running.store_setting("app.default_camera", "none") or "none"
-        self.armada = self.teams = False
-        self.ports = list(range(1, ARMADA_BOARDS + 1))
-        self.eighth = panel_class("new_game_eighth", "armada")()
+        for panel in self.panels.values():
+            panel.prepare()
         self.deal_wonders()
 
     # -- drawing --------------------------------------------------------------------------------
@@ -86,9 +78,9 @@ class NewGameScreen(AppScreen):
         running = app()
         words = running.words
         self.ids.seats.clear_widgets()
-        wonder_names = {w: words.wonder(w) for w in self._wonder_ids()}
-        if self.players == ARMADA_ONLY:
-            wonder_names[self.other_wonder] = running.tr("new_game.other_wonder")
+        wonder_names = {w: words.wonder(w) for w in running.store.data.wonders}
+        for panel in self.panels.values():
+            wonder_names.update(panel.extra_wonders())
         teams = self.team_names(list(range(self.seat_count))) or []
         for seat in range(self.seat_count):
             team = next((number for number, members in enumerate(teams, start=1) if seat == members[0]), None)
@@ -110,18 +102,16 @@ class NewGameScreen(AppScreen):
             spinner.bind(text=lambda widget, text, s=seat, names=options: self._set_wonder(s, text, names))
             for side_button in (row.ids.side_a, row.ids.side_b):
                 side_button.bind(on_release=lambda button, s=seat: self._set_side(s, button.value))
-            if self.armada:
-                port = BigButton(text=running.tr("new_game.port", number=self.ports[seat]), size_hint_x=0.2,
-                                 height=running.u * 3.6)
-                port.seat = seat
-                port.bind(on_release=lambda button: self.next_port(button.seat))
-                row.add_widget(port)
+            for panel in self.panels.values():          # an expansion's part of the seat (Armada's port)
+                widget = panel.seat_widget(seat)
+                if widget is not None:
+                    row.add_widget(widget)
             self.ids.seats.add_widget(row)
         name_chips(self.ids.known, running.store.known_player_names()[:10], self.use_name)
         self.ids.eighth.clear_widgets()
-        if self.players == ARMADA_ONLY:
-            self.eighth.refresh()
-            self.ids.eighth.add_widget(self.eighth)
+        for panel in self.panels.values():
+            panel.show_extra(self.ids.eighth)
+            panel.draw()
         for choice in self.ids.cameras.children:
             if isinstance(choice, ToggleChoice):
                 choice.chosen = choice.value == self.camera
@@ -137,55 +127,21 @@ class NewGameScreen(AppScreen):
     # -- choices ----------------------------------------------------------------------------------
     def change_players(self, delta: int) -> None:
         """One player more or fewer."""
-        self.players = max(MIN_PLAYERS, min(MAX_PLAYERS, self.players + delta))
-        self.armada = (self.armada and self.armada_allowed) or self.players == ARMADA_ONLY
-        self.teams = self.teams and self.teams_allowed
+        self.players = max(MIN_PLAYERS, min(self.most_players, self.players + delta))
+        for panel in self.panels.values():
+            panel.players_changed()
         while len(self.names) < self.seat_count:
             self.names.append("")
         self._fill_missing_wonders()
         self.refresh()
 
-    @property
-    def armada_allowed(self) -> bool:
-        """Armada is offered at 3 to 8 players (8 need it)."""
-        return ARMADA_PLAYERS[0] <= self.players <= ARMADA_PLAYERS[1]
+    def expansions(self) -> dict[str, dict[str, Any]]:
+        """The expansions chosen, each with the set-up its part gives the game's start."""
+        return {expansion: panel.set_up() for expansion, panel in self.panels.items() if panel.chosen}
 
-    def toggle_armada(self) -> None:
-        """Play with Armada or not (each seat then also gets a port board); 8 players need it: it
-        stays on, and the message bar says why."""
-        if self.players == ARMADA_ONLY:
-            running = app()
-            running.notify(running.tr("new_game.armada_needed"))
-        self.armada = (not self.armada and self.armada_allowed) or self.players == ARMADA_ONLY
-        self.teams = self.teams and self.teams_allowed
-        self.refresh()
-
-    # Armada's team variant: partners side by side (seats 1+2, 3+4, ...), at 4 or 6 players here.
-    @property
-    def teams_allowed(self) -> bool:
-        """The team variant is offered with Armada at 4, 6 and 8 players."""
-        return self.armada and self.players in TEAM_PLAYERS
-
-    def toggle_teams(self) -> None:
-        """Play in teams of two neighbours, or not."""
-        self.teams = not self.teams and self.teams_allowed
-        self.refresh()
-
-    def team_names(self, names: list[str]) -> list[list[str]] | None:
-        """The teams as the log takes them: neighbours paired clockwise."""
-        if not (self.teams and self.teams_allowed):
-            return None
-        return [names[i:i + 2] for i in range(0, len(names), 2)]
-
-    def next_port(self, seat: int) -> None:
-        """One tap: the seat takes the next port board; a seat holding it takes this seat's board."""
-        count = self.seat_count
-        wanted = self.ports[seat] % ARMADA_BOARDS + 1
-        for other in range(count):
-            if other != seat and self.ports[other] == wanted:
-                self.ports[other] = self.ports[seat]
-        self.ports[seat] = wanted
-        self.refresh()
+    def team_names(self, names: list[Any]) -> list[list[Any]] | None:
+        """The teams of a team variant chosen (an expansion's), as the log takes them; None without one."""
+        return next((teams for panel in self.panels.values() if (teams := panel.team_names(names)) is not None), None)
 
     def use_name(self, name: str) -> None:
         """Put a remembered name in the first empty seat (or the last seat when all have names)."""
@@ -246,25 +202,25 @@ class NewGameScreen(AppScreen):
         """Deal a wonder to every seat at random, each on a random side (as the box suggests)."""
         wonders = self._wonder_ids()
         random.shuffle(wonders)
-        self.wonders = wonders[: self.seat_count] + [None] * (8 - self.seat_count)
-        self.sides = [random.choice("AB") for _ in range(8)]
+        self.wonders = wonders[: self.seat_count] + [None] * (SEATS - self.seat_count)
+        self.sides = [random.choice("AB") for _ in range(SEATS)]
         self.refresh()
 
     def _fill_missing_wonders(self) -> None:
-        if self.players < ARMADA_ONLY:                     # the eighth wonder leaves with the eighth player
-            self.wonders = [None if w == self.other_wonder else w for w in self.wonders]
+        offered = set(self._wonder_ids())                  # the eighth wonder leaves with the eighth player
+        self.wonders = [w if w in offered else None for w in self.wonders]
         taken = {w for w in self.wonders[: self.seat_count] if w}
         free = [w for w in self._wonder_ids() if w not in taken]
         for seat in range(self.seat_count):
             if not self.wonders[seat] and free:
                 self.wonders[seat] = free.pop(0)
-        for seat in range(self.seat_count, 8):
+        for seat in range(self.seat_count, SEATS):
             self.wonders[seat] = None
 
     def _wonder_ids(self) -> list[str]:
-        """The wonders a seat may take: the base game's seven, and at 8 players the eighth from
-        another expansion (Armada's rulebook)."""
-        return list(app().store.data.wonders) + ([self.other_wonder] if self.players == ARMADA_ONLY else [])
+        """The wonders a seat may take: the base game's seven, and those the expansions add now (at 8
+        players Armada's eighth, from another expansion)."""
+        return list(app().store.data.wonders) + [w for panel in self.panels.values() for w in panel.extra_wonders()]
 
     def choose_camera(self, value: str) -> None:
         """Pick the camera source."""
@@ -316,8 +272,8 @@ class NewGameScreen(AppScreen):
             running.notify(running.tr("new_game.boards_not_seen"), bad=True)
             return
         self.players = len(boards)
-        self.wonders = [b.wonder for b in boards] + [None] * (8 - len(boards))
-        self.sides = [b.side or "A" for b in boards] + ["A"] * (8 - len(boards))
+        self.wonders = [b.wonder for b in boards] + [None] * (SEATS - len(boards))
+        self.sides = [b.side or "A" for b in boards] + ["A"] * (SEATS - len(boards))
         while len(self.names) < len(boards):
             self.names.append("")
         running.notify(running.tr("new_game.boards_read", count=len(boards)))
@@ -335,8 +291,9 @@ class NewGameScreen(AppScreen):
             else:
                 name = self.names[seat].strip() or running.tr("new_game.default_name", number=seat + 1)
             wonder = self.wonders[seat] or ""
+            described = (panel.wonder_description(wonder) for panel in self.panels.values())
             seats.append(SeatSetup(name, wonder, self.sides[seat],
-                                   self.eighth.description() if wonder == self.other_wonder else None))
+                                   next((d for d in described if d is not None), None)))
         return seats
 
     def start(self) -> None:
@@ -356,8 +313,7 @@ class NewGameScreen(AppScreen):
         running.store_set("app.default_camera", self.camera)
         try:
             running.start_game(seats, variant="two-player" if self.players == 2 else "standard",
-                               camera=self.camera_spec(), armada=self.armada,
-                               port_boards=self.ports[: self.seat_count] if self.armada else None,
+                               camera=self.camera_spec(), expansions=self.expansions(),
                                teams=self.team_names(names))
         except SessionError as error:
             running.notify(running.refusal_text(error), bad=True)

@@ -10,6 +10,7 @@ from kivy.properties import BooleanProperty, StringProperty
 
 from companion.app.screens import AppScreen
 from companion.app.widgets.common import TextLabel, app
+from companion.app.widgets.scorepad import save_sheet_picture
 from companion.games.sevenwonders.app.expansions import game_panels
 from companion.games.sevenwonders.app.pad import seven_wonders_style
 
@@ -95,18 +96,6 @@ class ScoreScreen(AppScreen):
     def save_picture(self) -> None:
         """Save the score pad and the winner as a PNG beside the log (to share)."""
         self.saved_to = save_sheet_picture(self.ids.sheet_area) or self.saved_to
-
-
-def save_sheet_picture(area: Any) -> str | None:
-    """Write `area` (the winner and the pad, as shown) as a PNG beside the log, say where in the
-    message bar (Android: Pictures/Table Companion, and the share sheet); where it is kept, or None."""
-    running = app()
-    path = running.export_folder() / f"score-{running.session.game_id}-{running.timestamp()}.png"
-    running.write_export(path, lambda temporary: area.export_to_png(str(temporary)))
-    place = running.where_kept(path, share=True)
-    if place is not None:
-        running.notify(running.tr("score.picture_saved", place=running.place_words(place)))
-    return place
 
 
 def prepare_score() -> None:

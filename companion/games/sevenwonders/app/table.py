@@ -15,12 +15,13 @@ from typing import Any
 
 from kivy.properties import BooleanProperty, StringProperty
 
+from companion.app.registry import PANELS, panel_class
 from companion.app.screens import AppScreen
 from companion.app.widgets.common import BigButton, InstantModal, app, fit_words
 from companion.app.widgets.scorepad import text_width
 from companion.games.sevenwonders.app.city import CityPanel, CityRow
 from companion.games.sevenwonders.app.coins import open_coin_pad
-from companion.games.sevenwonders.app.expansions import game_panels
+from companion.games.sevenwonders.app.expansions import entered_values, game_panels
 from companion.games.sevenwonders.app.picker import open_picker, prepare_chips
 from companion.games.sevenwonders.app.score import prepare_score
 from companion.games.sevenwonders.session import GameSession
@@ -75,6 +76,15 @@ class TableScreen(AppScreen):
         self.city_view: CityView | None = None
         self._announced = ""
         """The problem last said (at a crowded table, in the message bar: a new one is said once)."""
+        self.bar_parts: dict[str, Any] = {}
+        """The buttons the installed expansions add to the bottom bar after the build check (`table_bar`
+        panels: Armada's "Turn done"), by expansion id; each hides itself in a game without it."""
+        bar = ids.bar
+        for panel in PANELS.values():
+            if panel.slot == "table_bar":
+                button = panel_class("table_bar", panel.expansion)(size_hint_y=1)   # the bar's height less padding
+                bar.add_widget(button, index=bar.children.index(ids.build_check.__self__))
+                self.bar_parts[panel.expansion] = button
         ids.rows_scroll.bind(height=lambda *_: self._fit_rows())
         ids.main.bind(size=lambda *_: self._arrange(app().camera_on))
 
@@ -130,7 +140,7 @@ class TableScreen(AppScreen):
 
     def refresh(self) -> None:
         """Show the game as it stands; a city is drawn again only when what it shows changed (its
-        table entry, pending cards, total, language, size unit or the Armada values entered)."""
+        table entry, pending cards, total, language, size unit or an expansion's values entered)."""
         running = app()
         session = running.session
         if session is None:
@@ -153,20 +163,20 @@ class TableScreen(AppScreen):
         self._arrange(running.camera_on)
         players = session.players
         del self._rows[len(players):]
-        armada = id(running.expansion_data("armada")) if session.plays("armada") else None   # new: values entered
+        values = entered_values(running, session)       # new values entered: the rows drawn again
         rows = self.ids.rows
         teams = seat_teams(session.document)
         for seat, player in enumerate(players):
             total = totals.get(player["name"]) if totals else None
             waiting = pending.get(seat, [])
-            shown = (running.language, running.u, json.dumps(player, sort_keys=True), armada,
+            shown = (running.language, running.u, json.dumps(player, sort_keys=True), values,
                      tuple(entry.component.marker for entry in waiting), total, teams.get(player["name"]))
             if seat == len(self._rows):
                 self._rows.append(((), CityRow()))
             before, row = self._rows[seat]
             if before != shown:              # only a city that changed is drawn again (the camera changes one)
                 row.show(seat, player, pending=len(waiting), total=total, actions=self._row_actions(seat),
-                         armada=self._compact_armada(seat, player),
+                         part=self._compact_part(seat, player),
                          team=teams.get(player["name"]))
                 self._rows[seat] = (shown, row)
         wanted = [row for _, row in self._rows]
@@ -289,7 +299,7 @@ class TableScreen(AppScreen):
         return {"open": lambda: self.open_city(seat), "add": lambda: self.pick_card(seat),
                 "stage": lambda: self.build_stage(seat), "coins": lambda: open_coin_pad(seat)}
 
-    def _compact_armada(self, seat: int, player: dict[str, Any]) -> Any:
+    def _compact_part(self, seat: int, player: dict[str, Any]) -> Any:
         """The compact part an expansion adds to a row (Armada's port), None when none has one."""
         return next((compact(seat, player) for compact in game_panels("table_row")), None)
 
@@ -311,8 +321,7 @@ class TableScreen(AppScreen):
         session = running.session
         player = session.players[seat]
         total = totals.get(player["name"]) if totals else None
-        armada = id(running.expansion_data("armada")) if session.plays("armada") else None
-        shown = (running.language, running.u, json.dumps(player, sort_keys=True), armada,
+        shown = (running.language, running.u, json.dumps(player, sort_keys=True), entered_values(running, session),
                  tuple(entry.component.marker for entry in pending), total)
         before, panel = self._panels.get(seat, ((), None))
         if panel is None:
@@ -324,7 +333,7 @@ class TableScreen(AppScreen):
                        on_add=lambda s=seat: self.pick_card(s),
                        on_stage=lambda delta, s=seat: self.change_stages(s, delta),
                        on_coins=lambda _delta, s=seat: open_coin_pad(s),
-                       armada=self._port_actions(seat))
+                       part_actions=self._port_actions(seat))
             self._panels[seat] = (shown, panel)
         view = self.city_view
         if view is not None and view.seat == seat:

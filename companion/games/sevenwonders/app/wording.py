@@ -199,12 +199,14 @@ class Wording:
         return check.reason or ""
 
     def naval_step(self, check: BuildCheck) -> str | None:
-        """``The Blue (B) ship moves to space 2`` for a build paid with a naval construction."""
+        """``The Blue (B) ship moves to space 2`` for a build paid with a naval construction (its words
+        are the expansion's: the ``step_words`` panels, Armada's)."""
+        from companion.app.registry import panels
+
         step = check.step
         if step is None:
             return None
-        return self.tr("check.naval_step", fleet=self.tr(f"armada.fleet.{step.fleet}"),
-                       letter=self.tr(f"armada.fleet.{step.fleet}.letter"), level=step.to_level)
+        return next((words(step, self.tr) for words in panels("step_words")), None)
 
     # -- conflicts and scores -----------------------------------------------------------------
     def battle(self, battle: Battle, names: list[str]) -> str:
@@ -224,6 +226,9 @@ class Wording:
             chosen = value if isinstance(value, list) else [str(value)]
             symbols = ", ".join(self.tr(f"science.as.{s}") for s in chosen)
             return self.tr("score.choice.science_wilds", player=player, symbols=symbols, by=by, count=len(chosen))
+        if choice.get("kind") == "most_common_symbol" and value:  # the symbol a tie for the most common counts as
+            return self.tr("score.choice.most_common_symbol", player=player, symbol=self.tr(f"science.as.{value}"),
+                           by=by)
         if choice.get("kind") == "copied_guild" and value:
             return self.tr("score.choice.copied_guild", player=player, card=self.card(str(value)), by=by)
         return f"{player}: {choice.get('text', '')}"

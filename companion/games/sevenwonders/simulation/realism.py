@@ -18,6 +18,8 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from companion.simulation.lens import UNDISTORT_CRITERIA, distort_points, undistort_map
+
 __all__ = ["GUIDANCE", "HARD", "ROWS", "STRIPS", "UNDISTORT_CRITERIA", "WIDE_LENS", "Realism", "board_art",
            "card_art", "distort_points", "label_image", "strip_mm", "undistort_map"]
 
@@ -25,9 +27,6 @@ STRIPS = ("roomy", "guidance", "covered")
 """How much of a tucked card shows above the next one: ``roomy`` (the plain renderer: the code, its
 quiet zone and 6 mm more), ``guidance`` (down to the end of the quiet zone below the code, 0-1.5 mm
 more), ``covered`` (down to the code's lower edge, covering up to all of the quiet zone under it)."""
-
-UNDISTORT_CRITERIA = (cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS, 40, 1e-9)
-"""Iterations and precision of cv2.undistortPointsIter, well below a hundredth of a pixel."""
 
 PX_PER_MM = 4
 """Resolution of the art images warped into frames."""
@@ -181,32 +180,3 @@ def label_image(width_px: int, rng: np.random.Generator) -> np.ndarray:
         cv2.putText(image, _words(rng, 2), (4, round(height * (0.42 + 0.45 * line))), cv2.FONT_HERSHEY_SIMPLEX,
                     0.6 * scale, (30, 30, 30), 1, cv2.LINE_AA)
     return image
-
-
-def distort_points(points: np.ndarray, focal: float, centre: tuple[float, float],
-                   distortion: tuple[float, float]) -> np.ndarray:
-    """Ideal (pinhole) pixels -> pixels through a lens with radial distortion k1, k2 (OpenCV's model)."""
-    k1, k2 = distortion
-    normal = (np.asarray(points, np.float64) - centre) / focal
-    r2 = (normal ** 2).sum(axis=1, keepdims=True)
-    return normal * (1 + k1 * r2 + k2 * r2 ** 2) * focal + centre
-
-
-def undistort_map(width: int, height: int, focal: float, distortion: tuple[float, float],
-                  ideal_centre: tuple[float, float]) -> tuple[np.ndarray, np.ndarray]:
-    """For cv2.remap: for each pixel of the distorted frame, where it lies in an ideal image whose
-    principal point is `ideal_centre` (a canvas larger than the frame). Solved on a coarse grid and
-    interpolated: the map is smooth."""
-    step = 8
-    xs = np.arange(0, width + step, step, dtype=np.float64)
-    ys = np.arange(0, height + step, step, dtype=np.float64)
-    grid = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 1, 2)
-    matrix = np.array([[focal, 0, width / 2], [0, focal, height / 2], [0, 0, 1]])
-    normal = cv2.undistortPointsIter(grid, matrix, np.array([*distortion, 0.0, 0.0]), np.eye(3), np.eye(3),
-                                     UNDISTORT_CRITERIA)
-    ideal = (normal.reshape(len(ys), len(xs), 2) * focal + np.array(ideal_centre)).astype(np.float32)
-    # Bilinear interpolation between the grid's samples, which lie at multiples of `step`.
-    u, v = np.meshgrid(np.arange(width, dtype=np.float32) / step, np.arange(height, dtype=np.float32) / step)
-    full_x = cv2.remap(ideal[:, :, 0], u, v, cv2.INTER_LINEAR)
-    full_y = cv2.remap(ideal[:, :, 1], u, v, cv2.INTER_LINEAR)
-    return full_x, full_y

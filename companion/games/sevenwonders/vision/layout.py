@@ -37,6 +37,7 @@ import numpy as np
 from companion.games.sevenwonders.rules.model import GameData
 from companion.markers import Component
 from companion.markers.symbols import QUIET_MODULES
+from companion.plugins import find_game
 from companion.problem import Problem
 from companion.vision.placed import PlacedMarker
 from companion.vision.shapes import gap, oriented_box, reach, room_for
@@ -277,7 +278,7 @@ def read_layout(markers: Sequence[PlacedMarker], data: GameData, *, player_count
             if card is not None:
                 cards.append(card)
         elif component.kind in ("island", "port_board"):
-            observation.unassigned.append((component, "Armada components are not read yet"))
+            observation.unassigned.append((component, _not_read(component, "components")))
         elif component.kind == "test":
             observation.unassigned.append((component, "the test pattern of the test sheet"))
     stacks = _stacks(cards, rules)
@@ -379,12 +380,22 @@ def _seat_angle(centre: np.ndarray, table_centre: np.ndarray | None) -> float:
     return (angle - math.pi / 2) % (2 * math.pi)
 
 
+def _not_read(component: Component, what: str) -> str:
+    """``Armada cards are not read yet``: an expansion's components the camera layout does not read,
+    named by the game of their marker set."""
+    try:
+        name = find_game(component.set).name
+    except LookupError:
+        name = component.set
+    return f"{name} {what} are not read yet"
+
+
 def _card(marker: PlacedMarker, data: GameData, box: int | None, rules: LayoutRules,
           observation: TableObservation) -> _Card | None:
     """A face-up card ready for the stacks, or None when it is reported instead."""
     component = marker.component
     if component.set != "base":
-        observation.unassigned.append((component, "Armada cards are not read yet"))
+        observation.unassigned.append((component, _not_read(component, "cards")))
         return None
     if box is not None and component.players is not None and component.players > box:
         observation.problems.append(Problem("not_in_box", f"{component.key} is not in the box for {box} players",
