@@ -30,8 +30,8 @@ ALLOWED_GAME_IMPORTS: dict[tuple[str, str], int] = {}
 ALLOWED_BASE_IMPORTS: dict[tuple[str, str], int] = {}
 """Base game's module -> its expansion's module it imports: how many import statements. None is left:
 7 Wonders asks Armada through `SevenWondersExtension`, `SessionPart` and the app's `PANELS`; Architects
-asks Medals through `ArchitectsExtension`, `SECTIONS`, `EXPANSION_ACTIONS`, `SESSION_PARTS`, `PANELS`
-(``architects_new``, ``architects_table``, ``architects_battle``), `SCORE_ROW_LOOKS`, `MARKER_KINDS`,
+asks Medals through `ArchitectsExtension`, `SECTIONS`, `EVENT_VALUES` (an `ArchitectsAction`), `SESSION_PARTS`,
+`PANELS` (``architects_new``, ``architects_table``, ``architects_battle``), `SCORE_ROW_LOOKS`, `MARKER_KINDS`,
 `TRACKED_PARTS` and `CAMERA_OPTIONS`."""
 
 ALLOWED_MEDAL_MENTIONS: set[str] = set()

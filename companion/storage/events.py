@@ -43,6 +43,7 @@ __all__ = [
     "check_seat",
     "empty_document",
     "event_kinds",
+    "frozen_json",
     "logged_game",
     "now_iso",
     "player_at",
@@ -50,6 +51,7 @@ __all__ = [
     "replay",
     "shipped_data",
     "table_problems",
+    "thawed_json",
 ]
 
 SOURCES = ("camera", "hand", "engine", "import")
@@ -215,34 +217,38 @@ ABSENT: Any = _Absent()
 """A payload key left out (`GameEvent` fields default to it)."""
 
 
-def _frozen(value: Any) -> Any:
+def frozen_json(value: Any) -> Any:
     """A JSON value made immutable: lists as tuples, objects as read-only mappings."""
     if isinstance(value, list):
-        return tuple(_frozen(item) for item in value)
+        return tuple(frozen_json(item) for item in value)
     if isinstance(value, dict):
-        return MappingProxyType({key: _frozen(item) for key, item in value.items()})
+        return MappingProxyType({key: frozen_json(item) for key, item in value.items()})
     return value
 
 
-def _thawed(value: Any) -> Any:
+def thawed_json(value: Any) -> Any:
     """The JSON value again (the inverse of `_frozen`)."""
     if isinstance(value, tuple):
-        return [_thawed(item) for item in value]
+        return [thawed_json(item) for item in value]
     if isinstance(value, Mapping):
-        return {key: _thawed(item) for key, item in value.items()}
+        return {key: thawed_json(item) for key, item in value.items()}
     return value
 
 
 @dataclass(frozen=True, kw_only=True)
 class GameEvent:
     """An event's payload as an immutable value (typed state, docs/plugin design 2.7): one field per
-    payload key, `ABSENT` for a key the payload leaves out, lists as tuples and objects as read-only
-    mappings. `read` checks the payload's shape as the log does; `payload` gives exactly the JSON back."""
+    payload key (named as the key, or as `keys` says), `ABSENT` for a key the payload leaves out, lists
+    as tuples and objects as read-only mappings. `read` checks the payload's shape as the log does;
+    `payload` gives exactly the JSON back."""
 
     kind: ClassVar[str] = ""
     """The kind, as logs write it."""
     game: ClassVar[str] = ""
     """For ``game_set_up``: the game it sets up (its payload's ``game``, none: `UNNAMED_GAME`)."""
+    keys: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    """The fields whose payload key has another name (field -> key): a key that cannot name a field, such
+    as ``kind`` or ``game`` (Architects' ``card_kind`` is written ``kind``)."""
     amend: str = ABSENT
     """After the game is finished: the note that says why it is amended."""
 
@@ -255,8 +261,13 @@ class GameEvent:
         problems = check_payload(cls.kind, payload, seats)
         if problems:
             raise EventError("; ".join(str(problem) for problem in problems))
-        names = {field.name for field in fields(cls)}
-        return cls(**{key: _frozen(item) for key, item in payload.items() if key in names})
+        names = cls._names()
+        return cls(**{names[key]: frozen_json(item) for key, item in payload.items() if key in names})
+
+    @classmethod
+    def _names(cls) -> dict[str, str]:
+        """The field of each payload key (payload key -> field name), in the order of the fields."""
+        return {cls.keys.get(field.name, field.name): field.name for field in fields(cls)}
 
     def apply(self, state: Any) -> Any:
         """The game's table value after this event (pure: `state` is not changed); `state` itself for an
@@ -270,8 +281,8 @@ class GameEvent:
 
     def payload(self) -> dict[str, Any]:
         """The payload as logs write it (its keys in the order of the fields, ``amend`` last)."""
-        names = [field.name for field in fields(self) if field.name != "amend"] + ["amend"]
-        return {name: _thawed(getattr(self, name)) for name in names if getattr(self, name) is not ABSENT}
+        names = [(key, name) for key, name in self._names().items() if name != "amend"] + [("amend", "amend")]
+        return {key: thawed_json(getattr(self, name)) for key, name in names if getattr(self, name) is not ABSENT}
 
 
 EVENT_VALUES: Registry[type[GameEvent]] = Registry("typed event kind", "events")

@@ -4,9 +4,9 @@ table, checked and applied to the table document (an ``architects-table/1`` docu
 An Architects game starts with the ordinary ``game_set_up`` event carrying ``"game":
 "architects"``. Each tap then logs the change it makes, one action event (``ACTION_KINDS``: a card
 placed, cards removed, a piece built, a token or the Cat pawn taken, Military Victory tokens
-corrected, the battle fought; an expansion adds its own to the log's ``EVENT_KINDS`` and to
-`EXPANSION_ACTIONS`), which the replay plays through the Architects engine on the table as it
-stands: two windows on one game each add their card, and horns turned in both make the battle due.
+corrected, the battle fought; an expansion adds its own kind to the log's ``EVENT_KINDS`` and its
+value, an `ArchitectsAction`, to ``EVENT_VALUES``), which the replay plays through the Architects engine
+on the table as it stands: two windows on one game each add their card, and horns turned in both make the battle due.
 A battle is due exactly when every Conflict token shows its Battle side (the battle
 turns them all back), so the log says so without a flag of its own.
 
@@ -14,15 +14,18 @@ turns them all back), so the log says so without a flag of its own.
 earlier versions hold for every tap; they are still read, and still written for a finished table
 logged at once and for an undo (which puts back the areas its tap changed). The events are checked
 here for shape; the table they leave is checked by the Architects table-file reader, as every
-7 Wonders event is by its own.
+7 Wonders event is by its own. Each kind is a value (`GameEvent`, registered with ``register_event``): it
+changes the table document (`ArchitectsEvent.change`) and, an action, the table value
+(`ArchitectsAction.apply`, the rules), with no list of kinds to dispatch on.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
-from dataclasses import replace
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any, ClassVar, Self
 
 from companion.games.architects.rules.battle import apply_battle, resolve_battle
 from companion.games.architects.rules.play import (
@@ -45,18 +48,44 @@ from companion.games.architects.tablefile import (
     parse_architects,
 )
 from companion.jsonread import Reader
-from companion.plugins import Registry
-from companion.storage.events import EVENT_KINDS, LOGGED_GAMES, Event, EventError, EventKind, LoggedGame, changes_table
+from companion.storage.events import (
+    ABSENT,
+    EVENT_KINDS,
+    LOGGED_GAMES,
+    Event,
+    EventError,
+    EventKind,
+    GameEvent,
+    LoggedGame,
+    changes_table,
+    event_value,
+    frozen_json,
+    register_event,
+    thawed_json,
+)
 from companion.tablefiles import TableFileError
 
 __all__ = [
     "ACTION_KINDS",
     "ARCHITECTS_KINDS",
-    "EXPANSION_ACTIONS",
     "TURN_FIELDS",
     "TURN_RECORD",
     "TURN_STEPS",
+    "ActionRefused",
+    "ArchitectsAction",
+    "ArchitectsEvent",
     "ArchitectsEventError",
+    "ArchitectsSetUp",
+    "AreaSet",
+    "BattleFought",
+    "CardPlaced",
+    "CardsRemoved",
+    "CatTaken",
+    "ConflictsSet",
+    "MilitarySet",
+    "PieceBuilt",
+    "TokenTaken",
+    "TurnRecorded",
     "advance_architects",
     "apply_architects",
     "architects_problems",
@@ -89,10 +118,6 @@ TURN_FIELDS = ("seat", "number", "taken", "extra_cards", "effects", "tokens_used
 
 
 ARCHITECTS_KINDS = ("architects_area_set", "architects_conflicts_set", *ACTION_KINDS)
-EXPANSION_ACTIONS: Registry[Callable[[ArchitectsTable, dict[str, Any]], ArchitectsTable]] = Registry(
-    "action of an Architects expansion", "events")
-"""The action events an expansion adds (the kind also registered in the log's ``EVENT_KINDS``, for its
-payload): the table after one, through the expansion's rules."""
 
 
 def area_fields() -> tuple[str, ...]:
@@ -190,89 +215,35 @@ def battle_due(table: ArchitectsTable) -> bool:
     return table.conflicts_flipped >= table.conflict_tokens
 
 
-def _fight(table: ArchitectsTable) -> ArchitectsTable:
-    if not battle_due(table):
-        raise ArchitectsRuleError(f"no battle is due: {table.conflicts_flipped} of {table.conflict_tokens} Conflict "
-                                  f"tokens show their Battle side")
-    return apply_battle(table, resolve_battle(table))
-
-
-def _set_military(table: ArchitectsTable, seat: int, tokens: int) -> ArchitectsTable:
-    return table.with_player(seat, replace(table.players[seat], military_tokens=tokens))
-
-
 def play_action(table: ArchitectsTable, kind: str, payload: dict[str, Any]) -> ArchitectsTable:
-    """The table after one action event, through the Architects engine.
+    """The table after one action event (an `ArchitectsAction`: the base game's or an expansion's), through
+    the rules.
 
     :raises ArchitectsRuleError: when the rules do not allow it at this table (a card not there to
-        remove, a token none is left of, a battle when none is due).
+        remove, a token none is left of, a battle when none is due), or it is no action.
+    :raises EventError: for a payload of the wrong shape.
     """
-    seat = payload.get("seat", 0)
-    if not 0 <= seat < len(table.players):
-        raise ArchitectsRuleError(f"seat {seat} does not exist (the table has {len(table.players)})")
-    if kind == "architects_card_placed":
-        return place_card(table, seat, payload["kind"]).table
-    if kind == "architects_cards_removed":
-        return remove_card(table, seat, payload["kind"], payload.get("count", 1))
-    if kind == "architects_piece_built":
-        return build_piece(table, seat, payload.get("piece"), payload.get("vp"))
-    if kind == "architects_token_taken":
-        return take_token(table, seat, payload["token"])
-    if kind == "architects_cat_taken":
-        return give_cat(table, seat)
-    if kind == "architects_military_set":
-        return _set_military(table, seat, payload["tokens"])
-    if kind == "architects_battle_fought":
-        return _fight(table)
-    action = EXPANSION_ACTIONS.get(kind)
-    if action is not None:
-        return action(table, payload)
-    raise ArchitectsRuleError(f"{kind} is not an action of a 7 Wonders Architects game")
+    action = event_value(kind, payload)
+    if not isinstance(action, ArchitectsAction):
+        raise ArchitectsRuleError(f"{kind} is not an action of a 7 Wonders Architects game")
+    return action.apply(table)
 
 
 def apply_architects(document: dict[str, Any], kind: str, payload: dict[str, Any]) -> None:
-    """Change an Architects table document by one event.
+    """Change an Architects table document by one event (its value's `ArchitectsEvent.change`).
 
     :raises ArchitectsEventError: for an event that does not fit (a seat that does not exist, an
         Architects event in a 7 Wonders game).
     """
-    if kind == "game_set_up":
-        if document.get("players"):
-            raise ArchitectsEventError("the game is already set up")
-        document.clear()
-        document.update({"format": ARCHITECTS_FORMAT, "game": GAME,
-                         **{k: copy.deepcopy(v) for k, v in payload.items() if k not in ("game", "players", "amend")}})
-        document["players"] = [{"name": p["name"], "wonder": p["wonder"], "stages_built": [], "cards": {}}
-                               for p in payload["players"]]
-        return
-    if not is_architects(document):
+    if kind != "game_set_up" and not is_architects(document):
         raise ArchitectsEventError(f"{kind} in a game that is not 7 Wonders Architects")
-    if kind == "architects_conflicts_set":
-        if payload["flipped"]:
-            document["conflicts_flipped"] = payload["flipped"]
-        else:
-            document.pop("conflicts_flipped", None)
-    elif kind == "architects_area_set":
-        players = document["players"]
-        seat = payload["seat"]
-        if not 0 <= seat < len(players):
-            raise ArchitectsEventError(f"seat {seat} does not exist (the table has {len(players)})")
-        player = players[seat]
-        for key in area_fields():
-            player.pop(key, None)
-        player.update(copy.deepcopy(payload["area"]))
-        player.setdefault("stages_built", [])
-    elif kind in ACTION_KINDS or kind in EXPANSION_ACTIONS:
-        table, problems = architects_table(document)
-        if table is None:
-            raise ArchitectsEventError("; ".join(problems))
-        try:
-            after = play_action(table, kind, payload)
-        except ArchitectsRuleError as error:
-            raise ArchitectsEventError(str(error)) from None
-        document.clear()
-        document.update(architects_table_to_json(after))
-    elif kind not in ("score_computed", "game_finished", TURN_RECORD):
+    try:
+        value = event_value(kind, payload)
+    except EventError as error:
+        raise ArchitectsEventError(str(error)) from None
+    if isinstance(value, ArchitectsEvent):
+        value.change(document)
+    elif kind not in ("score_computed", "game_finished"):
         raise ArchitectsEventError(f"{kind} is not an event of a 7 Wonders Architects game")
 
 
@@ -305,23 +276,22 @@ def value_problems(table: ArchitectsTable) -> list[str]:
 
 
 def advance_architects(table: ArchitectsTable, event: Event) -> ArchitectsTable | None:
-    """The table after one event, on the value: an action event played through the engine (as
-    `apply_architects` plays it on the document's table), then checked as the reader checks a whole
+    """The table after one event, on the value: its `GameEvent.apply` (an action played through the rules,
+    as `apply_architects` plays it on the document's table), then checked as the reader checks a whole
     table; an event that only records something leaves it as it is. None for the set-up and the area
     and Conflict token events of earlier logs (they are applied to the document and read from it).
 
     :raises EventError: when the rules do not allow the action, or the table it leaves is not valid.
     """
-    if event.kind in ACTION_KINDS or event.kind in EXPANSION_ACTIONS:
-        try:
-            after = play_action(table, event.kind, event.payload)
-        except ArchitectsRuleError as error:
-            raise EventError(str(error)) from None
+    value = event.value
+    if not isinstance(value, ArchitectsEvent):          # what only records something, or no kind of this game
+        return None if changes_table(event.kind) else table
+    after: ArchitectsTable | None = value.apply(table)
+    if after is not None and after is not table:
         problems = value_problems(after)
         if problems:
             raise EventError("; ".join(problems))
-        return after
-    return None if changes_table(event.kind) else table
+    return after
 
 
 def architects_sheet(table: ArchitectsTable) -> dict[str, Any]:
@@ -373,3 +343,254 @@ def _apply_record(_document: dict[str, Any], _payload: dict[str, Any]) -> None:
 
 EVENT_KINDS.register(TURN_RECORD, EventKind(("step", "turn", "over", "completed_by"), _check_record, _apply_record,
                                             changes_table=False), game=GAME)
+
+
+# -- the kinds as values: read and written back exactly, applied to the rules' `ArchitectsTable` -----------
+class ActionRefused(ArchitectsRuleError, EventError):
+    """An action the rules do not allow at this table: the rules' refusal (what a session says) and an
+    event the log refuses, in the same words."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class ArchitectsEvent(GameEvent):
+    """An event of an Architects game as a value: it changes the table document (`change`) and, when the
+    value can decide, the table (`apply`)."""
+
+    def change(self, document: dict[str, Any]) -> None:
+        """Change the table document by this event (nothing, for an event that only records something).
+
+        :raises ArchitectsEventError: when it does not fit the game so far.
+        """
+
+
+@dataclass(frozen=True, kw_only=True)
+class ArchitectsAction(ArchitectsEvent):
+    """A change one tap makes, played through the rules on the table as it stands (`ACTION_KINDS`; an
+    expansion registers its own, with its kind in the log's ``EVENT_KINDS``)."""
+
+    def play(self, table: ArchitectsTable) -> ArchitectsTable:
+        """The table after this action, by the rules.
+
+        :raises ArchitectsRuleError: when the rules do not allow it at this table.
+        """
+        raise NotImplementedError
+
+    def apply(self, state: ArchitectsTable) -> ArchitectsTable:
+        """The table after this action, for the seat the table has (the rules' `play`).
+
+        :raises ActionRefused: when the seat does not exist or the rules do not allow it.
+        """
+        seat = getattr(self, "seat", 0)
+        try:
+            if not 0 <= seat < len(state.players):
+                raise ArchitectsRuleError(f"seat {seat} does not exist (the table has {len(state.players)})")
+            return self.play(state)
+        except ActionRefused:
+            raise
+        except ArchitectsRuleError as error:
+            raise ActionRefused(str(error)) from None
+
+    def change(self, document: dict[str, Any]) -> None:
+        """The document becomes the table this action leaves, written whole."""
+        table, problems = architects_table(document)
+        if table is None:
+            raise ArchitectsEventError("; ".join(problems))
+        try:
+            after = self.apply(table)
+        except EventError as error:
+            raise ArchitectsEventError(str(error)) from None
+        document.clear()
+        document.update(architects_table_to_json(after))
+
+
+@register_event(GAME)
+@dataclass(frozen=True, kw_only=True)
+class ArchitectsSetUp(ArchitectsEvent):
+    """The players clockwise (name, wonder), the expansions, each installed expansion's own top-level keys
+    (`SECTIONS`' ``top_fields``, kept in `sections`), the options."""
+
+    kind: ClassVar[str] = "game_set_up"
+    game: ClassVar[str] = GAME
+    keys: ClassVar[Mapping[str, str]] = MappingProxyType({"game_id": "game"})
+    game_id: str
+    expansions: tuple[str, ...] = ABSENT
+    options: Mapping[str, Any] = ABSENT
+    players: tuple[Mapping[str, Any], ...]
+    sections: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    """The top-level keys each installed expansion adds (written back in `set_up_fields` order)."""
+
+    @classmethod
+    def read(cls, payload: Any, seats: int | None = None) -> Self:
+        """The set-up's value; the keys of the installed expansions go to `sections`.
+
+        :raises EventError: naming each field of the wrong shape.
+        """
+        value = super().read(payload, seats)
+        own = cls._names()
+        return replace(value, sections=frozen_json({k: v for k, v in payload.items() if k not in own}))
+
+    def payload(self) -> dict[str, Any]:
+        """The payload as logs write it (its keys in `set_up_fields` order)."""
+        written = {**super().payload(), **thawed_json(self.sections)}
+        return {key: written[key] for key in set_up_fields() if key in written}
+
+    def apply(self, state: Any) -> None:
+        """None: the set-up makes the first table document, which the table file's reader reads."""
+        return None
+
+    def change(self, document: dict[str, Any]) -> None:
+        if document.get("players"):
+            raise ArchitectsEventError("the game is already set up")
+        payload = self.payload()
+        document.clear()
+        document.update({"format": ARCHITECTS_FORMAT, "game": GAME,
+                         **{k: v for k, v in payload.items() if k not in ("game", "players", "amend")}})
+        document["players"] = [{"name": p["name"], "wonder": p["wonder"], "stages_built": [], "cards": {}}
+                               for p in payload["players"]]
+
+
+@register_event(GAME)
+@dataclass(frozen=True, kw_only=True)
+class AreaSet(ArchitectsEvent):
+    """A player's whole area (`area_fields`), as logs of earlier versions write every tap, and an undo."""
+
+    kind: ClassVar[str] = "architects_area_set"
+    seat: int
+    area: Mapping[str, Any]
+    why: str = ABSENT
+
+    def change(self, document: dict[str, Any]) -> None:
+        players = document["players"]
+        if not 0 <= self.seat < len(players):
+            raise ArchitectsEventError(f"seat {self.seat} does not exist (the table has {len(players)})")
+        player = players[self.seat]
+        for key in area_fields():
+            player.pop(key, None)
+        player.update(thawed_json(self.area))
+        player.setdefault("stages_built", [])
+
+
+@register_event(GAME)
+@dataclass(frozen=True, kw_only=True)
+class ConflictsSet(ArchitectsEvent):
+    """How many Conflict tokens show their Battle side (logs of earlier versions, and an undo)."""
+
+    kind: ClassVar[str] = "architects_conflicts_set"
+    flipped: int
+    why: str = ABSENT
+
+    def change(self, document: dict[str, Any]) -> None:
+        if self.flipped:
+            document["conflicts_flipped"] = self.flipped
+        else:
+            document.pop("conflicts_flipped", None)
+
+
+@register_event(GAME)
+@dataclass(frozen=True, kw_only=True)
+class CardPlaced(ArchitectsAction):
+    """A card taken and placed in a seat's area (its effect played: a Progress token, the Cat, a horn)."""
+
+    kind: ClassVar[str] = "architects_card_placed"
+    keys: ClassVar[Mapping[str, str]] = MappingProxyType({"card_kind": "kind"})
+    seat: int
+    card_kind: str
+
+    def play(self, table: ArchitectsTable) -> ArchitectsTable:
+        return place_card(table, self.seat, self.card_kind).table
+
+
+@register_event(GAME)
+@dataclass(frozen=True, kw_only=True)
+class CardsRemoved(ArchitectsAction):
+    """Cards of one kind taken back out of a seat's area (spent on a piece, or a correction)."""
+
+    kind: ClassVar[str] = "architects_cards_removed"
+    keys: ClassVar[Mapping[str, str]] = MappingProxyType({"card_kind": "kind"})
+    seat: int
+    card_kind: str
+    count: int
+
+    def play(self, table: ArchitectsTable) -> ArchitectsTable:
+        return remove_card(table, self.seat, self.card_kind, self.count)
+
+
+@register_event(GAME)
+@dataclass(frozen=True, kw_only=True)
+class PieceBuilt(ArchitectsAction):
+    """A piece of a seat's wonder built (which piece, or its points for a wonder whose pieces are not known;
+    a key left out is null)."""
+
+    kind: ClassVar[str] = "architects_piece_built"
+    seat: int
+    piece: str | None = ABSENT
+    vp: int | None = ABSENT
+
+    def play(self, table: ArchitectsTable) -> ArchitectsTable:
+        return build_piece(table, self.seat, None if self.piece is ABSENT else self.piece,
+                           None if self.vp is ABSENT else self.vp)
+
+
+@register_event(GAME)
+@dataclass(frozen=True, kw_only=True)
+class TokenTaken(ArchitectsAction):
+    """A Progress token taken by a seat."""
+
+    kind: ClassVar[str] = "architects_token_taken"
+    seat: int
+    token: str
+
+    def play(self, table: ArchitectsTable) -> ArchitectsTable:
+        return take_token(table, self.seat, self.token)
+
+
+@register_event(GAME)
+@dataclass(frozen=True, kw_only=True)
+class CatTaken(ArchitectsAction):
+    """The Cat pawn moves to a seat (Ur's effect, a cat card, or a correction)."""
+
+    kind: ClassVar[str] = "architects_cat_taken"
+    seat: int
+
+    def play(self, table: ArchitectsTable) -> ArchitectsTable:
+        return give_cat(table, self.seat)
+
+
+@register_event(GAME)
+@dataclass(frozen=True, kw_only=True)
+class MilitarySet(ArchitectsAction):
+    """A seat's Military Victory tokens, corrected by hand."""
+
+    kind: ClassVar[str] = "architects_military_set"
+    seat: int
+    tokens: int
+
+    def play(self, table: ArchitectsTable) -> ArchitectsTable:
+        return table.with_player(self.seat, replace(table.players[self.seat], military_tokens=self.tokens))
+
+
+@register_event(GAME)
+@dataclass(frozen=True, kw_only=True)
+class BattleFought(ArchitectsAction):
+    """The battle, fought when every Conflict token shows its Battle side (it turns them back)."""
+
+    kind: ClassVar[str] = "architects_battle_fought"
+
+    def play(self, table: ArchitectsTable) -> ArchitectsTable:
+        if not battle_due(table):
+            raise ArchitectsRuleError(f"no battle is due: {table.conflicts_flipped} of {table.conflict_tokens} "
+                                      f"Conflict tokens show their Battle side")
+        return apply_battle(table, resolve_battle(table))
+
+
+@register_event(GAME)
+@dataclass(frozen=True, kw_only=True)
+class TurnRecorded(ArchitectsEvent):
+    """The refereed turn as a tap leaves it (`TURN_RECORD`: what the tap did, the turn, whether turns are
+    over, who completed their wonder); it changes neither the area nor the table."""
+
+    kind: ClassVar[str] = TURN_RECORD
+    step: str
+    turn: Mapping[str, Any] | None
+    over: bool
+    completed_by: int | None = ABSENT

@@ -1,7 +1,8 @@
 """Typed state for Architects (issue 26, plugin design 2.7): an action event is played through the engine
 on the table value the store and the session keep (no table document read again on a tap), and gives
 the very document, and the very refusals, that playing it on the document read again gave. The old way
-is kept here as the oracle: apply the event to a deep copy of the document, then read it whole."""
+is kept here as the oracle: apply the event to a deep copy of the document by the if-chain on kinds that was there
+before the kinds were values (`if_chain.py`), then read it whole."""
 
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ from typing import Any
 
 import pytest
 
-from companion.games.architects.events import apply_architects, architects_problems, architects_table
+from companion.games.architects.events import architects_problems, architects_table
 from companion.games.architects.tablefile import architects_table_to_json
 from companion.storage.events import Event, EventError, advance, changes_table, check_payload, replay
+from tests.games.architects.if_chain import old_apply_architects
 
 GAMES = Path(__file__).parent.parent
 LOGS = ["architects/actions", "medals/actions", "medals/areas-table"]
@@ -30,7 +32,7 @@ def old_check(document: dict[str, Any], event: Event) -> tuple[dict[str, Any] | 
     """The document after `event` and "" (or None and the refusal), as the store checked it before."""
     after = copy.deepcopy(document)
     try:
-        apply_architects(after, event.kind, event.payload)
+        old_apply_architects(after, event.kind, event.payload)
     except ValueError as error:
         return None, str(error)
     problems = architects_problems(after) if changes_table(event.kind) else []
@@ -85,7 +87,7 @@ def test_an_action_on_the_value_gives_the_document_and_the_refusals_of_the_docum
             refused += bool(old_refusal)
             accepted += not old_refusal
         document, table = advance(document, table, event)
-        apply_architects(old_document, event.kind, event.payload)
+        old_apply_architects(old_document, event.kind, event.payload)
         assert json.dumps(document) == json.dumps(old_document)
         assert architects_table_to_json(table) == architects_table_to_json(architects_table(old_document)[0])
     assert refused > 10 and accepted > 10
