@@ -41,8 +41,8 @@ strip-step estimate: a sticker is found up to 0.8 of its side off it)."""
 STICKER_TEXTURE_SHARE = 0.25
 """A place where a sticker may lie unread is read again when its texture (`code_texture`) is at least
 this share of the frame's median sticker's. On the independent harness's tables a sticker half washed
-by glare keeps 0.37 and more of it; bare card and table stay under 0.25 at 19 places in 20 (the rest
-cost a read, never a code that is not there)."""
+by glare keeps 0.37 and more of it; 19 places in 20 of bare card and table stay under 0.23-0.26 (seeds
+1111 and 101; the rest cost a read, never a code that is not there)."""
 
 DEFAULT_SIZES_MM = {"qr": 18.0, "aruco": 14.0, "microqr": 14.0}
 """Printed code sides of the committed sticker sheets (markers/print)."""
