@@ -150,19 +150,8 @@ class TableReader:
         maybe = getattr(self.layout, "possible_places", None)
         places = sure(placed) if sure is not None else []
         possible = maybe(placed) if maybe is not None else []
-        boxes = [box for place in places if (box := _place_box(plane, frame, place)) is not None]
-        if possible:
-            grey = as_grey(frame)
-            reference = median_code_texture(grey, [d.corners for d in reading.markers if d.code.text is not None])
-            for place in possible:
-                (x, y), _, side = place
-                half = side / 2
-                quad = plane.to_image(np.array([[x - half, y - half], [x + half, y - half], [x + half, y + half],
-                                                [x - half, y + half]]))
-                if np.all(np.isfinite(quad)) and code_texture(grey, quad) >= STICKER_TEXTURE_SHARE * reference:
-                    box = _place_box(plane, frame, place)
-                    if box is not None:
-                        boxes.append(box)
+        boxes = [box for place in places + _textured(frame, plane, reading, possible)
+                 if (box := _place_box(plane, frame, place)) is not None]
         if not boxes:
             return []
         seen = {d.component.marker for d in reading.markers}
@@ -209,6 +198,26 @@ class TableReader:
         if key not in self._warned:
             self._warned.add(key)
             notes.append(text)
+
+
+def _textured(frame: np.ndarray, plane: TablePlane, reading: FrameReading,
+              places: list[tuple[tuple[float, float], float, float]]
+              ) -> list[tuple[tuple[float, float], float, float]]:
+    """The places whose sticker's square (in the frame) has a code's texture: at least
+    `STICKER_TEXTURE_SHARE` of the frame's median QR code's (`companion.vision.texture`)."""
+    if not places:
+        return []
+    grey = as_grey(frame)
+    reference = median_code_texture(grey, [d.corners for d in reading.markers if d.code.text is not None])
+    textured = []
+    for place in places:
+        (x, y), _, side = place
+        half = side / 2
+        quad = plane.to_image(np.array([[x - half, y - half], [x + half, y - half], [x + half, y + half],
+                                        [x - half, y + half]]))
+        if np.all(np.isfinite(quad)) and code_texture(grey, quad) >= STICKER_TEXTURE_SHARE * reference:
+            textured.append(place)
+    return textured
 
 
 def _place_box(plane: TablePlane, frame: np.ndarray, place: tuple[tuple[float, float], float, float]
