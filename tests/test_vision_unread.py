@@ -114,16 +114,14 @@ class _OnePlace:
 
     def __init__(self, place: tuple[float, float], *, possible: bool = False) -> None:
         self.place = place
+        self.possible = possible
         self.asked: list[int] = []
-        if possible:
-            self.possible_places, self.unread_places = self.unread_places, self._none  # type: ignore[method-assign]
 
-    def unread_places(self, placed: list[PlacedMarker]) -> list[tuple[tuple[float, float], float, float]]:
+    def places_to_read(self, placed: list[PlacedMarker]) -> tuple[list[tuple[tuple[float, float], float, float]],
+                                                                  list[tuple[tuple[float, float], float, float]]]:
         self.asked.append(len(placed))
-        return [(self.place, 0.0, 22.0)]
-
-    def _none(self, placed: list[PlacedMarker]) -> list[tuple[tuple[float, float], float, float]]:
-        return []
+        places = [(self.place, 0.0, 22.0)]
+        return ([], places) if self.possible else (places, [])
 
     def read(self, placed: list[PlacedMarker], **_: object) -> list[PlacedMarker]:
         return list(placed)

@@ -33,10 +33,9 @@ class TableLayout(Protocol):
     def left_over(self, observation: Any) -> int:
         """How many of an observation's markers nobody's place took (worth reading again later)."""
 
-    # Optional: ``unread_places(placed) -> [((x, y) mm, angle, side mm), ...]``, where a sticker should
-    # lie but none was read; the table reader reads those places again (`TableReader._look_again`).
-    # Optional: ``possible_places(placed)``, in the same form: where a sticker may lie unread; read
-    # again only where the picture shows a sticker's texture there.
+    # Optional: ``places_to_read(placed) -> (sure, possible)``, each ``[((x, y) mm, angle, side mm), ...]``:
+    # where a sticker should lie but none was read, and where one may lie unread; the table reader reads
+    # the first again, the second only where the picture shows a code's texture (`TableReader._look_again`).
 
 
 TABLE_LAYOUTS: Registry[Callable[[Any], TableLayout]] = Registry("table layout", "vision")

@@ -142,14 +142,11 @@ class TableReader:
 
     def _look_again(self, frame: np.ndarray, plane: TablePlane, placed: list[PlacedMarker], reading: FrameReading,
                     positions: list[tuple[float, float] | None]) -> list[PlacedMarker]:
-        """Stickers read where the game's layout says one lies unread (`TableLayout.unread_places`: a
-        card of a column under glare), or may lie unread (`possible_places`: beyond a column's ends)
-        and the picture shows a code's texture there, added to `reading` and `positions`; their
-        placed markers."""
-        sure = getattr(self.layout, "unread_places", None)
-        maybe = getattr(self.layout, "possible_places", None)
-        places = sure(placed) if sure is not None else []
-        possible = maybe(placed) if maybe is not None else []
+        """Stickers read where the game's layout says one lies unread (`TableLayout.places_to_read`: a
+        card of a column under glare), or may lie unread (beyond a column's ends) and the picture
+        shows a code's texture there, added to `reading` and `positions`; their placed markers."""
+        where = getattr(self.layout, "places_to_read", None)
+        places, possible = where(placed) if where is not None else ([], [])
         boxes = [box for place in places + _textured(frame, plane, reading, possible)
                  if (box := _place_box(plane, frame, place)) is not None]
         if not boxes:

@@ -1141,8 +1141,28 @@ def unread_places(markers: Sequence[PlacedMarker], data: GameData, rules: Layout
     steps seen). Each place as (centre mm, angle, side mm)."""
     rules = rules or layout_rules()
     stacks, strip = _frame_columns(markers, data, rules)
+    return _gaps(stacks, strip, rules) if strip else []
+
+
+def places_to_read(markers: Sequence[PlacedMarker], data: GameData, rules: LayoutRules | None = None
+                   ) -> tuple[list[tuple[tuple[float, float], float, float]],
+                              list[tuple[tuple[float, float], float, float]]]:
+    """Where a sticker lies unread (`unread_places`) and where one may, from one reading of the
+    frame's columns: beyond a column's ends (`column_end_places`) and in a column missing from a row
+    (`missing_column_places`). A column may just end there, or a row leave a gap, so the second
+    places are only worth reading where the picture shows a code's texture (`TableReader._look_again`);
+    those within `END_CLEAR` strips of any sticker read are left out."""
+    rules = rules or layout_rules()
+    stacks, strip = _frame_columns(markers, data, rules)
     if not strip:
-        return []
+        return [], []
+    possible = _clear_of(_column_ends(stacks, strip) + _missing_columns(stacks, strip, rules), markers, strip)
+    return _gaps(stacks, strip, rules), possible
+
+
+def _gaps(stacks: list[list[_Card]], strip: float, rules: LayoutRules
+          ) -> list[tuple[tuple[float, float], float, float]]:
+    """The places of `unread_places` in the frame's columns."""
     steps = [(lower, upper) for stack in stacks for lower, upper in itertools.pairwise(stack)]
     steps += _columns_in_line(stacks, strip, rules)
     places = []
@@ -1156,19 +1176,6 @@ def unread_places(markers: Sequence[PlacedMarker], data: GameData, rules: Layout
             centre = start + (end - start) * k / (missing + 1)
             places.append(((float(centre[0]), float(centre[1])), lower.marker.angle, lower.marker.side_mm))
     return places
-
-
-def possible_places(markers: Sequence[PlacedMarker], data: GameData, rules: LayoutRules | None = None
-                    ) -> list[tuple[tuple[float, float], float, float]]:
-    """Where a card may lie with its sticker unread: beyond a column's ends (`column_end_places`) and
-    in a column missing from a row (`missing_column_places`). A column may just end there, or a row
-    leave a gap, so these places are only worth reading where the picture shows a sticker's texture
-    (`TableReader._look_again`). Places within `END_CLEAR` strips of any sticker read are left out."""
-    rules = rules or layout_rules()
-    stacks, strip = _frame_columns(markers, data, rules)
-    if not strip:
-        return []
-    return _clear_of(_column_ends(stacks, strip) + _missing_columns(stacks, strip, rules), markers, strip)
 
 
 def column_end_places(markers: Sequence[PlacedMarker], data: GameData, rules: LayoutRules | None = None

@@ -8,12 +8,7 @@ from collections.abc import Sequence
 from companion.games.sevenwonders.rules.loader import load_game_data
 from companion.games.sevenwonders.rules.model import GameData
 from companion.games.sevenwonders.vision.board_memory import BoardMemory
-from companion.games.sevenwonders.vision.layout import (
-    TableObservation,
-    possible_places,
-    read_layout,
-    unread_places,
-)
+from companion.games.sevenwonders.vision.layout import TableObservation, places_to_read, read_layout
 from companion.vision.layouts import TABLE_LAYOUTS
 from companion.vision.placed import PlacedMarker
 
@@ -40,14 +35,12 @@ class CityLayout:
         """Each city of one frame (`read_layout`)."""
         return read_layout(placed, self.data, player_count=player_count, seating=seating, view=view)
 
-    def unread_places(self, placed: Sequence[PlacedMarker]) -> list[tuple[tuple[float, float], float, float]]:
-        """Where a card of a column lies with its sticker unread (`unread_places`)."""
-        return unread_places(placed, self.data)
-
-    def possible_places(self, placed: Sequence[PlacedMarker]) -> list[tuple[tuple[float, float], float, float]]:
-        """Where a card may lie with its sticker unread: beyond a column's ends, in a column missing
-        from a row (`possible_places`)."""
-        return possible_places(placed, self.data)
+    def places_to_read(self, placed: Sequence[PlacedMarker]
+                       ) -> tuple[list[tuple[tuple[float, float], float, float]],
+                                  list[tuple[tuple[float, float], float, float]]]:
+        """Where a card of a column lies with its sticker unread, and where one may lie (beyond a
+        column's ends, in a column missing from a row): `places_to_read`."""
+        return places_to_read(placed, self.data)
 
     def left_over(self, observation: TableObservation) -> int:
         """How many face-up cards of the frame no city took."""
