@@ -5,6 +5,7 @@ demo recording)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from companion.app.platform import on_android
 from companion.state.camera_feed import CameraFeed
@@ -18,15 +19,17 @@ RECOGNITION_HZ = 10.0
 """Frames recognised a second at most on a live feed: the rate the confirmation rule was tuned at."""
 
 
-def reader_for(family: str, player_count: int, seating: Sequence[str] = ()) -> TableReader:
+def reader_for(family: str, player_count: int, seating: Sequence[str] = (), data: Any = None) -> TableReader:
     """A table reader for the stickers the table uses (only that family's decoder runs), knowing the
-    game's player count and its seating (the wonders clockwise) from the set-up."""
-    return TableReader(reader=MarkerReader.for_family(family), player_count=player_count, seating=list(seating))
+    game's player count, its seating (the wonders clockwise) and its box of cards (`data`, the game
+    data with its expansions' cards; None: every card installed) from the set-up."""
+    return TableReader(reader=MarkerReader.for_family(family), player_count=player_count, seating=list(seating),
+                       data=data)
 
 
 def open_feed(spec: str, *, player_count: int, family: str = "aruco", seating: Sequence[str] = (),
-              every_frame: bool = False, recognise: bool = True, resolution: tuple[int, int] | None = None
-              ) -> CameraFeed:
+              data: Any = None, every_frame: bool = False, recognise: bool = True,
+              resolution: tuple[int, int] | None = None) -> CameraFeed:
     """A camera feed for `spec`: a camera number, ``picamera``, a video file, a folder of images, or
     ``demo``; call it on the main thread (Android's camera is created there).
 
@@ -38,7 +41,7 @@ def open_feed(spec: str, *, player_count: int, family: str = "aruco", seating: S
 
     :raises FrameSourceError: when the source cannot be opened (a ValueError).
     """
-    reader = reader_for(family, player_count, seating) if recognise else None
+    reader = reader_for(family, player_count, seating, data) if recognise else None
     camera_name, asked = split_camera_spec(spec)
     if camera_name.isdigit() and on_android():
         from companion.app.android_camera import PREVIEW_SIZES, AndroidCamera

@@ -426,9 +426,10 @@ class CompanionApp(App):
             play = self.camera_play                  # another game's play seats its players itself
             players = play.seat_order if play is not None else self.session.players
             seating = [] if play is not None else [p["wonder"] for p in self.session.players]
+            box = None if play is not None else self.session.card_data()   # its expansions' cards too
             self.feed = open_feed(spec, player_count=len(players),
                                   family=self.store_setting("marker_family", "aruco"),
-                                  seating=seating, recognise=recognise)
+                                  seating=seating, data=box, recognise=recognise)
         except (OSError, ValueError) as error:
             key, values = self.camera_problem(spec, error)
             self.say(key, **values)                 # the camera's state: it stays in the top bar

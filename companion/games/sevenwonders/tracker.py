@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.games.sevenwonders.rules.model import GameData
-from companion.games.sevenwonders.tablefile import TABLE_FORMAT
+from companion.games.sevenwonders.tablefile import SECTIONS, TABLE_FORMAT
 from companion.games.sevenwonders.vision.layout import (
     BOARD_INFERRED,
     BOARD_REMEMBERED,
@@ -438,11 +438,14 @@ class TableTracker:
                                                      "source": c.source} for c in city.cards],
                             "stages_source": city.stage_source, "not_seen": self.not_seen(wonder)})
         ordered = bool(self.fixed_order) or len(self.seen_order) >= len(order)
+        expansions = self.expansions_seen()
         return {
-            "format": TABLE_FORMAT, "game": "7wonders", "expansions": [], "variant": "standard", "players": players,
+            "format": TABLE_FORMAT, "game": "7wonders", "expansions": expansions, "variant": "standard",
+            "players": players,
             "x-observation": {
                 "frames": self.frames,
-                "not_read_by_camera": ["coins", "tokens"],
+                "not_read_by_camera": ["coins", "tokens", *(key for expansion in expansions
+                                                           for key in SECTIONS.find(expansion).player_fields)],
                 "seating": "seen" if ordered else "partly unknown: boards never seen together",
                 "players": account,
                 "problems": list(self.problems),
@@ -454,6 +457,12 @@ class TableTracker:
                               for q in self.open_questions(out_of_view=True)],
             },
         }
+
+    def expansions_seen(self) -> list[str]:
+        """The expansions whose cards are in the cities (ids of the table file's sections, in their
+        order): a table read with no set-up plays with those it shows."""
+        sets = {c.component.set for city in self.cities.values() for c in city.cards}
+        return [expansion for expansion, _ in SECTIONS.items() if expansion in sets]
 
     def name_of(self, wonder: str) -> str:
         """The player's name for a wonder (the city's name when no name is given)."""

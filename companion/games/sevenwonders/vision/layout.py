@@ -16,7 +16,9 @@ middle are the discard pile. A board not seen in this frame is placed where it w
 (`known_boards`), or, with the set-up known, named from a group of stacks holding a brown or grey
 column when the seating leaves one answer (the seats between two boards in view, in order). A card
 seen in two places, a second copy of a building in one city, a card not in the box for the player
-count: each is reported, none kept silently.
+count: each is reported, none kept silently. An expansion's cards are read like the base game's when
+the game data holds them (the game plays with the expansion, or the table is read with every card
+the box may hold); else each is reported as a card of a game played without it.
 """
 
 from __future__ import annotations
@@ -278,7 +280,7 @@ def read_layout(markers: Sequence[PlacedMarker], data: GameData, *, player_count
             if card is not None:
                 cards.append(card)
         elif component.kind in ("island", "port_board"):
-            observation.unassigned.append((component, _not_read(component, "components")))
+            observation.unassigned.append((component, _not_read(component)))
         elif component.kind == "test":
             observation.unassigned.append((component, "the test pattern of the test sheet"))
     stacks = _stacks(cards, rules)
@@ -380,22 +382,32 @@ def _seat_angle(centre: np.ndarray, table_centre: np.ndarray | None) -> float:
     return (angle - math.pi / 2) % (2 * math.pi)
 
 
-def _not_read(component: Component, what: str) -> str:
-    """``Armada cards are not read yet``: an expansion's components the camera layout does not read,
-    named by the game of their marker set."""
+def _set_name(component: Component) -> str:
+    """The name of the game or expansion whose marker set holds `component` (``Armada``)."""
     try:
-        name = find_game(component.set).name
+        return find_game(component.set).name
     except LookupError:
-        name = component.set
-    return f"{name} {what} are not read yet"
+        return component.set
+
+
+def _not_read(component: Component) -> str:
+    """``Armada components are not read yet``: an expansion's components (islands, port boards) the
+    camera layout does not read, named by the game of their marker set."""
+    return f"{_set_name(component)} components are not read yet"
+
+
+def _not_played(component: Component) -> str:
+    """``this game is played without Armada: its cards are not counted``: a card of an expansion the
+    game data the layout reads with leaves out (a game set up without it)."""
+    return f"this game is played without {_set_name(component)}: its cards are not counted"
 
 
 def _card(marker: PlacedMarker, data: GameData, box: int | None, rules: LayoutRules,
           observation: TableObservation) -> _Card | None:
     """A face-up card ready for the stacks, or None when it is reported instead."""
     component = marker.component
-    if component.set != "base":
-        observation.unassigned.append((component, _not_read(component, "cards")))
+    if component.card not in data.cards:
+        observation.unassigned.append((component, _not_played(component)))
         return None
     if box is not None and component.players is not None and component.players > box:
         observation.problems.append(Problem("not_in_box", f"{component.key} is not in the box for {box} players",

@@ -1,25 +1,39 @@
 """7 Wonders' camera layout over the frames of one table (`TABLE_LAYOUTS`): boards remembered from
-frame to frame (`BoardMemory`), each frame's markers assigned to cities (`read_layout`)."""
+frame to frame (`BoardMemory`), each frame's markers assigned to cities (`read_layout`), with the cards
+of the game's box (every expansion's when the game is not known: `box_card_data`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from companion.games.sevenwonders.rules.loader import load_game_data
 from companion.games.sevenwonders.rules.model import GameData
+from companion.games.sevenwonders.tablefile import SECTIONS
 from companion.games.sevenwonders.vision.board_memory import BoardMemory
 from companion.games.sevenwonders.vision.layout import TableObservation, places_to_read, read_layout
 from companion.vision.layouts import TABLE_LAYOUTS
 from companion.vision.placed import PlacedMarker
 
-__all__ = ["CityLayout"]
+__all__ = ["CityLayout", "box_card_data"]
+
+
+def box_card_data(data: GameData | None = None) -> GameData:
+    """The game data (shipped when None) with the cards of every expansion installed: a table read
+    with no set-up may show any of them, and its table file then names the expansions seen."""
+    data = data or load_game_data()
+    cards = dict(data.cards)
+    for section in SECTIONS.values():
+        cards.update(section.extension(None).cards())
+    return replace(data, cards=cards)
 
 
 class CityLayout:
-    """The cities of one table, read frame by frame with the game data (shipped when None)."""
+    """The cities of one table, read frame by frame with the game data: the game's box of cards (a
+    session's `card_data`), or when None the shipped data with every expansion's cards."""
 
     def __init__(self, data: GameData | None = None) -> None:
-        self.data = data or load_game_data()
+        self.data = data or box_card_data()
         self.memory = BoardMemory()
 
     def recall(self, placed: Sequence[PlacedMarker]) -> list[PlacedMarker]:
@@ -43,8 +57,9 @@ class CityLayout:
         return places_to_read(placed, self.data)
 
     def left_over(self, observation: TableObservation) -> int:
-        """How many face-up cards of the frame no city took."""
-        return sum(1 for component, _ in observation.unassigned if component.kind == "card")
+        """How many face-up cards of the frame no city took (of the game's box: another's never will)."""
+        return sum(1 for component, _ in observation.unassigned
+                   if component.kind == "card" and component.card in self.data.cards)
 
 
 TABLE_LAYOUTS.register("7wonders", CityLayout, game="7wonders")
