@@ -152,6 +152,11 @@ def test_table_command_reads_an_armada_card_in_a_photo(tmp_path: Path, capsys: p
     assert "coastal_fortifications" in cards[wonder]
     assert all("coastal_fortifications" not in c for w, c in cards.items() if w != wonder)
     assert status == 0, document["x-observation"]
+    assert main(["table", str(path), "--names", names]) == 0
+    text = capsys.readouterr().out
+    assert "coastal_fortifications" in next(line for line in text.splitlines() if line.startswith(
+        next(p["name"] for p in scene.table["players"] if p["wonder"] == wonder) + ":"))
+    assert "played with Armada: its cards are in the cities; the camera does not read its keys port_board" in text
 
 
 def test_the_apps_camera_reads_with_its_games_box(tmp_path: Path, armada_photo: tuple[Scene, str]) -> None:

@@ -55,7 +55,7 @@ def seat_count_problem(seen: int, players: int | None) -> str | None:
 def read_table(args: argparse.Namespace, reader: Any, videos: bool, frames: Iterable[Any]) -> int:
     """`companion table`: the frames read as a 7 Wonders table, its table file printed (or its cities
     and what was not seen); 1 when it is not a complete table."""
-    from companion.games.sevenwonders.tablefile import parse_table
+    from companion.games.sevenwonders.tablefile import SECTIONS, parse_table
     from companion.games.sevenwonders.tracker import ConfirmationRule, TableTracker
 
     rule = ConfirmationRule() if videos else ConfirmationRule.photos()
@@ -100,6 +100,10 @@ def read_table(args: argparse.Namespace, reader: Any, videos: bool, frames: Iter
     for problem in observation["problems"] + observation.get("table_problems", []) + notes:
         print(f"note: {problem}")
     print("coins and conflict tokens are not read by the camera")
+    for expansion in document["expansions"]:
+        section = SECTIONS.find(expansion)
+        print(f"played with {section.name}: its cards are in the cities; the camera does not read its keys "
+              f"{', '.join(section.player_fields)}")
     return status
 
 
