@@ -337,3 +337,49 @@ def test_a_small_code_under_soft_glare_is_read_from_its_thresholded_window() -> 
     whole, located = decoder._read(image, 1.0, (0, 0), downscale=False)
     assert wanted not in {code.text for code in whole} and located       # located, not decoded
     assert wanted in {code.text for code in decoder.decode(image)}
+
+
+def under_strong_glare(frame: np.ndarray, centre: tuple[float, float], sigma: float, lift: float) -> np.ndarray:
+    """`frame` blurred (sigma 0.8) under a glare spot lifting it by up to `lift` grey levels (a
+    Gaussian of `sigma` pixels at `centre`), with noise (sigma 3, seed 0) and JPEG 90."""
+    rng = np.random.default_rng(0)
+    blurred = cv2.GaussianBlur(frame.astype(np.float32), (0, 0), 0.8)
+    rows, columns = np.mgrid[0:frame.shape[0], 0:frame.shape[1]]
+    glared = blurred + lift * np.exp(-((columns - centre[0]) ** 2 + (rows - centre[1]) ** 2) / (2 * sigma ** 2))
+    noisy = np.clip(glared + rng.normal(0, 3, glared.shape), 0, 255).astype(np.uint8)
+    return cv2.imdecode(cv2.imencode(".jpg", noisy, [cv2.IMWRITE_JPEG_QUALITY, 90])[1], cv2.IMREAD_GRAYSCALE)
+
+
+@pytest.mark.parametrize(("pixels_per_module", "lift", "off_centre"), [(3.0, 200, 0.25), (3.0, 220, 0.0),
+                                                                       (3.5, 220, 0.25)])
+def test_a_code_washed_by_glare_is_read_with_its_contrast_stretched(pixels_per_module: float, lift: int,
+                                                                    off_centre: float) -> None:
+    """A glare spot lifting a code's dark modules (grey 25) by up to 200-220 levels, to 0.9 of its
+    paper (235) and more: neither the upscaled window nor its binarised copy is read; knowing the
+    module's size, the window with its contrast stretched between the local darkest and lightest is."""
+    from companion.vision.decoders import ZxingDecoder
+
+    frame = _frame(240, 240)
+    side = 21 * pixels_per_module
+    corner = (240 - side) / 2
+    paste_code(frame, "qr", 40, corner, corner, pixels_per_module)
+    image = under_strong_glare(frame, (corner + side * (0.5 + off_centre), corner + side / 2), side * 0.45, lift)
+    wanted = encode_payload(40, REGISTRY)
+    decoder = ZxingDecoder(upscale=True)
+    assert wanted not in {code.text for code in decoder.read_window(image, (0, 0, 240, 240))}
+    assert wanted in {code.text for code in decoder.read_window(image, (0, 0, 240, 240),
+                                                                 module_px=pixels_per_module)}
+
+
+def test_stretching_bare_card_art_under_glare_reads_nothing() -> None:
+    """The same stretch over busy card art with no code (icons, text, lines under a glare spot):
+    no code at all, ours or foreign."""
+    from companion.simulation.render import busy_art
+    from companion.vision.decoders import ZxingDecoder
+
+    decoder = ZxingDecoder(upscale=True)
+    for seed in range(6):
+        art = busy_art(240, 240, 4.0, np.random.default_rng(seed))
+        image = under_strong_glare(art, (120, 120), 30, 200)
+        for module in (2.5, 3.0, 4.0):
+            assert decoder.read_window(image, (0, 0, 240, 240), module_px=module) == []

@@ -34,6 +34,8 @@ __all__ = ["DEFAULT_SIZES_MM", "FrameResult", "TableReader"]
 KEEP_UNPLACED = 8
 """Frames with cards no city took, kept to be read again when a later frame places their board."""
 
+QR_MODULES = 21
+"""Modules across a QR sticker of ours (version 1, `companion.markers.symbols.qr_grid`)."""
 LOOK_AGAIN_SIDES = 2.6
 """How wide a place where a sticker lies unread is read again, in sticker sides (the place is a
 strip-step estimate: a sticker is found up to 0.8 of its side off it)."""
@@ -153,7 +155,8 @@ class TableReader:
             return []
         seen = {d.component.marker for d in reading.markers}
         found = []
-        for detection in self.reader.read_places(frame, boxes):
+        modules = [min(x1 - x0, y1 - y0) / (LOOK_AGAIN_SIDES * QR_MODULES) for x0, y0, x1, y1 in boxes]
+        for detection in self.reader.read_places(frame, boxes, modules):
             if detection.component.marker not in seen:
                 seen.add(detection.component.marker)
                 found.append(detection)

@@ -229,18 +229,21 @@ class MarkerReader:
         reading.seconds = time.perf_counter() - start
         return reading
 
-    def read_places(self, frame: np.ndarray, boxes: Sequence[tuple[int, int, int, int]]) -> list[MarkerDetection]:
+    def read_places(self, frame: np.ndarray, boxes: Sequence[tuple[int, int, int, int]],
+                    module_px: Sequence[float] | None = None) -> list[MarkerDetection]:
         """QR stickers of ours read in `boxes` (x0, y0, x1, y1 pixels) of `frame`, where the table's
         layout says a sticker lies but none was read (a card of a column under glare): each box
-        upscaled twice and read, then binarised if that fails (`ZxingDecoder.read_window`); foreign
-        codes left out (they are the first read's to report); nothing without zxing-cpp."""
+        upscaled twice and read, then binarised if that fails, then (knowing the box's `module_px`)
+        with its contrast stretched (`ZxingDecoder.read_window`); foreign codes left out (they are
+        the first read's to report); nothing without zxing-cpp."""
         zxing = next((d for d in self.decoders if isinstance(d, ZxingDecoder)), None)
         if zxing is None or not boxes:
             return []
         grey = as_grey(frame)
         found = []
-        for x0, y0, x1, y1 in boxes:
-            for code in zxing.read_window(grey, (x0, y0, x1, y1)):
+        modules = list(module_px) if module_px is not None else [None] * len(boxes)
+        for (x0, y0, x1, y1), module in zip(boxes, modules, strict=True):
+            for code in zxing.read_window(grey, (x0, y0, x1, y1), module_px=module):
                 meaning = self._meaning(code)
                 if not isinstance(meaning, Rejection):
                     found.append(MarkerDetection(meaning, code))
