@@ -44,8 +44,8 @@ Corners = np.ndarray
 STRETCH_MODULES = 3.0
 """How far around a pixel `_stretched` looks for the darkest and lightest grey, in modules: wide
 enough that nearly every window holds a dark and a light module. On the product's own renderer
-(single QR stickers on card art under a glare spot, 600 of them) 3 read the most of those the other
-reads miss, at both scales; 1.5 read a third as many."""
+(`benchmarks/glare_stretch.py`: 600 single QR stickers on card art under a glare spot) 2.5-3 read
+the most of those the other reads miss, at both scales; 1.5 a third as many or fewer."""
 
 
 @dataclass(frozen=True, eq=False)
