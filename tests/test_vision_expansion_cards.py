@@ -179,3 +179,19 @@ def test_the_apps_camera_reads_with_its_games_box(tmp_path: Path, armada_photo: 
             assert all(COASTAL_FORTIFICATIONS not in cards for w, cards in held.items() if w != wonder)
             refused = [reason for c, reason in observation.unassigned if c.key == COASTAL_FORTIFICATIONS]
             assert refused == ([] if expected else ["this game is played without Armada: its cards are not counted"])
+
+
+def test_an_armada_card_left_in_the_box_at_three_players_is_reported(scene: Scene, data: GameData) -> None:
+    """At 3 players Armada first removes Dock, among 5 cards (reference, game-data.md: "At **3 players**
+    first remove the 5 cards ... Dock ..."): a
+    set-up's box of three refuses it, as it refuses a base card of a larger box; at four it is read."""
+    dock = _armada_card("armada:dock")
+    wonders = [p["wonder"] for p in scene.table["players"]]
+    placed, wonder, _ = _red_card_swapped(scene, data)
+    placed = [replace(m, component=dock) if m.component.key == COASTAL_FORTIFICATIONS else m for m in placed]
+    box = box_card_data(data)
+    three = read_layout(placed, box, player_count=3)
+    assert all("armada:dock" not in cards for cards in _cities(three).values())
+    assert ("not_in_box", "dock", 3) in [(p.key, p.values["card"], p.values["players"]) for p in three.problems]
+    four = read_layout(placed, box, player_count=4, seating=wonders)     # the scene's own box
+    assert "armada:dock" in _cities(four)[wonder] and four.problems == []

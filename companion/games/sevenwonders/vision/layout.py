@@ -409,11 +409,12 @@ def _card(marker: PlacedMarker, data: GameData, box: int | None, rules: LayoutRu
     if component.card not in data.cards:
         observation.unassigned.append((component, _not_played(component)))
         return None
-    if box is not None and component.players is not None and component.players > box:
+    building = data.cards[component.card or ""]
+    if box is not None and ((component.players or 0) > box or building.copies_in_box(box) == 0):
         observation.problems.append(Problem("not_in_box", f"{component.key} is not in the box for {box} players",
                                             card=component.card, players=box))
         return None
-    color = data.cards[component.card or ""].color
+    color = building.color
     return _Card(marker, _code_frame(marker, rules.card_width, rules.card_marker_offset),
                  "resources" if color in ("brown", "grey") else color)
 
