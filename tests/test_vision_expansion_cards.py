@@ -183,8 +183,8 @@ def test_the_apps_camera_reads_with_its_games_box(tmp_path: Path, armada_photo: 
 
 def test_an_armada_card_left_in_the_box_at_three_players_is_reported(scene: Scene, data: GameData) -> None:
     """At 3 players Armada first removes Dock, among 5 cards (reference, game-data.md: "At **3 players**
-    first remove the 5 cards ... Dock ..."): a
-    set-up's box of three refuses it, as it refuses a base card of a larger box; at four it is read."""
+    first remove the 5 cards ... Dock ..."): a set-up's box of three refuses it, as it refuses a base
+    card of a larger box; at four it is read."""
     dock = _armada_card("armada:dock")
     wonders = [p["wonder"] for p in scene.table["players"]]
     placed, wonder, _ = _red_card_swapped(scene, data)
