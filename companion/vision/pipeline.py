@@ -93,6 +93,7 @@ class TableReader:
         """Read one frame (grey, BGR or BGRA uint8); `sequence` names its video or camera (None: a
         photo), see `MarkerReader.read`."""
         start = time.perf_counter()
+        frame = as_grey(frame)              # once: the reader, the texture and the places read again all read grey
         notes: list[str] = []
         lens = self.lens if self.lens is not None and self.lens.matches(frame) else None
         if self.lens is not None and lens is None:
@@ -144,9 +145,10 @@ class TableReader:
 
     def _look_again(self, frame: np.ndarray, plane: TablePlane, placed: list[PlacedMarker], reading: FrameReading,
                     positions: list[tuple[float, float] | None]) -> list[PlacedMarker]:
-        """Stickers read where the game's layout says one lies unread (`TableLayout.places_to_read`: a
-        card of a column under glare), or may lie unread (beyond a column's ends) and the picture
-        shows a code's texture there, added to `reading` and `positions`; their placed markers."""
+        """Stickers read in the grey `frame` where the game's layout says one lies unread
+        (`TableLayout.places_to_read`: a card of a column under glare), or may lie unread (beyond a
+        column's ends) and the picture shows a code's texture there, added to `reading` and
+        `positions`; their placed markers."""
         where = getattr(self.layout, "places_to_read", None)
         places, possible = where(placed) if where is not None else ([], [])
         boxes = [box for place in places + _textured(frame, plane, reading, possible)
@@ -200,21 +202,25 @@ class TableReader:
             notes.append(text)
 
 
-def _textured(frame: np.ndarray, plane: TablePlane, reading: FrameReading,
+def _square_in_frame(plane: TablePlane, centre: tuple[float, float], half: float) -> np.ndarray:
+    """The frame's pixels of the table's square `2 * half` mm wide around `centre` (mm), corner by corner."""
+    x, y = centre
+    return plane.to_image(np.array([[x - half, y - half], [x + half, y - half], [x + half, y + half],
+                                    [x - half, y + half]]))
+
+
+def _textured(grey: np.ndarray, plane: TablePlane, reading: FrameReading,
               places: list[tuple[tuple[float, float], float, float]]
               ) -> list[tuple[tuple[float, float], float, float]]:
     """The places whose sticker's square (in the frame) has a code's texture: at least
     `STICKER_TEXTURE_SHARE` of the frame's median QR code's (`companion.vision.texture`)."""
     if not places:
         return []
-    grey = as_grey(frame)
     reference = median_code_texture(grey, [d.corners for d in reading.markers if d.code.text is not None])
     textured = []
     for place in places:
-        (x, y), _, side = place
-        half = side / 2
-        quad = plane.to_image(np.array([[x - half, y - half], [x + half, y - half], [x + half, y + half],
-                                        [x - half, y + half]]))
+        centre, _, side = place
+        quad = _square_in_frame(plane, centre, side / 2)
         if np.all(np.isfinite(quad)) and code_texture(grey, quad) >= STICKER_TEXTURE_SHARE * reference:
             textured.append(place)
     return textured
@@ -224,10 +230,8 @@ def _place_box(plane: TablePlane, frame: np.ndarray, place: tuple[tuple[float, f
                ) -> tuple[int, int, int, int] | None:
     """The frame's box (x0, y0, x1, y1) to read a place in: `LOOK_AGAIN_SIDES` sticker sides wide
     around it; None when it is not in the frame."""
-    (x, y), _, side = place
-    reach = LOOK_AGAIN_SIDES * side / 2
-    corners = plane.to_image(np.array([[x - reach, y - reach], [x + reach, y - reach], [x + reach, y + reach],
-                                       [x - reach, y + reach]]))
+    centre, _, side = place
+    corners = _square_in_frame(plane, centre, LOOK_AGAIN_SIDES * side / 2)
     if not np.all(np.isfinite(corners)):
         return None
     height, width = frame.shape[:2]
