@@ -9,7 +9,6 @@ building of its colour"), so they lie in their colour's column like the base gam
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -24,6 +23,8 @@ from companion.games.sevenwonders.tracker import ConfirmationRule, TableTracker
 from companion.games.sevenwonders.vision.layout import PlacedMarker, read_layout
 from companion.games.sevenwonders.vision.reading import box_card_data
 from companion.markers import Component, load_marker_registry
+from tests.test_vision_cities import _placed
+from tests.test_vision_cities import _read_cities as _cities
 
 COASTAL_FORTIFICATIONS = "armada:coastal_fortifications"
 """Armada's red Age III card (`companion markers list`: marker 235)."""
@@ -31,18 +32,6 @@ COASTAL_FORTIFICATIONS = "armada:coastal_fortifications"
 
 def _armada_card(key: str = COASTAL_FORTIFICATIONS) -> Component:
     return next(c for c in load_marker_registry() if c.key == key)
-
-
-def _placed(scene: Scene) -> list[PlacedMarker]:
-    """Every sticker of the scene at its true place (no decoding)."""
-    placed = []
-    for truth in scene.truth:
-        if truth.role in ("card", "board", "stage", "discard"):
-            top = truth.corners_mm[1] - truth.corners_mm[0]
-            centre = truth.corners_mm.mean(axis=0)
-            placed.append(PlacedMarker(truth.component, (float(centre[0]), float(centre[1])),
-                                       math.atan2(top[1], top[0]), scene.size_mm, scene.family))
-    return placed
 
 
 def _red_card_swapped(scene: Scene, data: GameData) -> tuple[list[PlacedMarker], str, str]:
@@ -60,10 +49,6 @@ def scene() -> Scene:
 
     return table_scene(4, seed=3, family="aruco", size_mm=14.0, camera=Camera(640, 360, 66, 2000), level="easy",
                        data=load_game_data())
-
-
-def _cities(observation: Any) -> dict[str, set[str]]:
-    return {s.wonder: {c.key for c in s.cards} for s in observation.seats}
 
 
 def test_an_armada_card_joins_its_city_when_the_game_plays_with_armada(scene: Scene, data: GameData) -> None:
