@@ -22,8 +22,8 @@ from companion.markers import MarkerRegistry, load_marker_registry
 from companion.markers.codec import encode_payload
 from companion.simulation.render import busy_art, marker_sticker, paste, quad
 from companion.vision.decoders import ZxingDecoder, _stretched, _thresholded
+from companion.vision.pipeline import LOOK_AGAIN_SIDES, QR_MODULES
 
-LOOK_AGAIN_SIDES = 2.6
 TRIALS = 300
 WINDOWS = (1.5, 2.0, 2.5, 3.0, 4.0)
 SCALES = (2.0, 1.0)
@@ -34,7 +34,7 @@ def glared_trial(rng: np.random.Generator, registry: MarkerRegistry, payloads: l
     """One rendered box: (grey image, the sticker's payload)."""
     number, payload = payloads[rng.integers(len(payloads))]
     module = rng.uniform(2.5, 5.0)
-    code = 21 * module
+    code = QR_MODULES * module
     side = int(LOOK_AGAIN_SIDES * code)
     sticker, corners, _ = marker_sticker("qr", number, registry)
     frame = busy_art(side, side, module, rng)
@@ -68,7 +68,7 @@ def main(seeds: list[int]) -> None:
                     decoder._read(_thresholded(up), 2.0, (0, 0), downscale=False)[0]:
                 continue
             missed += 1
-            estimate = grey.shape[0] / (LOOK_AGAIN_SIDES * 21)   # as the table reader estimates it
+            estimate = grey.shape[0] / (LOOK_AGAIN_SIDES * QR_MODULES)   # as the table reader estimates it
             for scale, window in read:
                 image = up if scale == 2.0 else grey
                 codes = decoder._read(_stretched(image, window * estimate * scale), scale, (0, 0), downscale=False)[0]
